@@ -1,0 +1,70 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+export const MAX_FILE_BYTES = 64 * 1024 * 1024;
+
+export interface InputFile {
+  /** As shown to the user: relative to the working directory when possible. */
+  displayPath: string;
+  absolutePath: string;
+}
+
+export class InputError extends Error {}
+
+/** Files named on the command line, with directories walked for .yaml and .yml files (sorted, hidden entries skipped). */
+export function collectFiles(paths: string[]): { files: InputFile[]; errors: string[] } {
+  const files: InputFile[] = [];
+  const errors: string[] = [];
+  const seen = new Set<string>();
+  const add = (absolutePath: string) => {
+    if (seen.has(absolutePath)) return;
+    seen.add(absolutePath);
+    const relative = path.relative(process.cwd(), absolutePath);
+    files.push({ absolutePath, displayPath: relative && !relative.startsWith('..') ? relative : absolutePath });
+  };
+  const walk = (directory: string) => {
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(directory, { withFileTypes: true });
+    } catch (error) {
+      errors.push(`cannot read directory ${directory}: ${(error as Error).message}`);
+      return;
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const entry of entries) {
+      if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+      const full = path.join(directory, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.isFile() && /\.ya?ml$/i.test(entry.name)) add(full);
+    }
+  };
+  for (const given of paths) {
+    const absolute = path.resolve(given);
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(absolute);
+    } catch {
+      errors.push(`no such file or directory: ${given}`);
+      continue;
+    }
+    if (stat.isDirectory()) walk(absolute);
+    else add(absolute);
+  }
+  return { files, errors };
+}
+
+/** Reads a file as UTF-8 text; throws InputError for unreadable or oversized files. */
+export function readText(file: InputFile): string {
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(file.absolutePath);
+  } catch (error) {
+    throw new InputError(`cannot read ${file.displayPath}: ${(error as Error).message}`);
+  }
+  if (stat.size > MAX_FILE_BYTES) throw new InputError(`${file.displayPath} is larger than ${MAX_FILE_BYTES / 1024 / 1024} MiB; not analysed`);
+  try {
+    return fs.readFileSync(file.absolutePath, 'utf8');
+  } catch (error) {
+    throw new InputError(`cannot read ${file.displayPath}: ${(error as Error).message}`);
+  }
+}

@@ -1,0 +1,133 @@
+import { parseDuration } from '../duration';
+import type { Range } from '../range';
+import type { FieldReader } from './fieldReader';
+
+/** One setting read from a cluster configuration file. */
+export interface ConfigSetting {
+  /** KubeletConfiguration field name, or flag name without dashes. */
+  name: string;
+  value: string | number | boolean;
+  range: Range;
+}
+
+export interface ClusterConfig {
+  kubelet: ConfigSetting[];
+  controllerManager: ConfigSetting[];
+  apiServer: ConfigSetting[];
+  kubernetesVersion?: ConfigSetting;
+}
+
+export type ComponentName = 'kube-controller-manager' | 'kube-apiserver';
+
+type ValueType = 'duration' | 'int' | 'number' | 'bool' | 'string';
+
+/** KubeletConfiguration fields that decide failure timing (kubelet.config.k8s.io/v1beta1). */
+export const KUBELET_FIELDS: Record<string, ValueType> = {
+  nodeStatusUpdateFrequency: 'duration',
+  nodeStatusReportFrequency: 'duration',
+  nodeLeaseDurationSeconds: 'int',
+  shutdownGracePeriod: 'duration',
+  shutdownGracePeriodCriticalPods: 'duration',
+  evictionPressureTransitionPeriod: 'duration',
+  syncFrequency: 'duration',
+};
+
+export const COMPONENT_FLAGS: Record<ComponentName, Record<string, ValueType>> = {
+  'kube-controller-manager': {
+    'node-monitor-period': 'duration',
+    'node-monitor-grace-period': 'duration',
+    'node-startup-grace-period': 'duration',
+    'pod-eviction-timeout': 'duration',
+    'node-eviction-rate': 'number',
+    'secondary-node-eviction-rate': 'number',
+    'unhealthy-zone-threshold': 'number',
+    'large-cluster-size-threshold': 'int',
+    'terminated-pod-gc-threshold': 'int',
+    'disable-force-detach-on-timeout': 'bool',
+    'enable-taint-manager': 'bool',
+  },
+  'kube-apiserver': {
+    'default-not-ready-toleration-seconds': 'int',
+    'default-unreachable-toleration-seconds': 'int',
+  },
+};
+
+export function readKubeletConfiguration(r: FieldReader): ConfigSetting[] {
+  const settings: ConfigSetting[] = [];
+  for (const [name, type] of Object.entries(KUBELET_FIELDS)) {
+    if (!r.has(name)) continue;
+    const value = type === 'duration' ? r.duration(name) : r.int([name], { min: 1 });
+    if (value !== undefined) settings.push({ name, value: r.raw(name) as string | number, range: r.range(name) });
+  }
+  return settings;
+}
+
+/** The component a Pod's container runs, judged by its command, image or name. */
+export function containerComponent(container: FieldReader): ComponentName | undefined {
+  const words = [
+    ...container.stringList('command'),
+    container.string('name') ?? '',
+    container.string('image') ?? '',
+  ].join(' ');
+  if (/(^|[\s/])kube-controller-manager(\s|:|$)/.test(words)) return 'kube-controller-manager';
+  if (/(^|[\s/])kube-apiserver(\s|:|$)/.test(words)) return 'kube-apiserver';
+  return undefined;
+}
+
+/**
+ * Flags of a component's container (`--name=value` or `--name value`, in command or args,
+ * also inside a `sh -c` string). Values of known flags are checked.
+ */
+export function readContainerFlags(container: FieldReader, component: ComponentName): ConfigSetting[] {
+  const tokens: { text: string; range: Range }[] = [];
+  for (const field of ['command', 'args']) {
+    container.list(field).forEach((item) => {
+      const text = item.string();
+      if (text === undefined) return;
+      for (const word of text.includes(' --') ? text.split(/\s+/) : [text]) tokens.push({ text: word, range: item.range() });
+    });
+  }
+  const flags: ConfigSetting[] = [];
+  tokens.forEach((token, i) => {
+    const match = /^--?([A-Za-z0-9-]+)(?:=(.*))?$/.exec(token.text);
+    if (!match) return;
+    const next = tokens[i + 1];
+    const value = match[2] ?? (next && !next.text.startsWith('-') ? next.text : 'true');
+    const setting = checkFlag(container, component, { name: match[1], value, range: token.range });
+    if (setting) flags.push(setting);
+  });
+  return flags;
+}
+
+/** kubeadm ClusterConfiguration `extraArgs`: a map (v1beta3) or a list of {name, value} (v1beta4). */
+export function readExtraArgs(r: FieldReader, component: ComponentName): ConfigSetting[] {
+  const raw = r.raw('extraArgs');
+  const settings: ConfigSetting[] = [];
+  if (Array.isArray(raw)) {
+    for (const item of r.objectList('extraArgs')) {
+      const name = item.string('name');
+      const value = item.raw('value');
+      if (name && value !== undefined) settings.push({ name, value: String(value), range: item.range('value') });
+    }
+  } else if (raw !== undefined) {
+    for (const [name, value] of Object.entries(r.stringMap('extraArgs'))) {
+      settings.push({ name, value, range: r.range('extraArgs', name) });
+    }
+  }
+  return settings.map((s) => checkFlag(r, component, s)).filter((s): s is ConfigSetting => s !== undefined);
+}
+
+function checkFlag(r: FieldReader, component: ComponentName, setting: ConfigSetting): ConfigSetting | undefined {
+  const type = COMPONENT_FLAGS[component][setting.name];
+  const text = String(setting.value);
+  const problem =
+    type === 'duration' && !((parseDuration(text) ?? -1) >= 0) ? 'a duration ≥ 0 such as "40s" or "1m30s"' :
+    type === 'int' && !/^[0-9]+$/.test(text) ? 'a whole number ≥ 0' :
+    type === 'number' && !(Number.isFinite(Number(text)) && Number(text) >= 0 && text.trim() !== '') ? 'a number ≥ 0' :
+    type === 'bool' && !/^(true|false)$/.test(text) ? 'true or false' : undefined;
+  if (problem) {
+    r.reportAt(setting.range, `${component} flag --${setting.name} must be ${problem}; it is "${text}".`);
+    return undefined;
+  }
+  return setting;
+}

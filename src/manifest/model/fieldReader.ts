@@ -1,0 +1,215 @@
+import { parseDuration } from '../duration';
+import { isPlainObject, objectRef, type ManifestObject } from '../objects';
+import { formatPath, type Path, type PathSegment } from '../path';
+import { INVALID_FIELD, type ManifestProblem } from '../problem';
+import { parseQuantity } from '../quantity';
+import type { Range } from '../range';
+
+interface NumberBounds {
+  min?: number;
+  max?: number;
+}
+
+/**
+ * Reads typed fields of one object. A field of the wrong type or with an impossible value
+ * becomes a KFS092 problem on that value's range and reads as absent, so callers apply the
+ * API default; nothing here throws on user input.
+ */
+export class FieldReader {
+  constructor(
+    readonly object: ManifestObject,
+    private readonly problems: ManifestProblem[],
+    readonly base: Path = [],
+  ) {}
+
+  /** A reader for a nested object, with paths relative to it. */
+  at(...path: PathSegment[]): FieldReader {
+    return new FieldReader(this.object, this.problems, [...this.base, ...path]);
+  }
+
+  raw(...path: PathSegment[]): unknown {
+    let value: unknown = this.object.value;
+    for (const segment of [...this.base, ...path]) {
+      if (typeof segment === 'number' ? !Array.isArray(value) : !isPlainObject(value)) return undefined;
+      value = (value as Record<string | number, unknown>)[segment];
+    }
+    return value;
+  }
+
+  has(...path: PathSegment[]): boolean {
+    return this.raw(...path) !== undefined && this.raw(...path) !== null;
+  }
+
+  range(...path: PathSegment[]): Range {
+    return this.object.sourceMap.closestRange([...this.base, ...path]);
+  }
+
+  fullPath(...path: PathSegment[]): string {
+    return formatPath([...this.base, ...path]);
+  }
+
+  report(path: PathSegment[], message: string): void {
+    this.reportAt(this.range(...path), message);
+  }
+
+  reportAt(range: Range, message: string): void {
+    this.problems.push({ ruleId: INVALID_FIELD, severity: 'warning', range, message, object: objectRef(this.object) });
+  }
+
+  string(...path: PathSegment[]): string | undefined {
+    const value = this.raw(...path);
+    if (value === undefined || value === null) return undefined;
+    if (typeof value === 'string') return value;
+    this.report(path, `${this.name(path)} must be a string; ${describe(value)}${typeof value === 'number' || typeof value === 'boolean' ? ` (write it in quotes: "${String(value)}")` : ''}.`);
+    return undefined;
+  }
+
+  oneOf<T extends string>(path: PathSegment[], allowed: readonly T[]): T | undefined {
+    const value = this.string(...path);
+    if (value === undefined) return undefined;
+    if ((allowed as readonly string[]).includes(value)) return value as T;
+    this.report(path, `${this.name(path)} must be one of ${allowed.map((a) => `"${a}"`).join(', ')}; it is "${value}".`);
+    return undefined;
+  }
+
+  bool(...path: PathSegment[]): boolean | undefined {
+    const value = this.raw(...path);
+    if (value === undefined || value === null) return undefined;
+    if (typeof value === 'boolean') return value;
+    this.report(path, `${this.name(path)} must be true or false; ${describe(value)}.`);
+    return undefined;
+  }
+
+  int(path: PathSegment[], bounds: NumberBounds = { min: 0 }): number | undefined {
+    const value = this.raw(...path);
+    if (value === undefined || value === null) return undefined;
+    if (typeof value !== 'number' || !Number.isInteger(value)) {
+      this.report(path, `${this.name(path)} must be a whole number; ${describe(value)}.`);
+      return undefined;
+    }
+    return this.checkBounds(path, value, bounds);
+  }
+
+  /** A number that may have a fraction (rates, thresholds). */
+  number(path: PathSegment[], bounds: NumberBounds = { min: 0 }): number | undefined {
+    const value = this.raw(...path);
+    if (value === undefined || value === null) return undefined;
+    if (typeof value !== 'number' || !Number.isFinite(value)) {
+      this.report(path, `${this.name(path)} must be a number; ${describe(value)}.`);
+      return undefined;
+    }
+    return this.checkBounds(path, value, bounds);
+  }
+
+  /** An integer or a percentage such as "25%" (maxSurge, maxUnavailable, minAvailable). */
+  intOrPercent(path: PathSegment[]): number | string | undefined {
+    const value = this.raw(...path);
+    if (value === undefined || value === null) return undefined;
+    if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return value;
+    if (typeof value === 'string' && /^[0-9]+%$/.test(value)) return value;
+    if (typeof value === 'string' && /^[0-9]+$/.test(value)) {
+      this.report(path, `${this.name(path)} is the string "${value}"; write a number (${value}) or a percentage ("${value}%").`);
+      return undefined;
+    }
+    this.report(path, `${this.name(path)} must be a whole number ≥ 0 or a percentage such as "25%"; ${describe(value)}.`);
+    return undefined;
+  }
+
+  /** A resource quantity in base units (cores, bytes). */
+  quantity(...path: PathSegment[]): number | undefined {
+    const value = this.raw(...path);
+    if (value === undefined || value === null) return undefined;
+    const parsed = typeof value === 'string' || typeof value === 'number' ? parseQuantity(value) : undefined;
+    if (parsed === undefined || parsed < 0) {
+      this.report(path, `${this.name(path)} must be a resource quantity such as "500m", "2" or "1Gi"; ${describe(value)}.`);
+      return undefined;
+    }
+    return parsed;
+  }
+
+  /** A Go duration string ("40s", "1m30s") in milliseconds. */
+  duration(...path: PathSegment[]): number | undefined {
+    const value = this.raw(...path);
+    if (value === undefined || value === null) return undefined;
+    const parsed = typeof value === 'string' ? parseDuration(value) : undefined;
+    if (parsed === undefined) {
+      this.report(path, `${this.name(path)} must be a duration such as "10s" or "1m30s"; ${describe(value)}.`);
+      return undefined;
+    }
+    if (parsed < 0) {
+      this.report(path, `${this.name(path)} is negative (${String(value)}); it must be a duration ≥ 0.`);
+      return undefined;
+    }
+    return parsed;
+  }
+
+  /** A map of strings (labels, annotations, nodeSelector); entries of other types are reported and dropped. */
+  stringMap(...path: PathSegment[]): Record<string, string> {
+    const value = this.raw(...path);
+    const out: Record<string, string> = {};
+    if (value === undefined || value === null) return out;
+    if (!isPlainObject(value)) {
+      this.report(path, `${this.name(path)} must be a map of strings; ${describe(value)}.`);
+      return out;
+    }
+    for (const key of Object.keys(value)) {
+      const text = this.string(...path, key);
+      if (text !== undefined) out[key] = text;
+    }
+    return out;
+  }
+
+  /** The items of a list, each as a reader; a non-list is reported and reads as empty. */
+  list(...path: PathSegment[]): FieldReader[] {
+    const value = this.raw(...path);
+    if (value === undefined || value === null) return [];
+    if (!Array.isArray(value)) {
+      this.report(path, `${this.name(path)} must be a list; ${describe(value)}.`);
+      return [];
+    }
+    return value.map((_, i) => this.at(...path, i));
+  }
+
+  /** The items of a list of objects; other items are reported and skipped. */
+  objectList(...path: PathSegment[]): FieldReader[] {
+    return this.list(...path).filter((item) => item.isObject());
+  }
+
+  /** True when the value at the reader's base is a map; otherwise reports it. */
+  isObject(): boolean {
+    const value = this.raw();
+    if (isPlainObject(value)) return true;
+    if (value !== undefined && value !== null) this.report([], `${this.name([])} must be a map; ${describe(value)}.`);
+    return false;
+  }
+
+  stringList(...path: PathSegment[]): string[] {
+    return this.list(...path).map((item) => item.string()).filter((s): s is string => s !== undefined);
+  }
+
+  private checkBounds(path: PathSegment[], value: number, { min, max }: NumberBounds): number | undefined {
+    if (min !== undefined && value < min) {
+      this.report(path, `${this.name(path)} is ${value}; it must be ≥ ${min}.`);
+      return undefined;
+    }
+    if (max !== undefined && value > max) {
+      this.report(path, `${this.name(path)} is ${value}; it must be ≤ ${max}.`);
+      return undefined;
+    }
+    return value;
+  }
+
+  private name(path: PathSegment[]): string {
+    return this.fullPath(...path) || this.object.kind;
+  }
+}
+
+function describe(value: unknown): string {
+  if (typeof value === 'string') return `it is the string "${value.length > 40 ? `${value.slice(0, 40)}…` : value}"`;
+  if (typeof value === 'number') return `it is ${value}`;
+  if (typeof value === 'boolean') return `it is ${value}`;
+  if (Array.isArray(value)) return 'it is a list';
+  if (value === null) return 'it is empty';
+  if (typeof value === 'object') return 'it is a map';
+  return `it is ${typeof value}`;
+}

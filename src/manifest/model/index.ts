@@ -1,0 +1,89 @@
+import type { ManifestObject } from '../objects';
+import type { ManifestProblem } from '../problem';
+import {
+  containerComponent, readContainerFlags, readExtraArgs, readKubeletConfiguration, type ClusterConfig,
+} from './clusterConfig';
+import { FieldReader } from './fieldReader';
+import {
+  readNode, readPersistentVolume, readPersistentVolumeClaim, readPodDisruptionBudget, readService, readStorageClass,
+} from './resources';
+import type {
+  Node, PersistentVolume, PersistentVolumeClaimSpec, PodDisruptionBudget, Service, Sourced, StorageClass, Workload,
+} from './types';
+import { readWorkload } from './workloads';
+
+export interface ManifestModel {
+  workloads: Sourced<Workload>[];
+  persistentVolumeClaims: Sourced<PersistentVolumeClaimSpec>[];
+  persistentVolumes: Sourced<PersistentVolume>[];
+  storageClasses: Sourced<StorageClass>[];
+  podDisruptionBudgets: Sourced<PodDisruptionBudget>[];
+  services: Sourced<Service>[];
+  nodes: Sourced<Node>[];
+  clusterConfig: ClusterConfig;
+}
+
+export function emptyModel(): ManifestModel {
+  return {
+    workloads: [], persistentVolumeClaims: [], persistentVolumes: [], storageClasses: [],
+    podDisruptionBudgets: [], services: [], nodes: [],
+    clusterConfig: { kubelet: [], controllerManager: [], apiServer: [] },
+  };
+}
+
+/** Reads the typed model of a file's objects; wrong field types become problems, never exceptions. */
+export function buildModel(objects: ManifestObject[], problems: ManifestProblem[]): ManifestModel {
+  const model = emptyModel();
+  for (const object of objects) {
+    const r = new FieldReader(object, problems);
+    const sourced = <T>(value: T): Sourced<T> => ({ ...value, source: object });
+    switch (object.kind) {
+      case 'PersistentVolumeClaim':
+        model.persistentVolumeClaims.push(sourced(readPersistentVolumeClaim(r)));
+        break;
+      case 'PersistentVolume':
+        model.persistentVolumes.push(sourced(readPersistentVolume(r)));
+        break;
+      case 'StorageClass':
+        model.storageClasses.push(sourced(readStorageClass(r)));
+        break;
+      case 'PodDisruptionBudget':
+        model.podDisruptionBudgets.push(sourced(readPodDisruptionBudget(r)));
+        break;
+      case 'Service':
+        model.services.push(sourced(readService(r)));
+        break;
+      case 'Node':
+        model.nodes.push(sourced(readNode(r)));
+        break;
+      case 'KubeletConfiguration':
+        model.clusterConfig.kubelet.push(...readKubeletConfiguration(r));
+        break;
+      case 'ClusterConfiguration':
+        readKubeadmClusterConfiguration(r, model.clusterConfig);
+        break;
+      default: {
+        const workload = readWorkload(r);
+        if (workload) model.workloads.push(sourced(workload));
+        if (object.kind === 'Pod') readStaticPodFlags(r, model.clusterConfig);
+      }
+    }
+  }
+  return model;
+}
+
+/** Control-plane static pods (kubeadm writes them to /etc/kubernetes/manifests). */
+function readStaticPodFlags(r: FieldReader, config: ClusterConfig): void {
+  for (const container of r.objectList('spec', 'containers')) {
+    const component = containerComponent(container);
+    if (component === 'kube-controller-manager') config.controllerManager.push(...readContainerFlags(container, component));
+    if (component === 'kube-apiserver') config.apiServer.push(...readContainerFlags(container, component));
+  }
+}
+
+function readKubeadmClusterConfiguration(r: FieldReader, config: ClusterConfig): void {
+  config.controllerManager.push(...readExtraArgs(r.at('controllerManager'), 'kube-controller-manager'));
+  config.apiServer.push(...readExtraArgs(r.at('apiServer'), 'kube-apiserver'));
+  const version = r.string('kubernetesVersion');
+  if (version !== undefined) config.kubernetesVersion = { name: 'kubernetesVersion', value: version, range: r.range('kubernetesVersion') };
+}

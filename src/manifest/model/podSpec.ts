@@ -1,0 +1,214 @@
+import { cpuMillis } from '../quantity';
+import type { FieldReader } from './fieldReader';
+import type {
+  Affinity, Container, LabelSelector, LabelSelectorRequirement, LifecycleHandler, NodeSelectorRequirement,
+  NodeSelectorTerm, PersistentVolumeClaimSpec, PodAffinityTerm, PodSpec, PodTemplate, Probe, ProbeHandler,
+  Resources, Taint, Toleration, TopologySpreadConstraint, Volume, VolumeSource,
+} from './types';
+
+const TAINT_EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'] as const;
+const SELECTOR_OPERATORS = ['In', 'NotIn', 'Exists', 'DoesNotExist'] as const;
+const NODE_SELECTOR_OPERATORS = ['In', 'NotIn', 'Exists', 'DoesNotExist', 'Gt', 'Lt'] as const;
+
+/** The Kubernetes default, `DefaultTerminationGracePeriodSeconds`. */
+export const DEFAULT_TERMINATION_GRACE_SECONDS = 30;
+
+export function readPodTemplate(r: FieldReader): PodTemplate {
+  return {
+    labels: r.stringMap('metadata', 'labels'),
+    annotations: r.stringMap('metadata', 'annotations'),
+    spec: readPodSpec(r.at('spec')),
+  };
+}
+
+export function readPodSpec(r: FieldReader): PodSpec {
+  return {
+    containers: r.objectList('containers').map(readContainer),
+    initContainers: r.objectList('initContainers').map(readContainer),
+    tolerations: r.objectList('tolerations').map(readToleration).filter((t): t is Toleration => t !== undefined),
+    nodeSelector: r.stringMap('nodeSelector'),
+    nodeName: r.string('nodeName'),
+    affinity: readAffinity(r.at('affinity')),
+    topologySpreadConstraints: r.objectList('topologySpreadConstraints').map(readTopologySpread)
+      .filter((c): c is TopologySpreadConstraint => c !== undefined),
+    terminationGracePeriodSeconds: r.int(['terminationGracePeriodSeconds']) ?? DEFAULT_TERMINATION_GRACE_SECONDS,
+    volumes: r.objectList('volumes').map(readVolume),
+    restartPolicy: r.oneOf(['restartPolicy'], ['Always', 'OnFailure', 'Never'] as const) ?? 'Always',
+    priority: r.int(['priority'], {}),
+    priorityClassName: r.string('priorityClassName'),
+    hostNetwork: r.bool('hostNetwork') ?? false,
+    readinessGates: r.objectList('readinessGates').map((g) => g.string('conditionType')).filter((s): s is string => !!s),
+  };
+}
+
+export function readToleration(r: FieldReader): Toleration | undefined {
+  const operator = r.oneOf(['operator'], ['Exists', 'Equal'] as const) ?? 'Equal';
+  const effect = r.has('effect') && r.raw('effect') !== '' ? r.oneOf(['effect'], TAINT_EFFECTS) : '';
+  if (effect === undefined) return undefined;
+  const key = r.string('key') ?? '';
+  if (key === '' && operator !== 'Exists') {
+    r.report(['operator'], `${r.fullPath()} has no key, so its operator must be Exists (it tolerates every taint).`);
+  }
+  let tolerationSeconds = r.int(['tolerationSeconds'], {});
+  if (tolerationSeconds !== undefined && effect !== 'NoExecute' && effect !== '') {
+    r.report(['tolerationSeconds'], `tolerationSeconds only applies to the NoExecute effect; this toleration's effect is ${effect}, so the API server rejects it.`);
+    tolerationSeconds = undefined;
+  }
+  return { key, operator, value: r.string('value') ?? '', effect, tolerationSeconds };
+}
+
+export function readTaint(r: FieldReader): Taint | undefined {
+  const key = r.string('key');
+  const effect = r.oneOf(['effect'], TAINT_EFFECTS);
+  if (!key || !effect) {
+    if (!key) r.report(['key'], `${r.fullPath()} needs a key.`);
+    return undefined;
+  }
+  return { key, value: r.string('value') ?? '', effect };
+}
+
+export function readLabelSelector(r: FieldReader): LabelSelector | undefined {
+  if (!r.has() || !r.isObject()) return undefined;
+  return {
+    matchLabels: r.stringMap('matchLabels'),
+    matchExpressions: r.objectList('matchExpressions').map((e): LabelSelectorRequirement | undefined => {
+      const key = e.string('key');
+      const operator = e.oneOf(['operator'], SELECTOR_OPERATORS);
+      return key && operator ? { key, operator, values: e.stringList('values') } : undefined;
+    }).filter((e): e is LabelSelectorRequirement => e !== undefined),
+  };
+}
+
+export function readNodeSelectorTerms(r: FieldReader): NodeSelectorTerm[] {
+  const requirements = (list: FieldReader[]) => list.map((e): NodeSelectorRequirement | undefined => {
+    const key = e.string('key');
+    const operator = e.oneOf(['operator'], NODE_SELECTOR_OPERATORS);
+    return key && operator ? { key, operator, values: e.stringList('values') } : undefined;
+  }).filter((e): e is NodeSelectorRequirement => e !== undefined);
+  return r.objectList().map((term) => ({
+    matchExpressions: requirements(term.objectList('matchExpressions')),
+    matchFields: requirements(term.objectList('matchFields')),
+  }));
+}
+
+function readAffinity(r: FieldReader): Affinity {
+  const podTerm = (t: FieldReader): PodAffinityTerm => ({
+    labelSelector: readLabelSelector(t.at('labelSelector')),
+    topologyKey: t.string('topologyKey') ?? '',
+    namespaces: t.stringList('namespaces'),
+  });
+  const required = 'requiredDuringSchedulingIgnoredDuringExecution';
+  const preferred = 'preferredDuringSchedulingIgnoredDuringExecution';
+  return {
+    nodeRequired: readNodeSelectorTerms(r.at('nodeAffinity', required, 'nodeSelectorTerms')),
+    podAffinityRequired: r.objectList('podAffinity', required).map(podTerm),
+    podAntiAffinityRequired: r.objectList('podAntiAffinity', required).map(podTerm),
+    podAntiAffinityPreferred: r.objectList('podAntiAffinity', preferred).map((w) => ({
+      weight: w.int(['weight'], { min: 1, max: 100 }) ?? 1,
+      term: podTerm(w.at('podAffinityTerm')),
+    })),
+  };
+}
+
+function readTopologySpread(r: FieldReader): TopologySpreadConstraint | undefined {
+  const topologyKey = r.string('topologyKey');
+  if (!topologyKey) {
+    r.report(['topologyKey'], `${r.fullPath()} needs a topologyKey.`);
+    return undefined;
+  }
+  return {
+    maxSkew: r.int(['maxSkew'], { min: 1 }) ?? 1,
+    topologyKey,
+    whenUnsatisfiable: r.oneOf(['whenUnsatisfiable'], ['DoNotSchedule', 'ScheduleAnyway'] as const) ?? 'DoNotSchedule',
+    labelSelector: readLabelSelector(r.at('labelSelector')),
+    minDomains: r.int(['minDomains'], { min: 1 }),
+    nodeTaintsPolicy: r.oneOf(['nodeTaintsPolicy'], ['Honor', 'Ignore'] as const) ?? 'Ignore',
+  };
+}
+
+function readContainer(r: FieldReader): Container {
+  return {
+    name: r.string('name') ?? '',
+    image: r.string('image') ?? '',
+    command: r.stringList('command'),
+    args: r.stringList('args'),
+    ports: r.objectList('ports').map((p) => ({
+      containerPort: p.int(['containerPort'], { min: 1, max: 65535 }) ?? 0,
+      name: p.string('name'),
+      protocol: p.string('protocol') ?? 'TCP',
+    })),
+    readinessProbe: readProbe(r.at('readinessProbe')),
+    livenessProbe: readProbe(r.at('livenessProbe')),
+    startupProbe: readProbe(r.at('startupProbe')),
+    requests: readResources(r.at('resources', 'requests')),
+    limits: readResources(r.at('resources', 'limits')),
+    preStop: readLifecycleHandler(r.at('lifecycle', 'preStop')),
+    volumeMounts: r.objectList('volumeMounts').map((m) => ({ name: m.string('name') ?? '', mountPath: m.string('mountPath') ?? '' })),
+  };
+}
+
+function readResources(r: FieldReader): Resources {
+  if (!r.has() || !r.isObject()) return {};
+  const cpu = r.quantity('cpu');
+  return {
+    cpuMillis: cpu === undefined ? undefined : cpuMillis(cpu),
+    memoryBytes: r.quantity('memory'),
+    ephemeralStorageBytes: r.quantity('ephemeral-storage'),
+  };
+}
+
+const PROBE_HANDLERS: ProbeHandler[] = ['exec', 'httpGet', 'tcpSocket', 'grpc'];
+
+/** A probe with the API defaults (period 10 s, timeout 1 s, failureThreshold 3, successThreshold 1). */
+export function readProbe(r: FieldReader): Probe | undefined {
+  if (!r.has() || !r.isObject()) return undefined;
+  const handler = PROBE_HANDLERS.find((h) => r.has(h)) ?? 'none';
+  return {
+    handler,
+    initialDelaySeconds: r.int(['initialDelaySeconds']) ?? 0,
+    periodSeconds: r.int(['periodSeconds'], { min: 1 }) ?? 10,
+    timeoutSeconds: r.int(['timeoutSeconds'], { min: 1 }) ?? 1,
+    successThreshold: r.int(['successThreshold'], { min: 1 }) ?? 1,
+    failureThreshold: r.int(['failureThreshold'], { min: 1 }) ?? 3,
+    terminationGracePeriodSeconds: r.int(['terminationGracePeriodSeconds'], { min: 1 }),
+    command: handler === 'exec' ? r.stringList('exec', 'command') : [],
+    host: handler === 'httpGet' ? r.string('httpGet', 'host') : handler === 'tcpSocket' ? r.string('tcpSocket', 'host') : undefined,
+  };
+}
+
+function readLifecycleHandler(r: FieldReader): LifecycleHandler | undefined {
+  if (!r.has() || !r.isObject()) return undefined;
+  const handler = (['exec', 'httpGet', 'tcpSocket', 'sleep'] as const).find((h) => r.has(h)) ?? 'none';
+  return {
+    handler,
+    command: handler === 'exec' ? r.stringList('exec', 'command') : [],
+    sleepSeconds: handler === 'sleep' ? r.int(['sleep', 'seconds']) : undefined,
+  };
+}
+
+const VOLUME_SOURCES: VolumeSource[] = [
+  'persistentVolumeClaim', 'emptyDir', 'hostPath', 'configMap', 'secret', 'projected', 'downwardAPI', 'ephemeral', 'csi', 'nfs',
+];
+
+function readVolume(r: FieldReader): Volume {
+  const source = VOLUME_SOURCES.find((s) => r.raw(s) !== undefined) ?? 'other';
+  return {
+    name: r.string('name') ?? '',
+    source,
+    claimName: source === 'persistentVolumeClaim' ? r.string('persistentVolumeClaim', 'claimName') : undefined,
+    emptyDirSizeLimitBytes: source === 'emptyDir' ? r.quantity('emptyDir', 'sizeLimit') : undefined,
+    emptyDirMedium: source === 'emptyDir' ? r.string('emptyDir', 'medium') : undefined,
+    hostPath: source === 'hostPath' ? r.string('hostPath', 'path') : undefined,
+  };
+}
+
+export function readPvcSpec(r: FieldReader, name: string, namespace: string): PersistentVolumeClaimSpec {
+  return {
+    name,
+    namespace,
+    accessModes: r.stringList('accessModes'),
+    storageClassName: r.string('storageClassName'),
+    volumeName: r.string('volumeName'),
+    requestsBytes: r.quantity('resources', 'requests', 'storage'),
+  };
+}

@@ -1,0 +1,88 @@
+import type { FieldReader } from './fieldReader';
+import { readLabelSelector, readNodeSelectorTerms, readPvcSpec, readTaint } from './podSpec';
+import type { Node, PersistentVolume, PersistentVolumeClaimSpec, PodDisruptionBudget, Service, StorageClass, Taint } from './types';
+import { readObjectMeta } from './workloads';
+
+export function readPersistentVolumeClaim(r: FieldReader): PersistentVolumeClaimSpec {
+  return readPvcSpec(r.at('spec'), r.object.name, r.object.namespace);
+}
+
+export function readPersistentVolume(r: FieldReader): PersistentVolume {
+  const spec = r.at('spec');
+  const claimRef = spec.has('claimRef')
+    ? { namespace: spec.string('claimRef', 'namespace') ?? 'default', name: spec.string('claimRef', 'name') ?? '' }
+    : undefined;
+  return {
+    name: r.object.name,
+    accessModes: spec.stringList('accessModes'),
+    storageClassName: spec.string('storageClassName'),
+    capacityBytes: spec.quantity('capacity', 'storage'),
+    nodeAffinity: readNodeSelectorTerms(spec.at('nodeAffinity', 'required', 'nodeSelectorTerms')),
+    local: spec.has('local'),
+    hostPath: spec.string('hostPath', 'path'),
+    claimRef,
+  };
+}
+
+export function readStorageClass(r: FieldReader): StorageClass {
+  const annotations = r.stringMap('metadata', 'annotations');
+  return {
+    name: r.object.name,
+    provisioner: r.string('provisioner') ?? '',
+    volumeBindingMode: r.oneOf(['volumeBindingMode'], ['Immediate', 'WaitForFirstConsumer'] as const) ?? 'Immediate',
+    reclaimPolicy: r.oneOf(['reclaimPolicy'], ['Delete', 'Retain', 'Recycle'] as const) ?? 'Delete',
+    isDefault: annotations['storageclass.kubernetes.io/is-default-class'] === 'true',
+  };
+}
+
+export function readPodDisruptionBudget(r: FieldReader): PodDisruptionBudget {
+  const spec = r.at('spec');
+  const minAvailable = spec.intOrPercent(['minAvailable']);
+  const maxUnavailable = spec.intOrPercent(['maxUnavailable']);
+  if (minAvailable !== undefined && maxUnavailable !== undefined) {
+    spec.report(['maxUnavailable'], 'A PodDisruptionBudget sets either minAvailable or maxUnavailable, not both; the API server rejects it.');
+  }
+  return {
+    ...readObjectMeta(r),
+    selector: readLabelSelector(spec.at('selector')) ?? { matchLabels: {}, matchExpressions: [] },
+    minAvailable,
+    maxUnavailable,
+  };
+}
+
+export function readService(r: FieldReader): Service {
+  const spec = r.at('spec');
+  const clusterIP = spec.string('clusterIP');
+  return {
+    ...readObjectMeta(r),
+    selector: spec.stringMap('selector'),
+    type: spec.oneOf(['type'], ['ClusterIP', 'NodePort', 'LoadBalancer', 'ExternalName'] as const) ?? 'ClusterIP',
+    headless: clusterIP === 'None',
+    ports: spec.objectList('ports').map((p) => {
+      const target = p.raw('targetPort');
+      return {
+        port: p.int(['port'], { min: 1, max: 65535 }) ?? 0,
+        targetPort: typeof target === 'number' || typeof target === 'string' ? target : undefined,
+        name: p.string('name'),
+      };
+    }),
+    publishNotReadyAddresses: spec.bool('publishNotReadyAddresses') ?? false,
+  };
+}
+
+export function readNode(r: FieldReader): Node {
+  const spec = r.at('spec');
+  const allocatable = r.at('status', 'allocatable');
+  const cpu = allocatable.quantity('cpu');
+  return {
+    name: r.object.name,
+    labels: r.stringMap('metadata', 'labels'),
+    taints: spec.objectList('taints').map(readTaint).filter((t): t is Taint => t !== undefined),
+    allocatable: {
+      cpuMillis: cpu === undefined ? undefined : Math.round(cpu * 1000),
+      memoryBytes: allocatable.quantity('memory'),
+      pods: allocatable.quantity('pods'),
+    },
+    unschedulable: spec.bool('unschedulable') ?? false,
+  };
+}

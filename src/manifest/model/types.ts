@@ -1,0 +1,288 @@
+/**
+ * Plain data for the fields the simulator and the rules need, with the API server's defaults
+ * applied. No source ranges here: `Sourced<T>` adds the object a value was read from.
+ */
+import type { ManifestObject } from '../objects';
+
+export type Sourced<T> = T & { source: ManifestObject };
+
+export type TaintEffect = 'NoSchedule' | 'PreferNoSchedule' | 'NoExecute';
+
+export interface Toleration {
+  /** Empty with operator Exists: tolerates every taint. */
+  key: string;
+  operator: 'Exists' | 'Equal';
+  value: string;
+  /** Empty: every effect. */
+  effect: TaintEffect | '';
+  /** Only meaningful for NoExecute; undefined tolerates forever. */
+  tolerationSeconds?: number;
+}
+
+export interface Taint {
+  key: string;
+  value: string;
+  effect: TaintEffect;
+}
+
+export interface LabelSelectorRequirement {
+  key: string;
+  operator: 'In' | 'NotIn' | 'Exists' | 'DoesNotExist';
+  values: string[];
+}
+
+export interface LabelSelector {
+  matchLabels: Record<string, string>;
+  matchExpressions: LabelSelectorRequirement[];
+}
+
+export interface NodeSelectorRequirement {
+  key: string;
+  operator: 'In' | 'NotIn' | 'Exists' | 'DoesNotExist' | 'Gt' | 'Lt';
+  values: string[];
+}
+
+/** Requirements of one term are ANDed; terms are ORed. */
+export interface NodeSelectorTerm {
+  matchExpressions: NodeSelectorRequirement[];
+  matchFields: NodeSelectorRequirement[];
+}
+
+export interface PodAffinityTerm {
+  labelSelector?: LabelSelector;
+  topologyKey: string;
+  namespaces: string[];
+}
+
+export interface WeightedPodAffinityTerm {
+  weight: number;
+  term: PodAffinityTerm;
+}
+
+export interface Affinity {
+  /** requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms; empty: no requirement. */
+  nodeRequired: NodeSelectorTerm[];
+  podAffinityRequired: PodAffinityTerm[];
+  podAntiAffinityRequired: PodAffinityTerm[];
+  podAntiAffinityPreferred: WeightedPodAffinityTerm[];
+}
+
+export interface TopologySpreadConstraint {
+  maxSkew: number;
+  topologyKey: string;
+  whenUnsatisfiable: 'DoNotSchedule' | 'ScheduleAnyway';
+  labelSelector?: LabelSelector;
+  minDomains?: number;
+  nodeTaintsPolicy: 'Honor' | 'Ignore';
+}
+
+export interface Resources {
+  cpuMillis?: number;
+  memoryBytes?: number;
+  ephemeralStorageBytes?: number;
+}
+
+export type ProbeHandler = 'exec' | 'httpGet' | 'tcpSocket' | 'grpc' | 'none';
+
+export interface Probe {
+  handler: ProbeHandler;
+  initialDelaySeconds: number;
+  periodSeconds: number;
+  timeoutSeconds: number;
+  successThreshold: number;
+  failureThreshold: number;
+  terminationGracePeriodSeconds?: number;
+  command: string[];
+  host?: string;
+}
+
+export interface LifecycleHandler {
+  handler: 'exec' | 'httpGet' | 'tcpSocket' | 'sleep' | 'none';
+  command: string[];
+  sleepSeconds?: number;
+}
+
+export interface ContainerPort {
+  containerPort: number;
+  name?: string;
+  protocol: string;
+}
+
+export interface Container {
+  name: string;
+  image: string;
+  command: string[];
+  args: string[];
+  ports: ContainerPort[];
+  readinessProbe?: Probe;
+  livenessProbe?: Probe;
+  startupProbe?: Probe;
+  requests: Resources;
+  limits: Resources;
+  preStop?: LifecycleHandler;
+  volumeMounts: { name: string; mountPath: string }[];
+}
+
+export type VolumeSource =
+  | 'persistentVolumeClaim' | 'emptyDir' | 'hostPath' | 'configMap' | 'secret' | 'projected'
+  | 'downwardAPI' | 'ephemeral' | 'csi' | 'nfs' | 'local' | 'other';
+
+export interface Volume {
+  name: string;
+  source: VolumeSource;
+  claimName?: string;
+  emptyDirSizeLimitBytes?: number;
+  emptyDirMedium?: string;
+  hostPath?: string;
+}
+
+export interface PodSpec {
+  containers: Container[];
+  initContainers: Container[];
+  tolerations: Toleration[];
+  nodeSelector: Record<string, string>;
+  nodeName?: string;
+  affinity: Affinity;
+  topologySpreadConstraints: TopologySpreadConstraint[];
+  terminationGracePeriodSeconds: number;
+  volumes: Volume[];
+  restartPolicy: 'Always' | 'OnFailure' | 'Never';
+  priority?: number;
+  priorityClassName?: string;
+  hostNetwork: boolean;
+  readinessGates: string[];
+}
+
+export interface PodTemplate {
+  labels: Record<string, string>;
+  annotations: Record<string, string>;
+  spec: PodSpec;
+}
+
+export interface PersistentVolumeClaimSpec {
+  name: string;
+  namespace: string;
+  accessModes: string[];
+  /** undefined: the default class; "" : no class (static binding only). */
+  storageClassName?: string;
+  volumeName?: string;
+  requestsBytes?: number;
+}
+
+export interface ObjectMeta {
+  name: string;
+  namespace: string;
+  labels: Record<string, string>;
+  annotations: Record<string, string>;
+}
+
+interface WorkloadBase extends ObjectMeta {
+  template: PodTemplate;
+}
+
+export interface RollingUpdate {
+  maxSurge: number | string;
+  maxUnavailable: number | string;
+}
+
+export interface Deployment extends WorkloadBase {
+  kind: 'Deployment';
+  replicas: number;
+  selector: LabelSelector;
+  strategy: { type: 'RollingUpdate' | 'Recreate'; rollingUpdate?: RollingUpdate };
+  minReadySeconds: number;
+  progressDeadlineSeconds: number;
+}
+
+export interface ReplicaSet extends WorkloadBase {
+  kind: 'ReplicaSet' | 'ReplicationController';
+  replicas: number;
+  selector: LabelSelector;
+  minReadySeconds: number;
+}
+
+export interface StatefulSet extends WorkloadBase {
+  kind: 'StatefulSet';
+  replicas: number;
+  selector: LabelSelector;
+  serviceName?: string;
+  podManagementPolicy: 'OrderedReady' | 'Parallel';
+  updateStrategy: 'RollingUpdate' | 'OnDelete';
+  volumeClaimTemplates: PersistentVolumeClaimSpec[];
+  minReadySeconds: number;
+}
+
+export interface DaemonSet extends WorkloadBase {
+  kind: 'DaemonSet';
+  selector: LabelSelector;
+  updateStrategy: 'RollingUpdate' | 'OnDelete';
+  minReadySeconds: number;
+}
+
+export interface Job extends WorkloadBase {
+  kind: 'Job' | 'CronJob';
+  parallelism: number;
+  completions?: number;
+  backoffLimit: number;
+  podReplacementPolicy?: 'TerminatingOrFailed' | 'Failed';
+  hasPodFailurePolicy: boolean;
+  activeDeadlineSeconds?: number;
+  /** CronJob only. */
+  schedule?: string;
+}
+
+export interface BarePod extends WorkloadBase {
+  kind: 'Pod';
+  /** Owner references present: the Pod is managed by something else. */
+  ownerKinds: string[];
+}
+
+export type Workload = Deployment | ReplicaSet | StatefulSet | DaemonSet | Job | BarePod;
+export type WorkloadKind = Workload['kind'];
+
+export interface PersistentVolume {
+  name: string;
+  accessModes: string[];
+  storageClassName?: string;
+  capacityBytes?: number;
+  nodeAffinity: NodeSelectorTerm[];
+  local: boolean;
+  hostPath?: string;
+  claimRef?: { namespace: string; name: string };
+}
+
+export interface StorageClass {
+  name: string;
+  provisioner: string;
+  volumeBindingMode: 'Immediate' | 'WaitForFirstConsumer';
+  reclaimPolicy: 'Delete' | 'Retain' | 'Recycle';
+  isDefault: boolean;
+}
+
+export interface PodDisruptionBudget extends ObjectMeta {
+  selector: LabelSelector;
+  minAvailable?: number | string;
+  maxUnavailable?: number | string;
+}
+
+export interface ServicePort {
+  port: number;
+  targetPort?: number | string;
+  name?: string;
+}
+
+export interface Service extends ObjectMeta {
+  selector: Record<string, string>;
+  type: 'ClusterIP' | 'NodePort' | 'LoadBalancer' | 'ExternalName';
+  headless: boolean;
+  ports: ServicePort[];
+  publishNotReadyAddresses: boolean;
+}
+
+export interface Node {
+  name: string;
+  labels: Record<string, string>;
+  taints: Taint[];
+  allocatable: { cpuMillis?: number; memoryBytes?: number; pods?: number };
+  unschedulable: boolean;
+}

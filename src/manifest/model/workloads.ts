@@ -1,0 +1,112 @@
+import type { FieldReader } from './fieldReader';
+import { readLabelSelector, readPodSpec, readPodTemplate, readPvcSpec } from './podSpec';
+import type { BarePod, DaemonSet, Deployment, Job, LabelSelector, ObjectMeta, ReplicaSet, StatefulSet, Workload } from './types';
+
+const EMPTY_SELECTOR: LabelSelector = { matchLabels: {}, matchExpressions: [] };
+
+export function readObjectMeta(r: FieldReader): ObjectMeta {
+  return {
+    name: r.object.name,
+    namespace: r.object.namespace,
+    labels: r.stringMap('metadata', 'labels'),
+    annotations: r.stringMap('metadata', 'annotations'),
+  };
+}
+
+function selector(r: FieldReader): LabelSelector {
+  return readLabelSelector(r.at('spec', 'selector')) ?? EMPTY_SELECTOR;
+}
+
+/** The workload an object describes, or undefined if its kind runs no pods. */
+export function readWorkload(r: FieldReader): Workload | undefined {
+  const meta = readObjectMeta(r);
+  const spec = r.at('spec');
+  switch (r.object.kind) {
+    case 'Deployment': {
+      const deployment: Deployment = {
+        ...meta, kind: 'Deployment',
+        replicas: spec.int(['replicas']) ?? 1,
+        selector: selector(r),
+        template: readPodTemplate(spec.at('template')),
+        strategy: {
+          type: spec.oneOf(['strategy', 'type'], ['RollingUpdate', 'Recreate'] as const) ?? 'RollingUpdate',
+          rollingUpdate: {
+            maxSurge: spec.intOrPercent(['strategy', 'rollingUpdate', 'maxSurge']) ?? '25%',
+            maxUnavailable: spec.intOrPercent(['strategy', 'rollingUpdate', 'maxUnavailable']) ?? '25%',
+          },
+        },
+        minReadySeconds: spec.int(['minReadySeconds']) ?? 0,
+        progressDeadlineSeconds: spec.int(['progressDeadlineSeconds'], { min: 1 }) ?? 600,
+      };
+      return deployment;
+    }
+    case 'ReplicaSet':
+    case 'ReplicationController': {
+      const replicaSet: ReplicaSet = {
+        ...meta, kind: r.object.kind,
+        replicas: spec.int(['replicas']) ?? 1,
+        selector: r.object.kind === 'ReplicationController'
+          ? { matchLabels: spec.stringMap('selector'), matchExpressions: [] }
+          : selector(r),
+        template: readPodTemplate(spec.at('template')),
+        minReadySeconds: spec.int(['minReadySeconds']) ?? 0,
+      };
+      return replicaSet;
+    }
+    case 'StatefulSet': {
+      const statefulSet: StatefulSet = {
+        ...meta, kind: 'StatefulSet',
+        replicas: spec.int(['replicas']) ?? 1,
+        selector: selector(r),
+        serviceName: spec.string('serviceName'),
+        podManagementPolicy: spec.oneOf(['podManagementPolicy'], ['OrderedReady', 'Parallel'] as const) ?? 'OrderedReady',
+        updateStrategy: spec.oneOf(['updateStrategy', 'type'], ['RollingUpdate', 'OnDelete'] as const) ?? 'RollingUpdate',
+        template: readPodTemplate(spec.at('template')),
+        volumeClaimTemplates: spec.objectList('volumeClaimTemplates')
+          .map((t) => readPvcSpec(t.at('spec'), t.string('metadata', 'name') ?? '', meta.namespace)),
+        minReadySeconds: spec.int(['minReadySeconds']) ?? 0,
+      };
+      return statefulSet;
+    }
+    case 'DaemonSet': {
+      const daemonSet: DaemonSet = {
+        ...meta, kind: 'DaemonSet',
+        selector: selector(r),
+        updateStrategy: spec.oneOf(['updateStrategy', 'type'], ['RollingUpdate', 'OnDelete'] as const) ?? 'RollingUpdate',
+        template: readPodTemplate(spec.at('template')),
+        minReadySeconds: spec.int(['minReadySeconds']) ?? 0,
+      };
+      return daemonSet;
+    }
+    case 'Job':
+      return readJob(meta, spec, 'Job');
+    case 'CronJob': {
+      const job = readJob(meta, spec.at('jobTemplate', 'spec'), 'CronJob');
+      job.schedule = spec.string('schedule');
+      return job;
+    }
+    case 'Pod': {
+      const pod: BarePod = {
+        ...meta, kind: 'Pod',
+        template: { labels: meta.labels, annotations: meta.annotations, spec: readPodSpec(spec) },
+        ownerKinds: r.objectList('metadata', 'ownerReferences').map((o) => o.string('kind') ?? ''),
+      };
+      return pod;
+    }
+    default:
+      return undefined;
+  }
+}
+
+function readJob(meta: ObjectMeta, spec: FieldReader, kind: Job['kind']): Job {
+  return {
+    ...meta, kind,
+    parallelism: spec.int(['parallelism']) ?? 1,
+    completions: spec.int(['completions']),
+    backoffLimit: spec.int(['backoffLimit']) ?? 6,
+    podReplacementPolicy: spec.oneOf(['podReplacementPolicy'], ['TerminatingOrFailed', 'Failed'] as const),
+    hasPodFailurePolicy: spec.has('podFailurePolicy'),
+    activeDeadlineSeconds: spec.int(['activeDeadlineSeconds'], { min: 1 }),
+    template: readPodTemplate(spec.at('template')),
+  };
+}

@@ -1,0 +1,95 @@
+import type { ParsedFile } from './parseFile';
+import { INVALID_FIELD, type ManifestProblem } from './problem';
+import type { Range } from './range';
+import type { SourceMap } from './sourceMap';
+
+export interface ObjectRef {
+  kind: string;
+  name: string;
+  namespace: string;
+}
+
+/** One Kubernetes object of a file: a document, or an item of a `kind: List` document. */
+export interface ManifestObject {
+  apiVersion: string;
+  kind: string;
+  name: string;
+  /** `metadata.namespace`, "default" when unset on a namespaced kind, "" for cluster-scoped kinds. */
+  namespace: string;
+  value: Record<string, unknown>;
+  sourceMap: SourceMap;
+  range: Range;
+  documentIndex: number;
+}
+
+const CLUSTER_SCOPED = new Set([
+  'Namespace', 'Node', 'PersistentVolume', 'StorageClass', 'ClusterRole', 'ClusterRoleBinding',
+  'CustomResourceDefinition', 'PriorityClass', 'ValidatingWebhookConfiguration', 'MutatingWebhookConfiguration',
+  'ValidatingAdmissionPolicy', 'ValidatingAdmissionPolicyBinding', 'APIService', 'CSIDriver', 'CSINode',
+  'VolumeAttachment', 'RuntimeClass', 'IngressClass', 'PodSecurityPolicy', 'CertificateSigningRequest',
+  'FlowSchema', 'PriorityLevelConfiguration', 'ClusterIssuer',
+  // Component configuration files: not API objects, no namespace.
+  'KubeletConfiguration', 'KubeProxyConfiguration', 'KubeSchedulerConfiguration', 'ClusterConfiguration',
+  'InitConfiguration', 'JoinConfiguration',
+]);
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The Kubernetes objects of a parsed file. Documents without apiVersion or kind (Helm's
+ * Chart.yaml, values files, patches) are not Kubernetes objects and are skipped; an
+ * apiVersion or kind that is not a string is a problem.
+ */
+export function extractObjects(file: ParsedFile): { objects: ManifestObject[]; problems: ManifestProblem[] } {
+  const objects: ManifestObject[] = [];
+  const problems: ManifestProblem[] = [];
+  for (const document of file.documents) {
+    const candidate = toObject(document.value, document.sourceMap, document.index, problems);
+    if (!candidate) continue;
+    const items = candidate.value.items;
+    if (candidate.kind.endsWith('List') && Array.isArray(items)) {
+      items.forEach((item, i) => {
+        const itemMap = document.sourceMap.subMap(['items', i]);
+        const object = itemMap && toObject(item, itemMap, document.index, problems);
+        if (object) objects.push(object);
+      });
+    } else {
+      objects.push(candidate);
+    }
+  }
+  return { objects, problems };
+}
+
+function toObject(value: unknown, sourceMap: SourceMap, documentIndex: number, problems: ManifestProblem[]): ManifestObject | undefined {
+  if (!isPlainObject(value) || value.apiVersion === undefined || value.kind === undefined) return undefined;
+  for (const field of ['apiVersion', 'kind'] as const) {
+    if (typeof value[field] !== 'string' || value[field] === '') {
+      problems.push({
+        ruleId: INVALID_FIELD, severity: 'warning', range: sourceMap.closestRange([field]),
+        message: `${field} must be a non-empty string.`,
+      });
+      return undefined;
+    }
+  }
+  const kind = value.kind as string;
+  const metadata = isPlainObject(value.metadata) ? value.metadata : {};
+  const name = typeof metadata.name === 'string' ? metadata.name : typeof metadata.generateName === 'string' ? `${metadata.generateName}*` : '';
+  const namespace = typeof metadata.namespace === 'string' ? metadata.namespace : CLUSTER_SCOPED.has(kind) ? '' : 'default';
+  const root = sourceMap.root;
+  return {
+    apiVersion: value.apiVersion as string,
+    kind,
+    name,
+    namespace,
+    value,
+    sourceMap,
+    range: root ? sourceMap.toRange(root.start, root.end) : sourceMap.closestRange([]),
+    documentIndex,
+  };
+}
+
+export function objectRef(object: ManifestObject): ObjectRef {
+  return { kind: object.kind, name: object.name, namespace: object.namespace };
+}

@@ -1,0 +1,153 @@
+import { splitDocuments } from './documentSplitter';
+import { LineIndex } from './lineIndex';
+import { LIMIT_REACHED, SYNTAX_ERROR, TEMPLATE_DETECTED, type ManifestProblem } from './problem';
+import type { Range } from './range';
+import { SourceMap, buildSourceTrees, type SourceNode } from './sourceMap';
+import { findTemplateExpression } from './templates';
+import { MAX_DEPTH, isSyntaxError, parseYaml, type YamlSyntaxError } from './yaml';
+
+export interface ParsedDocument {
+  /** 0-based index of the document in the file. */
+  index: number;
+  value: unknown;
+  /** Range of the document's content: its first key to its last value. */
+  range: Range;
+  sourceMap: SourceMap;
+}
+
+export interface ParsedFile {
+  text: string;
+  lines: LineIndex;
+  documents: ParsedDocument[];
+  /** YAML errors, a detected template, limits reached. */
+  problems: ManifestProblem[];
+}
+
+export interface ParseLimits {
+  maxDocuments: number;
+  maxChars: number;
+}
+
+export const DEFAULT_LIMITS: ParseLimits = { maxDocuments: 10_000, maxChars: 32 * 1024 * 1024 };
+
+/** What parsing one chunk of text gave; cached by the chunk's text. */
+interface ChunkParse {
+  lines: LineIndex;
+  roots: (SourceNode | undefined)[];
+  values: unknown[];
+  error?: YamlSyntaxError;
+  templateOffset: number;
+}
+
+/**
+ * Parses a file one document at a time and remembers each document's parse by its text, so
+ * that re-parsing after an edit only parses the documents whose text changed. One instance
+ * per file; the cache holds only the documents of the last parse.
+ */
+export class ManifestParser {
+  private cache = new Map<string, ChunkParse>();
+
+  constructor(private readonly limits: ParseLimits = DEFAULT_LIMITS) {}
+
+  /** Number of chunks parsed (not taken from the cache) by the last call, for tests and benchmarks. */
+  lastParsedChunks = 0;
+
+  parse(input: string): ParsedFile {
+    const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
+    const split = splitDocuments(text);
+    const lines = new LineIndex(text, split.lineStarts);
+    const problems: ManifestProblem[] = [];
+    const documents: ParsedDocument[] = [];
+    const nextCache = new Map<string, ChunkParse>();
+    this.lastParsedChunks = 0;
+
+    let chunks = split.chunks;
+    if (text.length > this.limits.maxChars) {
+      chunks = chunks.filter((chunk) => chunk.end <= this.limits.maxChars);
+      problems.push(limitProblem(lines, `File is larger than ${formatCount(this.limits.maxChars)} characters; only the documents within the first ${formatCount(this.limits.maxChars)} characters were analysed.`));
+    }
+
+    let templateAt = -1;
+    let documentCount = 0;
+    for (const chunk of chunks) {
+      const chunkText = text.slice(chunk.start, chunk.end);
+      let parsed = nextCache.get(chunkText) ?? this.cache.get(chunkText);
+      if (!parsed) {
+        const chunkLineStarts = split.lineStarts.slice(chunk.startLine, chunk.endLine).map((offset) => offset - chunk.start);
+        parsed = parseChunk(chunkText, new LineIndex(chunkText, chunkLineStarts));
+        this.lastParsedChunks++;
+      }
+      nextCache.set(chunkText, parsed);
+      if (parsed.templateOffset >= 0 && templateAt < 0) templateAt = chunk.start + parsed.templateOffset;
+      if (parsed.error) {
+        problems.push(errorProblem(lines, chunk.start + parsed.error.offset, parsed.error));
+        continue;
+      }
+      parsed.roots.forEach((root, i) => {
+        if (++documentCount > this.limits.maxDocuments) return;
+        const sourceMap = new SourceMap(root, parsed.lines, chunk.startLine, chunk.start);
+        const range = root ? sourceMap.toRange(root.start, root.end) : lines.range(chunk.start, chunk.start);
+        documents.push({ index: documents.length, value: parsed.values[i], range, sourceMap });
+      });
+    }
+    this.cache = nextCache;
+
+    if (templateAt >= 0) {
+      const problem: ManifestProblem = {
+        ruleId: TEMPLATE_DETECTED, severity: 'info', range: wordRange(lines, templateAt),
+        message: 'Template expression ({{ ... }}) in the YAML structure: this looks like a Helm chart or a file to be rendered first; it was not analysed. Run the simulator on the rendered manifests (helm template ...).',
+      };
+      return { text, lines, documents: [], problems: [problem, ...problems.filter((p) => p.ruleId === LIMIT_REACHED)] };
+    }
+    if (documentCount > this.limits.maxDocuments) {
+      problems.push(limitProblem(lines, `File has more than ${formatCount(this.limits.maxDocuments)} documents; only the first ${formatCount(this.limits.maxDocuments)} were analysed.`));
+    }
+    return { text, lines, documents, problems };
+  }
+}
+
+/** Parses one file without keeping a cache (the CLI's case). */
+export function parseManifestText(text: string, limits?: ParseLimits): ParsedFile {
+  return new ManifestParser(limits).parse(text);
+}
+
+function parseChunk(text: string, lines: LineIndex): ChunkParse {
+  const result = parseYaml(text);
+  if (isSyntaxError(result)) {
+    return { lines, roots: [], values: [], error: result, templateOffset: findTemplateExpression(text, undefined) };
+  }
+  return {
+    lines,
+    roots: buildSourceTrees(text, result.events),
+    values: result.values,
+    templateOffset: findTemplateExpression(text, result.events),
+  };
+}
+
+function errorProblem(lines: LineIndex, offset: number, error: YamlSyntaxError): ManifestProblem {
+  const range = wordRange(lines, offset);
+  if (error.kind === 'limit') {
+    const what = /maxDepth/.test(error.message) ? `nests deeper than ${MAX_DEPTH} levels` : 'uses too many aliases or merge keys';
+    return { ruleId: LIMIT_REACHED, severity: 'info', range, message: `Document not analysed: it ${what} (${error.message}).` };
+  }
+  return { ruleId: SYNTAX_ERROR, severity: 'error', range, message: `YAML syntax error: ${error.message}.` };
+}
+
+function limitProblem(lines: LineIndex, message: string): ManifestProblem {
+  return { ruleId: LIMIT_REACHED, severity: 'info', range: lines.range(0, Math.min(lines.lineEnd(0), lines.text.length)), message };
+}
+
+/** The token at an offset (up to the next blank), so that an error underlines something visible. */
+function wordRange(lines: LineIndex, offset: number): Range {
+  const text = lines.text;
+  let start = Math.min(offset, text.length);
+  if (start === text.length && start > 0) start--;
+  let end = start;
+  while (end < text.length && !/\s/.test(text[end])) end++;
+  if (end === start && start < text.length && text[start] !== '\n' && text[start] !== '\r') end++;
+  return lines.range(start, end);
+}
+
+function formatCount(n: number): string {
+  return n.toLocaleString('en-US');
+}

@@ -1,0 +1,19 @@
+import type { ObjectRef } from './objects';
+import type { Range } from './range';
+
+export type Severity = 'error' | 'warning' | 'info';
+
+/** A problem with the input itself (YAML syntax, templates, limits, wrong field types). */
+export interface ManifestProblem {
+  ruleId: 'KFS090' | 'KFS091' | 'KFS092' | 'KFS093';
+  severity: Severity;
+  message: string;
+  range: Range;
+  /** The object the problem is in, when it is known. */
+  object?: ObjectRef;
+}
+
+export const SYNTAX_ERROR = 'KFS090';
+export const TEMPLATE_DETECTED = 'KFS091';
+export const INVALID_FIELD = 'KFS092';
+export const LIMIT_REACHED = 'KFS093';

@@ -1,0 +1,35 @@
+/**
+ * Kubernetes resource quantities (`500m`, `1Gi`, `1.5`, `2e3`), as defined by
+ * k8s.io/apimachinery/pkg/api/resource: a signed decimal number and an optional binary-SI,
+ * decimal-SI or decimal-exponent suffix.
+ */
+const QUANTITY = /^([+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+))(Ki|Mi|Gi|Ti|Pi|Ei|n|u|m|k|M|G|T|P|E|[eE][+-]?[0-9]+)?$/;
+
+const SUFFIX_FACTORS: Record<string, number> = {
+  Ki: 2 ** 10, Mi: 2 ** 20, Gi: 2 ** 30, Ti: 2 ** 40, Pi: 2 ** 50, Ei: 2 ** 60,
+  n: 1e-9, u: 1e-6, m: 1e-3, k: 1e3, M: 1e6, G: 1e9, T: 1e12, P: 1e15, E: 1e18,
+};
+
+/** The quantity's value in base units (cores, bytes), or undefined if the text is not a quantity. */
+export function parseQuantity(input: string | number): number | undefined {
+  if (typeof input === 'number') return Number.isFinite(input) ? input : undefined;
+  const match = QUANTITY.exec(input.trim());
+  if (!match) return undefined;
+  const number = Number(match[1]);
+  const suffix = match[2];
+  if (!suffix) return number;
+  if (suffix[0] === 'e' || suffix[0] === 'E') return number * 10 ** Number(suffix.slice(1));
+  return number * SUFFIX_FACTORS[suffix];
+}
+
+/** CPU in millicores, rounded up like the API server does for fractions of a millicore. */
+export function cpuMillis(quantity: number): number {
+  return Math.ceil(quantity * 1000 - 1e-9);
+}
+
+export function formatBytes(bytes: number): string {
+  for (const [unit, factor] of [['Gi', 2 ** 30], ['Mi', 2 ** 20], ['Ki', 2 ** 10]] as const) {
+    if (bytes >= factor && bytes % factor === 0) return `${bytes / factor}${unit}`;
+  }
+  return bytes >= 2 ** 20 ? `${(bytes / 2 ** 20).toFixed(1)}Mi` : String(bytes);
+}

@@ -1,0 +1,14 @@
+/** 0-based line and UTF-16 character offset, as in LSP and the VS Code API. */
+export interface Position {
+  line: number;
+  character: number;
+}
+
+export interface Range {
+  start: Position;
+  end: Position;
+}
+
+export function comparePositions(a: Position, b: Position): number {
+  return a.line - b.line || a.character - b.character;
+}

@@ -1,0 +1,58 @@
+import { EVENT_ID, type Event } from './yaml';
+
+/**
+ * Finds a template expression (`{{ ... }}`, as in Helm charts) that is part of the YAML
+ * structure rather than text: such a file is not a manifest until it is rendered. Text that
+ * merely contains `{{` (alerting rule descriptions, notification templates) is not a template
+ * of the file: inside quoted or block scalars always, inside plain scalars unless the scalar
+ * starts with the expression or uses Helm's objects and functions. Returns the offset, or -1.
+ */
+export function findTemplateExpression(text: string, events: Event[] | undefined): number {
+  if (text.indexOf('{{') < 0) return -1;
+  return events ? findInEvents(text, events) : findInLines(text);
+}
+
+const HELM_EXPRESSION = /\{\{-?\s*(\.(Values|Release|Chart|Capabilities|Files|Template)\b|(include|toYaml|tpl|required)\b)/;
+
+function findInEvents(text: string, events: Event[]): number {
+  for (const event of events) {
+    if (event.type === EVENT_ID.SCALAR && event.style === 1 && event.valueStart >= 0) {
+      const at = text.indexOf('{{', event.valueStart);
+      if (at >= 0 && at < event.valueEnd && (at === event.valueStart || HELM_EXPRESSION.test(text.slice(at, event.valueEnd)))) return at;
+    } else if ((event.type === EVENT_ID.MAPPING || event.type === EVENT_ID.SEQUENCE) && text.startsWith('{{', event.start)) {
+      return event.start;
+    }
+  }
+  return -1;
+}
+
+/** For text that does not parse: a `{{` outside comments and outside quotes on its line. */
+function findInLines(text: string): number {
+  let lineStart = 0;
+  while (lineStart < text.length) {
+    let lineEnd = text.indexOf('\n', lineStart);
+    if (lineEnd < 0) lineEnd = text.length;
+    const at = templateInLine(text.slice(lineStart, lineEnd));
+    if (at >= 0) return lineStart + at;
+    lineStart = lineEnd + 1;
+  }
+  return -1;
+}
+
+function templateInLine(line: string): number {
+  let quote = '';
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (quote) {
+      if (c === quote) quote = '';
+      else if (c === '\\' && quote === '"') i++;
+    } else if (c === '"' || c === "'") {
+      quote = c;
+    } else if (c === '#' && (i === 0 || line[i - 1] === ' ' || line[i - 1] === '\t')) {
+      return -1;
+    } else if (c === '{' && line[i + 1] === '{') {
+      return i;
+    }
+  }
+  return -1;
+}

@@ -1,0 +1,85 @@
+/**
+ * The one module that talks to js-yaml. Version 5's event API gives exact source offsets:
+ * `parseEvents` yields a flat event stream and `constructFromEvents` builds the values from
+ * the same events, so one parse gives both values and ranges.
+ */
+import {
+  EVENT_ID,
+  Schema,
+  YAML11_SCHEMA,
+  constructFromEvents,
+  getScalarValue,
+  load,
+  parseEvents,
+  type Event,
+  type ScalarEvent,
+} from 'js-yaml';
+
+export { EVENT_ID };
+export type { Event, ScalarEvent };
+
+/**
+ * Kubernetes reads YAML with go-yaml v2 (through sigs.k8s.io/yaml), which follows YAML 1.1
+ * for booleans (`yes`, `on`), octal (`0644`) and merge keys (`<<`). Timestamps stay strings:
+ * the API server receives JSON, where they are strings.
+ */
+export const kubernetesSchema = new Schema(YAML11_SCHEMA.tags.filter((tag) => !tag.tagName.endsWith(':timestamp')));
+
+export const MAX_DEPTH = 100;
+export const MAX_ALIASES_PER_DOCUMENT = 1000;
+
+export interface YamlSyntaxError {
+  kind: 'syntax' | 'limit';
+  message: string;
+  /** Offset in the parsed text. */
+  offset: number;
+}
+
+export interface YamlParse {
+  events: Event[];
+  /** One value per YAML document in the text. */
+  values: unknown[];
+}
+
+export function parseYaml(text: string): YamlParse | YamlSyntaxError {
+  try {
+    const events = parseEvents(text, { maxDepth: MAX_DEPTH });
+    const values = constructFromEvents(events, {
+      source: text,
+      schema: kubernetesSchema,
+      maxAliases: MAX_ALIASES_PER_DOCUMENT,
+    });
+    return { events, values };
+  } catch (error) {
+    return toSyntaxError(error, text.length);
+  }
+}
+
+function toSyntaxError(error: unknown, textLength: number): YamlSyntaxError {
+  const e = error as { reason?: unknown; message?: unknown; mark?: { position?: unknown } };
+  const reason = typeof e.reason === 'string' ? e.reason : String(e.message ?? error);
+  const position = typeof e.mark?.position === 'number' ? e.mark.position : 0;
+  const isLimit = /exceeded (maxDepth|maxAliases|maxTotalMergeKeys)/.test(reason);
+  return { kind: isLimit ? 'limit' : 'syntax', message: reason, offset: Math.max(0, Math.min(position, textLength)) };
+}
+
+export function isSyntaxError(result: YamlParse | YamlSyntaxError): result is YamlSyntaxError {
+  return (result as YamlSyntaxError).message !== undefined;
+}
+
+const PLAIN_STRING_KEY = /^[A-Za-z_/][A-Za-z0-9_.\-/]*$/;
+const NON_STRING_WORDS = /^(y|Y|yes|Yes|YES|n|N|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF|null|Null|NULL)$/;
+
+/** The string a mapping key becomes in the constructed object (js-yaml stringifies scalar keys). */
+export function scalarKey(source: string, event: ScalarEvent): string {
+  if (event.valueStart < 0) return 'null';
+  if (event.style !== 1 /* plain */) return getScalarValue(source, event);
+  const text = event.fast ? source.slice(event.valueStart, event.valueEnd) : getScalarValue(source, event);
+  if (event.tagStart < 0 && PLAIN_STRING_KEY.test(text) && !NON_STRING_WORDS.test(text)) return text;
+  try {
+    const tag = event.tagStart >= 0 ? source.slice(event.tagStart, event.tagEnd) + ' ' : '';
+    return String(load(tag + text, { schema: kubernetesSchema }));
+  } catch {
+    return text;
+  }
+}

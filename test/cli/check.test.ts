@@ -1,0 +1,115 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { main } from '../../src/cli/main';
+import { collectingOutput } from '../../src/cli/output';
+import { describeWithCorpus } from '../support/shared';
+
+function run(...argv: string[]) {
+  const output = collectingOutput();
+  const code = main(argv, output);
+  return { code, stdout: output.out, stderr: output.err };
+}
+
+function tempDir(files: Record<string, string>): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kfs-check-'));
+  for (const [name, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    fs.writeFileSync(path.join(dir, name), text);
+  }
+  return dir;
+}
+
+type Json = Record<string, unknown>;
+
+/** Checks the `check --format json` contract, field by field. */
+function assertCheckReportShape(report: Json): void {
+  const isPosition = (p: unknown) => {
+    const { line, character } = p as Json;
+    return Number.isInteger(line) && (line as number) >= 0 && Number.isInteger(character) && (character as number) >= 0;
+  };
+  const isRange = (r: unknown) => typeof r === 'object' && r !== null && isPosition((r as Json).start) && isPosition((r as Json).end);
+  const isRef = (o: unknown) => ['kind', 'name', 'namespace'].every((k) => typeof (o as Json)[k] === 'string') && Object.keys(o as Json).length === 3;
+  assert.equal(report.version, 1);
+  assert.deepEqual(Object.keys(report), ['version', 'files']);
+  for (const file of report.files as Json[]) {
+    assert.deepEqual(Object.keys(file), ['path', 'documents', 'objects', 'findings']);
+    assert.equal(typeof file.path, 'string');
+    assert.ok(Number.isInteger(file.documents));
+    for (const object of file.objects as Json[]) {
+      assert.deepEqual(Object.keys(object), ['kind', 'name', 'namespace', 'range']);
+      assert.ok(isRef({ kind: object.kind, name: object.name, namespace: object.namespace }) && isRange(object.range));
+    }
+    for (const finding of file.findings as Json[]) {
+      assert.deepEqual(Object.keys(finding), ['ruleId', 'severity', 'message', 'range', 'object']);
+      assert.match(finding.ruleId as string, /^KFS[0-9]{3}$/);
+      assert.ok(['error', 'warning', 'info'].includes(finding.severity as string));
+      assert.ok(typeof finding.message === 'string' && finding.message.length > 0);
+      assert.ok(isRange(finding.range));
+      assert.ok(finding.object === null || isRef(finding.object));
+    }
+  }
+}
+
+describe('kube-failure-sim check', () => {
+  it('prints file:line:col severity RULE message, 1-based, and exits 1 on an error finding', () => {
+    const dir = tempDir({ 'bad.yaml': 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n   x: 1\n' });
+    const { code, stdout, stderr } = run('check', path.join(dir, 'bad.yaml'));
+    assert.equal(code, 1);
+    assert.equal(stdout, `${path.join(dir, 'bad.yaml')}:5:5 error KFS090 YAML syntax error: bad indentation of a mapping entry.\n`);
+    assert.match(stderr, /1 file checked: 1 error, 0 warnings, 0 info/);
+  });
+
+  it('exits 0 when findings are only warnings, walking directories for .yaml and .yml', () => {
+    const dir = tempDir({
+      'a/web.yml': 'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  replicas: "2"\n',
+      'a/readme.txt': 'not yaml',
+      'b.yaml': 'apiVersion: v1\nkind: Service\nmetadata: {name: web}\n',
+    });
+    const { code, stdout } = run('check', dir);
+    assert.equal(code, 0);
+    assert.match(stdout, /a[/\\]web\.yml:5:13 warning KFS092 spec\.replicas must be a whole number; it is the string "2"\./);
+  });
+
+  it('writes the JSON contract with objects, ranges and findings', () => {
+    const dir = tempDir({ 'db.yaml': 'apiVersion: apps/v1\nkind: StatefulSet\nmetadata:\n  name: db\n  namespace: data\nspec:\n  replicas: -1\n' });
+    const { code, stdout } = run('check', '--format', 'json', path.join(dir, 'db.yaml'));
+    assert.equal(code, 0);
+    const report = JSON.parse(stdout);
+    assertCheckReportShape(report);
+    assert.deepEqual(report.files[0].objects, [{
+      kind: 'StatefulSet', name: 'db', namespace: 'data',
+      range: { start: { line: 0, character: 0 }, end: { line: 6, character: 14 } },
+    }]);
+    assert.deepEqual(report.files[0].findings, [{
+      ruleId: 'KFS092', severity: 'warning', message: 'spec.replicas is -1; it must be ≥ 0.',
+      range: { start: { line: 6, character: 12 }, end: { line: 6, character: 14 } },
+      object: { kind: 'StatefulSet', name: 'db', namespace: 'data' },
+    }]);
+  });
+
+  it('exits 2 for usage errors and for missing files, still checking the others', () => {
+    assert.equal(run('check').code, 2);
+    assert.equal(run('check', '--format', 'xml', '.').code, 2);
+    assert.equal(run('check', '--frobnicate').code, 2);
+    assert.equal(run('frobnicate').code, 2);
+    const dir = tempDir({ 'ok.yaml': 'apiVersion: v1\nkind: Service\nmetadata: {name: s}\n' });
+    const { code, stderr } = run('check', '--format', 'json', path.join(dir, 'ok.yaml'), path.join(dir, 'missing.yaml'));
+    assert.equal(code, 2);
+    assert.match(stderr, /no such file or directory: .*missing\.yaml/);
+  });
+});
+
+describeWithCorpus('check --format json over ../shared/corpus', (files) => {
+  it('gives valid JSON in the contract shape for every file, without a crash', function () {
+    this.timeout(120_000);
+    for (const file of files) {
+      const { code, stdout, stderr } = run('check', '--format', 'json', file);
+      assert.ok(code === 0 || code === 1, `${file}: exit ${code} ${stderr}`);
+      const report = JSON.parse(stdout);
+      assertCheckReportShape(report);
+      assert.equal(report.files.length, 1);
+    }
+  });
+});

@@ -1,0 +1,33 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { REPO_ROOT } from './support/shared';
+
+const CORE = ['src/manifest', 'src/cluster', 'src/sim', 'src/analysis'];
+const FORBIDDEN_IMPORT = /(?:from\s+|require\()\s*['"](vscode|node:[\w/]+|fs|path|os|child_process|crypto|util|events|stream|http|https|url|worker_threads|perf_hooks)['"]/;
+const FORBIDDEN_GLOBAL = /\b(process\.|Buffer\.|__dirname|__filename|require\()/;
+
+function tsFiles(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? tsFiles(full) : entry.name.endsWith('.ts') ? [full] : [];
+  });
+}
+
+describe('layering (ARCHITECTURE.md)', () => {
+  it('keeps vscode and Node built-ins out of src/manifest, src/cluster, src/sim and src/analysis', () => {
+    const offenders: string[] = [];
+    for (const file of CORE.flatMap((dir) => tsFiles(path.join(REPO_ROOT, dir)))) {
+      fs.readFileSync(file, 'utf8').split('\n').forEach((line, i) => {
+        if (FORBIDDEN_IMPORT.test(line) || FORBIDDEN_GLOBAL.test(line)) offenders.push(`${path.relative(REPO_ROOT, file)}:${i + 1}: ${line.trim()}`);
+      });
+    }
+    assert.deepEqual(offenders, []);
+  });
+
+  it('keeps the webview free of extension code', () => {
+    const offenders = tsFiles(path.join(REPO_ROOT, 'webview')).filter((file) => /from\s+['"][./]*\/src\/extension|from\s+['"]vscode['"]/.test(fs.readFileSync(file, 'utf8')));
+    assert.deepEqual(offenders, []);
+  });
+});

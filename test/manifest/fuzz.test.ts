@@ -1,0 +1,60 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import fc from 'fast-check';
+import { dump } from 'js-yaml';
+import { analyseText } from '../../src/analysis/analyseText';
+import type { Range } from '../../src/manifest/range';
+import { describeWithCorpus } from '../support/shared';
+
+const RUNS = Number(process.env.KFS_FUZZ_RUNS ?? 10_000);
+const YAML_CHARS = [...': -[]{}#&*!|>\'",?%@`\t\n\r\\.~0123456789abcdefkindspecreplicas{{}}\uFEFF\u00e9'];
+
+/** Asserts the contract every analysis keeps, whatever the input: no exception, valid ranges. */
+function assertWellFormed(text: string): void {
+  const analysis = analyseText(text);
+  const lines = analysis.parsed.lines;
+  const valid = (range: Range) => {
+    const { start, end } = range;
+    if (start.line < 0 || start.character < 0 || start.line > end.line) return false;
+    if (start.line === end.line && start.character > end.character) return false;
+    if (end.line >= lines.lineCount) return false;
+    return end.character <= lines.lineEnd(end.line) - lines.lineStart(end.line)
+      && start.character <= lines.lineEnd(start.line) - lines.lineStart(start.line);
+  };
+  for (const finding of analysis.findings) {
+    assert.ok(valid(finding.range), `invalid range ${JSON.stringify(finding.range)} for ${finding.ruleId} ${finding.message}`);
+    assert.ok(finding.message.length > 0);
+  }
+  for (const object of analysis.objects) assert.ok(valid(object.range), `invalid object range ${JSON.stringify(object.range)}`);
+}
+
+const mutation = (text: string) =>
+  fc.oneof(
+    fc.record({ at: fc.nat(text.length), length: fc.nat(40) }).map(({ at, length }) => text.slice(0, at) + text.slice(at + length)),
+    fc.record({ at: fc.nat(text.length), insert: fc.string({ unit: fc.constantFrom(...YAML_CHARS), maxLength: 12 }) })
+      .map(({ at, insert }) => text.slice(0, at) + insert + text.slice(at)),
+    fc.record({ from: fc.nat(text.length), to: fc.nat(text.length), length: fc.nat(200) })
+      .map(({ from, to, length }) => text.slice(0, to) + text.slice(from, from + length) + text.slice(to)),
+    fc.nat(text.length).map((at) => `${text.slice(0, at)}\n---\n${text.slice(at)}`),
+  );
+
+describe('parser robustness (fast-check)', () => {
+  it(`never throws and gives valid ranges on generated YAML (${RUNS.toLocaleString('en-US')} cases)`, function () {
+    this.timeout(300_000);
+    const generated = fc.oneof(
+      fc.string({ unit: fc.constantFrom(...YAML_CHARS), maxLength: 300 }),
+      fc.jsonValue({ maxDepth: 5 }).map((value) => dump(value)).chain(mutation),
+      fc.jsonValue({ maxDepth: 5 }).map((value) => `apiVersion: v1\nkind: Pod\nspec: ${JSON.stringify(value)}\n`).chain(mutation),
+    );
+    fc.assert(fc.property(generated, assertWellFormed), { numRuns: RUNS, seed: 42 });
+  });
+});
+
+describeWithCorpus('parser robustness on mutated ../shared/corpus files (fast-check)', (files) => {
+  it(`never throws and gives valid ranges (${RUNS.toLocaleString('en-US')} cases)`, function () {
+    this.timeout(300_000);
+    const texts = files.filter((f) => fs.statSync(f).size < 64 * 1024).map((file) => fs.readFileSync(file, 'utf8'));
+    const mutated = fc.constantFrom(...texts).chain((text) => mutation(text).chain(mutation));
+    fc.assert(fc.property(mutated, assertWellFormed), { numRuns: RUNS, seed: 7 });
+  });
+});

@@ -1,0 +1,172 @@
+import * as assert from 'node:assert/strict';
+import { analyseText } from '../../src/analysis/analyseText';
+import type { Deployment, StatefulSet } from '../../src/manifest/model/types';
+
+function pos(range: { start: { line: number; character: number }; end: { line: number; character: number } }): string {
+  return `${range.start.line}:${range.start.character}-${range.end.line}:${range.end.character}`;
+}
+
+describe('typed model', () => {
+  it('reads a Deployment with the API defaults applied', () => {
+    const { model, findings } = analyseText([
+      'apiVersion: apps/v1',
+      'kind: Deployment',
+      'metadata: {name: web, namespace: shop}',
+      'spec:',
+      '  selector: {matchLabels: {app: web}}',
+      '  template:',
+      '    metadata: {labels: {app: web}}',
+      '    spec:',
+      '      tolerations:',
+      '      - {key: node.kubernetes.io/unreachable, operator: Exists, effect: NoExecute, tolerationSeconds: 30}',
+      '      containers:',
+      '      - name: app',
+      '        image: nginx',
+      '        resources: {requests: {cpu: 250m, memory: 64Mi}}',
+      '        readinessProbe: {httpGet: {path: /, port: 80}, periodSeconds: 5}',
+    ].join('\n'));
+    assert.deepEqual(findings, []);
+    const web = model.workloads[0] as Deployment;
+    assert.equal(web.kind, 'Deployment');
+    assert.equal(web.name, 'web');
+    assert.equal(web.namespace, 'shop');
+    assert.equal(web.replicas, 1);
+    assert.deepEqual(web.strategy, { type: 'RollingUpdate', rollingUpdate: { maxSurge: '25%', maxUnavailable: '25%' } });
+    assert.equal(web.template.spec.terminationGracePeriodSeconds, 30);
+    assert.deepEqual(web.template.spec.tolerations, [
+      { key: 'node.kubernetes.io/unreachable', operator: 'Exists', value: '', effect: 'NoExecute', tolerationSeconds: 30 },
+    ]);
+    const container = web.template.spec.containers[0];
+    assert.deepEqual(container.requests, { cpuMillis: 250, memoryBytes: 67108864, ephemeralStorageBytes: undefined });
+    assert.deepEqual(container.readinessProbe && { ...container.readinessProbe }, {
+      handler: 'httpGet', initialDelaySeconds: 0, periodSeconds: 5, timeoutSeconds: 1, successThreshold: 1,
+      failureThreshold: 3, terminationGracePeriodSeconds: undefined, command: [], host: undefined,
+    });
+  });
+
+  it('turns wrong types and impossible values into KFS092 findings on the bad value', () => {
+    const { model, findings } = analyseText([
+      'apiVersion: apps/v1',
+      'kind: StatefulSet',
+      'metadata: {name: db}',
+      'spec:',
+      '  replicas: "three"',
+      '  serviceName: db',
+      '  template:',
+      '    metadata:',
+      '      labels: {app: db, version: 1.0}',
+      '    spec:',
+      '      terminationGracePeriodSeconds: -5',
+      '      tolerations:',
+      '      - {key: k, effect: NoSchedule, tolerationSeconds: 10}',
+      '      containers:',
+      '      - name: db',
+      '        resources: {limits: {memory: 1GB}}',
+    ].join('\n'));
+    const db = model.workloads[0] as StatefulSet;
+    assert.equal(db.replicas, 1, 'a bad value reads as absent, so the default applies');
+    assert.equal(db.template.spec.terminationGracePeriodSeconds, 30);
+    assert.deepEqual(findings.map((f) => [f.ruleId, f.severity, pos(f.range)]), [
+      ['KFS092', 'warning', '4:12-4:19'],
+      ['KFS092', 'warning', '8:33-8:36'],
+      ['KFS092', 'warning', '10:37-10:39'],
+      ['KFS092', 'warning', '12:56-12:58'],
+      ['KFS092', 'warning', '15:37-15:40'],
+    ]);
+    assert.equal(findings[0].message, 'spec.replicas must be a whole number; it is the string "three".');
+    assert.match(findings[1].message, /spec\.template\.metadata\.labels\.version must be a string; it is 1 \(write it in quotes: "1"\)/);
+    assert.equal(findings[2].message, 'spec.template.spec.terminationGracePeriodSeconds is -5; it must be ≥ 0.');
+    assert.match(findings[3].message, /tolerationSeconds only applies to the NoExecute effect/);
+    assert.match(findings[4].message, /resource quantity/);
+    assert.deepEqual(findings[0].object, { kind: 'StatefulSet', name: 'db', namespace: 'default' });
+  });
+
+  it('reads the items of a kind: List as objects with their own ranges', () => {
+    const { objects } = analyseText([
+      'apiVersion: v1',
+      'kind: List',
+      'items:',
+      '- apiVersion: v1',
+      '  kind: Service',
+      '  metadata: {name: web}',
+      '- apiVersion: v1',
+      '  kind: PersistentVolume',
+      '  metadata: {name: pv1}',
+    ].join('\n'));
+    assert.deepEqual(objects.map((o) => [o.kind, o.name, o.namespace, pos(o.range)]), [
+      ['Service', 'web', 'default', '3:2-5:23'],
+      ['PersistentVolume', 'pv1', '', '6:2-8:23'],
+    ]);
+  });
+
+  it('skips documents without apiVersion or kind, and reports a kind that is not a string', () => {
+    const { objects, findings } = analyseText('name: chart\nversion: 1\n---\napiVersion: v2\nname: x\n---\napiVersion: v1\nkind: 42\n');
+    assert.deepEqual(objects, []);
+    assert.deepEqual(findings.map((f) => [f.ruleId, f.message, pos(f.range)]), [['KFS092', 'kind must be a non-empty string.', '7:6-7:8']]);
+  });
+
+  it('reads kube-controller-manager flags from a static pod and kubelet settings from KubeletConfiguration', () => {
+    const { model, findings } = analyseText([
+      'apiVersion: kubelet.config.k8s.io/v1beta1',
+      'kind: KubeletConfiguration',
+      'nodeStatusUpdateFrequency: 4s',
+      'nodeLeaseDurationSeconds: 40',
+      '---',
+      'apiVersion: v1',
+      'kind: Pod',
+      'metadata: {name: kube-controller-manager, namespace: kube-system}',
+      'spec:',
+      '  containers:',
+      '  - name: kube-controller-manager',
+      '    command:',
+      '    - kube-controller-manager',
+      '    - --node-monitor-grace-period=20s',
+      '    - --node-eviction-rate',
+      '    - "0.5"',
+      '    - --node-monitor-period=often',
+    ].join('\n'));
+    assert.deepEqual(model.clusterConfig.kubelet.map((s) => [s.name, s.value]), [['nodeStatusUpdateFrequency', '4s'], ['nodeLeaseDurationSeconds', 40]]);
+    assert.deepEqual(model.clusterConfig.controllerManager.map((s) => [s.name, s.value, s.range.start.line]), [
+      ['node-monitor-grace-period', '20s', 13],
+      ['node-eviction-rate', '0.5', 14],
+    ]);
+    const bad = findings.find((f) => f.ruleId === 'KFS092');
+    assert.equal(bad?.message, 'kube-controller-manager flag --node-monitor-period must be a duration ≥ 0 such as "40s" or "1m30s"; it is "often".');
+    assert.equal(bad && pos(bad.range), '16:6-16:33');
+  });
+
+  it('reads kubeadm ClusterConfiguration extraArgs as a map (v1beta3) and as a list (v1beta4)', () => {
+    const v3 = analyseText('apiVersion: kubeadm.k8s.io/v1beta3\nkind: ClusterConfiguration\nkubernetesVersion: v1.29.4\ncontrollerManager:\n  extraArgs:\n    node-monitor-grace-period: 30s\n');
+    assert.deepEqual(v3.model.clusterConfig.controllerManager.map((s) => [s.name, s.value]), [['node-monitor-grace-period', '30s']]);
+    assert.equal(v3.model.clusterConfig.kubernetesVersion?.value, 'v1.29.4');
+    const v4 = analyseText('apiVersion: kubeadm.k8s.io/v1beta4\nkind: ClusterConfiguration\napiServer:\n  extraArgs:\n  - name: default-unreachable-toleration-seconds\n    value: "60"\n');
+    assert.deepEqual(v4.model.clusterConfig.apiServer.map((s) => [s.name, s.value]), [['default-unreachable-toleration-seconds', '60']]);
+  });
+
+  it('reads Nodes, PersistentVolumes with node affinity, StorageClasses, Services and PDBs', () => {
+    const { model, findings } = analyseText([
+      'apiVersion: v1', 'kind: Node', 'metadata: {name: n1, labels: {topology.kubernetes.io/zone: a}}',
+      'spec: {taints: [{key: dedicated, value: db, effect: NoSchedule}]}',
+      'status: {allocatable: {cpu: "3920m", memory: 15Gi, pods: "110"}}',
+      '---',
+      'apiVersion: v1', 'kind: PersistentVolume', 'metadata: {name: local-1}',
+      'spec:', '  local: {path: /mnt/disk}', '  nodeAffinity:', '    required:', '      nodeSelectorTerms:',
+      '      - matchExpressions: [{key: kubernetes.io/hostname, operator: In, values: [n1]}]',
+      '---',
+      'apiVersion: storage.k8s.io/v1', 'kind: StorageClass', 'metadata: {name: local}',
+      'provisioner: kubernetes.io/no-provisioner', 'volumeBindingMode: WaitForFirstConsumer',
+      '---',
+      'apiVersion: v1', 'kind: Service', 'metadata: {name: db}', 'spec: {clusterIP: None, selector: {app: db}, ports: [{port: 5432}]}',
+      '---',
+      'apiVersion: policy/v1', 'kind: PodDisruptionBudget', 'metadata: {name: db}', 'spec: {maxUnavailable: 1, selector: {matchLabels: {app: db}}}',
+    ].join('\n'));
+    assert.deepEqual(findings, []);
+    assert.deepEqual(model.nodes[0].allocatable, { cpuMillis: 3920, memoryBytes: 16106127360, pods: 110 });
+    assert.deepEqual(model.nodes[0].taints, [{ key: 'dedicated', value: 'db', effect: 'NoSchedule' }]);
+    assert.equal(model.persistentVolumes[0].local, true);
+    assert.deepEqual(model.persistentVolumes[0].nodeAffinity[0].matchExpressions, [{ key: 'kubernetes.io/hostname', operator: 'In', values: ['n1'] }]);
+    assert.equal(model.storageClasses[0].volumeBindingMode, 'WaitForFirstConsumer');
+    assert.equal(model.services[0].headless, true);
+    assert.equal(model.podDisruptionBudgets[0].maxUnavailable, 1);
+  });
+});

@@ -1,0 +1,181 @@
+import * as assert from 'node:assert/strict';
+import { ManifestParser, parseManifestText, type ParsedFile } from '../../src/manifest/parseFile';
+import type { Range } from '../../src/manifest/range';
+
+function textAt(file: ParsedFile, range: Range | undefined): string {
+  assert.ok(range, 'range exists');
+  return file.text.slice(file.lines.offset(range.start), file.lines.offset(range.end));
+}
+
+function pos(range: Range | undefined): string {
+  assert.ok(range);
+  return `${range.start.line}:${range.start.character}-${range.end.line}:${range.end.character}`;
+}
+
+describe('manifest parser', () => {
+  it('splits on --- and keeps each document at its own lines', () => {
+    const file = parseManifestText([
+      '# leading comment',
+      '---',
+      'kind: A',
+      'metadata:',
+      '  name: a',
+      '---',
+      '# comment inside the second document',
+      'kind: B',
+      'spec:',
+      '  replicas: 3',
+      '',
+    ].join('\n'));
+    assert.deepEqual(file.problems, []);
+    assert.equal(file.documents.length, 2);
+    assert.deepEqual(file.documents[1].value, { kind: 'B', spec: { replicas: 3 } });
+    assert.equal(pos(file.documents[0].range), '2:0-4:9');
+    assert.equal(pos(file.documents[1].range), '7:0-9:13');
+    assert.equal(pos(file.documents[1].sourceMap.keyRange('spec.replicas')), '9:2-9:10');
+    assert.equal(pos(file.documents[1].sourceMap.valueRange('spec.replicas')), '9:12-9:13');
+  });
+
+  it('treats ... as the end of a document and parses what follows as the next one', () => {
+    const file = parseManifestText('a: 1\n...\n%YAML 1.2\n---\nb: 2\n...\nc: 3\n');
+    assert.deepEqual(file.problems, []);
+    assert.deepEqual(file.documents.map((d) => d.value), [{ a: 1 }, { b: 2 }, { c: 3 }]);
+    assert.equal(pos(file.documents[2].sourceMap.valueRange('c')), '6:3-6:4');
+  });
+
+  it('gives the ranges of flow collections, quoted keys, anchors and aliases', () => {
+    const file = parseManifestText([
+      'spec: {tolerations: [{key: k, tolerationSeconds: 30}], "quoted key": \'v\'}',
+      'defaults: &defaults',
+      '  cpu: 500m',
+      'copy: *defaults',
+      'merged:',
+      '  <<: *defaults',
+      '  memory: 1Gi',
+    ].join('\n'));
+    const map = file.documents[0].sourceMap;
+    assert.equal(textAt(file, map.valueRange('spec.tolerations[0].tolerationSeconds')), '30');
+    assert.equal(pos(map.valueRange('spec.tolerations[0].tolerationSeconds')), '0:49-0:51');
+    assert.equal(textAt(file, map.valueRange('spec.tolerations')), '[{key: k, tolerationSeconds: 30}]');
+    assert.equal(textAt(file, map.valueRange('spec')), `{tolerations: [{key: k, tolerationSeconds: 30}], "quoted key": 'v'}`);
+    assert.equal(textAt(file, map.keyRange(['spec', 'quoted key'])), '"quoted key"');
+    assert.equal(textAt(file, map.valueRange(['spec', 'quoted key'])), `'v'`);
+    assert.equal(textAt(file, map.valueRange('copy')), '*defaults');
+    // Paths through an alias or a merge key lead to the anchored source.
+    assert.equal(pos(map.valueRange('copy.cpu')), '2:7-2:11');
+    assert.equal(pos(map.valueRange('merged.cpu')), '2:7-2:11');
+    assert.equal(pos(map.valueRange('merged.memory')), '6:10-6:13');
+    assert.deepEqual(file.documents[0].value, {
+      spec: { tolerations: [{ key: 'k', tolerationSeconds: 30 }], 'quoted key': 'v' },
+      defaults: { cpu: '500m' },
+      copy: { cpu: '500m' },
+      merged: { cpu: '500m', memory: '1Gi' },
+    });
+  });
+
+  it('starts a block scalar range at its indicator and ends the object at its last line', () => {
+    const file = parseManifestText('kind: ConfigMap\ndata:\n  script: |- # comment with | and >\n    echo one\n    echo two\n\n');
+    const document = file.documents[0];
+    assert.equal(pos(document.sourceMap.valueRange('data.script')), '2:10-6:0');
+    assert.equal((document.value as { data: { script: string } }).data.script, 'echo one\necho two');
+    assert.equal(pos(document.range), '0:0-4:12');
+  });
+
+  it('reads CRLF line endings and a byte-order mark without shifting columns', () => {
+    const file = parseManifestText('\uFEFFkind: Pod\r\nspec:\r\n  nodeName: "n1"\r\n');
+    assert.deepEqual(file.documents[0].value, { kind: 'Pod', spec: { nodeName: 'n1' } });
+    assert.equal(pos(file.documents[0].sourceMap.valueRange('spec.nodeName')), '2:12-2:16');
+    assert.equal(pos(file.documents[0].sourceMap.keyRange('kind')), '0:0-0:4');
+  });
+
+  it('reports a YAML error at its line and column and still parses the other documents', () => {
+    const file = parseManifestText('kind: A\n---\nkind: B\nspec:\n  a: 1\n   b: 2\n---\nkind: C\n');
+    assert.equal(file.problems.length, 1);
+    assert.equal(file.problems[0].ruleId, 'KFS090');
+    assert.equal(file.problems[0].severity, 'error');
+    assert.match(file.problems[0].message, /bad indentation/);
+    assert.equal(file.problems[0].range.start.line, 5);
+    assert.deepEqual(file.documents.map((d) => d.value), [{ kind: 'A' }, { kind: 'C' }]);
+  });
+
+  it('reports duplicate keys as errors on the second key', () => {
+    const file = parseManifestText('kind: A\nspec:\n  replicas: 1\n  replicas: 2\n');
+    assert.equal(file.problems[0].ruleId, 'KFS090');
+    assert.equal(pos(file.problems[0].range), '3:2-3:11');
+  });
+
+  it('detects a Helm template once and analyses nothing of the file', () => {
+    const file = parseManifestText([
+      'apiVersion: v1',
+      'kind: Service',
+      'metadata:',
+      '  name: {{ .Release.Name }}',
+      '---',
+      '{{- if .Values.enabled }}',
+      'kind: Deployment',
+      '{{- end }}',
+    ].join('\n'));
+    assert.deepEqual(file.documents, []);
+    assert.equal(file.problems.length, 1);
+    assert.equal(file.problems[0].ruleId, 'KFS091');
+    assert.equal(pos(file.problems[0].range), '3:8-3:10');
+  });
+
+  it('does not take template text inside strings for a Helm template', () => {
+    const file = parseManifestText([
+      'kind: PrometheusRule',
+      'spec:',
+      '  description: Instance {{ $labels.instance }} is down',
+      '  summary: "{{ .Values.x }} quoted"',
+      '  text: |',
+      '    {{ range .Alerts }}{{ end }}',
+    ].join('\n'));
+    assert.deepEqual(file.problems, []);
+    assert.equal(file.documents.length, 1);
+  });
+
+  it('bounds alias expansion: a billion-laughs document parses quickly into shared values', () => {
+    const levels = ['a: &a ["x","x","x","x","x","x","x","x","x"]'];
+    for (let i = 1; i < 10; i++) {
+      const prev = String.fromCharCode(96 + i);
+      levels.push(`${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(9).fill(`*${prev}`).join(',')}]`);
+    }
+    const file = parseManifestText(levels.join('\n'));
+    assert.deepEqual(file.problems, []);
+    assert.equal(file.documents.length, 1);
+    assert.equal(file.documents[0].sourceMap.valueRange('j[8][8][8][8][8][8][8][8][8][8]')?.start.line, 0);
+    assert.equal(file.documents[0].sourceMap.valueRange('j[8][8][8][8][8][8][8][8][8]')?.start.line, 1, 'a path ending at an alias gives the alias');
+  });
+
+  it('reports nesting beyond the depth limit as a limit, not a crash', () => {
+    const file = parseManifestText(`kind: A\nspec: ${'['.repeat(150)}${']'.repeat(150)}\n`);
+    assert.equal(file.problems[0].ruleId, 'KFS093');
+    assert.match(file.problems[0].message, /deeper than 100 levels/);
+  });
+
+  it('reports the document limit with the limit named', () => {
+    const text = Array.from({ length: 5 }, (_, i) => `kind: K\nmetadata: {name: n${i}}`).join('\n---\n');
+    const file = new ManifestParser({ maxDocuments: 3, maxChars: 1000 }).parse(text);
+    assert.equal(file.documents.length, 3);
+    assert.equal(file.problems[0].ruleId, 'KFS093');
+    assert.match(file.problems[0].message, /more than 3 documents; only the first 3/);
+  });
+
+  it('re-parses only the document an edit touched', () => {
+    const documents = Array.from({ length: 50 }, (_, i) => `kind: Deployment\nmetadata:\n  name: d${i}\nspec:\n  replicas: ${i}\n`);
+    const parser = new ManifestParser();
+    parser.parse(documents.join('---\n'));
+    assert.equal(parser.lastParsedChunks, 50);
+    documents[20] = documents[20].replace('replicas: 20', 'replicas: 21\n  paused: true');
+    const edited = parser.parse(documents.join('---\n'));
+    assert.equal(parser.lastParsedChunks, 1);
+    // Documents below the edit moved down a line; their ranges follow.
+    assert.equal(pos(edited.documents[21].sourceMap.valueRange('spec.replicas')), `${21 * 6 + 1 + 4}:12-${21 * 6 + 1 + 4}:14`);
+    assert.deepEqual(edited.documents[20].value, { kind: 'Deployment', metadata: { name: 'd20' }, spec: { replicas: 21, paused: true } });
+  });
+
+  it('follows Kubernetes YAML 1.1 reading of booleans and octal numbers, keeping timestamps as strings', () => {
+    const file = parseManifestText('a: yes\nb: 0644\nc: 2024-01-01T00:00:00Z\nd: "yes"\n');
+    assert.deepEqual(file.documents[0].value, { a: true, b: 420, c: '2024-01-01T00:00:00Z', d: 'yes' });
+  });
+});
