@@ -1,14 +1,18 @@
 import { UsageError } from './args';
 import { CHECK_USAGE, runCheck } from './checkCommand';
+import { SIMULATE_USAGE, runSimulate } from './simulateCommand';
 import type { Output } from './output';
 
 const USAGE = `Usage: kube-failure-sim <command> [options]
 
 Commands:
   check PATH...     check manifests and cluster configuration files
+  simulate PATH...  simulate node failures against the workloads in PATH
   help [COMMAND]    show help
 
-${CHECK_USAGE}`;
+${CHECK_USAGE}
+
+${SIMULATE_USAGE}`;
 
 /** Runs the CLI and returns the exit code (0 ok, 1 error findings, 2 usage or I/O error). */
 export function main(argv: string[], out: Output): number {
@@ -17,6 +21,8 @@ export function main(argv: string[], out: Output): number {
     switch (command) {
       case 'check':
         return runCheck(rest, out);
+      case 'simulate':
+        return runSimulate(rest, out);
       case undefined:
       case 'help':
       case '--help':

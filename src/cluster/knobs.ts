@@ -9,8 +9,8 @@ export type KnobType = 'duration' | 'seconds' | 'number' | 'int' | 'bool';
 export interface KnobDefinition {
   name: string;
   type: KnobType;
-  /** Default for a Kubernetes minor version; durations in ms. */
-  defaultValue(minor: number): number | boolean;
+  /** Default for a Kubernetes minor version; durations in ms; null: drawn at random in each run. */
+  defaultValue(minor: number): number | boolean | null;
   description: string;
   /** Set when the knob is accepted but changes nothing in these versions. */
   noEffect?(minor: number): string | undefined;
@@ -19,7 +19,7 @@ export interface KnobDefinition {
   max?: number;
 }
 
-const constant = (value: number | boolean) => () => value;
+const constant = (value: number | boolean | null) => () => value;
 const S = 1000;
 const MIN = 60 * S;
 
@@ -72,6 +72,14 @@ export const KNOBS: readonly KnobDefinition[] = [
     description: 'Mean delay before a controller sees a change (0.5–1.5 times this).' },
   { name: 'sim.nodeMonitorPassDuration', type: 'duration', defaultValue: constant(20), min: 0,
     description: 'Duration of one node-monitor pass for a small cluster; the next pass starts node-monitor-period after it ends. Grows by 0.1 ms per node.' },
+  { name: 'sim.volumeAttachLatency', type: 'duration', defaultValue: constant(10 * S), min: 0,
+    description: 'Time to attach a network volume to a node once it is free (cloud disk attach).' },
+  { name: 'sim.lastLeaseRenewalAge', type: 'duration', defaultValue: constant(null), min: 0,
+    description: 'Age of the failed node\'s last lease renewal at the failure instant; random in [0, renew interval) unless set.' },
+  { name: 'sim.lastStatusPostAge', type: 'duration', defaultValue: constant(null), min: 0,
+    description: 'Age of the failed node\'s last node status post at the failure instant; random in [0, report frequency) unless set.' },
+  { name: 'sim.nodeMonitorPhase', type: 'duration', defaultValue: constant(null), min: 0,
+    description: 'Time from the failure to the next node-monitor pass; random in [0, node-monitor-period) unless set.' },
 ];
 
 export const KNOB_BY_NAME: ReadonlyMap<string, KnobDefinition> = new Map(KNOBS.map((k) => [k.name, k]));

@@ -4,7 +4,8 @@ import { parseKubernetesVersion, type KubernetesVersion } from './kubernetesVers
 import { PRESETS } from './presets';
 
 export interface KnobValue {
-  value: number | boolean;
+  /** null: drawn at random in each run. */
+  value: number | boolean | null;
   /** "default 1.31", "preset fast", "file:line", "--set", or the inheritance rule. */
   source: string;
 }
@@ -104,19 +105,6 @@ function suggest(name: string): string {
   const prefix = name.split('.')[0];
   const candidates = KNOBS.filter((k) => k.name.startsWith(`${prefix}.`)).map((k) => k.name);
   return candidates.length > 0 ? `known ${prefix} settings: ${candidates.join(', ')}.` : 'settings start with kubelet., kcm., apiserver. or sim.';
-}
-
-/** Typed read access for the simulator. */
-export function ms(profile: TimingProfile, name: string): number {
-  const knob = profile.knobs[name];
-  if (!knob || typeof knob.value !== 'number') throw new Error(`timing knob ${name} is not a number`);
-  return knob.value;
-}
-
-export function flag(profile: TimingProfile, name: string): boolean {
-  const knob = profile.knobs[name];
-  if (!knob || typeof knob.value !== 'boolean') throw new Error(`timing knob ${name} is not a boolean`);
-  return knob.value;
 }
 
 export { parseKubernetesVersion };

@@ -1,0 +1,87 @@
+/**
+ * The nodes a scenario runs on: the user's (Node objects, e.g. `kubectl get nodes -o yaml`)
+ * or a small realistic default, 3 zones x 2 workers.
+ */
+import type { Node, Taint } from '../manifest/model/types';
+
+export interface ClusterNode {
+  name: string;
+  zone: string;
+  labels: Record<string, string>;
+  taints: Taint[];
+  allocatable: { cpuMillis: number; memoryBytes: number; pods: number };
+  unschedulable: boolean;
+}
+
+export interface ClusterSpec {
+  nodes: ClusterNode[];
+  /** "default" or where the nodes came from. */
+  source: string;
+}
+
+export const ZONE_LABEL = 'topology.kubernetes.io/zone';
+export const REGION_LABEL = 'topology.kubernetes.io/region';
+export const HOSTNAME_LABEL = 'kubernetes.io/hostname';
+
+const GiB = 1024 ** 3;
+
+/** A 4-vCPU, 16 GiB worker as a cloud provider reports it (allocatable after system reservations). */
+const DEFAULT_ALLOCATABLE = { cpuMillis: 3920, memoryBytes: Math.round(14.6 * GiB), pods: 110 };
+
+export function defaultCluster(): ClusterSpec {
+  const nodes: ClusterNode[] = [];
+  for (const zone of ['a', 'b', 'c']) {
+    for (const index of [1, 2]) {
+      const name = `worker-${zone}${index}`;
+      const labels = {
+        [HOSTNAME_LABEL]: name,
+        [ZONE_LABEL]: `zone-${zone}`,
+        [REGION_LABEL]: 'region-1',
+        'kubernetes.io/os': 'linux',
+        'node.kubernetes.io/instance-type': 'standard-4',
+      };
+      nodes.push({
+        name,
+        zone: zoneKey(labels),
+        labels,
+        taints: [],
+        allocatable: { ...DEFAULT_ALLOCATABLE },
+        unschedulable: false,
+      });
+    }
+  }
+  return { nodes, source: 'default (3 zones x 2 workers, 4 CPU / 14.6 GiB allocatable each)' };
+}
+
+/** Nodes read from Node objects; missing allocatable gets the default worker's. */
+export function clusterFromNodes(nodes: readonly Node[], source: string): ClusterSpec {
+  return {
+    source,
+    nodes: nodes.map((node) => {
+      const labels = { [HOSTNAME_LABEL]: node.name, ...node.labels };
+      return {
+        name: node.name,
+        zone: zoneKey(labels),
+        labels,
+        taints: node.taints,
+        allocatable: {
+          cpuMillis: node.allocatable.cpuMillis ?? DEFAULT_ALLOCATABLE.cpuMillis,
+          memoryBytes: node.allocatable.memoryBytes ?? DEFAULT_ALLOCATABLE.memoryBytes,
+          pods: node.allocatable.pods ?? DEFAULT_ALLOCATABLE.pods,
+        },
+        unschedulable: node.unschedulable,
+      };
+    }),
+  };
+}
+
+/** The node lifecycle controller's zone key (nodetopology.GetZoneKey): region and zone; "" without labels. */
+export function zoneKey(labels: Record<string, string>): string {
+  const zone = labels[ZONE_LABEL] ?? labels['failure-domain.beta.kubernetes.io/zone'] ?? '';
+  const region = labels[REGION_LABEL] ?? labels['failure-domain.beta.kubernetes.io/region'] ?? '';
+  return region || zone ? `${region}:\u0000:${zone}` : '';
+}
+
+export function zoneName(key: string): string {
+  return key === '' ? '(no zone)' : key.split(':\u0000:')[1] || key;
+}

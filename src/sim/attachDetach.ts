@@ -1,0 +1,125 @@
+/**
+ * The attach-detach controller (pkg/controller/volume/attachdetach) for ReadWriteOnce network
+ * volumes: a volume stays attached to a node while a pod there that uses it is not terminated,
+ * which a pod on a dead node never is; once the last such pod is gone it detaches at once from a
+ * Ready node, at once with the out-of-service taint, or after 6 minutes from a node that is not
+ * Ready. A pod elsewhere waits in ContainerCreating with a Multi-Attach error (SEMANTICS.md 7.3).
+ */
+import { features, type SimContext } from './context';
+import { ApiClient, Informer } from './latency';
+import { podRef, type SimPod, type SimVolume } from './objects';
+import { OUT_OF_SERVICE } from './tolerations';
+
+const MAX_WAIT_FOR_UNMOUNT_MS = 6 * 60_000;
+/** Unmount by a live kubelet, then the detach call. */
+const NORMAL_DETACH_MS = 1000;
+
+export class AttachDetachController {
+  private readonly client: ApiClient;
+  /** Pods waiting for each volume, in the order they asked. */
+  private readonly waiting = new Map<SimVolume, SimPod[]>();
+  private readonly reported = new Set<SimPod>();
+  private readonly attaching = new Set<SimVolume>();
+
+  constructor(private readonly ctx: SimContext) {
+    const { store, clock, timing } = ctx;
+    const random = ctx.random.fork('attach-detach-controller');
+    this.client = new ApiClient(clock, random, timing.apiWriteLatencyMs);
+    const podInformer = new Informer<SimPod>(clock, random, timing.watchLatencyMs, (pod) => this.podChanged(pod));
+    store.onPod((pod, change) => {
+      if (change !== 'created' && pod.claims.some((c) => c.volume && this.managed(c.volume))) podInformer.notify(pod);
+    });
+    store.onNode((node, change) => {
+      if (change === 'ready' || change === 'taints' || change === 'deleted') {
+        for (const volume of store.volumes) if (volume.attachedTo === node.name) this.reconcile(volume);
+      }
+    });
+  }
+
+  private managed(volume: SimVolume): boolean {
+    return volume.exclusive && !volume.local;
+  }
+
+  private podChanged(pod: SimPod): void {
+    for (const claim of pod.claims) {
+      const volume = claim.volume;
+      if (!volume || !this.managed(volume)) continue;
+      if (!pod.removed && pod.nodeName !== undefined && !this.isTerminated(pod) && volume.attachedTo !== pod.nodeName) {
+        const queue = this.waiting.get(volume) ?? [];
+        if (!queue.includes(pod)) queue.push(pod);
+        this.waiting.set(volume, queue);
+      }
+      this.reconcile(volume);
+    }
+  }
+
+  /** IsPodTerminated: terminal phase, or deleted with no container reported running (never true on a dead node). */
+  private isTerminated(pod: SimPod): boolean {
+    return pod.phase === 'Failed' || pod.phase === 'Succeeded' || (pod.deletionTimestamp !== undefined && pod.containerState !== 'running');
+  }
+
+  /** Pods that keep the volume in the desired state of the world on a node. */
+  private usersOn(volume: SimVolume, nodeName: string): SimPod[] {
+    const node = this.ctx.store.nodeByName.get(nodeName);
+    if (!node) return [];
+    return [...node.pods].filter((p) => !p.removed && !this.isTerminated(p) && p.claims.some((c) => c.volume === volume));
+  }
+
+  private reconcile(volume: SimVolume): void {
+    const { store, clock, timing } = this.ctx;
+    const attachedTo = volume.attachedTo;
+    if (attachedTo !== undefined) {
+      if (this.usersOn(volume, attachedTo).length > 0) {
+        this.reportMultiAttach(volume);
+        return;
+      }
+      volume.detachRequestedAt ??= clock.now;
+      const node = store.nodeByName.get(attachedTo);
+      const outOfService = node !== undefined && features.outOfServiceVolumeDetach(timing.minor) && node.taints.some((t) => t.key === OUT_OF_SERVICE);
+      if (node && node.ready === 'True' && node.host.kubeletRunning && node.host.apiReachable) {
+        this.detachAt(volume, clock.now + NORMAL_DETACH_MS, 'unmounted by the kubelet');
+      } else if (outOfService) {
+        this.detachAt(volume, clock.now, 'node has the out-of-service taint');
+      } else if (!timing.disableForceDetachOnTimeout) {
+        this.detachAt(volume, volume.detachRequestedAt + MAX_WAIT_FOR_UNMOUNT_MS, 'force detach after 6 minutes: the node is not Ready');
+      }
+      this.reportMultiAttach(volume);
+      return;
+    }
+    const next = (this.waiting.get(volume) ?? []).find((p) => !p.removed && p.nodeName !== undefined && !this.isTerminated(p));
+    if (!next || this.attaching.has(volume)) return;
+    this.attaching.add(volume);
+    clock.after(timing.volumeAttachLatencyMs, () => {
+      this.attaching.delete(volume);
+      if (volume.attachedTo !== undefined || next.removed || next.nodeName === undefined) return this.reconcile(volume);
+      this.waiting.set(volume, (this.waiting.get(volume) ?? []).filter((p) => p !== next));
+      this.client.write(() => store.setVolumeAttachment(volume, next.nodeName, 'attach'));
+    });
+  }
+
+  private detachAt(volume: SimVolume, at: number, how: string): void {
+    const requested = volume.detachRequestedAt;
+    this.ctx.clock.at(at, () => {
+      if (volume.detachRequestedAt !== requested || volume.attachedTo === undefined) return;
+      if (this.usersOn(volume, volume.attachedTo).length > 0) return;
+      this.client.write(() => {
+        this.ctx.store.setVolumeAttachment(volume, undefined, how);
+        this.reconcile(volume);
+      });
+    });
+  }
+
+  /** reportMultiAttachError, once per waiting pod. */
+  private reportMultiAttach(volume: SimVolume): void {
+    const { store } = this.ctx;
+    for (const pod of this.waiting.get(volume) ?? []) {
+      if (this.reported.has(pod) || pod.removed || pod.nodeName === volume.attachedTo) continue;
+      this.reported.add(pod);
+      const users = volume.attachedTo !== undefined ? this.usersOn(volume, volume.attachedTo) : [];
+      const message = users.length > 0
+        ? `Multi-Attach error for volume "${volume.name}" Volume is already used by pod(s) ${users.map((p) => p.name).join(', ')}`
+        : `Multi-Attach error for volume "${volume.name}" Volume is already exclusively attached to one node and can't be attached to another`;
+      store.event(podRef(pod), 'KubernetesEvent', 'FailedAttachVolume', message, { volume: volume.name, attachedTo: volume.attachedTo ?? null });
+    }
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * The outside world: power-off, kubelet stop and network partition of nodes, their return,
+ * and what an operator does about it (force delete, out-of-service taint, node deletion).
+ */
+import type { SimContext } from './context';
+import { nodeRef, type SimNode, type SimPod } from './objects';
+import type { Fault, Intervention } from './scenario';
+import { OUT_OF_SERVICE } from './tolerations';
+
+const DESCRIPTION: Record<Fault['kind'], string> = {
+  'power-off': 'powered off: containers, kubelet and network are gone',
+  'kubelet-stop': 'kubelet stopped: its containers keep running',
+  partition: 'network partition: the node is cut off, its kubelet and containers keep running',
+};
+
+export function scheduleFault(ctx: SimContext, fault: Fault, nodes: SimNode[]): void {
+  const { clock, store } = ctx;
+  clock.at(fault.atMs, () => {
+    for (const node of nodes) {
+      store.event(nodeRef(node), 'Fault', fault.kind, `${node.name} ${DESCRIPTION[fault.kind]}`, { failure: fault.kind });
+      for (const pod of node.pods) pod.affected = true;
+      if (fault.kind === 'power-off') store.setHost(node, { powered: false, kubeletRunning: false, apiReachable: false, dataPlaneReachable: false });
+      if (fault.kind === 'kubelet-stop') store.setHost(node, { kubeletRunning: false });
+      if (fault.kind === 'partition') store.setHost(node, { apiReachable: false, dataPlaneReachable: false });
+    }
+  });
+  if (fault.recoverAfterMs === undefined) return;
+  clock.at(fault.atMs + fault.recoverAfterMs, () => {
+    for (const node of nodes) {
+      const how = fault.kind === 'power-off' ? 'powered on again; the kubelet starts' : fault.kind === 'kubelet-stop' ? 'kubelet running again' : 'network restored';
+      store.event(nodeRef(node), 'Recovery', 'NodeReturned', `${node.name} ${how}`, { failure: fault.kind });
+      store.setHost(node, { powered: true, kubeletRunning: true, apiReachable: true, dataPlaneReachable: true });
+    }
+  });
+}
+
+export class InterventionError extends Error {}
+
+export function scheduleIntervention(ctx: SimContext, intervention: Intervention, failedNodes: () => SimNode[]): void {
+  const { clock, store } = ctx;
+  clock.at(intervention.atMs, () => {
+    const nodes = failedNodes();
+    switch (intervention.kind) {
+      case 'force-delete': {
+        const pods = resolvePods(ctx, intervention.target, nodes);
+        if (pods.length === 0) {
+          store.event({ kind: 'Pod', name: intervention.target, namespace: '' }, 'Intervention', 'ForceDeleteSkipped', `kubectl delete --force: no pod ${intervention.target} exists at this time`);
+        }
+        for (const pod of pods) {
+          store.event({ kind: 'Pod', name: pod.name, namespace: pod.namespace }, 'Intervention', 'ForceDelete', `kubectl delete pod ${pod.name} --force --grace-period=0`);
+          store.deletePod(pod, 0, 'kubectl delete --force --grace-period=0');
+        }
+        break;
+      }
+      case 'out-of-service':
+        for (const node of nodes) {
+          store.event(nodeRef(node), 'Intervention', 'OutOfService', `kubectl taint node ${node.name} ${OUT_OF_SERVICE}=nodeshutdown:NoExecute`);
+          store.addTaint(node, { key: OUT_OF_SERVICE, value: 'nodeshutdown', effect: 'NoExecute' }, 'kubectl taint');
+        }
+        break;
+      case 'delete-node':
+        for (const node of nodes) {
+          store.event(nodeRef(node), 'Intervention', 'DeleteNode', `kubectl delete node ${node.name}`);
+          store.deleteNode(node, 'kubectl delete node');
+        }
+        break;
+    }
+  });
+}
+
+/** A pod name, or Kind/name: that workload's pods on the failed nodes (or all of its pods if none is there). */
+function resolvePods(ctx: SimContext, target: string, failedNodes: SimNode[]): SimPod[] {
+  const slash = target.indexOf('/');
+  const alive = [...ctx.store.pods];
+  if (slash < 0 || target.toLowerCase().startsWith('pod/')) {
+    const name = slash < 0 ? target : target.slice(slash + 1);
+    return alive.filter((p) => p.name === name);
+  }
+  const kind = target.slice(0, slash).toLowerCase();
+  const name = target.slice(slash + 1);
+  const owned = alive.filter((p) => p.owner && p.owner.kind.toLowerCase() === kind && p.owner.name === name);
+  const failed = new Set(failedNodes.map((n) => n.name));
+  const onFailed = owned.filter((p) => p.nodeName !== undefined && failed.has(p.nodeName));
+  return onFailed.length > 0 ? onFailed : owned.filter((p) => p.deletionTimestamp !== undefined);
+}

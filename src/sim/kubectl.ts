@@ -1,0 +1,29 @@
+/**
+ * What `kubectl get` prints (pkg/printers/internalversion/printers.go printPod, printNode),
+ * SEMANTICS.md 5.
+ */
+import type { SimNode, SimPod } from './objects';
+
+export function podStatus(pod: SimPod): string {
+  let reason: string = pod.reason ?? pod.phase;
+  if (pod.containerReason && (pod.containerState === 'waiting' || pod.containerState === 'terminated')) reason = pod.containerReason;
+  const terminal = pod.phase === 'Succeeded' || pod.phase === 'Failed';
+  if (pod.deletionTimestamp !== undefined && !terminal) return pod.reason === 'NodeLost' ? 'Unknown' : 'Terminating';
+  return reason;
+}
+
+export function podReady(pod: SimPod): string {
+  const total = pod.template.containerCount;
+  const ready = pod.containersReady && pod.containerState === 'running' ? total : 0;
+  return `${ready}/${total}`;
+}
+
+/** kubectl shows NotReady for Ready=False and Ready=Unknown. */
+export function nodeStatus(node: SimNode): string {
+  const status = node.ready === 'True' ? 'Ready' : 'NotReady';
+  return node.unschedulable ? `${status},SchedulingDisabled` : status;
+}
+
+export function formatTaint(taint: { key: string; value: string; effect: string }): string {
+  return `${taint.key}${taint.value ? `=${taint.value}` : ''}:${taint.effect}`;
+}

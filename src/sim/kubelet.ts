@@ -1,0 +1,207 @@
+/**
+ * The kubelet of every node (pkg/kubelet). It renews the node lease and posts node status
+ * while its host runs and reaches the API server; it starts pods bound to the node, stops
+ * pods being deleted and confirms their deletion. When it comes back after an outage it
+ * re-adopts running pods (kubelet stop, partition) or restarts them in place with a new IP
+ * (power-off), and finishes the deletions it missed (SEMANTICS.md 2).
+ */
+import type { SimContext } from './context';
+import { ApiClient, Informer } from './latency';
+import { formatDuration } from '../manifest/duration';
+import { nodeRef, type SimNode, type SimPod, type SimVolume } from './objects';
+import type { Random } from './random';
+import type { PodChange } from './store';
+
+/** Housekeeping period: orphaned containers are killed within this (kubelet housekeepingPeriod). */
+const HOUSEKEEPING_MS = 2000;
+/** fastStatusUpdateOnce polls every 100 ms after start and posts Ready as soon as it can. */
+const FAST_STATUS_MS = 100;
+/** The kubelet's lease and status loops jitter their period by up to 4 %. */
+const JITTER = 0.04;
+
+export class Kubelets {
+  private readonly byNode = new Map<string, Kubelet>();
+
+  constructor(ctx: SimContext) {
+    const { store } = ctx;
+    for (const node of store.nodes) this.byNode.set(node.name, new Kubelet(node, ctx, ctx.random.fork(`kubelet/${node.name}`)));
+    store.onPod((pod, change) => {
+      if (pod.nodeName !== undefined) this.byNode.get(pod.nodeName)?.podChanged(pod, change);
+    });
+    store.onHost((node) => this.byNode.get(node.name)?.hostChanged());
+    store.onVolume((volume) => {
+      if (volume.attachedTo !== undefined) this.byNode.get(volume.attachedTo)?.volumeAttached(volume);
+    });
+  }
+}
+
+class Kubelet {
+  private readonly client: ApiClient;
+  private readonly informer: Informer<{ pod: SimPod; change: PodChange }>;
+  /** Pods whose API object is gone while their containers still run here. */
+  private readonly orphans = new Set<SimPod>();
+  /** Pods waiting for a volume to be attached to this node before they can start. */
+  private readonly waitingForVolumes = new Set<SimPod>();
+  private connected: boolean;
+  private powered: boolean;
+
+  constructor(private readonly node: SimNode, private readonly ctx: SimContext, private readonly random: Random) {
+    this.client = new ApiClient(ctx.clock, random, ctx.timing.apiWriteLatencyMs);
+    this.informer = new Informer(ctx.clock, random, ctx.timing.watchLatencyMs, ({ pod, change }) => this.sync(pod, change));
+    this.connected = this.isConnected();
+    this.powered = node.host.powered;
+  }
+
+  /** The kubelet runs and reaches the API server: it renews its lease and sees pod changes. */
+  private isConnected(): boolean {
+    const { host } = this.node;
+    return host.powered && host.kubeletRunning && host.apiReachable;
+  }
+
+  podChanged(pod: SimPod, change: PodChange): void {
+    if (change === 'bound' || change === 'deleting' || change === 'removed') this.informer.notify({ pod, change });
+  }
+
+  private sync(pod: SimPod, change: PodChange): void {
+    // A removed object whose containers run here is an orphan, seen on the next relist if disconnected.
+    if (change === 'removed') this.killOrphan(pod);
+    if (!this.connected) return;
+    if (change === 'bound' && !pod.removed && pod.deletionTimestamp === undefined) this.startPod(pod);
+    else if (change === 'deleting') this.terminate(pod);
+  }
+
+  hostChanged(): void {
+    const { host } = this.node;
+    const { store, clock } = this.ctx;
+    if (this.powered && !host.powered) {
+      for (const pod of [...this.node.pods, ...this.orphans]) store.setPodRuntime(pod, false, false, `Containers stopped: ${this.node.name} lost power`);
+      this.orphans.clear();
+    }
+    const wasConnected = this.connected;
+    const rebooted = !this.powered && host.powered;
+    this.connected = this.isConnected();
+    this.powered = host.powered;
+    if (wasConnected && !this.connected) this.stopHeartbeats();
+    if (!wasConnected && this.connected) clock.after(0, () => this.comeBack(rebooted));
+  }
+
+  /** Heartbeats stop: the API keeps the last lease renewal and status post (SEMANTICS.md 13.1: r, h). */
+  private stopHeartbeats(): void {
+    const { timing, store, clock } = this.ctx;
+    const renewAge = timing.lastLeaseRenewalAgeMs ?? this.random.uniform(0, timing.leaseRenewIntervalMs * (1 + JITTER * this.random.next()));
+    const statusAge = timing.lastStatusPostAgeMs ?? this.random.uniform(0, timing.nodeStatusReportFrequencyMs * (1 + JITTER * this.random.next()));
+    const since = this.node.lease.live ? this.node.lease.renewTime : -Infinity;
+    const lastRenewal = Math.max(since, Math.round(clock.now - renewAge));
+    const lastStatus = Math.max(since, Math.round(clock.now - statusAge));
+    store.event(nodeRef(this.node), 'Note', 'LastHeartbeat',
+      `Heartbeats stop: the last lease renewal was ${formatDuration(clock.now - lastRenewal)} ago and the last node status post ${formatDuration(clock.now - lastStatus)} ago`,
+      { lastLeaseRenewalMs: lastRenewal, lastStatusPostMs: lastStatus });
+    store.setLease(this.node, false, lastRenewal, lastStatus);
+  }
+
+  /** Back after an outage: renew the lease, post Ready, then deal with every pod bound here. */
+  private comeBack(rebooted: boolean): void {
+    const { store, clock } = this.ctx;
+    const node = this.node;
+    this.client.write(() => store.setLease(node, true, clock.now, clock.now));
+    clock.after(FAST_STATUS_MS, () => this.client.write(() => {
+      if (this.connected) store.setNodeReady(node, 'True', 'KubeletReady', 'kubelet is posting ready status');
+    }));
+    for (const pod of this.orphans) clock.after(this.random.uniform(0, HOUSEKEEPING_MS), () => this.killOrphan(pod));
+    this.orphans.clear();
+    for (const pod of [...node.pods]) {
+      if (pod.deletionTimestamp !== undefined) this.terminate(pod);
+      else if (rebooted || !pod.running) this.restartInPlace(pod, rebooted);
+      else this.client.write(() => store.patchPodStatus(pod, { ready: pod.appReady, containersReady: pod.appReady }));
+    }
+  }
+
+  /** After a reboot the sandbox is gone: the status turns Unknown, then the pod restarts with a new IP. */
+  private restartInPlace(pod: SimPod, rebooted: boolean): void {
+    const { store } = this.ctx;
+    if (pod.phase === 'Pending') {
+      this.startPod(pod);
+      return;
+    }
+    if (rebooted) {
+      this.client.write(() => store.patchPodStatus(pod, { phase: 'Unknown', ready: false, containersReady: false, containerState: 'terminated', containerReason: undefined, ip: undefined }));
+    }
+    this.launch(pod, pod.restartCount + 1);
+  }
+
+  private startPod(pod: SimPod): void {
+    const { store } = this.ctx;
+    this.client.write(() => store.patchPodStatus(pod, { phase: 'Pending', containerState: 'waiting', containerReason: 'ContainerCreating' }));
+    if (this.missingVolume(pod)) {
+      this.waitingForVolumes.add(pod);
+      return;
+    }
+    this.launch(pod, pod.restartCount);
+  }
+
+  volumeAttached(_volume: SimVolume): void {
+    if (!this.connected) return;
+    for (const pod of [...this.waitingForVolumes]) {
+      if (pod.removed || pod.deletionTimestamp !== undefined) this.waitingForVolumes.delete(pod);
+      else if (!this.missingVolume(pod)) {
+        this.waitingForVolumes.delete(pod);
+        this.launch(pod, pod.restartCount);
+      }
+    }
+  }
+
+  private missingVolume(pod: SimPod): boolean {
+    return pod.claims.some((c) => c.volume && c.volume.exclusive && !c.volume.local && c.volume.attachedTo !== this.node.name);
+  }
+
+  /** Image pull, sandbox and start take the pod start latency; readiness follows the readiness probe. */
+  private launch(pod: SimPod, restartCount: number): void {
+    const { store, timing, clock } = this.ctx;
+    const started = clock.now + timing.podStartLatencyMs;
+    clock.at(started, () => {
+      if (!this.connected || pod.removed || pod.deletionTimestamp !== undefined) return;
+      const probe = pod.template.readinessProbe;
+      const ip = `10.244.${this.node.index}.${(this.node.nextIp++ % 253) + 2}`;
+      store.setPodRuntime(pod, true, !probe);
+      this.client.write(() => store.patchPodStatus(pod, {
+        phase: 'Running', reason: undefined, containerState: 'running', containerReason: undefined, ip, restartCount,
+        ready: !probe, containersReady: !probe,
+      }));
+      if (probe) {
+        // The first probe runs at a random point of its period once the initial delay has passed.
+        const readyAt = clock.now + probe.initialDelaySeconds * 1000 + this.random.uniform(0, probe.periodSeconds * 1000);
+        clock.at(readyAt, () => {
+          if (!this.connected || pod.removed || !pod.running) return;
+          store.setPodRuntime(pod, true, true);
+          this.client.write(() => store.patchPodStatus(pod, { ready: true, containersReady: true }));
+        });
+      }
+    });
+  }
+
+  /** preStop and SIGTERM; the containers exit, then the kubelet removes the object (grace 0). */
+  private terminate(pod: SimPod): void {
+    const { store, timing, clock } = this.ctx;
+    if (pod.removed) return;
+    this.waitingForVolumes.delete(pod);
+    const graceMs = (pod.deletionGracePeriodSeconds ?? pod.template.terminationGracePeriodSeconds) * 1000;
+    const stopMs = pod.running ? Math.min(timing.containerStopLatencyMs, graceMs) : Math.min(timing.containerStopLatencyMs, 100);
+    clock.after(stopMs, () => {
+      if (!this.connected || pod.removed) return;
+      store.setPodRuntime(pod, false, false, `Stopping container: pod ${pod.name} is being deleted`);
+      this.client.write(() => store.patchPodStatus(pod, { ready: false, containersReady: false, containerState: 'terminated', containerReason: 'Completed' }));
+      this.client.write(() => store.removePod(pod, `kubelet on ${this.node.name} confirmed the deletion`));
+    });
+  }
+
+  private killOrphan(pod: SimPod): void {
+    if (!pod.running) return;
+    if (!this.connected) {
+      this.orphans.add(pod);
+      return;
+    }
+    this.ctx.clock.after(this.random.uniform(0, HOUSEKEEPING_MS), () => {
+      this.ctx.store.setPodRuntime(pod, false, false, `Housekeeping on ${this.node.name} killed the containers of deleted pod ${pod.name}`);
+    });
+  }
+}

@@ -1,0 +1,188 @@
+/**
+ * The simulated cluster's objects: what the API server stores (conditions, taints,
+ * deletionTimestamp) and, kept apart, what is really happening on the hosts.
+ */
+import type { Affinity, LabelSelector, NodeSelectorTerm, Probe, Taint, Toleration, TopologySpreadConstraint, Workload } from '../manifest/model/types';
+
+export type ConditionStatus = 'True' | 'False' | 'Unknown';
+
+export interface NodeTaint extends Taint {
+  /** Milliseconds; the API stores whole seconds. */
+  timeAdded?: number;
+}
+
+/** The host behind a Node object: none of this is visible through the API. */
+export interface Host {
+  powered: boolean;
+  kubeletRunning: boolean;
+  /** Network path between the node and the control plane. */
+  apiReachable: boolean;
+  /** Clients can reach the node's pods. */
+  dataPlaneReachable: boolean;
+}
+
+/**
+ * The node's Lease and the Ready heartbeat as the API shows them. While the kubelet renews,
+ * `live` is true and renewals are not simulated one by one (SEMANTICS.md 13: only the last
+ * renewal before a failure matters); when it stops, the last renewal time is kept.
+ */
+export interface NodeLease {
+  live: boolean;
+  /** Since when the kubelet has been renewing (live), or its last renewal (not live). */
+  renewTime: number;
+  /** Last node status post (Ready lastHeartbeatTime) before heartbeats stopped. */
+  lastStatusPost: number;
+}
+
+export interface SimNode {
+  name: string;
+  index: number;
+  zone: string;
+  labels: Record<string, string>;
+  taints: NodeTaint[];
+  allocatable: { cpuMillis: number; memoryBytes: number; pods: number };
+  unschedulable: boolean;
+  /** API Ready condition. */
+  ready: ConditionStatus;
+  readyReason: string;
+  readyTransition: number;
+  lease: NodeLease;
+  deleted: boolean;
+  host: Host;
+  /** Pods bound to the node (API view), in binding order. */
+  pods: Set<SimPod>;
+  /** Scheduler's accounting of bound pods' requests. */
+  requestedCpu: number;
+  requestedMemory: number;
+  nextIp: number;
+  podCidr: string;
+}
+
+/** What pods of one workload share: the template after admission and controller defaults. */
+export interface PodTemplateSim {
+  labels: Record<string, string>;
+  tolerations: Toleration[];
+  nodeSelector: Record<string, string>;
+  nodeRequired: NodeSelectorTerm[];
+  affinity: Affinity;
+  topologySpread: TopologySpreadConstraint[];
+  cpuMillis: number;
+  memoryBytes: number;
+  terminationGracePeriodSeconds: number;
+  readinessProbe?: Probe;
+  containerCount: number;
+  restartPolicy: 'Always' | 'OnFailure' | 'Never';
+  hostNetwork: boolean;
+}
+
+export type PodPhase = 'Pending' | 'Running' | 'Succeeded' | 'Failed' | 'Unknown';
+export type ContainerState = 'waiting' | 'running' | 'terminated';
+
+export interface SimPod {
+  uid: number;
+  name: string;
+  namespace: string;
+  owner?: SimWorkload;
+  ordinal?: number;
+  template: PodTemplateSim;
+  /** PersistentVolumeClaims the pod mounts. */
+  claims: SimClaim[];
+  createdAt: number;
+  // API state
+  nodeName?: string;
+  phase: PodPhase;
+  reason?: string;
+  readyCondition: boolean;
+  disruptionTarget?: string;
+  containerState: ContainerState;
+  containerReason?: string;
+  containersReady: boolean;
+  restartCount: number;
+  ip?: string;
+  deletionTimestamp?: number;
+  deletionGracePeriodSeconds?: number;
+  removed: boolean;
+  /** Scheduler's last message while Pending. */
+  pendingMessage?: string;
+  // Host state: containers really running and the app answering.
+  running: boolean;
+  appReady: boolean;
+  /** Was on a failed node at the instant of a fault. */
+  affected: boolean;
+  /** Created after the failure to replace an affected pod. */
+  replacement: boolean;
+}
+
+export type WorkloadKind = Workload['kind'];
+
+export interface SimWorkload {
+  kind: WorkloadKind;
+  name: string;
+  namespace: string;
+  spec: Workload;
+  template: PodTemplateSim;
+  /** Desired pod count (DaemonSet: nodes it should run on at the start). */
+  desired: number;
+  pods: Set<SimPod>;
+  /** Pod names created so far (replacement naming). */
+  created: number;
+  /** Services selecting the workload's pods. */
+  services: SimService[];
+  podTemplateHash: string;
+  /** Job: pods that failed (counting towards backoffLimit). */
+  failures: number;
+}
+
+export interface EndpointState {
+  ready: boolean;
+  serving: boolean;
+  terminating: boolean;
+}
+
+export interface SimService {
+  name: string;
+  namespace: string;
+  selector: Record<string, string>;
+  publishNotReadyAddresses: boolean;
+  endpoints: Map<SimPod, EndpointState>;
+}
+
+export interface SimVolume {
+  name: string;
+  /** ReadWriteOnce volumes attach to one node at a time. */
+  exclusive: boolean;
+  /** A node-local volume (local PV, hostPath-backed): usable on these nodes only. */
+  nodeAffinity: NodeSelectorTerm[];
+  local: boolean;
+  /** Node the volume is attached to (attach-detach controller). */
+  attachedTo?: string;
+  detachRequestedAt?: number;
+}
+
+export interface SimClaim {
+  name: string;
+  namespace: string;
+  volume?: SimVolume;
+  /** Local PVs of the claim's class still free to bind (WaitForFirstConsumer). */
+  candidateVolumes?: SimVolume[];
+}
+
+export function podRef(pod: SimPod) {
+  return { kind: 'Pod', name: pod.name, namespace: pod.namespace };
+}
+
+export function nodeRef(node: SimNode) {
+  return { kind: 'Node', name: node.name, namespace: '' };
+}
+
+export function workloadRef(workload: SimWorkload) {
+  return { kind: workload.kind, name: workload.name, namespace: workload.namespace };
+}
+
+export function isActive(pod: SimPod): boolean {
+  return !pod.removed && pod.deletionTimestamp === undefined && pod.phase !== 'Succeeded' && pod.phase !== 'Failed';
+}
+
+export function hasSelector(selector: LabelSelector | undefined): selector is LabelSelector {
+  return !!selector && (Object.keys(selector.matchLabels).length > 0 || selector.matchExpressions.length > 0);
+}

@@ -1,0 +1,67 @@
+/**
+ * The pod garbage collector (pkg/controller/podgc), every 20 s: force-deletes terminating pods
+ * on a NotReady node with the out-of-service taint, pods whose node object is gone (after a
+ * 40 s quarantine), and terminating pods never scheduled (SEMANTICS.md 7.1).
+ */
+import { features, type SimContext } from './context';
+import { ApiClient } from './latency';
+import type { SimPod } from './objects';
+import { OUT_OF_SERVICE } from './tolerations';
+
+const GC_PERIOD_MS = 20_000;
+const QUARANTINE_MS = 40_000;
+/** A pass takes a few milliseconds; passes are `period` apart from the end of the previous one. */
+const PASS_MS = 10;
+
+export class PodGarbageCollector {
+  private readonly client: ApiClient;
+  /** Missing node names and when they become due for the live check. */
+  private readonly quarantine = new Map<string, number>();
+
+  constructor(private readonly ctx: SimContext) {
+    const random = ctx.random.fork('pod-garbage-collector');
+    this.client = new ApiClient(ctx.clock, random, ctx.timing.apiWriteLatencyMs);
+    ctx.clock.at(ctx.clock.now + random.uniform(0, GC_PERIOD_MS), () => this.gc());
+  }
+
+  private gc(): void {
+    const { store, clock, timing } = this.ctx;
+    const now = clock.now;
+    const deletedNodes = new Set(store.nodes.filter((n) => n.deleted).map((n) => n.name));
+    // gcTerminating (NodeOutOfServiceVolumeDetach) and gcUnscheduledTerminating.
+    for (const pod of [...store.terminatingPods]) {
+      if (pod.nodeName === undefined) {
+        this.forceDelete(pod, undefined);
+        continue;
+      }
+      const node = store.nodeByName.get(pod.nodeName);
+      if (node && features.outOfServiceVolumeDetach(timing.minor) && node.ready !== 'True' && node.taints.some((t) => t.key === OUT_OF_SERVICE)) {
+        this.forceDelete(pod, undefined);
+      }
+    }
+    // gcOrphaned: quarantine newly missing nodes, then delete the pods of those still missing.
+    if (deletedNodes.size > 0) {
+      const due = new Set<string>();
+      for (const name of deletedNodes) {
+        const at = this.quarantine.get(name);
+        if (at === undefined) this.quarantine.set(name, now + QUARANTINE_MS + 1);
+        else if (at <= now) due.add(name);
+      }
+      for (const pod of [...store.pods]) {
+        if (pod.nodeName !== undefined && due.has(pod.nodeName)) this.forceDelete(pod, 'DeletionByPodGC');
+      }
+    }
+    clock.after(PASS_MS + GC_PERIOD_MS, () => this.gc());
+  }
+
+  /** markFailedAndDeletePodWithCondition: phase Failed (and DisruptionTarget for orphans), then a grace-0 delete. */
+  private forceDelete(pod: SimPod, condition: string | undefined): void {
+    const { store, timing } = this.ctx;
+    this.client.write(() => {
+      if (pod.removed) return;
+      if (condition && features.disruptionConditions(timing.minor)) store.addDisruptionTarget(pod, condition, 'PodGC: node no longer exists');
+      store.patchPodStatus(pod, { phase: 'Failed' });
+    });
+    this.client.write(() => store.deletePod(pod, 0, 'pod garbage collector'));
+  }
+}

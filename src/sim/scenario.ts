@@ -1,0 +1,45 @@
+/** What to simulate: the objects, the cluster, the timing, the failure and what people do about it. */
+import type { ClusterSpec } from '../cluster/clusterSpec';
+import type { TimingProfile } from '../cluster/timing';
+import type { PersistentVolume, PersistentVolumeClaimSpec, Service, StorageClass, Workload } from '../manifest/model/types';
+
+export type FailureKind = 'power-off' | 'kubelet-stop' | 'partition';
+
+export interface Fault {
+  kind: FailureKind;
+  /**
+   * What fails, all at the same instant: `node/NAME` (or a bare node name), or `Kind/name` for
+   * the node that runs that workload's first pod. Empty: the node of the first workload's first pod.
+   */
+  targets: string[];
+  /** ms since the failure instant (0 for the failure itself). */
+  atMs: number;
+  /** The kubelet is back (host powered on and kubelet running, or network healed) this long after `atMs`. */
+  recoverAfterMs?: number;
+}
+
+export type Intervention =
+  /** `kubectl delete pod --force --grace-period=0`: a pod name, or Kind/name for that workload's pods on failed nodes. */
+  | { kind: 'force-delete'; target: string; atMs: number }
+  /** `kubectl taint node ... node.kubernetes.io/out-of-service=nodeshutdown:NoExecute` on the failed nodes. */
+  | { kind: 'out-of-service'; atMs: number }
+  /** `kubectl delete node` of the failed nodes. */
+  | { kind: 'delete-node'; atMs: number };
+
+export interface Scenario {
+  workloads: Workload[];
+  services: Service[];
+  persistentVolumeClaims: PersistentVolumeClaimSpec[];
+  persistentVolumes: PersistentVolume[];
+  storageClasses: StorageClass[];
+  cluster: ClusterSpec;
+  timing: TimingProfile;
+  /** Empty targets resolve to the node of the first pod of the first workload. */
+  faults: Fault[];
+  interventions: Intervention[];
+  /** Simulated time after the failure. */
+  durationMs: number;
+  /** Time the cluster runs normally before the failure (shown as negative times). */
+  preFailureMs: number;
+  seed: number;
+}

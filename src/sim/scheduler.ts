@@ -1,0 +1,286 @@
+/**
+ * kube-scheduler's filters, a simplified score, and its queue (SEMANTICS.md 8). Filters run
+ * in the default plugin order and a node fails on the first that rejects it, so the
+ * FailedScheduling message counts the same reasons kubectl shows.
+ */
+import { HOSTNAME_LABEL } from '../cluster/clusterSpec';
+import type { LabelSelector, PodAffinityTerm } from '../manifest/model/types';
+import type { SimContext } from './context';
+import { ApiClient, Informer } from './latency';
+import type { SimNode, SimPod, SimWorkload } from './objects';
+import type { Random } from './random';
+import { matchesLabelSelector, matchesMap, matchesNodeSelectorTerms } from './selectors';
+import { UNSCHEDULABLE, toleratesTaint, untoleratedTaint } from './tolerations';
+import type { VolumeBinder } from './volumeBinding';
+
+const RESOLVABLE = new Set(['Insufficient cpu', 'Insufficient memory', 'Too many pods']);
+const INITIAL_BACKOFF_MS = 1000;
+const MAX_BACKOFF_MS = 10_000;
+/** podMaxInUnschedulablePodsDuration: unschedulable pods are retried at least this often. */
+const UNSCHEDULABLE_FLUSH_MS = 5 * 60_000;
+
+interface Pending {
+  attempts: number;
+  lastAttempt: number;
+  retryAt?: number;
+}
+
+type Placement = { node: SimNode } | { message: string };
+
+export class Scheduler {
+  private readonly pending = new Map<SimPod, Pending>();
+  private readonly ownerOnNode = new Map<SimWorkload, Map<SimNode, number>>();
+  private readonly ownerInZone = new Map<SimWorkload, Map<string, number>>();
+  private nextStartNodeIndex = 0;
+  private readonly client: ApiClient;
+  private readonly random: Random;
+  /**
+   * Ties among equal scores are broken at random (the real scheduler samples among them), but
+   * not before the failure: the healthy layout is the same in every run, in node order.
+   */
+  private tieRandom: Random | undefined;
+
+  constructor(private readonly ctx: SimContext, private readonly volumes: VolumeBinder) {
+    const { store, clock, timing } = ctx;
+    this.random = ctx.random.fork('scheduler');
+    this.client = new ApiClient(clock, this.random, timing.apiWriteLatencyMs);
+    const podInformer = new Informer<SimPod>(clock, this.random, timing.watchLatencyMs, (pod) => this.attempt(pod));
+    const eventInformer = new Informer<string>(clock, this.random, timing.watchLatencyMs, () => this.retryUnschedulable());
+    store.onPod((pod, change) => {
+      if (change === 'created' && pod.nodeName === undefined) podInformer.notify(pod);
+      if (change === 'bound') this.count(pod, +1);
+      if (change === 'removed') {
+        if (pod.nodeName !== undefined) this.count(pod, -1);
+        this.pending.delete(pod);
+        if (this.pending.size > 0) eventInformer.notify('pod removed');
+      }
+    });
+    store.onNode((node, change) => {
+      if ((change === 'taints' || change === 'ready') && this.pending.size > 0) eventInformer.notify(`node ${node.name} ${change}`);
+    });
+  }
+
+  /** Seeds placement before the failure and switches to the run's own randomness. */
+  startRun(): void {
+    this.tieRandom = this.random.fork('ties');
+  }
+
+  /** Where a pod runs in the healthy cluster before the failure. */
+  placeInitial(pod: SimPod): SimNode | undefined {
+    const placement = this.findNode(pod, true);
+    if (!('node' in placement)) {
+      this.pending.set(pod, { attempts: 1, lastAttempt: this.ctx.clock.now });
+      pod.pendingMessage = placement.message;
+      return undefined;
+    }
+    this.volumes.bindForNode(pod.claims, placement.node);
+    return placement.node;
+  }
+
+  /** Records an initial binding done without events. */
+  count(pod: SimPod, delta: number): void {
+    const owner = pod.owner;
+    const node = pod.nodeName !== undefined ? this.ctx.store.nodeByName.get(pod.nodeName) : undefined;
+    if (!owner || !node) return;
+    let onNode = this.ownerOnNode.get(owner);
+    if (!onNode) this.ownerOnNode.set(owner, (onNode = new Map()));
+    onNode.set(node, (onNode.get(node) ?? 0) + delta);
+    let inZone = this.ownerInZone.get(owner);
+    if (!inZone) this.ownerInZone.set(owner, (inZone = new Map()));
+    inZone.set(node.zone, (inZone.get(node.zone) ?? 0) + delta);
+  }
+
+  private attempt(pod: SimPod): void {
+    const { store, clock } = this.ctx;
+    if (pod.removed || pod.nodeName !== undefined || pod.deletionTimestamp !== undefined) {
+      this.pending.delete(pod);
+      return;
+    }
+    const state = this.pending.get(pod) ?? { attempts: 0, lastAttempt: clock.now };
+    state.attempts++;
+    state.lastAttempt = clock.now;
+    state.retryAt = undefined;
+    const placement = this.findNode(pod, false);
+    if ('node' in placement) {
+      this.pending.delete(pod);
+      const node = placement.node;
+      this.client.write(() => {
+        if (pod.removed || pod.nodeName !== undefined || node.deleted) return;
+        this.volumes.bindForNode(pod.claims, node);
+        store.bindPod(pod, node);
+      });
+      return;
+    }
+    this.pending.set(pod, state);
+    store.podUnschedulable(pod, placement.message);
+    this.scheduleRetry(pod, state, clock.now + UNSCHEDULABLE_FLUSH_MS);
+  }
+
+  /** A cluster event may make unschedulable pods fit: retry each after its backoff. */
+  private retryUnschedulable(): void {
+    const now = this.ctx.clock.now;
+    for (const [pod, state] of this.pending) {
+      const backoff = Math.min(INITIAL_BACKOFF_MS * 2 ** Math.max(0, state.attempts - 1), MAX_BACKOFF_MS);
+      this.scheduleRetry(pod, state, Math.max(now, state.lastAttempt + backoff));
+    }
+  }
+
+  private scheduleRetry(pod: SimPod, state: Pending, at: number): void {
+    if (state.retryAt !== undefined && state.retryAt <= at) return;
+    state.retryAt = at;
+    this.ctx.clock.at(at, () => {
+      if (this.pending.get(pod) === state && state.retryAt === at) this.attempt(pod);
+    });
+  }
+
+  /** One scheduling cycle: PreFilter narrowing, filters from a rotating start, score the feasible nodes. */
+  private findNode(pod: SimPod, initial: boolean): Placement {
+    const nodes = this.ctx.store.nodes.filter((n) => !n.deleted);
+    const pinned = this.pinnedNodeNames(pod);
+    const candidates = pinned ? nodes.filter((n) => pinned.has(n.labels[HOSTNAME_LABEL] ?? n.name) || pinned.has(n.name)) : nodes;
+    const toFind = initial && candidates.length >= 100 ? 16 : numFeasibleNodesToFind(candidates.length);
+    const reasons = new Map<string, number>();
+    const preemption = new Map<string, number>();
+    const feasible: SimNode[] = [];
+    let processed = 0;
+    for (let i = 0; i < candidates.length && feasible.length < toFind; i++) {
+      const node = candidates[(this.nextStartNodeIndex + i) % candidates.length];
+      processed++;
+      const failures = this.filter(pod, node);
+      if (failures.length === 0) {
+        feasible.push(node);
+        continue;
+      }
+      for (const reason of failures) reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+      const verdict = failures.every((r) => RESOLVABLE.has(r)) ? 'No preemption victims found for incoming pod' : 'Preemption is not helpful for scheduling';
+      preemption.set(verdict, (preemption.get(verdict) ?? 0) + 1);
+    }
+    this.nextStartNodeIndex = candidates.length > 0 ? (this.nextStartNodeIndex + processed) % candidates.length : 0;
+    if (feasible.length === 0) {
+      const histogram = (counts: Map<string, number>) => [...counts].map(([reason, n]) => `${n} ${reason}`).sort().join(', ');
+      const total = nodes.length;
+      return { message: `0/${total} nodes are available: ${histogram(reasons)}. preemption: 0/${total} nodes are available: ${histogram(preemption)}.` };
+    }
+    let best: SimNode[] = [];
+    let bestScore = -Infinity;
+    for (const node of feasible) {
+      const score = this.score(pod, node);
+      if (score > bestScore) {
+        bestScore = score;
+        best = [node];
+      } else if (score === bestScore) {
+        best.push(node);
+      }
+    }
+    return { node: best.length === 1 || !this.tieRandom ? best[0] : best[this.tieRandom.int(best.length)] };
+  }
+
+  /** NodeAffinity (matchFields metadata.name, as DaemonSet pods use) and VolumeBinding narrow the nodes. */
+  private pinnedNodeNames(pod: SimPod): Set<string> | undefined {
+    const terms = pod.template.nodeRequired;
+    let names: Set<string> | undefined;
+    if (terms.length > 0 && terms.every((t) => t.matchFields.some((f) => f.key === 'metadata.name' && f.operator === 'In'))) {
+      names = new Set(terms.flatMap((t) => t.matchFields.filter((f) => f.key === 'metadata.name').flatMap((f) => f.values)));
+    }
+    const volumeNodes = this.volumes.pinnedNodes(pod.claims);
+    if (volumeNodes) names = names ? new Set([...names].filter((n) => volumeNodes.has(n))) : volumeNodes;
+    return names;
+  }
+
+  /** The reasons the first failing filter gives, in the default plugin order; empty when the node fits. */
+  filter(pod: SimPod, node: SimNode): string[] {
+    const t = pod.template;
+    if (node.unschedulable && !t.tolerations.some((tol) => toleratesTaint(tol, { key: UNSCHEDULABLE, value: '', effect: 'NoSchedule' }))) {
+      return ['node(s) were unschedulable'];
+    }
+    const taint = untoleratedTaint(node.taints, t.tolerations, ['NoSchedule', 'NoExecute']);
+    if (taint) return [this.taintReason(taint.key, taint.value)];
+    if (!matchesMap(t.nodeSelector, node.labels) || !matchesNodeSelectorTerms(t.nodeRequired, node.name, node.labels)) {
+      return ["node(s) didn't match Pod's node affinity/selector"];
+    }
+    const resources: string[] = [];
+    if (node.requestedCpu + t.cpuMillis > node.allocatable.cpuMillis && t.cpuMillis > 0) resources.push('Insufficient cpu');
+    if (node.requestedMemory + t.memoryBytes > node.allocatable.memoryBytes && t.memoryBytes > 0) resources.push('Insufficient memory');
+    if (node.pods.size + 1 > node.allocatable.pods) resources.push('Too many pods');
+    if (resources.length > 0) return resources;
+    const volume = this.volumes.conflict(pod.claims, node);
+    if (volume) return [volume];
+    if (!this.topologySpreadFits(pod, node)) return ["node(s) didn't match pod topology spread constraints"];
+    const affinity = this.interPodAffinityReason(pod, node);
+    return affinity ? [affinity] : [];
+  }
+
+  private taintReason(key: string, value: string): string {
+    const minor = this.ctx.timing.minor;
+    if (minor >= 35) return 'node(s) had untolerated taint(s)';
+    if (minor >= 25) return `node(s) had untolerated taint {${key}: ${value}}`;
+    return `node(s) had taint {${key}: ${value}}, that the pod didn't tolerate`;
+  }
+
+  /** Pods matching a selector in the pod's namespace on nodes where `inDomain` holds (terminating pods count). */
+  private countMatching(pod: SimPod, selector: LabelSelector | undefined, inDomain: (n: SimNode) => boolean): number {
+    if (!selector) return 0;
+    let count = 0;
+    for (const node of this.ctx.store.nodes) {
+      if (node.deleted || !inDomain(node)) continue;
+      for (const other of node.pods) {
+        if (other !== pod && other.namespace === pod.namespace && matchesLabelSelector(selector, other.template.labels)) count++;
+      }
+    }
+    return count;
+  }
+
+  private topologySpreadFits(pod: SimPod, node: SimNode): boolean {
+    for (const c of pod.template.topologySpread) {
+      if (c.whenUnsatisfiable !== 'DoNotSchedule') continue;
+      const value = node.labels[c.topologyKey];
+      if (value === undefined) return false;
+      const eligible = this.ctx.store.nodes.filter((n) => !n.deleted && n.labels[c.topologyKey] !== undefined
+        && matchesMap(pod.template.nodeSelector, n.labels) && matchesNodeSelectorTerms(pod.template.nodeRequired, n.name, n.labels)
+        && (c.nodeTaintsPolicy === 'Ignore' || !untoleratedTaint(n.taints, pod.template.tolerations, ['NoSchedule', 'NoExecute'])));
+      const domains = new Set(eligible.map((n) => n.labels[c.topologyKey]));
+      let min = Infinity;
+      for (const domain of domains) min = Math.min(min, this.countMatching(pod, c.labelSelector, (n) => n.labels[c.topologyKey] === domain));
+      if (c.minDomains !== undefined && domains.size < c.minDomains) min = 0;
+      const own = this.countMatching(pod, c.labelSelector, (n) => n.labels[c.topologyKey] === value);
+      if (own + 1 - (min === Infinity ? 0 : min) > c.maxSkew) return false;
+    }
+    return true;
+  }
+
+  private interPodAffinityReason(pod: SimPod, node: SimNode): string | undefined {
+    const { affinity } = pod.template;
+    const sameDomain = (term: PodAffinityTerm) => (n: SimNode) => node.labels[term.topologyKey] !== undefined && n.labels[term.topologyKey] === node.labels[term.topologyKey];
+    for (const term of affinity.podAntiAffinityRequired) {
+      if (this.countMatching(pod, term.labelSelector, sameDomain(term)) > 0) return "node(s) didn't match pod anti-affinity rules";
+    }
+    for (const term of affinity.podAffinityRequired) {
+      if (this.countMatching(pod, term.labelSelector, sameDomain(term)) === 0) {
+        // A pod that matches its own affinity term may start the group (the first replica).
+        const selfMatch = term.labelSelector && matchesLabelSelector(term.labelSelector, pod.template.labels)
+          && this.countMatching(pod, term.labelSelector, () => true) === 0;
+        if (!selfMatch) return "node(s) didn't match pod affinity rules";
+      }
+    }
+    return undefined;
+  }
+
+  /** Spread a workload's pods over nodes and zones, then prefer the least allocated node. */
+  private score(pod: SimPod, node: SimNode): number {
+    const owner = pod.owner;
+    const onNode = owner ? this.ownerOnNode.get(owner)?.get(node) ?? 0 : 0;
+    const inZone = owner ? this.ownerInZone.get(owner)?.get(node.zone) ?? 0 : 0;
+    const spread = 100 - Math.min(100, 25 * onNode + 10 * inZone);
+    const { allocatable } = node;
+    const cpuFree = allocatable.cpuMillis > 0 ? (allocatable.cpuMillis - node.requestedCpu - pod.template.cpuMillis) / allocatable.cpuMillis : 0;
+    const memoryFree = allocatable.memoryBytes > 0 ? (allocatable.memoryBytes - node.requestedMemory - pod.template.memoryBytes) / allocatable.memoryBytes : 0;
+    return Math.round(2 * spread + 50 * (cpuFree + memoryFree));
+  }
+}
+
+/** numFeasibleNodesToFind with the default percentageOfNodesToScore (adaptive: 50% - nodes/125, at least 5%, 100 nodes). */
+export function numFeasibleNodesToFind(nodes: number): number {
+  if (nodes < 100) return nodes;
+  const percentage = Math.max(5, 50 - Math.floor(nodes / 125));
+  return Math.max(100, Math.floor((nodes * percentage) / 100));
+}

@@ -1,0 +1,294 @@
+/**
+ * The API server and etcd: objects by kind and name, the writes components make, and change
+ * notifications. Every write is recorded in the trace. Components never call each other;
+ * they meet here (STYLE.md).
+ */
+import type { Clock } from './engine';
+import { formatTaint, nodeStatus, podReady, podStatus } from './kubectl';
+import {
+  isActive, nodeRef, podRef, workloadRef,
+  type ConditionStatus, type Host, type NodeTaint, type SimNode, type SimPod, type SimService, type SimVolume, type SimWorkload,
+} from './objects';
+import type { TraceEventType, TraceRecorder } from './trace';
+
+export type PodChange = 'created' | 'bound' | 'status' | 'ready' | 'condition' | 'deleting' | 'removed';
+export type NodeChange = 'ready' | 'taints' | 'deleted' | 'lease';
+
+type PodListener = (pod: SimPod, change: PodChange) => void;
+type NodeListener = (node: SimNode, change: NodeChange) => void;
+type HostListener = (node: SimNode) => void;
+type VolumeListener = (volume: SimVolume) => void;
+
+export interface PodStatusPatch {
+  phase?: SimPod['phase'];
+  reason?: string | undefined;
+  containerState?: SimPod['containerState'];
+  containerReason?: string | undefined;
+  containersReady?: boolean;
+  ready?: boolean;
+  ip?: string | undefined;
+  restartCount?: number;
+}
+
+export class Store {
+  readonly nodes: SimNode[] = [];
+  readonly nodeByName = new Map<string, SimNode>();
+  readonly workloads: SimWorkload[] = [];
+  readonly services: SimService[] = [];
+  readonly volumes: SimVolume[] = [];
+  /** Pods that exist in the API (not yet removed). */
+  readonly pods = new Set<SimPod>();
+  /** Pods with a deletionTimestamp that still exist (pod GC looks at these). */
+  readonly terminatingPods = new Set<SimPod>();
+  private nextUid = 1;
+  private readonly podListeners: PodListener[] = [];
+  private readonly nodeListeners: NodeListener[] = [];
+  private readonly hostListeners: HostListener[] = [];
+  private readonly volumeListeners: VolumeListener[] = [];
+  /** Called on every pod change before the listeners, for serving metrics. */
+  onPodObserved: (pod: SimPod) => void = () => {};
+
+  constructor(readonly clock: Clock, readonly trace: TraceRecorder) {}
+
+  get now(): number {
+    return this.clock.now;
+  }
+
+  onPod(listener: PodListener): void {
+    this.podListeners.push(listener);
+  }
+
+  onNode(listener: NodeListener): void {
+    this.nodeListeners.push(listener);
+  }
+
+  onHost(listener: HostListener): void {
+    this.hostListeners.push(listener);
+  }
+
+  onVolume(listener: VolumeListener): void {
+    this.volumeListeners.push(listener);
+  }
+
+  uid(): number {
+    return this.nextUid++;
+  }
+
+  addNode(node: SimNode): void {
+    this.nodes.push(node);
+    this.nodeByName.set(node.name, node);
+    this.recordNode(node);
+  }
+
+  /** A pod that already runs when the simulation starts: no events, one initial state. */
+  addRunningPod(pod: SimPod, node: SimNode): void {
+    this.pods.add(pod);
+    pod.owner?.pods.add(pod);
+    this.assign(pod, node);
+    this.recordPod(pod);
+    this.onPodObserved(pod);
+  }
+
+  createPod(pod: SimPod, creator: string): void {
+    this.pods.add(pod);
+    pod.owner?.pods.add(pod);
+    this.event(podRef(pod), 'PodCreated', 'SuccessfulCreate', `Created pod: ${pod.name}`, { owner: pod.owner ? `${pod.owner.kind}/${pod.owner.name}` : null, by: creator });
+    this.podChanged(pod, 'created');
+  }
+
+  bindPod(pod: SimPod, node: SimNode): void {
+    if (pod.removed || pod.nodeName) return;
+    this.assign(pod, node);
+    pod.pendingMessage = undefined;
+    this.event(podRef(pod), 'PodScheduled', 'Scheduled', `Successfully assigned ${pod.namespace}/${pod.name} to ${node.name}`, { node: node.name });
+    this.podChanged(pod, 'bound');
+  }
+
+  private assign(pod: SimPod, node: SimNode): void {
+    pod.nodeName = node.name;
+    node.pods.add(pod);
+    node.requestedCpu += pod.template.cpuMillis;
+    node.requestedMemory += pod.template.memoryBytes;
+  }
+
+  /** The scheduler's FailedScheduling, recorded when the message changes. */
+  podUnschedulable(pod: SimPod, message: string): void {
+    if (pod.pendingMessage === message) return;
+    pod.pendingMessage = message;
+    this.event(podRef(pod), 'PodPending', 'FailedScheduling', message);
+  }
+
+  patchPodStatus(pod: SimPod, patch: PodStatusPatch): void {
+    if (pod.removed) return;
+    const wasRunning = pod.phase === 'Running' && pod.containerState === 'running';
+    const wasReady = pod.readyCondition;
+    const wasPhase = pod.phase;
+    if (patch.phase !== undefined) pod.phase = patch.phase;
+    if ('reason' in patch) pod.reason = patch.reason;
+    if (patch.containerState !== undefined) pod.containerState = patch.containerState;
+    if ('containerReason' in patch) pod.containerReason = patch.containerReason;
+    if (patch.containersReady !== undefined) pod.containersReady = patch.containersReady;
+    if (patch.ready !== undefined) pod.readyCondition = patch.ready;
+    if ('ip' in patch) pod.ip = patch.ip;
+    if (patch.restartCount !== undefined && patch.restartCount !== pod.restartCount) {
+      pod.restartCount = patch.restartCount;
+      this.event(podRef(pod), 'PodRestarted', 'Started', `Container restarted in place (restart ${pod.restartCount}) with IP ${pod.ip ?? '<none>'}`, { restartCount: pod.restartCount });
+    }
+    const isRunning = pod.phase === 'Running' && pod.containerState === 'running';
+    if (isRunning && !wasRunning) this.event(podRef(pod), 'PodRunning', 'Started', `Container running on ${pod.nodeName} with IP ${pod.ip ?? '<none>'}`, { node: pod.nodeName, ip: pod.ip ?? null });
+    if (pod.phase === 'Failed' && wasPhase !== 'Failed') this.event(podRef(pod), 'PodFailed', pod.reason ?? 'Failed', `Pod phase Failed${pod.reason ? ` (${pod.reason})` : ''}`);
+    if (pod.readyCondition !== wasReady) {
+      if (pod.readyCondition) this.event(podRef(pod), 'PodReady', 'Ready', 'Pod is Ready', { node: pod.nodeName });
+      else this.event(podRef(pod), 'PodCondition', 'NotReady', 'Ready=False', { type: 'Ready', status: 'False', node: pod.nodeName });
+    }
+    this.podChanged(pod, pod.readyCondition !== wasReady ? 'ready' : 'status');
+  }
+
+  /** The node lifecycle controller's MarkPodsNotReady: only the Ready condition changes. */
+  markPodNotReady(pod: SimPod, reason: string): boolean {
+    if (pod.removed || !pod.readyCondition) return false;
+    pod.readyCondition = false;
+    this.event(podRef(pod), 'PodCondition', reason, 'Ready=False (Node is not ready)', { type: 'Ready', status: 'False', node: pod.nodeName });
+    this.podChanged(pod, 'ready');
+    return true;
+  }
+
+  addDisruptionTarget(pod: SimPod, reason: string, message: string): void {
+    if (pod.removed) return;
+    pod.disruptionTarget = reason;
+    this.event(podRef(pod), 'PodCondition', reason, message, { type: 'DisruptionTarget', status: 'True' });
+    this.podChanged(pod, 'condition');
+  }
+
+  /** DELETE with a grace period: sets deletionTimestamp (grace > 0) or removes the object (grace 0). */
+  deletePod(pod: SimPod, graceSeconds: number, by: string): void {
+    if (pod.removed) return;
+    if (graceSeconds <= 0) {
+      this.removePod(pod, by);
+      return;
+    }
+    if (pod.deletionTimestamp !== undefined) return;
+    pod.deletionTimestamp = this.now + graceSeconds * 1000;
+    pod.deletionGracePeriodSeconds = graceSeconds;
+    this.terminatingPods.add(pod);
+    this.event(podRef(pod), 'PodDeletionStarted', 'Terminating', `Deletion requested by ${by} with grace period ${graceSeconds}s; the object stays until the kubelet confirms`, { gracePeriodSeconds: graceSeconds, by, node: pod.nodeName ?? null });
+    this.podChanged(pod, 'deleting');
+  }
+
+  removePod(pod: SimPod, by: string): void {
+    if (pod.removed) return;
+    pod.removed = true;
+    this.pods.delete(pod);
+    this.terminatingPods.delete(pod);
+    const node = pod.nodeName !== undefined ? this.nodeByName.get(pod.nodeName) : undefined;
+    if (node && node.pods.delete(pod)) {
+      node.requestedCpu -= pod.template.cpuMillis;
+      node.requestedMemory -= pod.template.memoryBytes;
+    }
+    this.event(podRef(pod), 'PodRemoved', 'Deleted', `Pod object removed (${by})`, { by });
+    this.podChanged(pod, 'removed');
+    this.trace.end(podRef(pod));
+  }
+
+  setNodeReady(node: SimNode, status: ConditionStatus, reason: string, message: string): void {
+    if (node.ready === status || node.deleted) return;
+    node.ready = status;
+    node.readyReason = reason;
+    node.readyTransition = this.now;
+    this.event(nodeRef(node), 'NodeCondition', reason, message, { type: 'Ready', status, reason });
+    this.nodeChanged(node, 'ready');
+  }
+
+  addTaint(node: SimNode, taint: NodeTaint, by: string): void {
+    if (node.deleted || node.taints.some((t) => t.key === taint.key && t.effect === taint.effect)) return;
+    node.taints = [...node.taints, { ...taint, timeAdded: this.now }];
+    this.event(nodeRef(node), 'TaintAdded', 'TaintAdded', `Taint ${formatTaint(taint)} added by ${by}`, { key: taint.key, effect: taint.effect, value: taint.value, by });
+    this.nodeChanged(node, 'taints');
+  }
+
+  removeTaint(node: SimNode, key: string, effect: string, by: string): void {
+    const taint = node.taints.find((t) => t.key === key && t.effect === effect);
+    if (!taint || node.deleted) return;
+    node.taints = node.taints.filter((t) => t !== taint);
+    this.event(nodeRef(node), 'TaintRemoved', 'TaintRemoved', `Taint ${formatTaint(taint)} removed by ${by}`, { key, effect, by });
+    this.nodeChanged(node, 'taints');
+  }
+
+  deleteNode(node: SimNode, by: string): void {
+    if (node.deleted) return;
+    node.deleted = true;
+    this.nodeByName.delete(node.name);
+    this.event(nodeRef(node), 'NodeDeleted', 'RemovingNode', `Node ${node.name} deleted by ${by}`, { by });
+    this.nodeChanged(node, 'deleted');
+    this.trace.end(nodeRef(node));
+  }
+
+  /** The kubelet's lease stops being renewed (its last renewal is kept) or is renewed again. */
+  setLease(node: SimNode, live: boolean, renewTime: number, lastStatusPost: number): void {
+    node.lease = { live, renewTime, lastStatusPost };
+    this.nodeChanged(node, 'lease');
+  }
+
+  /** The outside world changes a host (faults); only the node's kubelet and the metrics notice. */
+  setHost(node: SimNode, patch: Partial<Host>): void {
+    Object.assign(node.host, patch);
+    for (const listener of this.hostListeners) listener(node);
+    for (const pod of node.pods) this.onPodObserved(pod);
+  }
+
+  /** A container started or stopped on a host: not an API change, but it decides who can answer. */
+  setPodRuntime(pod: SimPod, running: boolean, appReady: boolean, why?: string): void {
+    if (pod.running === running && pod.appReady === appReady) return;
+    const stopped = pod.running && !running;
+    pod.running = running;
+    pod.appReady = appReady;
+    if (stopped && why) this.event(podRef(pod), 'PodStopped', 'Killing', why, { node: pod.nodeName ?? null });
+    this.onPodObserved(pod);
+  }
+
+  /** VolumeAttachment: the attach-detach controller attaches or detaches a volume. */
+  setVolumeAttachment(volume: SimVolume, node: string | undefined, how: string): void {
+    const previous = volume.attachedTo;
+    if (previous === node) return;
+    const requestedAt = volume.detachRequestedAt;
+    volume.attachedTo = node;
+    volume.detachRequestedAt = undefined;
+    const ref = { kind: 'PersistentVolume', name: volume.name, namespace: '' };
+    if (node === undefined) this.event(ref, 'VolumeDetached', 'Detached', `Volume ${volume.name} detached from ${previous} (${how})`, { node: previous ?? null, how, detachRequestedMs: requestedAt ?? null });
+    else this.event(ref, 'VolumeAttached', 'Attached', `Volume ${volume.name} attached to ${node}`, { node });
+    for (const listener of this.volumeListeners) listener(volume);
+  }
+
+  /** A Kubernetes Event (kubectl get events) or a note of the simulator. */
+  event(object: { kind: string; name: string; namespace: string }, type: TraceEventType, reason: string, message: string, detail?: Record<string, unknown>): void {
+    this.trace.event(object, type, reason, message, detail);
+  }
+
+  private podChanged(pod: SimPod, change: PodChange): void {
+    if (!pod.removed) this.recordPod(pod);
+    this.onPodObserved(pod);
+    if (pod.owner) this.recordWorkload(pod.owner);
+    for (const listener of this.podListeners) listener(pod, change);
+  }
+
+  private nodeChanged(node: SimNode, change: NodeChange): void {
+    if (!node.deleted) this.recordNode(node);
+    for (const listener of this.nodeListeners) listener(node, change);
+  }
+
+  recordPod(pod: SimPod): void {
+    this.trace.state(podRef(pod), {
+      status: podStatus(pod), ready: podReady(pod), restarts: pod.restartCount, node: pod.nodeName ?? '<none>', ip: pod.ip ?? '<none>',
+    });
+  }
+
+  recordNode(node: SimNode): void {
+    this.trace.state(nodeRef(node), { status: nodeStatus(node), ready: node.ready, taints: node.taints.map(formatTaint) });
+  }
+
+  recordWorkload(workload: SimWorkload): void {
+    let ready = 0;
+    for (const pod of workload.pods) if (isActive(pod) && pod.readyCondition) ready++;
+    this.trace.state(workloadRef(workload), { status: `${ready}/${workload.desired} ready`, ready: `${ready}/${workload.desired}` });
+  }
+}

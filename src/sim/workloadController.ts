@@ -1,0 +1,68 @@
+/**
+ * What the workload controllers share: a work queue of workloads fed by changes to their
+ * pods (each sync runs after the watch latency, at most one queued per workload), an API
+ * client, and creation expectations so that a sync does not create a pod twice.
+ */
+import type { SimContext } from './context';
+import { ApiClient } from './latency';
+import { isActive, type PodTemplateSim, type SimPod, type SimWorkload, type WorkloadKind } from './objects';
+import { newPod } from './podFactory';
+import type { Random } from './random';
+import type { PodChange } from './store';
+import type { VolumeBinder } from './volumeBinding';
+
+export abstract class WorkloadController {
+  protected readonly client: ApiClient;
+  protected readonly random: Random;
+  private readonly queued = new Set<SimWorkload>();
+  /** Pods created but not yet seen (ControllerExpectations). */
+  protected readonly expectedCreations = new Map<SimWorkload, number>();
+
+  constructor(protected readonly ctx: SimContext, protected readonly volumes: VolumeBinder, name: string, kinds: readonly WorkloadKind[]) {
+    this.random = ctx.random.fork(name);
+    this.client = new ApiClient(ctx.clock, this.random, ctx.timing.apiWriteLatencyMs);
+    ctx.store.onPod((pod, change) => {
+      const owner = pod.owner;
+      if (!owner || !kinds.includes(owner.kind)) return;
+      if (change === 'created') this.expectedCreations.set(owner, Math.max(0, (this.expectedCreations.get(owner) ?? 0) - 1));
+      if (this.cares(pod, change)) this.enqueue(owner);
+    });
+  }
+
+  /** Pod changes that can make the controller act. */
+  protected cares(_pod: SimPod, change: PodChange): boolean {
+    return change === 'deleting' || change === 'removed' || change === 'status' || change === 'ready';
+  }
+
+  enqueue(workload: SimWorkload, delayMs?: number): void {
+    if (this.queued.has(workload)) return;
+    this.queued.add(workload);
+    const delay = delayMs ?? this.random.latency(this.ctx.timing.watchLatencyMs);
+    this.ctx.clock.after(delay, () => {
+      this.queued.delete(workload);
+      this.sync(workload);
+    });
+  }
+
+  protected abstract sync(workload: SimWorkload): void;
+
+  protected pendingCreations(workload: SimWorkload): number {
+    return this.expectedCreations.get(workload) ?? 0;
+  }
+
+  /** Creates a pod through the API; it is a replacement when it is created after the failure. */
+  protected create(workload: SimWorkload, ordinal?: number, template?: PodTemplateSim): void {
+    const { store, clock } = this.ctx;
+    this.expectedCreations.set(workload, this.pendingCreations(workload) + 1);
+    const pod = newPod(workload, store.uid(), clock.now, this.volumes.claimsFor(workload, ordinal), ordinal, template);
+    pod.replacement = clock.now >= 0;
+    this.client.write(() => {
+      pod.createdAt = clock.now;
+      store.createPod(pod, `${workload.kind.toLowerCase()}-controller`);
+    });
+  }
+
+  protected activePods(workload: SimWorkload): SimPod[] {
+    return [...workload.pods].filter(isActive);
+  }
+}

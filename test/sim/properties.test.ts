@@ -1,0 +1,180 @@
+/**
+ * Properties over random scenarios (fast-check): the invariants of SEMANTICS.md 15.4, no pod
+ * bound to a node whose NoSchedule taints it does not tolerate, time never goes backwards,
+ * and the same input and seed give the same trace, byte for byte.
+ */
+import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
+import type { Intervention } from '../../src/sim/scenario';
+import { simulate, type SimulationResult } from '../../src/sim/simulate';
+import type { StateInterval } from '../../src/sim/trace';
+import { scenarioOf, zonedCluster } from './support';
+
+const RUNS = Number(process.env.KFS_PROPERTY_RUNS ?? 1000);
+
+interface WorkloadChoice {
+  kind: 'Deployment' | 'StatefulSet' | 'DaemonSet' | 'Job' | 'Pod';
+  replicas: number;
+  /** NoExecute toleration seconds for not-ready/unreachable; null: none written (300 s by admission); -1: forever. */
+  tolerationSeconds: number | null;
+  volume: boolean;
+  parallel: boolean;
+}
+
+function workloadYaml(w: WorkloadChoice, i: number): string {
+  const name = `${w.kind.toLowerCase()}-${i}`;
+  const tolerations = w.tolerationSeconds === null ? '' : `      tolerations:
+      - {key: node.kubernetes.io/unreachable, operator: Exists, effect: NoExecute${w.tolerationSeconds >= 0 ? `, tolerationSeconds: ${w.tolerationSeconds}` : ''}}
+      - {key: node.kubernetes.io/not-ready, operator: Exists, effect: NoExecute${w.tolerationSeconds >= 0 ? `, tolerationSeconds: ${w.tolerationSeconds}` : ''}}
+`;
+  const pod = `    metadata: {labels: {app: ${name}}}
+    spec:
+${tolerations}      containers: [{name: c, image: app, resources: {requests: {cpu: 100m, memory: 64Mi}}}]
+`;
+  switch (w.kind) {
+    case 'Pod':
+      return `apiVersion: v1\nkind: Pod\nmetadata: {name: ${name}, namespace: p, labels: {app: ${name}}}\nspec:\n${tolerations.replace(/^ {4}/gm, '')}  containers: [{name: c, image: app}]\n`;
+    case 'Job':
+      return `apiVersion: batch/v1\nkind: Job\nmetadata: {name: ${name}, namespace: p}\nspec:\n  parallelism: ${w.replicas}\n  template:\n${pod}`;
+    case 'DaemonSet':
+      return `apiVersion: apps/v1\nkind: DaemonSet\nmetadata: {name: ${name}, namespace: p}\nspec:\n  selector: {matchLabels: {app: ${name}}}\n  template:\n${pod}`;
+    case 'StatefulSet':
+      return `apiVersion: apps/v1\nkind: StatefulSet\nmetadata: {name: ${name}, namespace: p}\nspec:\n  serviceName: ${name}\n  replicas: ${w.replicas}\n  podManagementPolicy: ${w.parallel ? 'Parallel' : 'OrderedReady'}\n  selector: {matchLabels: {app: ${name}}}\n  template:\n${pod}${w.volume ? '  volumeClaimTemplates:\n  - metadata: {name: data}\n    spec: {accessModes: [ReadWriteOnce]}\n' : ''}`;
+    default:
+      return `apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: ${name}, namespace: p}\nspec:\n  replicas: ${w.replicas}\n  selector: {matchLabels: {app: ${name}}}\n  template:\n${pod}`;
+  }
+}
+
+const scenarioArbitrary = fc.record({
+  zones: fc.array(fc.integer({ min: 1, max: 5 }), { minLength: 1, maxLength: 3 }),
+  workloads: fc.array(fc.record({
+    kind: fc.constantFrom('Deployment', 'StatefulSet', 'DaemonSet', 'Job', 'Pod'),
+    replicas: fc.integer({ min: 1, max: 4 }),
+    tolerationSeconds: fc.constantFrom(null, -1, 0, 10, 30, 120, 300),
+    volume: fc.boolean(),
+    parallel: fc.boolean(),
+  }), { minLength: 1, maxLength: 4 }),
+  failure: fc.constantFrom('power-off', 'kubelet-stop', 'partition') as fc.Arbitrary<'power-off' | 'kubelet-stop' | 'partition'>,
+  targetCount: fc.integer({ min: 1, max: 4 }),
+  recoverAfterMs: fc.option(fc.integer({ min: 10_000, max: 15 * 60_000 }), { nil: undefined }),
+  interventions: fc.array(fc.record({
+    kind: fc.constantFrom('force-delete', 'out-of-service', 'delete-node'),
+    atMs: fc.integer({ min: 0, max: 15 * 60_000 }),
+  }), { maxLength: 2 }),
+  minor: fc.integer({ min: 20, max: 36 }),
+  profile: fc.constantFrom(undefined, 'default', 'fast', 'medium', 'slow'),
+  durationMs: fc.integer({ min: 2 * 60_000, max: 20 * 60_000 }),
+  seed: fc.integer({ min: 1, max: 1_000_000 }),
+});
+
+type Generated = typeof scenarioArbitrary extends fc.Arbitrary<infer T> ? T : never;
+
+function build(g: Generated) {
+  const zones: Record<string, string[]> = {};
+  g.zones.forEach((count, z) => (zones[`z${z}`] = Array.from({ length: count }, (_, i) => `n${z}-${i}`)));
+  const nodes = Object.values(zones).flat();
+  const targets = nodes.slice(0, Math.min(g.targetCount, nodes.length)).map((n) => `node/${n}`);
+  const interventions: Intervention[] = g.interventions.map((i) => (i.kind === 'force-delete'
+    ? { kind: 'force-delete', target: `${g.workloads[0].kind}/${g.workloads[0].kind.toLowerCase()}-0`, atMs: i.atMs }
+    : { kind: i.kind as 'out-of-service' | 'delete-node', atMs: i.atMs }));
+  return scenarioOf(g.workloads.map(workloadYaml), {
+    cluster: zonedCluster(zones), targets, failure: g.failure, recoverAfterMs: g.recoverAfterMs, interventions,
+    version: `1.${g.minor}`, profile: g.profile, durationMs: g.durationMs, seed: g.seed,
+  });
+}
+
+function stateAt(states: StateInterval[], kind: string, name: string, t: number): StateInterval | undefined {
+  return states.find((s) => s.object.kind === kind && s.object.name === name && s.from <= t && (s.to === null || s.to > t));
+}
+
+function checkInvariants(g: Generated, result: SimulationResult, graceMs: number, evictionRate: number): void {
+  const { events, states } = result;
+  // Time never goes backwards.
+  for (let i = 1; i < events.length; i++) assert.ok(events[i].t >= events[i - 1].t, `event ${i} goes back in time`);
+  for (const s of states) assert.ok(s.to === null || s.to >= s.from, 'interval ends before it starts');
+
+  const outOfServiceAt = new Map<string, number>();
+  for (const e of events) if (e.type === 'TaintAdded' && e.detail?.key === 'node.kubernetes.io/out-of-service' && !outOfServiceAt.has(e.object.name)) outOfServiceAt.set(e.object.name, e.t);
+  const workloadOf = (pod: string) => g.workloads.findIndex((w, i) => pod.startsWith(`${w.kind.toLowerCase()}-${i}`));
+
+  // 2. Ready=Unknown never earlier than G after the last heartbeat.
+  for (const e of events) {
+    if (e.type !== 'NodeCondition' || e.detail?.status !== 'Unknown') continue;
+    const heartbeat = [...events].reverse().find((h) => h.t <= e.t && h.reason === 'LastHeartbeat' && h.object.name === e.object.name);
+    assert.ok(heartbeat, `${e.object.name} Unknown without a stopped heartbeat`);
+    const last = Math.max(heartbeat.detail!.lastLeaseRenewalMs as number, heartbeat.detail!.lastStatusPostMs as number);
+    assert.ok(e.t > last + graceMs, `${e.object.name} Unknown at ${e.t}, last heartbeat ${last}, grace ${graceMs}`);
+  }
+
+  for (const e of events) {
+    if (e.type !== 'PodDeletionStarted' || !/taint|node-lifecycle/.test(String(e.detail?.by))) continue;
+    const node = String(e.detail?.node);
+    const outOfService = outOfServiceAt.has(node) && outOfServiceAt.get(node)! <= e.t;
+    const w = g.workloads[workloadOf(e.object.name)];
+    // 4. DaemonSet pods are never deleted by the node-failure machinery.
+    if (w.kind === 'DaemonSet') assert.ok(outOfService, `DaemonSet pod ${e.object.name} deleted at ${e.t}`);
+    // 1. No deletion earlier than taint observation + min(tolerationSeconds).
+    if (!outOfService) {
+      const taint = [...events].reverse().find((t) => t.t <= e.t && t.type === 'TaintAdded' && t.object.name === node && t.detail?.effect === 'NoExecute');
+      assert.ok(taint, `${e.object.name} deleted without a NoExecute taint on ${node}`);
+      assert.notEqual(w.tolerationSeconds, -1, `${e.object.name} tolerates forever but was deleted`);
+      const seconds = w.tolerationSeconds ?? 300;
+      assert.ok(e.t >= taint.t + seconds * 1000, `${e.object.name} deleted at ${e.t}, taint at ${taint.t}, toleration ${seconds}s`);
+    }
+  }
+
+  // 3. A StatefulSet never has two objects with the same name.
+  const start = Math.min(0, ...events.map((e) => e.t));
+  const createdAtStart = new Set(events.filter((e) => e.type === 'PodCreated' && e.t === start).map((e) => e.object.name));
+  const live = new Set(states.filter((st) => st.object.kind === 'Pod' && st.from === start && !createdAtStart.has(st.object.name)).map((st) => st.object.name));
+  for (const e of events) {
+    if (e.object.kind !== 'Pod') continue;
+    if (e.type === 'PodCreated') {
+      assert.ok(!live.has(e.object.name), `${e.object.name} created while the old object exists`);
+      live.add(e.object.name);
+    }
+    if (e.type === 'PodRemoved') live.delete(e.object.name);
+  }
+
+  // 5. NoExecute tainting per zone never faster than the token bucket (one token, refilled at the eviction rate).
+  const zoneOf = (node: string) => node.split('-')[0];
+  const lastTaint = new Map<string, number>();
+  for (const e of events) {
+    if (e.type !== 'TaintAdded' || e.detail?.effect !== 'NoExecute' || e.detail?.by !== 'node-lifecycle-controller') continue;
+    const previous = lastTaint.get(zoneOf(e.object.name));
+    if (previous !== undefined) assert.ok(e.t - previous >= 1000 / evictionRate - 150, `zone ${zoneOf(e.object.name)}: taints ${previous} and ${e.t}`);
+    lastTaint.set(zoneOf(e.object.name), e.t);
+  }
+
+  // 6. A volume is force-detached only from a node that is not Ready, 6 minutes after the detach request.
+  for (const e of events) {
+    if (e.type !== 'VolumeDetached' || !/force detach/.test(e.message)) continue;
+    assert.ok(e.t >= (e.detail!.detachRequestedMs as number) + 360_000, `force detach at ${e.t}`);
+    assert.notEqual(stateAt(states, 'Node', String(e.detail!.node), e.t)?.ready, 'True');
+  }
+
+  // No pod is bound to a node that carried a NoSchedule taint from before the scheduler's decision
+  // (20 ms: its watch and write latencies) until the binding.
+  const noSchedule = (s: StateInterval | undefined) => (s?.taints ?? []).filter((t) => t.endsWith(':NoSchedule'));
+  for (const e of events) {
+    if (e.type !== 'PodScheduled') continue;
+    const before = noSchedule(stateAt(states, 'Node', String(e.detail!.node), e.t - 20));
+    const throughout = noSchedule(stateAt(states, 'Node', String(e.detail!.node), e.t)).filter((t) => before.includes(t));
+    assert.deepEqual(throughout, [], `${e.object.name} bound at ${e.t} to ${e.detail!.node}`);
+  }
+}
+
+describe(`simulator properties over random scenarios (fast-check, ${RUNS.toLocaleString('en-US')} runs)`, () => {
+  it('keeps the invariants and is deterministic', function () {
+    this.timeout(600_000);
+    fc.assert(fc.property(scenarioArbitrary, (g) => {
+      const scenario = build(g);
+      const first = simulate(scenario);
+      const second = simulate(build(g));
+      assert.equal(JSON.stringify(second), JSON.stringify(first), 'same input and seed, same trace');
+      const grace = scenario.timing.knobs['kcm.node-monitor-grace-period'].value as number;
+      const rate = scenario.timing.knobs['kcm.node-eviction-rate'].value as number;
+      checkInvariants(g, first, grace, rate);
+    }), { numRuns: RUNS, seed: 20261121 });
+  });
+});

@@ -1,0 +1,211 @@
+/**
+ * The users' stories behind the product (../shared/seeds) and the recovery paths of
+ * SEMANTICS.md 13.3 and 18, each as a scenario with the outcome written out.
+ */
+import * as assert from 'node:assert/strict';
+import type { SimulationResult } from '../../src/sim/simulate';
+import { daemonSet, deployment, firstTime, is, run, zonedCluster } from './support';
+
+const statefulSet = (name: string, volume = '') => `apiVersion: apps/v1
+kind: StatefulSet
+metadata: {name: ${name}, namespace: shop}
+spec:
+  serviceName: ${name}
+  replicas: 1
+  selector: {matchLabels: {app: ${name}}}
+  template:
+    metadata: {labels: {app: ${name}}}
+    spec:
+      containers: [{name: c, image: postgres:16}]
+${volume}`;
+
+const withVolume = `  volumeClaimTemplates:
+  - metadata: {name: data}
+    spec: {accessModes: [ReadWriteOnce], resources: {requests: {storage: 10Gi}}}
+`;
+
+const summaryOf = (result: SimulationResult, name: string) => result.summary.workloads.find((w) => w.object.name === name)!;
+const MINUTE = 60_000;
+
+describe('stories: what happens to each kind of workload', () => {
+  it('a StatefulSet pod on a powered-off node is never recreated: db-0 stays Terminating', () => {
+    const result = run([statefulSet('db')], { durationMs: 30 * MINUTE });
+    assert.ok(firstTime(result, is.podDeleting('db-0'))! > 5 * MINUTE);
+    assert.equal(result.events.filter((e) => e.type === 'PodCreated').length, 0);
+    const db = summaryOf(result, 'db');
+    assert.equal(db.outcome, 'stuck');
+    assert.match(db.reason, /db-0 stays Terminating on the unreachable node .*never creates a second db-0.*force-delete.*out-of-service/);
+    assert.equal(db.unavailableMs, 30 * MINUTE);
+    const last = result.states.filter((s) => s.object.name === 'db-0').at(-1)!;
+    assert.deepEqual([last.status, last.ready, last.to], ['Terminating', '1/1', null]);
+  });
+
+  it('... until someone force-deletes it: then db-0 is created again and runs elsewhere', () => {
+    const result = run([statefulSet('db')], { durationMs: 30 * MINUTE, interventions: [{ kind: 'force-delete', target: 'db-0', atMs: 10 * MINUTE }] });
+    const recreated = result.events.filter((e) => e.type === 'PodCreated' && e.object.name === 'db-0');
+    assert.equal(recreated.length, 1);
+    assert.ok(recreated[0].t > 10 * MINUTE && recreated[0].t < 10 * MINUTE + 1000, `recreated at ${recreated[0].t}`);
+    const db = summaryOf(result, 'db');
+    assert.equal(db.outcome, 'replaced');
+    assert.ok(db.replacementReadyMs! > 10 * MINUTE && db.replacementReadyMs! < 10 * MINUTE + 10_000);
+  });
+
+  it('... or the node gets the out-of-service taint: pod GC removes db-0 within 20 s and its volume detaches at once', () => {
+    const result = run([statefulSet('db', withVolume)], { durationMs: 30 * MINUTE, interventions: [{ kind: 'out-of-service', atMs: 10 * MINUTE }] });
+    const removed = firstTime(result, is.podRemoved('db-0'))!;
+    assert.ok(removed > 10 * MINUTE && removed <= 10 * MINUTE + 20_500, `removed at ${removed}`);
+    const detached = result.events.find((e) => e.type === 'VolumeDetached')!;
+    assert.match(detached.message, /out-of-service/);
+    assert.ok(detached.t - removed < 1000);
+    const db = summaryOf(result, 'db');
+    assert.equal(db.outcome, 'replaced');
+    assert.ok(db.replacementReadyMs! < removed + 30_000, `ready at ${db.replacementReadyMs}`);
+  });
+
+  it('a force-deleted StatefulSet pod with a ReadWriteOnce volume waits for the 6-minute force detach (Multi-Attach)', () => {
+    const result = run([statefulSet('db', withVolume)], { durationMs: 30 * MINUTE, interventions: [{ kind: 'force-delete', target: 'StatefulSet/db', atMs: 8 * MINUTE }] });
+    const multiAttach = result.events.find((e) => e.reason === 'FailedAttachVolume')!;
+    assert.match(multiAttach.message, /Multi-Attach error for volume "pvc-shop-data-db-0" Volume is already exclusively attached to one node and can't be attached to another/);
+    const detached = result.events.find((e) => e.type === 'VolumeDetached')!;
+    assert.match(detached.message, /force detach after 6 minutes/);
+    assert.ok(detached.t >= 14 * MINUTE && detached.t < 14 * MINUTE + 1000, `detached at ${detached.t}`);
+    assert.equal(summaryOf(result, 'db').outcome, 'replaced');
+  });
+
+  it('a Deployment with a ReadWriteOnce claim: the replacement hangs in ContainerCreating while the old pod object exists', () => {
+    const pvc = 'apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata: {name: data, namespace: truth}\nspec: {accessModes: [ReadWriteOnce], resources: {requests: {storage: 1Gi}}}\n';
+    const app = deployment('app', 1, '      volumes: [{name: data, persistentVolumeClaim: {claimName: data}}]\n');
+    const result = run([pvc, app], { durationMs: 20 * MINUTE });
+    const summary = summaryOf(result, 'app');
+    assert.equal(summary.outcome, 'stuck');
+    assert.match(summary.reason, /waits in ContainerCreating .*ReadWriteOnce volume pvc-truth-data is still attached to/);
+    assert.match(result.events.find((e) => e.reason === 'FailedAttachVolume')!.message, /Volume is already used by pod\(s\) app-/);
+  });
+
+  it('a Deployment pinned by nodeSelector to the dead node stays Pending with the scheduler message', () => {
+    const result = run([deployment('license', 1, '      nodeSelector: {kubernetes.io/hostname: worker-a2}\n')], { durationMs: 10 * MINUTE });
+    const license = summaryOf(result, 'license');
+    assert.deepEqual(result.summary.failedNodes, ['worker-a2']);
+    assert.equal(license.outcome, 'pending');
+    assert.match(license.reason, /stays Pending: 0\/6 nodes are available: 1 node\(s\) had untolerated taint \{node\.kubernetes\.io\/unreachable: \}, 5 node\(s\) didn't match Pod's node affinity\/selector\. preemption: 0\/6 nodes are available: 6 Preemption is not helpful for scheduling\./);
+  });
+
+  it('a node that returns before eviction gets its pod back in place: Unknown, then Running with a new IP and one restart', () => {
+    const result = run([deployment('web', 1)], { durationMs: 10 * MINUTE, recoverAfterMs: 2 * MINUTE });
+    const web = summaryOf(result, 'web');
+    assert.equal(web.outcome, 'recovered');
+    assert.equal(web.podDeletionMs, null);
+    assert.equal(result.events.filter((e) => e.type === 'PodCreated').length, 0);
+    const pod = result.states.find((s) => s.object.kind === 'Pod')!.object.name;
+    const states = result.states.filter((s) => s.object.name === pod);
+    assert.deepEqual(states.map((s) => [s.status, s.ready, s.restarts, s.ip]), [
+      ['Running', '1/1', 0, '10.244.0.2'],
+      ['Unknown', '0/1', 0, '<none>'],
+      ['Running', '1/1', 1, '10.244.0.3'],
+    ]);
+    assert.ok(result.events.some((e) => e.reason === 'TaintManagerEviction' && /Cancelling deletion/.test(e.message)));
+    const noExecuteRemoved = firstTime(result, (e) => e.type === 'TaintRemoved' && e.detail?.effect === 'NoExecute')!;
+    const noScheduleRemoved = firstTime(result, (e) => e.type === 'TaintRemoved' && e.detail?.effect === 'NoSchedule')!;
+    assert.ok(noScheduleRemoved < noExecuteRemoved, 'NoSchedule goes with Ready=True, NoExecute at the next monitor pass');
+  });
+
+  it('a node that returns after eviction: its kubelet removes the old pod; the replacement stays', () => {
+    const result = run([deployment('web', 1)], { durationMs: 15 * MINUTE, recoverAfterMs: 10 * MINUTE });
+    const web = summaryOf(result, 'web');
+    assert.equal(web.outcome, 'replaced');
+    const original = result.states.find((s) => s.object.kind === 'Pod' && s.from === 0)!.object.name;
+    const removed = result.events.find((e) => e.type === 'PodRemoved' && e.object.name === original)!;
+    assert.match(removed.message, /kubelet on worker-a1 confirmed the deletion/);
+    assert.ok(removed.t > 10 * MINUTE && removed.t < 10 * MINUTE + 5000);
+    assert.ok(web.replacementReadyMs! < 10 * MINUTE);
+  });
+
+  it('a kubelet stop leaves the containers running: no blackhole, but duplicates once the replacement runs', () => {
+    const result = run([deployment('web', 1), 'apiVersion: v1\nkind: Service\nmetadata: {name: web, namespace: truth}\nspec: {selector: {app: web}}\n'],
+      { failure: 'kubelet-stop', durationMs: 10 * MINUTE });
+    const web = summaryOf(result, 'web');
+    assert.equal(web.blackholeMs, 0);
+    assert.equal(web.outcome, 'replaced');
+    assert.ok(web.duplicateMs > 0, 'the old container still runs next to the replacement');
+    assert.equal(result.events.filter((e) => e.type === 'PodStopped').length, 0);
+    // The pod answered until the controller marked it NotReady, then nothing served until the replacement.
+    assert.equal(web.unavailableMs, web.replacementReadyMs! - web.podsNotReadyMs!);
+  });
+
+  it('a power-off black-holes traffic until the pod is marked NotReady', () => {
+    const result = run([deployment('web', 2), 'apiVersion: v1\nkind: Service\nmetadata: {name: web, namespace: truth}\nspec: {selector: {app: web}}\n'], { durationMs: 10 * MINUTE });
+    const web = summaryOf(result, 'web');
+    assert.equal(web.blackholeMs, web.podsNotReadyMs);
+    assert.equal(web.unavailableMs, 0);
+    assert.equal(web.degradedMs, web.replacementReadyMs);
+  });
+
+  it('a DaemonSet pod on a dead node is never deleted and the DaemonSet makes no new pod', () => {
+    const result = run([daemonSet], { durationMs: 20 * MINUTE, version: '1.36' });
+    const ds = summaryOf(result, 'ds');
+    assert.equal(ds.desiredReplicas, 6);
+    assert.equal(ds.podDeletionMs, null);
+    assert.equal(ds.outcome, 'stuck');
+    assert.match(ds.reason, /never evicted or moved/);
+    assert.equal(result.events.filter((e) => e.type === 'PodCreated').length, 0);
+  });
+
+  it('a bare Pod is deleted and never recreated', () => {
+    const pod = 'apiVersion: v1\nkind: Pod\nmetadata: {name: tool, namespace: truth}\nspec: {containers: [{name: c, image: busybox}]}\n';
+    const result = run([pod], { durationMs: 10 * MINUTE });
+    assert.equal(summaryOf(result, 'tool').outcome, 'stuck');
+    assert.match(summaryOf(result, 'tool').reason, /A bare Pod is never recreated/);
+  });
+
+  it('a Job replaces its pod after the failure backoff and counts a failure', () => {
+    const job = 'apiVersion: batch/v1\nkind: Job\nmetadata: {name: batch, namespace: truth}\nspec: {template: {spec: {restartPolicy: Never, containers: [{name: c, image: busybox}]}}}\n';
+    const result = run([job], { durationMs: 10 * MINUTE });
+    const summary = summaryOf(result, 'batch');
+    assert.equal(summary.outcome, 'replaced');
+    assert.ok(summary.replacementCreatedMs! - summary.podDeletionMs! >= 10_000 && summary.replacementCreatedMs! - summary.podDeletionMs! < 11_000);
+  });
+
+  it('deleting the Node object: pod GC removes its pods after the 40 s quarantine and the StatefulSet recovers', () => {
+    const result = run([statefulSet('db')], { durationMs: 20 * MINUTE, interventions: [{ kind: 'delete-node', atMs: 2 * MINUTE }] });
+    const removed = result.events.find((e) => e.type === 'PodRemoved' && e.object.name === 'db-0')!;
+    assert.match(removed.message, /pod garbage collector/);
+    assert.ok(removed.t >= 2 * MINUTE + 40_000 && removed.t <= 2 * MINUTE + 80_000, `removed at ${removed.t}`);
+    assert.ok(result.events.some((e) => e.type === 'PodCondition' && e.reason === 'DeletionByPodGC'));
+    assert.equal(summaryOf(result, 'db').outcome, 'replaced');
+  });
+
+  it('a StatefulSet on local PVs: after a force delete the replacement is Pending on the dead node\'s taint only', () => {
+    const pv = 'apiVersion: v1\nkind: PersistentVolume\nmetadata: {name: local-a1}\nspec: {accessModes: [ReadWriteOnce], storageClassName: local, local: {path: /mnt}, nodeAffinity: {required: {nodeSelectorTerms: [{matchExpressions: [{key: kubernetes.io/hostname, operator: In, values: [worker-a1]}]}]}}}\n';
+    const sc = 'apiVersion: storage.k8s.io/v1\nkind: StorageClass\nmetadata: {name: local}\nprovisioner: kubernetes.io/no-provisioner\nvolumeBindingMode: WaitForFirstConsumer\n';
+    const result = run([sc, pv, statefulSet('db', withVolume.replace('accessModes: [ReadWriteOnce]', 'accessModes: [ReadWriteOnce], storageClassName: local'))],
+      { durationMs: 15 * MINUTE, interventions: [{ kind: 'force-delete', target: 'db-0', atMs: 7 * MINUTE }], version: '1.29' });
+    const db = summaryOf(result, 'db');
+    assert.equal(db.outcome, 'pending');
+    assert.match(db.reason, /0\/6 nodes are available: 1 node\(s\) had untolerated taint \{node\.kubernetes\.io\/unreachable: \}\. preemption/);
+  });
+
+  it('a whole zone powered off: FullDisruption, the zone\'s nodes tainted 10 s apart', () => {
+    const cluster = zonedCluster({ a: ['a1', 'a2', 'a3', 'a4'], b: ['b1', 'b2'] });
+    const result = run([daemonSet], { cluster, targets: ['node/a1', 'node/a2', 'node/a3', 'node/a4'], durationMs: 5 * MINUTE });
+    const taints = result.events.filter((e) => e.type === 'TaintAdded' && e.detail?.effect === 'NoExecute').map((e) => e.t).sort((x, y) => x - y);
+    assert.equal(taints.length, 4);
+    for (let i = 1; i < taints.length; i++) assert.ok(taints[i] - taints[i - 1] >= 9900, `gap ${taints[i] - taints[i - 1]}`);
+    assert.ok(result.events.some((e) => e.type === 'Note' && e.reason === 'FullDisruption'));
+  });
+
+  it('all zones down: master disruption mode, no NoExecute taints stay and nothing is evicted', () => {
+    const cluster = zonedCluster({ a: ['a1'], b: ['b1'] });
+    const result = run([deployment('web', 2)], { cluster, targets: ['node/a1', 'node/b1'], durationMs: 15 * MINUTE });
+    assert.ok(result.events.some((e) => e.reason === 'MasterDisruptionMode'));
+    assert.equal(result.events.filter((e) => e.type === 'PodDeletionStarted').length, 0);
+    const final = result.states.filter((s) => s.object.kind === 'Node' && s.to === null);
+    for (const node of final) assert.ok(!(node.taints ?? []).some((t) => t.endsWith(':NoExecute')), `${node.object.name}: ${node.taints}`);
+  });
+
+  it('--pod-eviction-timeout is accepted, noted as having no effect, and changes nothing', () => {
+    const base = run([deployment('web', 1)], { durationMs: 8 * MINUTE });
+    const withFlag = run([deployment('web', 1)], { durationMs: 8 * MINUTE, set: { 'kcm.pod-eviction-timeout': '30s' } });
+    assert.ok(withFlag.events.some((e) => e.type === 'Note' && /pod-eviction-timeout was removed in Kubernetes 1\.27 and has no effect/.test(e.message)));
+    assert.equal(summaryOf(withFlag, 'web').podDeletionMs, summaryOf(base, 'web').podDeletionMs);
+  });
+});
