@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import { parserBench } from './parserBench';
+import { simBench } from './simBench';
 
 /** `npm run bench`: prints figures; nothing here passes or fails. */
 const repoRoot = path.resolve(__dirname, '..', '..');
@@ -7,3 +8,4 @@ const sharedDir = process.env.KFS_SHARED_DIR ?? path.resolve(repoRoot, '..', 'sh
 
 console.log(`kube-failure-sim benchmarks (Node ${process.version})\n`);
 parserBench(sharedDir);
+simBench();

@@ -60,7 +60,11 @@ export function clusterConfigSettings(config: ClusterConfig, where: (range: Rang
   return settings;
 }
 
-export function buildScenario(model: ManifestModel, options: SimulationOptions): Scenario {
+/** What a scenario needs from the manifests (a ManifestModel has it, with source ranges on top). */
+export type ScenarioInputs = Pick<Scenario, 'workloads' | 'services' | 'persistentVolumeClaims' | 'persistentVolumes' | 'storageClasses'>
+  & Pick<ManifestModel, 'nodes' | 'clusterConfig'>;
+
+export function buildScenario(model: ScenarioInputs, options: SimulationOptions): Scenario {
   const versionText = options.version ?? (typeof model.clusterConfig.kubernetesVersion?.value === 'string' ? model.clusterConfig.kubernetesVersion.value : DEFAULT_VERSION);
   const version = parseKubernetesVersion(versionText);
   if (typeof version === 'string') throw new ScenarioInputError(version);

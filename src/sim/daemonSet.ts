@@ -2,28 +2,42 @@
  * The DaemonSet controller (pkg/controller/daemon): one pod per node that should run it. Its
  * pods tolerate the not-ready and unreachable NoExecute taints forever, so node failures never
  * evict them; a node with an untolerated NoSchedule taint gets no new pod (shouldRun false)
- * but keeps the one it has (shouldContinueRunning), SEMANTICS.md 6.3.
+ * but keeps the one it has (shouldContinueRunning), SEMANTICS.md 6.3. A sync looks at the
+ * nodes whose taints or daemon pods changed.
  */
 import type { SimContext } from './context';
-import { isActive, type SimNode, type SimWorkload } from './objects';
+import { isActive, type PodTemplateSim, type SimNode, type SimWorkload } from './objects';
 import { matchesMap, matchesNodeSelectorTerms } from './selectors';
-import { untoleratedTaint } from './tolerations';
+import { EXECUTE_EFFECT, SCHEDULING_EFFECTS, untoleratedTaint } from './tolerations';
 import type { VolumeBinder } from './volumeBinding';
 import { WorkloadController } from './workloadController';
 
 export class DaemonSetController extends WorkloadController {
   /** Nodes a daemon pod is being created for, per DaemonSet. */
   private readonly creating = new Map<SimWorkload, Set<string>>();
+  private readonly dirtyNodes = new Map<SimWorkload, Set<SimNode>>();
 
   constructor(ctx: SimContext, volumes: VolumeBinder) {
     super(ctx, volumes, 'daemonset-controller', ['DaemonSet']);
+    const daemonSets = ctx.store.workloads.filter((w) => w.kind === 'DaemonSet');
     ctx.store.onPod((pod, change) => {
-      if (change === 'bound' && pod.owner?.kind === 'DaemonSet') this.creating.get(pod.owner)?.delete(pod.nodeName!);
+      const owner = pod.owner;
+      if (owner?.kind !== 'DaemonSet' || pod.nodeName === undefined) return;
+      const node = ctx.store.nodeByName.get(pod.nodeName);
+      if (change === 'bound') this.creating.get(owner)?.delete(pod.nodeName);
+      if (node && (change === 'deleting' || change === 'removed' || change === 'status')) this.markDirty(owner, node);
     });
-    ctx.store.onNode((_node, change) => {
+    ctx.store.onNode((node, change) => {
       if (change !== 'taints' && change !== 'deleted') return;
-      for (const workload of ctx.store.workloads) if (workload.kind === 'DaemonSet') this.enqueue(workload);
+      for (const workload of daemonSets) this.markDirty(workload, node);
     });
+  }
+
+  private markDirty(workload: SimWorkload, node: SimNode): void {
+    let nodes = this.dirtyNodes.get(workload);
+    if (!nodes) this.dirtyNodes.set(workload, (nodes = new Set()));
+    nodes.add(node);
+    this.enqueue(workload);
   }
 
   /** nodeShouldRunDaemonPod. */
@@ -33,25 +47,21 @@ export class DaemonSetController extends WorkloadController {
       return { shouldRun: false, shouldContinueRunning: false };
     }
     return {
-      shouldRun: !untoleratedTaint(node.taints, t.tolerations, ['NoSchedule', 'NoExecute']),
-      shouldContinueRunning: !untoleratedTaint(node.taints, t.tolerations, ['NoExecute']),
+      shouldRun: !untoleratedTaint(node.taints, t.tolerations, SCHEDULING_EFFECTS),
+      shouldContinueRunning: !untoleratedTaint(node.taints, t.tolerations, EXECUTE_EFFECT),
     };
   }
 
   protected sync(workload: SimWorkload): void {
     const { store } = this.ctx;
-    const podsByNode = new Map<string, number>();
-    for (const pod of workload.pods) {
-      if (isActive(pod) && pod.nodeName !== undefined) podsByNode.set(pod.nodeName, (podsByNode.get(pod.nodeName) ?? 0) + 1);
-    }
-    for (const node of store.nodes) {
+    const nodes = this.dirtyNodes.get(workload);
+    this.dirtyNodes.delete(workload);
+    for (const node of nodes ?? []) {
       const { shouldRun, shouldContinueRunning } = DaemonSetController.shouldRun(workload, node);
-      const running = podsByNode.get(node.name) ?? 0;
-      if (shouldRun && running === 0) this.createFor(workload, node);
-      if (!shouldContinueRunning && running > 0) {
-        for (const pod of workload.pods) {
-          if (isActive(pod) && pod.nodeName === node.name) this.client.write(() => store.deletePod(pod, pod.template.terminationGracePeriodSeconds, 'daemonset-controller'));
-        }
+      const pods = [...node.pods].filter((p) => p.owner === workload && isActive(p));
+      if (shouldRun && pods.length === 0) this.createFor(workload, node);
+      if (!shouldContinueRunning) {
+        for (const pod of pods) this.client.write(() => store.deletePod(pod, pod.template.terminationGracePeriodSeconds, 'daemonset-controller'));
       }
     }
   }
@@ -61,14 +71,15 @@ export class DaemonSetController extends WorkloadController {
     if (!creating) this.creating.set(workload, (creating = new Set()));
     if (creating.has(node.name)) return;
     creating.add(node.name);
-    // Daemon pods target their node through required node affinity on metadata.name.
     this.create(workload, undefined, daemonPodTemplate(workload, node));
   }
 }
 
-export function daemonPodTemplate(workload: SimWorkload, node: SimNode) {
+/** Daemon pods target their node through required node affinity on metadata.name. */
+export function daemonPodTemplate(workload: SimWorkload, node: SimNode): PodTemplateSim {
   return {
     ...workload.template,
-    nodeRequired: [{ matchExpressions: [], matchFields: [{ key: 'metadata.name', operator: 'In' as const, values: [node.name] }] }],
+    placementConstraints: true,
+    nodeRequired: [{ matchExpressions: [], matchFields: [{ key: 'metadata.name', operator: 'In', values: [node.name] }] }],
   };
 }

@@ -19,7 +19,7 @@ export class EndpointSliceController {
     const informer = new Informer<SimPod>(clock, random, timing.watchLatencyMs, (pod) => this.syncPod(pod));
     // The initial list: endpoints of the pods running before the failure.
     for (const service of store.services) {
-      for (const pod of store.pods) {
+      for (const pod of store.livePods()) {
         const endpoint = this.servicesOf(pod).includes(service) ? endpointFor(pod, service) : undefined;
         if (endpoint) service.endpoints.set(pod, endpoint);
       }
@@ -47,7 +47,7 @@ export class EndpointSliceController {
         if (sameEndpoint(before, now)) return;
         if (now) service.endpoints.set(pod, now);
         else service.endpoints.delete(pod);
-        const ref = { kind: 'EndpointSlice', name: service.name, namespace: service.namespace };
+        const ref = service.ref;
         const message = now
           ? `Endpoint ${pod.ip} (${pod.name}) ${before ? 'now' : 'added:'} ready=${now.ready} serving=${now.serving} terminating=${now.terminating}`
           : `Endpoint of ${pod.name} removed`;
@@ -62,8 +62,7 @@ export class EndpointSliceController {
   private recordState(service: SimService): void {
     let ready = 0;
     for (const endpoint of service.endpoints.values()) if (endpoint.ready) ready++;
-    const ref = { kind: 'EndpointSlice', name: service.name, namespace: service.namespace };
-    this.ctx.store.trace.state(ref, { status: `${ready}/${service.endpoints.size} ready`, ready: `${ready}/${service.endpoints.size}` });
+    this.ctx.store.trace.state(service, { status: `${ready}/${service.endpoints.size} ready`, ready: `${ready}/${service.endpoints.size}` });
   }
 }
 

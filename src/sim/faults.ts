@@ -71,7 +71,7 @@ export function scheduleIntervention(ctx: SimContext, intervention: Intervention
 /** A pod name, or Kind/name: that workload's pods on the failed nodes (or all of its pods if none is there). */
 function resolvePods(ctx: SimContext, target: string, failedNodes: SimNode[]): SimPod[] {
   const slash = target.indexOf('/');
-  const alive = [...ctx.store.pods];
+  const alive = [...ctx.store.livePods()];
   if (slash < 0 || target.toLowerCase().startsWith('pod/')) {
     const name = slash < 0 ? target : target.slice(slash + 1);
     return alive.filter((p) => p.name === name);

@@ -48,7 +48,7 @@ export class JobController extends WorkloadController {
       return;
     }
     // Pods still counted as running: not failed, not finished.
-    const running = [...workload.pods].filter((p) => !this.isFailed(p, spec) && p.phase !== 'Succeeded' && !p.removed);
+    const running = workload.pods.filter((p) => !this.isFailed(p, spec) && p.phase !== 'Succeeded' && !p.removed);
     const missing = spec.parallelism - running.length - this.pendingCreations(workload);
     if (missing <= 0) return;
     const last = this.lastFailure.get(workload);

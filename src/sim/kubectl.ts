@@ -12,10 +12,13 @@ export function podStatus(pod: SimPod): string {
   return reason;
 }
 
+const READY_TEXT: string[][] = [];
+
 export function podReady(pod: SimPod): string {
   const total = pod.template.containerCount;
   const ready = pod.containersReady && pod.containerState === 'running' ? total : 0;
-  return `${ready}/${total}`;
+  const texts = (READY_TEXT[total] ??= []);
+  return (texts[ready] ??= `${ready}/${total}`);
 }
 
 /** kubectl shows NotReady for Ready=False and Ready=Unknown. */

@@ -5,7 +5,7 @@
  * endpoint still routing to a pod that cannot answer (blackhole), and with more copies running
  * than desired (duplicates, e.g. during a partition).
  */
-import type { SimNode, SimPod, SimWorkload } from './objects';
+import type { SimPod, SimWorkload } from './objects';
 
 interface WorkloadCounters {
   serving: number;
@@ -18,20 +18,13 @@ interface WorkloadCounters {
   duplicateMs: number;
 }
 
-interface Contribution {
-  serving: boolean;
-  blackholed: boolean;
-  running: boolean;
-}
-
 export class ServingMetrics {
   private readonly counters = new Map<SimWorkload, WorkloadCounters>();
-  private readonly contributions = new Map<SimPod, Contribution>();
 
-  constructor(private readonly now: () => number, private readonly nodeOf: (pod: SimPod) => SimNode | undefined) {}
+  constructor(private readonly now: () => number) {}
 
   canAnswer(pod: SimPod): boolean {
-    const node = this.nodeOf(pod);
+    const node = pod.node;
     return pod.running && pod.appReady && !!node && node.host.powered && node.host.dataPlaneReachable;
   }
 
@@ -40,20 +33,20 @@ export class ServingMetrics {
     if (!workload) return;
     const routed = !pod.removed && pod.readyCondition && pod.deletionTimestamp === undefined;
     const answers = this.canAnswer(pod);
-    const next: Contribution = {
-      serving: routed && answers,
-      blackholed: routed && !answers && workload.services.length > 0,
-      running: pod.running,
-    };
-    const previous = this.contributions.get(pod);
-    if (previous && previous.serving === next.serving && previous.blackholed === next.blackholed && previous.running === next.running) return;
+    const serving = routed && answers;
+    const blackholed = routed && !answers && workload.services.length > 0;
+    const running = pod.running;
+    const counted = pod.counted;
+    if (serving === counted.serving && blackholed === counted.blackholed && running === counted.running) return;
     const counters = this.countersOf(workload);
     this.accumulate(workload, counters);
-    const delta = (a: boolean | undefined, b: boolean) => (b ? 1 : 0) - (a ? 1 : 0);
-    counters.serving += delta(previous?.serving, next.serving);
-    counters.blackholed += delta(previous?.blackholed, next.blackholed);
-    counters.running += delta(previous?.running, next.running);
-    this.contributions.set(pod, next);
+    const delta = (a: boolean, b: boolean) => (b ? 1 : 0) - (a ? 1 : 0);
+    counters.serving += delta(counted.serving, serving);
+    counters.blackholed += delta(counted.blackholed, blackholed);
+    counters.running += delta(counted.running, running);
+    counted.serving = serving;
+    counted.blackholed = blackholed;
+    counted.running = running;
   }
 
   private countersOf(workload: SimWorkload): WorkloadCounters {

@@ -6,7 +6,8 @@
  * depends on the zone's state (SEMANTICS.md 3).
  *
  * Nodes whose lease keeps being renewed stay Ready and need nothing, so a pass only visits
- * the nodes whose lease stopped, whose Ready is not True, or that carry taints to remove.
+ * the nodes whose lease stopped, whose Ready is not True, or that carry taints to remove;
+ * a failed node that is Unknown and tainted is left alone until something about it changes.
  */
 import { zoneName } from '../cluster/clusterSpec';
 import type { SimContext } from './context';
@@ -36,8 +37,12 @@ interface NodeHealth {
 }
 
 export class NodeLifecycleController {
+  /** Every node the controller does not see as healthy. */
   private readonly health = new Map<SimNode, NodeHealth>();
+  /** Nodes the next pass visits. */
   private readonly attention = new Set<SimNode>();
+  /** Nodes whose Ready is not True in the controller's view, per zone. */
+  private readonly notReadyByZone = new Map<string, number>();
   private readonly zoneQueues = new Map<string, RateLimitedQueue>();
   private readonly zoneStates = new Map<string, ZoneState>();
   private readonly zoneSizes = new Map<string, number>();
@@ -95,38 +100,40 @@ export class NodeLifecycleController {
     if (this.passes.length > 4096) this.passes.splice(0, 2048);
 
     const nodes = [...this.attention].sort((a, b) => a.index - b.index);
-    const notReadyByZone = new Map<string, number>();
     nodes.forEach((node, i) => {
-      const current = this.tryUpdateNodeHealth(node, this.workers[i % WORKERS], now);
-      if (current !== 'True' && node.labels[EXCLUDE_DISRUPTION] === undefined) {
-        notReadyByZone.set(node.zone, (notReadyByZone.get(node.zone) ?? 0) + 1);
-      }
-      if (current === 'True' && node.lease.live && node.ready === 'True' && !this.hasNoExecuteTaint(node)) {
+      const health = this.tryUpdateNodeHealth(node, this.workers[i % WORKERS], now);
+      if (health.current === 'True' && node.lease.live && node.ready === 'True' && !this.hasNoExecuteTaint(node)) {
         this.attention.delete(node);
         this.health.delete(node);
+      } else if (!node.lease.live && health.current === node.ready && node.ready !== 'True' && !health.leaseDropped
+        && this.zoneQueues.get(node.zone)!.has(node.name)) {
+        // Settled: Unknown (or NotReady) and queued for, or given, its NoExecute taint; passes change
+        // nothing for it until the node or its taints do.
+        this.attention.delete(node);
       }
     });
-    this.handleDisruption(notReadyByZone, now);
+    this.handleDisruption(now);
 
     const end = Math.max(now, ...this.workers.map((w) => w.idleAt)) + timing.nodeMonitorPassDurationMs;
     clock.at(end + timing.nodeMonitorPeriodMs, () => this.monitorNodeHealth());
   }
 
   /** tryUpdateNodeHealth, then MarkPodsNotReady and processTaintBaseEviction for one node. */
-  private tryUpdateNodeHealth(node: SimNode, worker: ApiClient, now: number): ConditionStatus {
+  private tryUpdateNodeHealth(node: SimNode, worker: ApiClient, now: number): NodeHealth {
     const { store, timing } = this.ctx;
     const observed = node.ready;
     let health = this.health.get(node);
     if (!health) {
       health = this.healthBefore(node, now);
       this.health.set(node, health);
+      if (health.current !== 'True') this.countNotReady(node, +1);
     }
-    health.current = observed;
+    this.setCurrent(node, health, observed);
     this.refreshProbe(node, health, now);
 
     // SEMANTICS.md 3.2: strictly after probeTimestamp + grace.
     if (now > health.probeTimestamp + timing.nodeMonitorGracePeriodMs && observed !== 'Unknown') {
-      health.current = 'Unknown';
+      this.setCurrent(node, health, 'Unknown');
       worker.write(() => store.setNodeReady(node, 'Unknown', 'NodeStatusUnknown', 'Kubelet stopped posting node status.'));
       if (observed === 'True') {
         worker.write(() => store.event(nodeRef(node), 'KubernetesEvent', 'NodeNotReady', `Node ${node.name} status is now: NodeNotReady`));
@@ -135,7 +142,16 @@ export class NodeLifecycleController {
     }
     // SEMANTICS.md 3.3: the taint decision uses the condition observed at the start of the pass.
     this.processTaintBaseEviction(node, observed, worker);
-    return health.current;
+    return health;
+  }
+
+  private setCurrent(node: SimNode, health: NodeHealth, status: ConditionStatus): void {
+    if ((health.current !== 'True') !== (status !== 'True')) this.countNotReady(node, status !== 'True' ? +1 : -1);
+    health.current = status;
+  }
+
+  private countNotReady(node: SimNode, delta: number): void {
+    if (node.labels[EXCLUDE_DISRUPTION] === undefined) this.notReadyByZone.set(node.zone, (this.notReadyByZone.get(node.zone) ?? 0) + delta);
   }
 
   /**
@@ -218,9 +234,9 @@ export class NodeLifecycleController {
       });
       return;
     }
+    // markNodeForTainting; the queue keeps the order in which passes visit nodes (rateLimitedQueue.ts).
     const queue = this.zoneQueues.get(node.zone)!;
-    if (!has(wanted)) queue.remove(node.name);
-    if (queue.add(node.name)) this.scheduleTaintLoop();
+    if (queue.add(node.name, node.index)) this.scheduleTaintLoop();
   }
 
   private markNodeAsReachable(node: SimNode, worker: ApiClient): void {
@@ -233,8 +249,8 @@ export class NodeLifecycleController {
     });
   }
 
-  private hasNoExecuteTaint(node: SimNode): boolean {
-    return node.taints.some((t) => t.effect === 'NoExecute' && (t.key === UNREACHABLE || t.key === NOT_READY));
+  private hasNoExecuteTaint(node: SimNode, key?: string): boolean {
+    return node.taints.some((t) => t.effect === 'NoExecute' && (key === undefined ? t.key === UNREACHABLE || t.key === NOT_READY : t.key === key));
   }
 
   /** doNoExecuteTaintingPass runs every 100 ms; it is simulated only while a queue holds nodes. */
@@ -270,13 +286,13 @@ export class NodeLifecycleController {
   }
 
   /** handleDisruption: zone states from not-Ready counts, and the tainting rate that goes with them. */
-  private handleDisruption(notReadyByZone: Map<string, number>, now: number): void {
+  private handleDisruption(now: number): void {
     const { timing, store } = this.ctx;
     const newStates = new Map<string, ZoneState>();
     let allFully = true;
     for (const [zone, size] of this.zoneSizes) {
       if (size === 0) continue;
-      const notReady = notReadyByZone.get(zone) ?? 0;
+      const notReady = this.notReadyByZone.get(zone) ?? 0;
       const ready = size - notReady;
       const state: ZoneState = ready === 0 && notReady > 0 ? 'FullDisruption'
         : notReady > 2 && notReady / size >= timing.unhealthyZoneThreshold ? 'PartialDisruption' : 'Normal';
@@ -291,7 +307,7 @@ export class NodeLifecycleController {
     if (allFully) {
       store.event({ kind: 'Cluster', name: 'zones', namespace: '' }, 'Note', 'MasterDisruptionMode',
         'All zones are fully disrupted: the node lifecycle controller removes NoExecute taints and stops evicting (master disruption mode).');
-      for (const node of [...this.attention].sort((a, b) => a.index - b.index)) this.markNodeAsReachable(node, this.workers[node.index % WORKERS]);
+      for (const node of [...this.health.keys()].sort((a, b) => a.index - b.index)) this.markNodeAsReachable(node, this.workers[node.index % WORKERS]);
       for (const [zone, queue] of this.zoneQueues) {
         queue.swapLimiter(0, now);
         this.zoneStates.set(zone, 'FullDisruption');
@@ -354,6 +370,8 @@ export class NodeLifecycleController {
   }
 
   private forget(node: SimNode): void {
+    const health = this.health.get(node);
+    if (health && health.current !== 'True') this.countNotReady(node, -1);
     this.attention.delete(node);
     this.health.delete(node);
     this.zoneQueues.get(node.zone)?.remove(node.name);

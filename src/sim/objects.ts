@@ -2,6 +2,9 @@
  * The simulated cluster's objects: what the API server stores (conditions, taints,
  * deletionTimestamp) and, kept apart, what is really happening on the hosts.
  */
+import type { ObjectRef, StateInterval } from './trace';
+
+export type { ObjectRef };
 import type { Affinity, LabelSelector, NodeSelectorTerm, Probe, Taint, Toleration, TopologySpreadConstraint, Workload } from '../manifest/model/types';
 
 export type ConditionStatus = 'True' | 'False' | 'Unknown';
@@ -36,6 +39,10 @@ export interface NodeLease {
 
 export interface SimNode {
   name: string;
+  /** The object's reference, made once (events and intervals share it). */
+  ref: ObjectRef;
+  /** Its open state interval in the trace. */
+  interval?: StateInterval;
   index: number;
   zone: string;
   labels: Record<string, string>;
@@ -49,11 +56,8 @@ export interface SimNode {
   lease: NodeLease;
   deleted: boolean;
   host: Host;
-  /** Pods bound to the node (API view), in binding order. */
-  pods: Set<SimPod>;
-  /** Scheduler's accounting of bound pods' requests. */
-  requestedCpu: number;
-  requestedMemory: number;
+  /** Pods bound to the node (API view); a removed pod's slot takes the last pod. */
+  pods: SimPod[];
   nextIp: number;
   podCidr: string;
 }
@@ -63,6 +67,8 @@ export interface PodTemplateSim {
   labels: Record<string, string>;
   tolerations: Toleration[];
   nodeSelector: Record<string, string>;
+  /** Any nodeSelector, required node affinity, spread, or inter-pod (anti-)affinity to check. */
+  placementConstraints: boolean;
   nodeRequired: NodeSelectorTerm[];
   affinity: Affinity;
   topologySpread: TopologySpreadConstraint[];
@@ -81,6 +87,8 @@ export type ContainerState = 'waiting' | 'running' | 'terminated';
 export interface SimPod {
   uid: number;
   name: string;
+  ref: ObjectRef;
+  interval?: StateInterval;
   namespace: string;
   owner?: SimWorkload;
   ordinal?: number;
@@ -90,6 +98,9 @@ export interface SimPod {
   createdAt: number;
   // API state
   nodeName?: string;
+  /** The node object behind nodeName (kept after the node is deleted) and the pod's slot in its pod list. */
+  node?: SimNode;
+  nodeSlot: number;
   phase: PodPhase;
   reason?: string;
   readyCondition: boolean;
@@ -111,6 +122,10 @@ export interface SimPod {
   affected: boolean;
   /** Created after the failure to replace an affected pod. */
   replacement: boolean;
+  /** Counted in its workload's ready count (active and Ready). */
+  countedReady: boolean;
+  /** What the serving metrics last counted for the pod. */
+  counted: { serving: boolean; blackholed: boolean; running: boolean };
 }
 
 export type WorkloadKind = Workload['kind'];
@@ -118,12 +133,17 @@ export type WorkloadKind = Workload['kind'];
 export interface SimWorkload {
   kind: WorkloadKind;
   name: string;
+  ref: ObjectRef;
+  interval?: StateInterval;
+  /** Active pods with Ready=True (kubectl's READY). */
+  readyPods: number;
   namespace: string;
   spec: Workload;
   template: PodTemplateSim;
   /** Desired pod count (DaemonSet: nodes it should run on at the start). */
   desired: number;
-  pods: Set<SimPod>;
+  /** Every pod it ever had, removed ones included, in creation order. */
+  pods: SimPod[];
   /** Pod names created so far (replacement naming). */
   created: number;
   /** Services selecting the workload's pods. */
@@ -141,6 +161,9 @@ export interface EndpointState {
 
 export interface SimService {
   name: string;
+  /** Its EndpointSlice's reference. */
+  ref: ObjectRef;
+  interval?: StateInterval;
   namespace: string;
   selector: Record<string, string>;
   publishNotReadyAddresses: boolean;
@@ -167,16 +190,16 @@ export interface SimClaim {
   candidateVolumes?: SimVolume[];
 }
 
-export function podRef(pod: SimPod) {
-  return { kind: 'Pod', name: pod.name, namespace: pod.namespace };
+export function podRef(pod: SimPod): ObjectRef {
+  return pod.ref;
 }
 
-export function nodeRef(node: SimNode) {
-  return { kind: 'Node', name: node.name, namespace: '' };
+export function nodeRef(node: SimNode): ObjectRef {
+  return node.ref;
 }
 
-export function workloadRef(workload: SimWorkload) {
-  return { kind: workload.kind, name: workload.name, namespace: workload.namespace };
+export function workloadRef(workload: SimWorkload): ObjectRef {
+  return workload.ref;
 }
 
 export function isActive(pod: SimPod): boolean {

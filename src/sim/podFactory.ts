@@ -13,15 +13,18 @@ export function podName(workload: SimWorkload, ordinal?: number): string {
 export function newPod(
   workload: SimWorkload, uid: number, now: number, claims: SimClaim[], ordinal?: number, template: PodTemplateSim = workload.template,
 ): SimPod {
+  const name = podName(workload, ordinal);
   const pod: SimPod = {
     uid,
-    name: podName(workload, ordinal),
+    name,
+    ref: { kind: 'Pod', name, namespace: workload.namespace },
     namespace: workload.namespace,
     owner: workload,
     ordinal,
     template,
     claims,
     createdAt: now,
+    nodeSlot: -1,
     phase: 'Pending',
     readyCondition: false,
     containerState: 'waiting',
@@ -32,6 +35,8 @@ export function newPod(
     appReady: false,
     affected: false,
     replacement: false,
+    countedReady: false,
+    counted: { serving: false, blackholed: false, running: false },
   };
   workload.created++;
   return pod;

@@ -17,26 +17,39 @@ export class PodGarbageCollector {
   private readonly client: ApiClient;
   /** Missing node names and when they become due for the live check. */
   private readonly quarantine = new Map<string, number>();
+  private readonly deletedNodes = new Set<string>();
+  private readonly outOfServiceNodes = new Set<string>();
+  /** Terminating pods never bound to a node. */
+  private readonly unscheduledTerminating = new Set<SimPod>();
 
   constructor(private readonly ctx: SimContext) {
     const random = ctx.random.fork('pod-garbage-collector');
     this.client = new ApiClient(ctx.clock, random, ctx.timing.apiWriteLatencyMs);
+    ctx.store.onPod((pod, change) => {
+      if (change === 'deleting' && pod.nodeName === undefined) this.unscheduledTerminating.add(pod);
+      if (change === 'removed') this.unscheduledTerminating.delete(pod);
+    });
+    ctx.store.onNode((node, change) => {
+      if (change === 'deleted') this.deletedNodes.add(node.name);
+      if (change === 'taints') {
+        if (node.taints.some((t) => t.key === OUT_OF_SERVICE)) this.outOfServiceNodes.add(node.name);
+        else this.outOfServiceNodes.delete(node.name);
+      }
+    });
     ctx.clock.at(ctx.clock.now + random.uniform(0, GC_PERIOD_MS), () => this.gc());
   }
 
   private gc(): void {
     const { store, clock, timing } = this.ctx;
     const now = clock.now;
-    const deletedNodes = new Set(store.nodes.filter((n) => n.deleted).map((n) => n.name));
-    // gcTerminating (NodeOutOfServiceVolumeDetach) and gcUnscheduledTerminating.
-    for (const pod of [...store.terminatingPods]) {
-      if (pod.nodeName === undefined) {
-        this.forceDelete(pod, undefined);
-        continue;
-      }
-      const node = store.nodeByName.get(pod.nodeName);
-      if (node && features.outOfServiceVolumeDetach(timing.minor) && node.ready !== 'True' && node.taints.some((t) => t.key === OUT_OF_SERVICE)) {
-        this.forceDelete(pod, undefined);
+    const deletedNodes = this.deletedNodes;
+    // gcUnscheduledTerminating, and gcTerminating (NodeOutOfServiceVolumeDetach).
+    for (const pod of this.unscheduledTerminating) this.forceDelete(pod, undefined);
+    if (this.outOfServiceNodes.size > 0 && features.outOfServiceVolumeDetach(timing.minor)) {
+      for (const pod of store.terminatingPods) {
+        if (pod.nodeName === undefined || !this.outOfServiceNodes.has(pod.nodeName)) continue;
+        const node = store.nodeByName.get(pod.nodeName);
+        if (node && node.ready !== 'True') this.forceDelete(pod, undefined);
       }
     }
     // gcOrphaned: quarantine newly missing nodes, then delete the pods of those still missing.
@@ -47,8 +60,8 @@ export class PodGarbageCollector {
         if (at === undefined) this.quarantine.set(name, now + QUARANTINE_MS + 1);
         else if (at <= now) due.add(name);
       }
-      for (const pod of [...store.pods]) {
-        if (pod.nodeName !== undefined && due.has(pod.nodeName)) this.forceDelete(pod, 'DeletionByPodGC');
+      for (const node of store.nodes) {
+        if (due.has(node.name)) for (const pod of node.pods) this.forceDelete(pod, 'DeletionByPodGC');
       }
     }
     clock.after(PASS_MS + GC_PERIOD_MS, () => this.gc());

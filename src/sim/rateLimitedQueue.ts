@@ -26,14 +26,26 @@ export class TokenBucket {
   }
 }
 
+interface Member {
+  seq: number;
+  queued: boolean;
+}
+
 /**
  * A UniqueQueue: a name stays a member after it has been processed (RemoveFromQueue), so
  * that it is not queued again until it is removed explicitly (the node became Ready, or its
  * taint disappeared).
+ *
+ * markNodeForTainting removes and re-adds every queued node at each monitor pass, in the
+ * order the pass visits nodes, so the queue is always in that order: here, by node index.
+ * Removal is lazy: stale entries are skipped when the queue is drained.
  */
 export class RateLimitedQueue {
-  private readonly items: string[] = [];
-  private readonly members = new Set<string>();
+  /** Min-heap of queued entries by node index. */
+  private readonly heap: { name: string; order: number; seq: number }[] = [];
+  private readonly members = new Map<string, Member>();
+  private nextSeq = 0;
+  private queued = 0;
   limiter: TokenBucket;
 
   constructor(qps: number, now: number) {
@@ -41,30 +53,46 @@ export class RateLimitedQueue {
   }
 
   get length(): number {
-    return this.items.length;
+    return this.queued;
   }
 
-  /** Adds at the back; false if already a member. */
-  add(name: string): boolean {
+  /** Queues a name; false if already a member. */
+  add(name: string, order: number): boolean {
     if (this.members.has(name)) return false;
-    this.members.add(name);
-    this.items.push(name);
+    const seq = this.nextSeq++;
+    this.members.set(name, { seq, queued: true });
+    this.push({ name, order, seq });
+    this.queued++;
     return true;
   }
 
-  remove(name: string): void {
-    if (!this.members.delete(name)) return;
-    const at = this.items.indexOf(name);
-    if (at >= 0) this.items.splice(at, 1);
-  }
-
+  /** Queued, or processed and not removed since. */
   has(name: string): boolean {
     return this.members.has(name);
   }
 
+  remove(name: string): void {
+    const member = this.members.get(name);
+    if (!member) return;
+    if (member.queued) this.queued--;
+    this.members.delete(name);
+  }
+
   /** Try: pops names while the limiter grants a token (each pop spends one); they stay members. */
   drain(now: number, handle: (name: string) => void): void {
-    while (this.items.length > 0 && this.limiter.tryAccept(now)) handle(this.items.shift()!);
+    while (this.heap.length > 0) {
+      const top = this.heap[0];
+      const member = this.members.get(top.name);
+      if (!member || member.seq !== top.seq || !member.queued) {
+        this.pop();
+        continue;
+      }
+      if (!this.limiter.tryAccept(now)) break;
+      this.pop();
+      member.queued = false;
+      this.queued--;
+      handle(top.name);
+    }
   }
 
   /**
@@ -76,5 +104,34 @@ export class RateLimitedQueue {
     const next = new TokenBucket(qps, now);
     if (qps > 0 && !this.limiter.tryAccept(now)) next.tryAccept(now);
     this.limiter = next;
+  }
+
+  private push(entry: { name: string; order: number; seq: number }): void {
+    const heap = this.heap;
+    heap.push(entry);
+    let i = heap.length - 1;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (heap[parent].order <= entry.order) break;
+      heap[i] = heap[parent];
+      i = parent;
+    }
+    heap[i] = entry;
+  }
+
+  private pop(): void {
+    const heap = this.heap;
+    const last = heap.pop()!;
+    if (heap.length === 0) return;
+    let i = 0;
+    for (;;) {
+      let child = 2 * i + 1;
+      if (child >= heap.length) break;
+      if (child + 1 < heap.length && heap[child + 1].order < heap[child].order) child++;
+      if (last.order <= heap[child].order) break;
+      heap[i] = heap[child];
+      i = child;
+    }
+    heap[i] = last;
   }
 }

@@ -14,7 +14,7 @@ export class ReplicaSetController extends WorkloadController {
   }
 
   protected sync(workload: SimWorkload): void {
-    const missing = workload.desired - this.activePods(workload).length - this.pendingCreations(workload);
+    const missing = workload.desired - this.activeCount(workload) - this.pendingCreations(workload);
     for (let i = 0; i < missing; i++) this.create(workload);
   }
 }

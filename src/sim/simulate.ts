@@ -44,7 +44,7 @@ export function simulate(scenario: Scenario): SimulationResult {
   const trace = new TraceRecorder(() => clock.now);
   const store = new Store(clock, trace);
   const ctx: SimContext = { clock, store, random: new Random(scenario.seed), timing: timingValues(scenario.timing) };
-  const metrics = new ServingMetrics(() => clock.now, (pod) => (pod.nodeName !== undefined ? store.nodeByName.get(pod.nodeName) : undefined));
+  const metrics = new ServingMetrics(() => clock.now);
   store.onPodObserved = (pod) => metrics.observe(pod);
 
   addNodes(ctx, scenario);
@@ -89,6 +89,7 @@ function addNodes(ctx: SimContext, scenario: Scenario): void {
   scenario.cluster.nodes.forEach((spec, index) => {
     const node: SimNode = {
       name: spec.name,
+      ref: { kind: 'Node', name: spec.name, namespace: '' },
       index,
       zone: spec.zone,
       labels: spec.labels,
@@ -102,9 +103,7 @@ function addNodes(ctx: SimContext, scenario: Scenario): void {
       lease: { live: true, renewTime: -Infinity, lastStatusPost: -Infinity },
       deleted: false,
       host: { powered: true, kubeletRunning: true, apiReachable: true, dataPlaneReachable: true },
-      pods: new Set(),
-      requestedCpu: 0,
-      requestedMemory: 0,
+      pods: [],
       nextIp: 0,
       podCidr: `10.244.${index}.0/24`,
     };
@@ -117,6 +116,7 @@ function addServices(store: Store, scenario: Scenario): void {
     if (service.type === 'ExternalName') continue;
     store.services.push({
       name: service.name,
+      ref: { kind: 'EndpointSlice', name: service.name, namespace: service.namespace },
       namespace: service.namespace,
       selector: service.selector,
       publishNotReadyAddresses: service.publishNotReadyAddresses,
@@ -137,6 +137,8 @@ function toSimWorkload(ctx: SimContext, spec: Workload): SimWorkload {
     labels: spec.template.labels,
     tolerations,
     nodeSelector: podSpec.nodeSelector,
+    placementConstraints: Object.keys(podSpec.nodeSelector).length > 0 || podSpec.affinity.nodeRequired.length > 0
+      || podSpec.topologySpreadConstraints.length > 0 || podSpec.affinity.podAffinityRequired.length > 0 || podSpec.affinity.podAntiAffinityRequired.length > 0,
     nodeRequired: podSpec.affinity.nodeRequired,
     affinity: podSpec.affinity,
     topologySpread: podSpec.topologySpreadConstraints,
@@ -154,7 +156,8 @@ function toSimWorkload(ctx: SimContext, spec: Workload): SimWorkload {
     ? spec.replicas
     : spec.kind === 'Job' || spec.kind === 'CronJob' ? spec.parallelism : spec.kind === 'Pod' ? 1 : 0;
   const workload: SimWorkload = {
-    kind: spec.kind, name: spec.name, namespace: spec.namespace, spec, template, desired, pods: new Set(), created: 0,
+    kind: spec.kind, name: spec.name, namespace: spec.namespace, ref: { kind: spec.kind, name: spec.name, namespace: spec.namespace }, readyPods: 0,
+    spec, template, desired, pods: [], created: 0,
     services, podTemplateHash: nameSuffix(`${spec.namespace}/${spec.name}/template`, 10), failures: 0,
   };
   if (spec.kind === 'DaemonSet') workload.desired = store.nodes.filter((n) => DaemonSetController.shouldRun(workload, n).shouldRun).length;
@@ -205,7 +208,7 @@ function resolveTargets(store: Store, targets: string[]): SimNode[] {
   const wanted = targets.length > 0 ? targets : [''];
   return wanted.map((target) => {
     if (target === '') {
-      const first = store.workloads.find((w) => w.pods.size > 0);
+      const first = store.workloads.find((w) => w.pods.length > 0);
       const pod = first && firstPlacedPod(first);
       if (!pod) throw new ScenarioError('No pod runs before the failure, so there is no default node to fail; name one with --target node/NAME.');
       return store.nodeByName.get(pod.nodeName!)!;
@@ -227,5 +230,5 @@ function resolveTargets(store: Store, targets: string[]): SimNode[] {
 }
 
 function firstPlacedPod(workload: SimWorkload): SimPod | undefined {
-  return [...workload.pods].find((p) => p.nodeName !== undefined);
+  return workload.pods.find((p) => p.nodeName !== undefined);
 }

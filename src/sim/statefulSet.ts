@@ -7,6 +7,7 @@
 import type { StatefulSet } from '../manifest/model/types';
 import type { SimContext } from './context';
 import type { SimPod, SimWorkload } from './objects';
+import type { PodChange } from './store';
 import type { VolumeBinder } from './volumeBinding';
 import { WorkloadController } from './workloadController';
 
@@ -18,6 +19,11 @@ export class StatefulSetController extends WorkloadController {
     ctx.store.onPod((pod, change) => {
       if (change === 'created') this.creating.delete(pod.name);
     });
+  }
+
+  /** OrderedReady also waits for pods to become Ready. */
+  protected override cares(pod: SimPod, change: PodChange): boolean {
+    return super.cares(pod, change) || change === 'ready';
   }
 
   protected sync(workload: SimWorkload): void {

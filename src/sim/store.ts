@@ -6,7 +6,7 @@
 import type { Clock } from './engine';
 import { formatTaint, nodeStatus, podReady, podStatus } from './kubectl';
 import {
-  isActive, nodeRef, podRef, workloadRef,
+  isActive, nodeRef, podRef,
   type ConditionStatus, type Host, type NodeTaint, type SimNode, type SimPod, type SimService, type SimVolume, type SimWorkload,
 } from './objects';
 import type { TraceEventType, TraceRecorder } from './trace';
@@ -36,8 +36,6 @@ export class Store {
   readonly workloads: SimWorkload[] = [];
   readonly services: SimService[] = [];
   readonly volumes: SimVolume[] = [];
-  /** Pods that exist in the API (not yet removed). */
-  readonly pods = new Set<SimPod>();
   /** Pods with a deletionTimestamp that still exist (pod GC looks at these). */
   readonly terminatingPods = new Set<SimPod>();
   private nextUid = 1;
@@ -74,6 +72,11 @@ export class Store {
     return this.nextUid++;
   }
 
+  /** Pods that exist in the API (every pod belongs to a workload, bare pods to their own). */
+  *livePods(): Generator<SimPod> {
+    for (const workload of this.workloads) for (const pod of workload.pods) if (!pod.removed) yield pod;
+  }
+
   addNode(node: SimNode): void {
     this.nodes.push(node);
     this.nodeByName.set(node.name, node);
@@ -82,16 +85,18 @@ export class Store {
 
   /** A pod that already runs when the simulation starts: no events, one initial state. */
   addRunningPod(pod: SimPod, node: SimNode): void {
-    this.pods.add(pod);
-    pod.owner?.pods.add(pod);
+    pod.owner?.pods.push(pod);
+    if (pod.owner && pod.readyCondition) {
+      pod.countedReady = true;
+      pod.owner.readyPods++;
+    }
     this.assign(pod, node);
     this.recordPod(pod);
     this.onPodObserved(pod);
   }
 
   createPod(pod: SimPod, creator: string): void {
-    this.pods.add(pod);
-    pod.owner?.pods.add(pod);
+    pod.owner?.pods.push(pod);
     this.event(podRef(pod), 'PodCreated', 'SuccessfulCreate', `Created pod: ${pod.name}`, { owner: pod.owner ? `${pod.owner.kind}/${pod.owner.name}` : null, by: creator });
     this.podChanged(pod, 'created');
   }
@@ -106,9 +111,9 @@ export class Store {
 
   private assign(pod: SimPod, node: SimNode): void {
     pod.nodeName = node.name;
-    node.pods.add(pod);
-    node.requestedCpu += pod.template.cpuMillis;
-    node.requestedMemory += pod.template.memoryBytes;
+    pod.node = node;
+    pod.nodeSlot = node.pods.length;
+    node.pods.push(pod);
   }
 
   /** The scheduler's FailedScheduling, recorded when the message changes. */
@@ -148,7 +153,7 @@ export class Store {
   markPodNotReady(pod: SimPod, reason: string): boolean {
     if (pod.removed || !pod.readyCondition) return false;
     pod.readyCondition = false;
-    this.event(podRef(pod), 'PodCondition', reason, 'Ready=False (Node is not ready)', { type: 'Ready', status: 'False', node: pod.nodeName });
+    this.event(podRef(pod), 'PodCondition', reason, 'Ready=False (Node is not ready)', this.notReadyDetail(pod.nodeName));
     this.podChanged(pod, 'ready');
     return true;
   }
@@ -178,16 +183,18 @@ export class Store {
   removePod(pod: SimPod, by: string): void {
     if (pod.removed) return;
     pod.removed = true;
-    this.pods.delete(pod);
     this.terminatingPods.delete(pod);
-    const node = pod.nodeName !== undefined ? this.nodeByName.get(pod.nodeName) : undefined;
-    if (node && node.pods.delete(pod)) {
-      node.requestedCpu -= pod.template.cpuMillis;
-      node.requestedMemory -= pod.template.memoryBytes;
+    const node = pod.node;
+    if (node && node.pods[pod.nodeSlot] === pod) {
+      const last = node.pods.pop()!;
+      if (last !== pod) {
+        node.pods[pod.nodeSlot] = last;
+        last.nodeSlot = pod.nodeSlot;
+      }
     }
     this.event(podRef(pod), 'PodRemoved', 'Deleted', `Pod object removed (${by})`, { by });
     this.podChanged(pod, 'removed');
-    this.trace.end(podRef(pod));
+    this.trace.end(pod);
   }
 
   setNodeReady(node: SimNode, status: ConditionStatus, reason: string, message: string): void {
@@ -220,7 +227,7 @@ export class Store {
     this.nodeByName.delete(node.name);
     this.event(nodeRef(node), 'NodeDeleted', 'RemovingNode', `Node ${node.name} deleted by ${by}`, { by });
     this.nodeChanged(node, 'deleted');
-    this.trace.end(nodeRef(node));
+    this.trace.end(node);
   }
 
   /** The kubelet's lease stops being renewed (its last renewal is kept) or is renewed again. */
@@ -242,7 +249,7 @@ export class Store {
     const stopped = pod.running && !running;
     pod.running = running;
     pod.appReady = appReady;
-    if (stopped && why) this.event(podRef(pod), 'PodStopped', 'Killing', why, { node: pod.nodeName ?? null });
+    if (stopped && why) this.event(podRef(pod), 'PodStopped', 'Killing', why);
     this.onPodObserved(pod);
   }
 
@@ -264,10 +271,25 @@ export class Store {
     this.trace.event(object, type, reason, message, detail);
   }
 
+  /** One shared detail per node: a failed node marks many pods NotReady at once. */
+  private readonly notReadyDetails = new Map<string | undefined, Record<string, unknown>>();
+
+  private notReadyDetail(node: string | undefined): Record<string, unknown> {
+    let detail = this.notReadyDetails.get(node);
+    if (!detail) this.notReadyDetails.set(node, (detail = Object.freeze({ type: 'Ready', status: 'False', node })));
+    return detail;
+  }
+
   private podChanged(pod: SimPod, change: PodChange): void {
     if (!pod.removed) this.recordPod(pod);
     this.onPodObserved(pod);
-    if (pod.owner) this.recordWorkload(pod.owner);
+    const owner = pod.owner;
+    const countsReady = isActive(pod) && pod.readyCondition;
+    if (owner && countsReady !== pod.countedReady) {
+      pod.countedReady = countsReady;
+      owner.readyPods += countsReady ? 1 : -1;
+      this.recordWorkload(owner);
+    }
     for (const listener of this.podListeners) listener(pod, change);
   }
 
@@ -277,18 +299,17 @@ export class Store {
   }
 
   recordPod(pod: SimPod): void {
-    this.trace.state(podRef(pod), {
+    this.trace.state(pod, {
       status: podStatus(pod), ready: podReady(pod), restarts: pod.restartCount, node: pod.nodeName ?? '<none>', ip: pod.ip ?? '<none>',
     });
   }
 
   recordNode(node: SimNode): void {
-    this.trace.state(nodeRef(node), { status: nodeStatus(node), ready: node.ready, taints: node.taints.map(formatTaint) });
+    this.trace.state(node, { status: nodeStatus(node), ready: node.ready, taints: node.taints.map(formatTaint) });
   }
 
   recordWorkload(workload: SimWorkload): void {
-    let ready = 0;
-    for (const pod of workload.pods) if (isActive(pod) && pod.readyCondition) ready++;
-    this.trace.state(workloadRef(workload), { status: `${ready}/${workload.desired} ready`, ready: `${ready}/${workload.desired}` });
+    const ready = workload.readyPods;
+    this.trace.state(workload, { status: `${ready}/${workload.desired} ready`, ready: `${ready}/${workload.desired}` });
   }
 }

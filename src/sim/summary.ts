@@ -37,39 +37,68 @@ export interface Summary {
 const RELEASE = 'force-delete the pod (kubectl delete pod --force --grace-period=0), delete the Node object, or taint the node node.kubernetes.io/out-of-service=nodeshutdown:NoExecute';
 
 export function summarize(store: Store, metrics: ServingMetrics, events: readonly TraceEvent[], failedNodes: readonly SimNode[]): Summary {
-  const byObject = new Map<string, TraceEvent[]>();
-  for (const event of events) {
-    if (event.t < 0) continue;
-    const key = `${event.object.kind}/${event.object.namespace}/${event.object.name}`;
-    let list = byObject.get(key);
-    if (!list) byObject.set(key, (list = []));
-    list.push(event);
-  }
-  const first = (object: ObjectRef, match: (e: TraceEvent) => boolean) =>
-    byObject.get(`${object.kind}/${object.namespace}/${object.name}`)?.find(match)?.t ?? null;
-  const earliest = (times: (number | null)[]) => {
-    const present = times.filter((t): t is number => t !== null);
-    return present.length > 0 ? Math.min(...present) : null;
+  // One pass over the events since the failure: the first time of each key transition.
+  const podByRef = new Map<ObjectRef, SimPod>();
+  for (const workload of store.workloads) for (const pod of workload.pods) if (pod.affected || pod.replacement) podByRef.set(pod.ref, pod);
+  const nodeNotReadyAt = new Map<string, number>();
+  const noExecuteAt = new Map<string, number>();
+  const firstAt = new Map<SimWorkload, { podsNotReady?: number; deletion?: number; created?: number }>();
+  const readyAt = new Map<SimPod, number>();
+  const earliestOf = (workload: SimWorkload) => {
+    let times = firstAt.get(workload);
+    if (!times) firstAt.set(workload, (times = {}));
+    return times;
   };
-  const nodeRefOf = (name: string) => ({ kind: 'Node', name, namespace: '' });
+  for (const e of events) {
+    if (e.t < 0) continue;
+    if (e.type === 'NodeCondition' && e.detail?.status !== 'True') {
+      if (!nodeNotReadyAt.has(e.object.name)) nodeNotReadyAt.set(e.object.name, e.t);
+      continue;
+    }
+    if (e.type === 'TaintAdded' && e.detail?.effect === 'NoExecute') {
+      if (!noExecuteAt.has(e.object.name)) noExecuteAt.set(e.object.name, e.t);
+      continue;
+    }
+    const pod = e.object.kind === 'Pod' ? podByRef.get(e.object) : undefined;
+    if (!pod?.owner) continue;
+    const times = earliestOf(pod.owner);
+    if (pod.affected && e.type === 'PodCondition' && e.detail?.type === 'Ready') times.podsNotReady ??= e.t;
+    if (pod.affected && (e.type === 'PodDeletionStarted' || e.type === 'PodRemoved')) times.deletion ??= e.t;
+    if (pod.replacement && e.type === 'PodCreated') times.created ??= e.t;
+    if (pod.replacement && e.type === 'PodReady' && !readyAt.has(pod)) readyAt.set(pod, e.t);
+  }
+  const over = <T>(pick: (a: number, b: number) => number) => (items: Iterable<T>, time: (item: T) => number | undefined): number | null => {
+    let result: number | null = null;
+    for (const item of items) {
+      const t = time(item);
+      if (t !== undefined) result = result === null ? t : pick(result, t);
+    }
+    return result;
+  };
+  const minOver = over<string>(Math.min);
+  const maxOver = over<SimPod>(Math.max);
+  const failedNames = failedNodes.length <= 5 ? failedNodes.map((n) => n.name).join(', ') : `the ${failedNodes.length.toLocaleString('en-US')} failed nodes`;
 
   const workloads = store.workloads.map((workload): WorkloadSummary => {
-    const pods = [...workload.pods];
-    const affected = pods.filter((p) => p.affected);
-    const affectedNodes = [...new Set(affected.map((p) => p.nodeName!))];
-    const podRefOf = (p: SimPod) => ({ kind: 'Pod', name: p.name, namespace: p.namespace });
-    const replacements = pods.filter((p) => p.replacement);
-    const readyTimes = replacements.map((p) => first(podRefOf(p), (e) => e.type === 'PodReady'));
+    const affected: SimPod[] = [];
+    const replacements: SimPod[] = [];
+    for (const pod of workload.pods) {
+      if (pod.affected) affected.push(pod);
+      if (pod.replacement) replacements.push(pod);
+    }
+    const affectedNodes = new Set(affected.map((p) => p.nodeName!));
+    const times = firstAt.get(workload) ?? {};
     const totals = metrics.totals(workload);
     const summary: WorkloadSummary = {
       object: workloadRef(workload),
       desiredReplicas: workload.desired,
-      nodeNotReadyMs: earliest(affectedNodes.map((n) => first(nodeRefOf(n), (e) => e.type === 'NodeCondition' && e.detail?.status !== 'True'))),
-      podsNotReadyMs: earliest(affected.map((p) => first(podRefOf(p), (e) => e.type === 'PodCondition' && e.detail?.type === 'Ready'))),
-      noExecuteTaintMs: earliest(affectedNodes.map((n) => first(nodeRefOf(n), (e) => e.type === 'TaintAdded' && e.detail?.effect === 'NoExecute'))),
-      podDeletionMs: earliest(affected.map((p) => first(podRefOf(p), (e) => e.type === 'PodDeletionStarted' || e.type === 'PodRemoved'))),
-      replacementCreatedMs: earliest(replacements.map((p) => first(podRefOf(p), (e) => e.type === 'PodCreated'))),
-      replacementReadyMs: null,
+      nodeNotReadyMs: minOver(affectedNodes, (n) => nodeNotReadyAt.get(n)),
+      podsNotReadyMs: times.podsNotReady ?? null,
+      noExecuteTaintMs: minOver(affectedNodes, (n) => noExecuteAt.get(n)),
+      podDeletionMs: times.deletion ?? null,
+      replacementCreatedMs: times.created ?? null,
+      // When the last of the replacements that are Ready at the end became Ready.
+      replacementReadyMs: maxOver(replacements.filter((p) => !p.removed && p.readyCondition), (p) => readyAt.get(p)),
       unavailableMs: totals.unavailableMs,
       degradedMs: totals.degradedMs,
       blackholeMs: totals.blackholeMs,
@@ -77,11 +106,7 @@ export function summarize(store: Store, metrics: ServingMetrics, events: readonl
       outcome: 'unaffected',
       reason: '',
     };
-    const readyReplacements = replacements.filter((p, i) => !p.removed && p.readyCondition && readyTimes[i] !== null);
-    if (readyReplacements.length > 0) {
-      summary.replacementReadyMs = Math.max(...readyReplacements.map((p) => readyTimes[replacements.indexOf(p)]!));
-    }
-    Object.assign(summary, outcomeOf(workload, affected, replacements, totals.serving, failedNodes, summary));
+    Object.assign(summary, outcomeOf(workload, affected, replacements, totals.serving, failedNodes, failedNames, summary));
     return summary;
   });
   return { failedNodes: failedNodes.map((n) => n.name), workloads };
@@ -89,15 +114,16 @@ export function summarize(store: Store, metrics: ServingMetrics, events: readonl
 
 function outcomeOf(
   workload: SimWorkload, affected: SimPod[], replacements: SimPod[], servingAtEnd: number,
-  failedNodes: readonly SimNode[], s: WorkloadSummary,
+  failedNodes: readonly SimNode[], failedNames: string, s: WorkloadSummary,
 ): { outcome: Outcome; reason: string } {
   const at = (ms: number | null) => (ms === null ? '?' : formatDuration(ms));
   if (affected.length === 0 && replacements.length === 0) {
-    const pending = [...workload.pods].find((p) => !p.removed && p.nodeName === undefined);
+    const pending = workload.pods.find((p) => !p.removed && p.nodeName === undefined);
     if (pending) return { outcome: 'pending', reason: `${pending.name} was Pending before the failure: ${pending.pendingMessage ?? 'not scheduled'}` };
-    return { outcome: 'unaffected', reason: `No pod of ${workload.kind}/${workload.name} ran on ${failedNodes.map((n) => n.name).join(', ') || 'the failed nodes'}.` };
+    return { outcome: 'unaffected', reason: `No pod of ${workload.kind}/${workload.name} ran on ${failedNames || 'the failed nodes'}.` };
   }
-  const where = [...new Set(affected.map((p) => p.nodeName))].join(', ');
+  const affectedNodes = [...new Set(affected.map((p) => p.nodeName))];
+  const where = affectedNodes.length <= 5 ? affectedNodes.join(', ') : `${affectedNodes.length.toLocaleString('en-US')} failed nodes`;
   if (servingAtEnd >= workload.desired) {
     if (replacements.length > 0) {
       const ready = replacements.filter((p) => !p.removed && p.readyCondition);
@@ -113,7 +139,7 @@ function outcomeOf(
       reason: `${where} came back before its pods were replaced; they ${restarted ? 'restarted in place with a new IP' : 'were re-adopted by the kubelet'}; down ${formatDuration(s.unavailableMs)} in all.`,
     };
   }
-  const live = [...workload.pods].filter((p) => !p.removed);
+  const live = workload.pods.filter((p) => !p.removed);
   const pending = live.find((p) => p.nodeName === undefined && p.deletionTimestamp === undefined);
   if (pending) {
     return { outcome: 'pending', reason: `Replacement ${pending.name} stays Pending: ${pending.pendingMessage ?? 'not scheduled yet'}` };

@@ -40,9 +40,23 @@ export function minTolerationMs(tolerations: readonly Toleration[]): number {
   return min === Infinity ? -1 : min * 1000;
 }
 
-/** The first taint with one of the effects that no toleration tolerates. */
+export const SCHEDULING_EFFECTS: readonly string[] = ['NoSchedule', 'NoExecute'];
+export const EXECUTE_EFFECT: readonly string[] = ['NoExecute'];
+
+/** The first taint with one of the (one or two) effects that no toleration tolerates. */
 export function untoleratedTaint(taints: readonly Taint[], tolerations: readonly Toleration[], effects: readonly string[]): Taint | undefined {
-  return taints.find((taint) => effects.includes(taint.effect) && !tolerations.some((t) => toleratesTaint(t, taint)));
+  for (const taint of taints) {
+    if (taint.effect !== effects[0] && taint.effect !== effects[1]) continue;
+    let tolerated = false;
+    for (const toleration of tolerations) {
+      if (toleratesTaint(toleration, taint)) {
+        tolerated = true;
+        break;
+      }
+    }
+    if (!tolerated) return taint;
+  }
+  return undefined;
 }
 
 /** DefaultTolerationSeconds admission: pods that do not tolerate the NotReady taints get them for N seconds. */

@@ -38,6 +38,12 @@ export interface StateInterval {
 
 export type ObjectState = Omit<StateInterval, 'object' | 'from' | 'to'>;
 
+/** An object whose states the trace records; it holds its open interval. */
+export interface Traced {
+  ref: ObjectRef;
+  interval?: StateInterval;
+}
+
 function sameState(a: ObjectState, b: ObjectState): boolean {
   return a.status === b.status && a.ready === b.ready && a.restarts === b.restarts && a.node === b.node && a.ip === b.ip
     && (a.taints ?? []).join() === (b.taints ?? []).join();
@@ -45,8 +51,8 @@ function sameState(a: ObjectState, b: ObjectState): boolean {
 
 export class TraceRecorder {
   readonly events: TraceEvent[] = [];
-  private readonly closed: StateInterval[] = [];
-  private readonly open = new Map<string, StateInterval>();
+  /** Every interval in the order it began, which is also the order of start times. */
+  private readonly intervals: StateInterval[] = [];
 
   constructor(private readonly now: () => number) {}
 
@@ -56,37 +62,37 @@ export class TraceRecorder {
     this.events.push(event);
   }
 
-  /** Records an object's state; a change closes the previous interval. */
-  state(object: ObjectRef, state: ObjectState): void {
-    const key = `${object.kind}/${object.namespace}/${object.name}`;
-    const current = this.open.get(key);
+  /** Records an object's state (a fresh object, which the trace keeps); a change closes the previous interval. */
+  state(object: Traced, state: ObjectState): void {
+    const current = object.interval;
     if (current && sameState(current, state)) return;
     const now = this.now();
     if (current) {
       if (current.from === now) {
-        this.open.set(key, { ...current, ...state, object: current.object, from: now, to: null });
+        Object.assign(current, state);
         return;
       }
       current.to = now;
-      this.closed.push(current);
     }
-    this.open.set(key, { object, from: now, to: null, ...state });
+    const interval = state as StateInterval;
+    interval.object = object.ref;
+    interval.from = now;
+    interval.to = null;
+    object.interval = interval;
+    this.intervals.push(interval);
   }
 
   /** Ends an object's last interval (the object is gone). */
-  end(object: ObjectRef): void {
-    const key = `${object.kind}/${object.namespace}/${object.name}`;
-    const current = this.open.get(key);
+  end(object: Traced): void {
+    const current = object.interval;
     if (!current) return;
     current.to = this.now();
-    this.closed.push(current);
-    this.open.delete(key);
+    object.interval = undefined;
   }
 
-  /** All intervals, ordered by start time, then object. */
+  /** All intervals, ordered by start time, then by the order they began. */
   states(): StateInterval[] {
-    const all = [...this.closed, ...this.open.values()];
-    return all.sort((a, b) => a.from - b.from || compareText(a.object.kind, b.object.kind) || compareText(a.object.name, b.object.name));
+    return this.intervals;
   }
 }
 

@@ -29,9 +29,9 @@ export abstract class WorkloadController {
     });
   }
 
-  /** Pod changes that can make the controller act. */
+  /** Pod changes that can make the controller act: a pod stops being active, or its phase changes. */
   protected cares(_pod: SimPod, change: PodChange): boolean {
-    return change === 'deleting' || change === 'removed' || change === 'status' || change === 'ready';
+    return change === 'deleting' || change === 'removed' || change === 'status';
   }
 
   enqueue(workload: SimWorkload, delayMs?: number): void {
@@ -62,7 +62,9 @@ export abstract class WorkloadController {
     });
   }
 
-  protected activePods(workload: SimWorkload): SimPod[] {
-    return [...workload.pods].filter(isActive);
+  protected activeCount(workload: SimWorkload): number {
+    let count = 0;
+    for (const pod of workload.pods) if (isActive(pod)) count++;
+    return count;
   }
 }

@@ -1,0 +1,74 @@
+/**
+ * The scheduler's cache (pkg/scheduler/internal/cache): per node, what the bound pods leave free
+ * and whether it carries taints, kept in flat arrays indexed by node so that a scheduling cycle
+ * over hundreds of nodes reads a few numbers per node; and each workload's pods per node and
+ * zone, for spreading.
+ */
+import type { SimNode, SimPod, SimWorkload } from './objects';
+import { SCHEDULING_EFFECTS } from './tolerations';
+
+export class SchedulerCache {
+  /** Nodes by index (the store's order); `order` lists the indices of those that exist. */
+  readonly nodes: readonly SimNode[];
+  order: Int32Array;
+  readonly cpuFree: Float64Array;
+  readonly memoryFree: Float64Array;
+  readonly cpuAllocatable: Float64Array;
+  readonly memoryAllocatable: Float64Array;
+  readonly podsFree: Int32Array;
+  readonly zone: Int32Array;
+  readonly zoneCount: number;
+  /** The node has a NoSchedule or NoExecute taint, or is cordoned: filters must look closer. */
+  readonly restricted: Uint8Array;
+  /** Each workload's bound pods per node index and per zone index. */
+  readonly onNode = new Map<SimWorkload, Map<number, number>>();
+  readonly inZone = new Map<SimWorkload, Int32Array>();
+
+  constructor(nodes: readonly SimNode[]) {
+    this.nodes = nodes;
+    const size = nodes.length;
+    this.order = Int32Array.from(nodes.filter((n) => !n.deleted).map((n) => n.index));
+    this.cpuFree = new Float64Array(size);
+    this.memoryFree = new Float64Array(size);
+    this.cpuAllocatable = new Float64Array(size);
+    this.memoryAllocatable = new Float64Array(size);
+    this.podsFree = new Int32Array(size);
+    this.zone = new Int32Array(size);
+    this.restricted = new Uint8Array(size);
+    const zones = new Map<string, number>();
+    for (const node of nodes) {
+      const i = node.index;
+      this.cpuFree[i] = this.cpuAllocatable[i] = node.allocatable.cpuMillis;
+      this.memoryFree[i] = this.memoryAllocatable[i] = node.allocatable.memoryBytes;
+      this.podsFree[i] = node.allocatable.pods;
+      if (!zones.has(node.zone)) zones.set(node.zone, zones.size);
+      this.zone[i] = zones.get(node.zone)!;
+      this.taintsChanged(node);
+    }
+    this.zoneCount = zones.size;
+  }
+
+  /** A pod bound to (+1) or gone from (-1) a node. */
+  account(pod: SimPod, node: SimNode, delta: number): void {
+    const i = node.index;
+    this.cpuFree[i] -= delta * pod.template.cpuMillis;
+    this.memoryFree[i] -= delta * pod.template.memoryBytes;
+    this.podsFree[i] -= delta;
+    const owner = pod.owner;
+    if (!owner) return;
+    let onNode = this.onNode.get(owner);
+    if (!onNode) this.onNode.set(owner, (onNode = new Map()));
+    onNode.set(i, (onNode.get(i) ?? 0) + delta);
+    let inZone = this.inZone.get(owner);
+    if (!inZone) this.inZone.set(owner, (inZone = new Int32Array(this.zoneCount)));
+    inZone[this.zone[i]] += delta;
+  }
+
+  taintsChanged(node: SimNode): void {
+    this.restricted[node.index] = node.unschedulable || node.taints.some((t) => SCHEDULING_EFFECTS.includes(t.effect)) ? 1 : 0;
+  }
+
+  nodeDeleted(node: SimNode): void {
+    this.order = this.order.filter((i) => i !== node.index);
+  }
+}
