@@ -19,19 +19,26 @@ const FAST_STATUS_MS = 100;
 /** The kubelet's lease and status loops jitter their period by up to 4 %. */
 const JITTER = 0.04;
 
+/** The kubelets of all nodes; one is made when its node first has something to do. */
 export class Kubelets {
-  private readonly byNode = new Map<string, Kubelet>();
+  private readonly byNode = new Map<SimNode, Kubelet>();
 
-  constructor(ctx: SimContext) {
+  constructor(private readonly ctx: SimContext) {
     const { store } = ctx;
-    for (const node of store.nodes) this.byNode.set(node.name, new Kubelet(node, ctx, ctx.random.fork(`kubelet/${node.name}`)));
     store.onPod((pod, change) => {
-      if (pod.nodeName !== undefined) this.byNode.get(pod.nodeName)?.podChanged(pod, change);
+      if (pod.node) this.of(pod.node).podChanged(pod, change);
     });
-    store.onHost((node) => this.byNode.get(node.name)?.hostChanged());
+    store.onHost((node) => this.of(node).hostChanged());
     store.onVolume((volume) => {
-      if (volume.attachedTo !== undefined) this.byNode.get(volume.attachedTo)?.volumeAttached(volume);
+      const node = volume.attachedTo !== undefined ? store.nodeByName.get(volume.attachedTo) : undefined;
+      if (node) this.of(node).volumeAttached(volume);
     });
+  }
+
+  private of(node: SimNode): Kubelet {
+    let kubelet = this.byNode.get(node);
+    if (!kubelet) this.byNode.set(node, (kubelet = new Kubelet(node, this.ctx, this.ctx.random.fork(`kubelet/${node.name}`))));
+    return kubelet;
   }
 }
 
@@ -48,8 +55,9 @@ class Kubelet {
   constructor(private readonly node: SimNode, private readonly ctx: SimContext, private readonly random: Random) {
     this.client = new ApiClient(ctx.clock, random, ctx.timing.apiWriteLatencyMs);
     this.informer = new Informer(ctx.clock, random, ctx.timing.watchLatencyMs, ({ pod, change }) => this.sync(pod, change));
-    this.connected = this.isConnected();
-    this.powered = node.host.powered;
+    // Every host starts up and connected; a kubelet is made before its host's first change.
+    this.connected = true;
+    this.powered = true;
   }
 
   /** The kubelet runs and reaches the API server: it renews its lease and sees pod changes. */
@@ -74,7 +82,8 @@ class Kubelet {
     const { host } = this.node;
     const { store, clock } = this.ctx;
     if (this.powered && !host.powered) {
-      for (const pod of [...this.node.pods, ...this.orphans]) store.setPodRuntime(pod, false, false, `Containers stopped: ${this.node.name} lost power`);
+      // The fault's own event says the node's containers are gone; no event per pod.
+      for (const pod of [...this.node.pods, ...this.orphans]) store.setPodRuntime(pod, false, false);
       this.orphans.clear();
     }
     const wasConnected = this.connected;

@@ -36,17 +36,16 @@ export class ServingMetrics {
     const serving = routed && answers;
     const blackholed = routed && !answers && workload.services.length > 0;
     const running = pod.running;
-    const counted = pod.counted;
-    if (serving === counted.serving && blackholed === counted.blackholed && running === counted.running) return;
+    if (serving === pod.countedServing && blackholed === pod.countedBlackholed && running === pod.countedRunning) return;
     const counters = this.countersOf(workload);
     this.accumulate(workload, counters);
     const delta = (a: boolean, b: boolean) => (b ? 1 : 0) - (a ? 1 : 0);
-    counters.serving += delta(counted.serving, serving);
-    counters.blackholed += delta(counted.blackholed, blackholed);
-    counters.running += delta(counted.running, running);
-    counted.serving = serving;
-    counted.blackholed = blackholed;
-    counted.running = running;
+    counters.serving += delta(pod.countedServing, serving);
+    counters.blackholed += delta(pod.countedBlackholed, blackholed);
+    counters.running += delta(pod.countedRunning, running);
+    pod.countedServing = serving;
+    pod.countedBlackholed = blackholed;
+    pod.countedRunning = running;
   }
 
   private countersOf(workload: SimWorkload): WorkloadCounters {

@@ -125,7 +125,9 @@ export interface SimPod {
   /** Counted in its workload's ready count (active and Ready). */
   countedReady: boolean;
   /** What the serving metrics last counted for the pod. */
-  counted: { serving: boolean; blackholed: boolean; running: boolean };
+  countedServing: boolean;
+  countedBlackholed: boolean;
+  countedRunning: boolean;
 }
 
 export type WorkloadKind = Workload['kind'];

@@ -36,7 +36,9 @@ export function newPod(
     affected: false,
     replacement: false,
     countedReady: false,
-    counted: { serving: false, blackholed: false, running: false },
+    countedServing: false,
+    countedBlackholed: false,
+    countedRunning: false,
   };
   workload.created++;
   return pod;

@@ -78,7 +78,7 @@ export class Scheduler {
    * which spreads as evenly as scoring would at a fraction of the cost.
    */
   placeInitial(pod: SimPod): SimNode | undefined {
-    const placement = this.findNode(pod, this.cache.nodes.length >= 100 ? 1 : undefined);
+    const placement = this.cache.order.length >= 100 ? this.firstFeasible(pod) : this.findNode(pod);
     if (!('node' in placement)) {
       this.pending.set(pod, { attempts: 1, lastAttempt: this.ctx.clock.now });
       pod.pendingMessage = placement.message;
@@ -185,6 +185,19 @@ export class Scheduler {
     return { message: `0/${total} nodes are available: ${histogram(reasons)}. preemption: 0/${total} nodes are available: ${histogram(preemption)}.` };
   }
 
+  /** The first node from the rotating start that passes the filters (no scoring). */
+  private firstFeasible(pod: SimPod): Placement {
+    const { order, nodes } = this.cache;
+    if (this.pinnedNodeNames(pod)) return this.findNode(pod, 1);
+    for (let k = 0; k < order.length; k++) {
+      const i = order[(this.nextStartNodeIndex + k) % order.length];
+      if (this.filter(pod, nodes[i], false).length > 0) continue;
+      this.nextStartNodeIndex = (this.nextStartNodeIndex + k + 1) % order.length;
+      return { node: nodes[i] };
+    }
+    return this.findNode(pod);
+  }
+
   /** NodeAffinity (matchFields metadata.name, as DaemonSet pods use) and VolumeBinding narrow the nodes. */
   private pinnedNodeNames(pod: SimPod): Set<string> | undefined {
     const terms = pod.template.nodeRequired;
@@ -209,6 +222,7 @@ export class Scheduler {
       if (node.unschedulable && !t.tolerations.some((tol) => toleratesTaint(tol, { key: UNSCHEDULABLE, value: '', effect: 'NoSchedule' }))) {
         return ['node(s) were unschedulable'];
       }
+      if (!explain && cache.untoleratedBy(i, t.tolerations)) return DOES_NOT_FIT;
       const taint = untoleratedTaint(node.taints, t.tolerations, SCHEDULING_EFFECTS);
       if (taint) return explain ? [this.taintReason(taint.key, taint.value)] : DOES_NOT_FIT;
     }

@@ -5,7 +5,8 @@
  * zone, for spreading.
  */
 import type { SimNode, SimPod, SimWorkload } from './objects';
-import { SCHEDULING_EFFECTS } from './tolerations';
+import type { Toleration } from '../manifest/model/types';
+import { SCHEDULING_EFFECTS, untoleratedTaint } from './tolerations';
 
 export class SchedulerCache {
   /** Nodes by index (the store's order); `order` lists the indices of those that exist. */
@@ -20,6 +21,9 @@ export class SchedulerCache {
   readonly zoneCount: number;
   /** The node has a NoSchedule or NoExecute taint, or is cordoned: filters must look closer. */
   readonly restricted: Uint8Array;
+  /** Per node: the last tolerations checked against its taints, and whether some taint was untolerated. */
+  private readonly checkedTolerations: (readonly Toleration[] | undefined)[];
+  private readonly untolerated: Uint8Array;
   /** Each workload's bound pods per node index and per zone index. */
   readonly onNode = new Map<SimWorkload, Map<number, number>>();
   readonly inZone = new Map<SimWorkload, Int32Array>();
@@ -35,6 +39,8 @@ export class SchedulerCache {
     this.podsFree = new Int32Array(size);
     this.zone = new Int32Array(size);
     this.restricted = new Uint8Array(size);
+    this.checkedTolerations = new Array(size).fill(undefined);
+    this.untolerated = new Uint8Array(size);
     const zones = new Map<string, number>();
     for (const node of nodes) {
       const i = node.index;
@@ -66,6 +72,19 @@ export class SchedulerCache {
 
   taintsChanged(node: SimNode): void {
     this.restricted[node.index] = node.unschedulable || node.taints.some((t) => SCHEDULING_EFFECTS.includes(t.effect)) ? 1 : 0;
+    this.checkedTolerations[node.index] = undefined;
+  }
+
+  /**
+   * Whether a NoSchedule or NoExecute taint of the node is not tolerated, remembered for the
+   * last toleration list asked about (pods of one workload, and most pods, share one list).
+   */
+  untoleratedBy(i: number, tolerations: readonly Toleration[]): boolean {
+    if (this.checkedTolerations[i] !== tolerations) {
+      this.checkedTolerations[i] = tolerations;
+      this.untolerated[i] = untoleratedTaint(this.nodes[i].taints, tolerations, SCHEDULING_EFFECTS) ? 1 : 0;
+    }
+    return this.untolerated[i] === 1;
   }
 
   nodeDeleted(node: SimNode): void {

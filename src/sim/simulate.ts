@@ -27,7 +27,7 @@ import { TaintEvictionController } from './taintEviction';
 import { withDaemonSetTolerations, withDefaultTolerations } from './tolerations';
 import { TraceRecorder, type StateInterval, type TraceEvent } from './trace';
 import { VolumeBinder } from './volumeBinding';
-import type { Workload } from '../manifest/model/types';
+import type { Toleration, Workload } from '../manifest/model/types';
 
 export interface SimulationResult {
   events: TraceEvent[];
@@ -50,7 +50,8 @@ export function simulate(scenario: Scenario): SimulationResult {
   addNodes(ctx, scenario);
   addServices(store, scenario);
   const volumes = new VolumeBinder(store, scenario.persistentVolumeClaims, scenario.persistentVolumes, scenario.storageClasses);
-  for (const spec of scenario.workloads) store.workloads.push(toSimWorkload(ctx, spec));
+  const interned = new Map<string, Toleration[]>();
+  for (const spec of scenario.workloads) store.workloads.push(toSimWorkload(ctx, spec, interned));
 
   const scheduler = new Scheduler(ctx, volumes);
   const unplaced = placeBeforeFailure(ctx, scheduler, volumes);
@@ -126,12 +127,19 @@ function addServices(store: Store, scenario: Scenario): void {
 }
 
 /** The pod template after the controllers' and the API server's defaults (DaemonSet and DefaultTolerationSeconds). */
-function toSimWorkload(ctx: SimContext, spec: Workload): SimWorkload {
+function toSimWorkload(ctx: SimContext, spec: Workload, interned: Map<string, Toleration[]>): SimWorkload {
+  // Identical toleration lists are shared, so that the scheduler's cache keyed on them serves many workloads.
+  const intern = (list: Toleration[]) => {
+    const key = JSON.stringify(list);
+    let shared = interned.get(key);
+    if (!shared) interned.set(key, (shared = list));
+    return shared;
+  };
   const { timing, store } = ctx;
   const podSpec = spec.template.spec;
   let tolerations = podSpec.tolerations;
   if (spec.kind === 'DaemonSet') tolerations = withDaemonSetTolerations(tolerations, podSpec.hostNetwork);
-  tolerations = withDefaultTolerations(tolerations, timing.notReadyTolerationSeconds, timing.unreachableTolerationSeconds);
+  tolerations = intern(withDefaultTolerations(tolerations, timing.notReadyTolerationSeconds, timing.unreachableTolerationSeconds));
   const containers = podSpec.containers;
   const template: PodTemplateSim = {
     labels: spec.template.labels,

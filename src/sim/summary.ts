@@ -77,6 +77,7 @@ export function summarize(store: Store, metrics: ServingMetrics, events: readonl
   };
   const minOver = over<string>(Math.min);
   const maxOver = over<SimPod>(Math.max);
+  const failed = new Set(failedNodes);
   const failedNames = failedNodes.length <= 5 ? failedNodes.map((n) => n.name).join(', ') : `the ${failedNodes.length.toLocaleString('en-US')} failed nodes`;
 
   const workloads = store.workloads.map((workload): WorkloadSummary => {
@@ -106,7 +107,7 @@ export function summarize(store: Store, metrics: ServingMetrics, events: readonl
       outcome: 'unaffected',
       reason: '',
     };
-    Object.assign(summary, outcomeOf(workload, affected, replacements, totals.serving, failedNodes, failedNames, summary));
+    Object.assign(summary, outcomeOf(workload, affected, replacements, totals.serving, failed, failedNames, summary));
     return summary;
   });
   return { failedNodes: failedNodes.map((n) => n.name), workloads };
@@ -114,7 +115,7 @@ export function summarize(store: Store, metrics: ServingMetrics, events: readonl
 
 function outcomeOf(
   workload: SimWorkload, affected: SimPod[], replacements: SimPod[], servingAtEnd: number,
-  failedNodes: readonly SimNode[], failedNames: string, s: WorkloadSummary,
+  failed: ReadonlySet<SimNode>, failedNames: string, s: WorkloadSummary,
 ): { outcome: Outcome; reason: string } {
   const at = (ms: number | null) => (ms === null ? '?' : formatDuration(ms));
   if (affected.length === 0 && replacements.length === 0) {
@@ -144,7 +145,7 @@ function outcomeOf(
   if (pending) {
     return { outcome: 'pending', reason: `Replacement ${pending.name} stays Pending: ${pending.pendingMessage ?? 'not scheduled yet'}` };
   }
-  const stuckPod = affected.find((p) => !p.removed && p.nodeName !== undefined && failedNodes.some((n) => n.name === p.nodeName));
+  const stuckPod = affected.find((p) => !p.removed && p.node !== undefined && failed.has(p.node));
   if (workload.kind === 'DaemonSet' && stuckPod) {
     return { outcome: 'stuck', reason: `DaemonSet pods tolerate the node taints forever: ${stuckPod.name} is never evicted or moved and serves again only when ${stuckPod.nodeName} returns (expected for a DaemonSet).` };
   }
