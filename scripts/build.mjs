@@ -1,6 +1,6 @@
 // Bundles the extension (Node and browser), the webview and the CLI with esbuild.
 import { build } from 'esbuild';
-import { chmodSync, existsSync } from 'node:fs';
+import { chmodSync } from 'node:fs';
 
 const production = process.argv.includes('--production');
 const common = {
@@ -15,10 +15,8 @@ const bundles = [
   { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', external: ['vscode'] },
   { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/web/extension.js', platform: 'browser', format: 'cjs', external: ['vscode'] },
   { ...common, entryPoints: ['src/cli/cli.ts'], outfile: 'dist/cli.js', platform: 'node', format: 'cjs' },
+  { ...common, entryPoints: ['webview/main.ts'], outfile: 'dist/webview/main.js', platform: 'browser', format: 'iife' },
 ];
-if (existsSync('webview/main.ts')) {
-  bundles.push({ ...common, entryPoints: ['webview/main.ts'], outfile: 'dist/webview/main.js', platform: 'browser', format: 'iife' });
-}
 
 await Promise.all(bundles.map((options) => build(options)));
 chmodSync('dist/cli.js', 0o755);

@@ -237,8 +237,9 @@ function jsonReport(scenario: Scenario, inputs: string[], results: SimulationRes
   const [first] = results;
   const fault = scenario.faults[0];
   const timing = Object.fromEntries(Object.entries(scenario.timing.knobs).map(([name, knob]) => {
-    const type = KNOB_BY_NAME.get(name)?.type;
-    return [name, { value: knob.value, ...(type === 'duration' ? { unit: 'ms' } : type === 'int' && name.endsWith('Seconds') ? { unit: 's' } : {}), source: knob.source }];
+    const definition = KNOB_BY_NAME.get(name);
+    const unit = definition?.type === 'duration' ? 'ms' : definition?.unit;
+    return [name, { value: knob.value, ...(unit ? { unit } : {}), source: knob.source }];
   }));
   return {
     version: 1,
@@ -261,7 +262,7 @@ function jsonReport(scenario: Scenario, inputs: string[], results: SimulationRes
     },
     timing,
     events: first.events,
-    states: first.states,
+    states: first.states.map(({ object, from, to, ...state }) => ({ object, from, to, ...state })),
     summary: results.length === 1 ? first.summary : summaryOverRuns(results),
   };
 }

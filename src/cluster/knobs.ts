@@ -9,6 +9,8 @@ export type KnobType = 'duration' | 'seconds' | 'number' | 'int' | 'bool';
 export interface KnobDefinition {
   name: string;
   type: KnobType;
+  /** Unit of the value: durations are in ms; some knobs count seconds. */
+  unit?: 'ms' | 's';
   /** Default for a Kubernetes minor version; durations in ms; null: drawn at random in each run. */
   defaultValue(minor: number): number | boolean | null;
   description: string;
@@ -28,7 +30,7 @@ export const KNOBS: readonly KnobDefinition[] = [
     description: 'How often the kubelet computes node status (it posts only on change or every nodeStatusReportFrequency).' },
   { name: 'kubelet.nodeStatusReportFrequency', type: 'duration', defaultValue: constant(5 * MIN), min: 1,
     description: 'How often the kubelet posts an unchanged node status; defaults to nodeStatusUpdateFrequency when that is set explicitly.' },
-  { name: 'kubelet.nodeLeaseDurationSeconds', type: 'int', defaultValue: constant(40), min: 1,
+  { name: 'kubelet.nodeLeaseDurationSeconds', type: 'int', unit: 's', defaultValue: constant(40), min: 1,
     description: 'Node lease duration; the kubelet renews the lease every quarter of it.' },
   { name: 'kubelet.shutdownGracePeriod', type: 'duration', defaultValue: constant(0), min: 0,
     description: 'Graceful node shutdown: time the kubelet delays shutdown to stop pods (0 disables the feature).' },
@@ -58,9 +60,9 @@ export const KNOBS: readonly KnobDefinition[] = [
   { name: 'kcm.disable-force-detach-on-timeout', type: 'bool', defaultValue: constant(false),
     description: 'Disables the attach-detach controller\'s force detach after 6 minutes (flag from 1.30).',
     noEffect: (minor) => (minor < 30 ? '--disable-force-detach-on-timeout exists only from Kubernetes 1.30.' : undefined) },
-  { name: 'apiserver.default-not-ready-toleration-seconds', type: 'int', defaultValue: constant(300), min: 0,
+  { name: 'apiserver.default-not-ready-toleration-seconds', type: 'int', unit: 's', defaultValue: constant(300), min: 0,
     description: 'tolerationSeconds that DefaultTolerationSeconds adds for the not-ready NoExecute taint.' },
-  { name: 'apiserver.default-unreachable-toleration-seconds', type: 'int', defaultValue: constant(300), min: 0,
+  { name: 'apiserver.default-unreachable-toleration-seconds', type: 'int', unit: 's', defaultValue: constant(300), min: 0,
     description: 'tolerationSeconds that DefaultTolerationSeconds adds for the unreachable NoExecute taint.' },
   { name: 'sim.podStartLatency', type: 'duration', defaultValue: constant(5 * S), min: 0,
     description: 'Time from binding to a running container (image pull, sandbox, start).' },

@@ -18,6 +18,17 @@ export class Config implements vscode.Disposable {
     return this.section.get<boolean>('enable', true);
   }
 
+  /** Kubernetes version for the defaults; undefined: the newest the simulator knows. */
+  get kubernetesVersion(): string | undefined {
+    return this.section.get<string>('kubernetesVersion') || undefined;
+  }
+
+  /** Timing preset; undefined: the version's defaults. */
+  get profile(): string | undefined {
+    const value = this.section.get<string>('profile', 'none');
+    return value === 'none' ? undefined : value;
+  }
+
   get debounceMs(): number {
     const value = this.section.get<number>('debounceMs', 300);
     return Number.isFinite(value) ? Math.min(Math.max(value, 0), 5000) : 300;

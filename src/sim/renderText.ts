@@ -24,16 +24,51 @@ function objectName(kind: string, name: string): string {
   return `${KIND_SHORT[kind] ?? kind.toLowerCase()}/${name}`;
 }
 
-function stateLine(state: StateInterval): string {
-  const name = objectName(state.object.kind, state.object.name).padEnd(42);
+/** One line of the watch: an object's new state, or an event. */
+export interface WatchRow {
+  t: number;
+  name: string;
+  status: string;
+  ready: string;
+  restarts: string;
+  node: string;
+  detail: string;
+  event: boolean;
+}
+
+function stateRow(state: StateInterval): WatchRow {
+  const row: WatchRow = {
+    t: state.from, name: objectName(state.object.kind, state.object.name), status: state.status,
+    ready: '', restarts: '', node: '', detail: '', event: false,
+  };
   if (state.object.kind === 'Pod') {
-    return `${name} ${state.status.padEnd(18)} ${(state.ready ?? '').padEnd(5)} ${String(state.restarts ?? 0).padEnd(8)} ${(state.node ?? '').padEnd(14)} ${state.ip ?? ''}`;
+    row.ready = state.ready ?? '';
+    row.restarts = String(state.restarts ?? 0);
+    row.node = state.node ?? '';
+    row.detail = state.ip ?? '';
+  } else if (state.object.kind === 'Node' && state.taints && state.taints.length > 0) {
+    row.detail = `taints: ${state.taints.join(', ')}`;
   }
-  if (state.object.kind === 'Node') {
-    const taints = state.taints && state.taints.length > 0 ? `taints: ${state.taints.join(', ')}` : '';
-    return `${name} ${state.status.padEnd(18)} ${''.padEnd(5)} ${''.padEnd(8)} ${''.padEnd(14)} ${taints}`;
-  }
-  return `${name} ${state.status.padEnd(18)} ${state.ready ?? ''}`;
+  return row;
+}
+
+/**
+ * The rows of the watch in time order: the states the simulation starts with first, then each
+ * change after the event that caused it. Settings without effect are left to the header.
+ */
+export function watchRows(events: readonly TraceEvent[], states: readonly StateInterval[]): WatchRow[] {
+  const rows: { order: number; row: WatchRow }[] = [];
+  const start = states.reduce((min, s) => Math.min(min, s.from), Infinity);
+  states.forEach((state, i) => rows.push({ order: state.from === start ? -1 : i * 2 + 1, row: stateRow(state) }));
+  events.forEach((event, i) => {
+    if (!EVENT_TYPES_SHOWN.has(event.type) || event.reason === 'NoEffect') return;
+    rows.push({
+      order: i * 2,
+      row: { t: event.t, name: `# ${objectName(event.object.kind, event.object.name)}`, status: event.reason, ready: '', restarts: '', node: '', detail: event.message, event: true },
+    });
+  });
+  rows.sort((a, b) => a.row.t - b.row.t || a.order - b.order);
+  return rows.map((r) => r.row);
 }
 
 export interface TextRenderInput {
@@ -46,16 +81,12 @@ export interface TextRenderInput {
 export function renderText(input: TextRenderInput): string {
   const lines: string[] = [...input.header, ''];
   lines.push(`${'TIME'.padEnd(10)} ${'NAME'.padEnd(42)} ${'STATUS'.padEnd(18)} ${'READY'.padEnd(5)} ${'RESTARTS'.padEnd(8)} ${'NODE'.padEnd(14)} IP / DETAIL`);
-  const rows: { t: number; order: number; text: string }[] = [];
-  // The states the simulation starts with come first; later changes follow the event that caused them.
-  const start = input.states.reduce((min, s) => Math.min(min, s.from), Infinity);
-  input.states.forEach((state, i) => rows.push({ t: state.from, order: state.from === start ? -1 : i * 2 + 1, text: stateLine(state) }));
-  input.events.forEach((event, i) => {
-    if (!EVENT_TYPES_SHOWN.has(event.type)) return;
-    rows.push({ t: event.t, order: i * 2, text: `# ${objectName(event.object.kind, event.object.name)} ${event.reason}: ${event.message}` });
-  });
-  rows.sort((a, b) => a.t - b.t || a.order - b.order);
-  for (const row of rows) lines.push(`${formatTime(row.t).padEnd(10)} ${row.text}`.trimEnd());
+  for (const row of watchRows(input.events, input.states)) {
+    const text = row.event
+      ? `${row.name} ${row.status}: ${row.detail}`
+      : `${row.name.padEnd(42)} ${row.status.padEnd(18)} ${row.ready.padEnd(5)} ${row.restarts.padEnd(8)} ${row.node.padEnd(14)} ${row.detail}`;
+    lines.push(`${formatTime(row.t).padEnd(10)} ${text}`.trimEnd());
+  }
   lines.push('', ...renderSummary(input.summary));
   return `${lines.join('\n')}\n`;
 }

@@ -309,6 +309,7 @@ export class Store {
   }
 
   recordWorkload(workload: SimWorkload): void {
+    if (workload.kind === 'Pod') return; // a bare pod's own state says it all
     const ready = workload.readyPods;
     this.trace.state(workload, { status: `${ready}/${workload.desired} ready`, ready: `${ready}/${workload.desired}` });
   }

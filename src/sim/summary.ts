@@ -160,7 +160,9 @@ function outcomeOf(
     return { outcome: 'stuck', reason: `${stuckPod.name} still counts as running on ${stuckPod.nodeName} (${podStatus(stuckPod)} in the API) at the end: it has not been evicted yet (tolerationSeconds counts from the NoExecute taint${s.noExecuteTaintMs !== null ? ` at ${formatDuration(s.noExecuteTaintMs)}` : ''}); simulate longer to see what follows.` };
   }
   if (stuckPod && workload.kind === 'StatefulSet') {
-    return { outcome: 'stuck', reason: `${stuckPod.name} stays Terminating on the unreachable node ${stuckPod.nodeName}: a StatefulSet never creates a second ${stuckPod.name} while the old object exists. To release it, ${RELEASE}.` };
+    const local = stuckPod.claims.find((c) => c.volume?.local)?.volume;
+    const pinned = local ? ` Its local volume ${local.name} is only on ${stuckPod.nodeName}, so even then the new ${stuckPod.name} can only run there and stays Pending until the node returns.` : '';
+    return { outcome: 'stuck', reason: `${stuckPod.name} stays Terminating on the unreachable node ${stuckPod.nodeName}: a StatefulSet never creates a second ${stuckPod.name} while the old object exists. To release it, ${RELEASE}.${pinned}` };
   }
   if (stuckPod && workload.kind === 'Pod') {
     return { outcome: 'stuck', reason: `A bare Pod is never recreated: ${stuckPod.name} stays Terminating on ${stuckPod.nodeName} until the node returns; run it under a Deployment or StatefulSet.` };

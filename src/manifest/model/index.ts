@@ -63,22 +63,26 @@ export function buildModel(objects: ManifestObject[], problems: ManifestProblem[
         readKubeadmClusterConfiguration(r, model.clusterConfig);
         break;
       default: {
+        // Control-plane static pods configure the cluster; they are not workloads to fail over.
+        if (object.kind === 'Pod' && readStaticPodFlags(r, model.clusterConfig)) break;
         const workload = readWorkload(r);
         if (workload) model.workloads.push(sourced(workload));
-        if (object.kind === 'Pod') readStaticPodFlags(r, model.clusterConfig);
       }
     }
   }
   return model;
 }
 
-/** Control-plane static pods (kubeadm writes them to /etc/kubernetes/manifests). */
-function readStaticPodFlags(r: FieldReader, config: ClusterConfig): void {
+/** Control-plane static pods (kubeadm writes them to /etc/kubernetes/manifests); true if the Pod is one. */
+function readStaticPodFlags(r: FieldReader, config: ClusterConfig): boolean {
+  let controlPlane = false;
   for (const container of r.objectList('spec', 'containers')) {
     const component = containerComponent(container);
     if (component === 'kube-controller-manager') config.controllerManager.push(...readContainerFlags(container, component));
     if (component === 'kube-apiserver') config.apiServer.push(...readContainerFlags(container, component));
+    if (component) controlPlane = true;
   }
+  return controlPlane;
 }
 
 function readKubeadmClusterConfiguration(r: FieldReader, config: ClusterConfig): void {

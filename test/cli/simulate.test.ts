@@ -1,0 +1,167 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { main } from '../../src/cli/main';
+import { collectingOutput } from '../../src/cli/output';
+
+function run(...argv: string[]) {
+  const output = collectingOutput();
+  const code = main(argv, output);
+  return { code, stdout: output.out, stderr: output.err };
+}
+
+function write(files: Record<string, string>): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kfs-simulate-'));
+  for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
+  return dir;
+}
+
+const DB = `apiVersion: apps/v1
+kind: StatefulSet
+metadata: {name: db, namespace: data}
+spec:
+  serviceName: db
+  replicas: 1
+  selector: {matchLabels: {app: db}}
+  template:
+    metadata: {labels: {app: db}}
+    spec: {containers: [{name: db, image: postgres}]}
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web, namespace: data}
+spec:
+  replicas: 2
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec: {containers: [{name: web, image: nginx}]}
+`;
+
+type Json = Record<string, any>;
+
+describe('kube-failure-sim simulate', () => {
+  const dir = write({ 'app.yaml': DB });
+  const file = path.join(dir, 'app.yaml');
+
+  it('writes the JSON contract: scenario, timing with sources, events, states and a summary per workload', () => {
+    const { code, stdout } = run('simulate', file, '--format', 'json', '--k8s-version', '1.31', '--duration', '10m', '--set', 'kcm.node-monitor-grace-period=30s');
+    assert.equal(code, 0);
+    const report: Json = JSON.parse(stdout);
+    assert.deepEqual(Object.keys(report), ['version', 'scenario', 'timing', 'events', 'states', 'summary']);
+    assert.equal(report.version, 1);
+    assert.equal(report.scenario.failure, 'power-off');
+    assert.equal(report.scenario.k8sVersion, '1.31');
+    assert.equal(report.scenario.durationMs, 600_000);
+    assert.deepEqual(report.timing['kcm.node-monitor-grace-period'], { value: 30_000, unit: 'ms', source: '--set' });
+    assert.deepEqual(report.timing['kcm.node-monitor-period'], { value: 5000, unit: 'ms', source: 'default 1.31' });
+    assert.deepEqual(report.timing['apiserver.default-unreachable-toleration-seconds'], { value: 300, unit: 's', source: 'default 1.31' });
+    for (const event of report.events) {
+      assert.ok(Number.isInteger(event.t));
+      assert.deepEqual(Object.keys(event.object), ['kind', 'name', 'namespace']);
+      assert.equal(typeof event.type, 'string');
+      assert.equal(typeof event.reason, 'string');
+      assert.equal(typeof event.message, 'string');
+    }
+    const types = new Set(report.events.map((e: Json) => e.type));
+    for (const type of ['NodeCondition', 'TaintAdded', 'PodCondition', 'PodDeletionStarted']) assert.ok(types.has(type), type);
+    const node = report.events.find((e: Json) => e.type === 'NodeCondition');
+    assert.deepEqual(node.detail, { type: 'Ready', status: 'Unknown', reason: 'NodeStatusUnknown' });
+    const pod = report.states.find((s: Json) => s.object.name === 'db-0');
+    assert.deepEqual(Object.keys(pod), ['object', 'from', 'to', 'status', 'ready', 'restarts', 'node', 'ip']);
+    const db = report.summary.workloads.find((w: Json) => w.object.name === 'db');
+    assert.deepEqual(Object.keys(db), ['object', 'desiredReplicas', 'nodeNotReadyMs', 'podsNotReadyMs', 'noExecuteTaintMs', 'podDeletionMs',
+      'replacementCreatedMs', 'replacementReadyMs', 'unavailableMs', 'degradedMs', 'blackholeMs', 'duplicateMs', 'outcome', 'reason']);
+    assert.equal(db.outcome, 'stuck');
+    assert.equal(db.replacementCreatedMs, null);
+    assert.ok(db.nodeNotReadyMs > 30_000 - 10_400 && db.nodeNotReadyMs < 30_000 + 5200);
+    const web = report.summary.workloads.find((w: Json) => w.object.name === 'web');
+    assert.ok(['unaffected', 'replaced'].includes(web.outcome));
+  });
+
+  it('gives a byte-identical trace for the same inputs and seed, and another for another seed', () => {
+    const a = run('simulate', file, '--format', 'json', '--seed', '7').stdout;
+    const b = run('simulate', file, '--format', 'json', '--seed', '7').stdout;
+    const c = run('simulate', file, '--format', 'json', '--seed', '8').stdout;
+    assert.equal(a, b);
+    assert.notEqual(a, c);
+  });
+
+  it('prints a kubectl --watch style timeline and a summary as text', () => {
+    const { code, stdout } = run('simulate', file, '--target', 'StatefulSet/db', '--duration', '8m', '--k8s-version', '1.29');
+    assert.equal(code, 0);
+    assert.match(stdout, /^Failure: power-off of worker-a1 at 0s, never recovers; Kubernetes 1\.29; seed 1; 8m simulated\./);
+    assert.match(stdout, /node-monitor-grace-period=40s \(default 1\.29\)/);
+    assert.match(stdout, / 0:00\.000 {2}pod\/db-0 +Running +1\/1 +0 +worker-a1 +10\.244\.0\.2/);
+    assert.match(stdout, / 0:[34][0-9]\.[0-9]{3} {2}node\/worker-a1 +NotReady/);
+    assert.match(stdout, / [56]:[0-9]{2}\.[0-9]{3} {2}pod\/db-0 +Terminating +1\/1/);
+    assert.match(stdout, /StatefulSet\/db +stuck/);
+    assert.match(stdout, /db-0 stays Terminating on the unreachable node worker-a1/);
+  });
+
+  it('applies recovery, interventions and several targets', () => {
+    const { stdout } = run('simulate', file, '--format', 'json', '--target', 'StatefulSet/db', '--force-delete', 'db-0@7m', '--duration', '9m');
+    const report: Json = JSON.parse(stdout);
+    assert.ok(report.events.some((e: Json) => e.type === 'Intervention' && e.reason === 'ForceDelete' && e.t === 420_000));
+    assert.equal(report.summary.workloads.find((w: Json) => w.object.name === 'db').outcome, 'replaced');
+    const recovered = JSON.parse(run('simulate', file, '--format', 'json', '--target', 'StatefulSet/db', '--recover-after', '90s').stdout);
+    assert.equal(recovered.summary.workloads.find((w: Json) => w.object.name === 'db').outcome, 'recovered');
+    const two = JSON.parse(run('simulate', file, '--format', 'json', '--target', 'node/worker-a1,node/worker-b1', '--duration', '2m').stdout);
+    assert.deepEqual(two.summary.failedNodes, ['worker-a1', 'worker-b1']);
+  });
+
+  it('reads timing from cluster configuration files among the inputs, with file:line as the source', () => {
+    const kcm = 'apiVersion: v1\nkind: Pod\nmetadata: {name: kube-controller-manager, namespace: kube-system}\nspec:\n  containers:\n  - name: kube-controller-manager\n    command:\n    - kube-controller-manager\n    - --node-monitor-grace-period=25s\n';
+    const withConfig = write({ 'app.yaml': DB, 'kcm.yaml': kcm });
+    const report: Json = JSON.parse(run('simulate', withConfig, '--format', 'json', '--duration', '2m').stdout);
+    assert.deepEqual(report.timing['kcm.node-monitor-grace-period'], { value: 25_000, unit: 'ms', source: `${path.join(withConfig, 'kcm.yaml')}:9` });
+    assert.ok(!report.summary.workloads.some((w: Json) => w.object.name === 'kube-controller-manager'), 'a control-plane static pod is not a workload');
+  });
+
+  it('reports each summary time as {min, median, max} over --runs seeds', () => {
+    const report: Json = JSON.parse(run('simulate', file, '--format', 'json', '--runs', '5', '--target', 'StatefulSet/db', '--duration', '7m').stdout);
+    const db = report.summary.workloads.find((w: Json) => w.object.name === 'db');
+    assert.deepEqual(Object.keys(db.nodeNotReadyMs), ['min', 'median', 'max']);
+    assert.ok(db.nodeNotReadyMs.min <= db.nodeNotReadyMs.median && db.nodeNotReadyMs.median <= db.nodeNotReadyMs.max);
+    assert.ok(db.nodeNotReadyMs.min < db.nodeNotReadyMs.max, 'seeds differ');
+    assert.deepEqual(db.outcomes, { stuck: 5 });
+    assert.equal(report.scenario.runs, 5);
+  });
+
+  it('simulates on Node objects given with --cluster', () => {
+    const nodes = `apiVersion: v1
+kind: List
+items:
+- {apiVersion: v1, kind: Node, metadata: {name: n1, labels: {topology.kubernetes.io/zone: z1}}, status: {allocatable: {cpu: "2", memory: 4Gi, pods: "20"}}}
+- {apiVersion: v1, kind: Node, metadata: {name: n2, labels: {topology.kubernetes.io/zone: z2}}, status: {allocatable: {cpu: "2", memory: 4Gi, pods: "20"}}}
+`;
+    const clusterDir = write({ 'nodes.yaml': nodes });
+    const report: Json = JSON.parse(run('simulate', file, '--format', 'json', '--cluster', path.join(clusterDir, 'nodes.yaml'), '--duration', '1m').stdout);
+    assert.deepEqual(report.scenario.cluster.nodes.map((n: Json) => n.name), ['n1', 'n2']);
+  });
+
+  it('rejects bad input with a clear message and exit code 2', () => {
+    const cases: [string[], RegExp][] = [
+      [['--failure', 'meteor'], /--failure must be power-off, kubelet-stop or partition, not "meteor"/],
+      [['--duration', 'forever'], /--duration must be a duration such as 90s or 5m, not "forever"/],
+      [['--target', 'node/nope'], /No node named "nope" in the cluster/],
+      [['--target', 'Deployment/nope'], /No Deployment named "nope" in the input/],
+      [['--set', 'kcm.node-monitor-grace-period=soon'], /kcm.node-monitor-grace-period must be a duration such as 40s or 1m30s; got "soon" \(--set\)/],
+      [['--set', 'nope=1'], /Unknown setting "nope"/],
+      [['--k8s-version', '1.12'], /Kubernetes 1\.12 is outside the versions the simulator knows \(1\.20–1\.36\)/],
+      [['--profile', 'turbo'], /Unknown profile "turbo"/],
+      [['--force-delete', 'db-0'], /--force-delete needs POD@DURATION/],
+      [['--runs', '0'], /--runs must be a whole number from 1 to 1000/],
+    ];
+    for (const [args, message] of cases) {
+      const { code, stderr } = run('simulate', file, ...args);
+      assert.equal(code, 2, args.join(' '));
+      assert.match(stderr, message);
+    }
+    const empty = write({ 'svc.yaml': 'apiVersion: v1\nkind: Service\nmetadata: {name: s}\n' });
+    const { code, stderr } = run('simulate', empty);
+    assert.equal(code, 2);
+    assert.match(stderr, /The input has no workload/);
+  });
+});

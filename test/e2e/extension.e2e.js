@@ -1,0 +1,119 @@
+// The packaged extension in code-server, driven by Debian Chromium through playwright-core.
+// Run by test/e2e/run.sh (npm run test:e2e); exit code 0 = pass. Helpers from ../shared/tools/vscode-e2e/e2e.js.
+const { chromium } = require('playwright-core');
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+
+const URL = process.env.CS_URL || 'http://127.0.0.1:8780/';
+const SHOTS = process.env.SHOTS || path.join(os.tmpdir(), 'e2e-shots');
+const t0 = Date.now();
+const log = (m) => console.log(`[e2e +${((Date.now() - t0) / 1000).toFixed(1)}s] ${m}`);
+
+// Quick Open (Ctrl+P) a workspace file. Results come from the server's ripgrep a few seconds after
+// the workbench appears; until then only "recently opened" rows show, so wait for the file's row.
+async function quickOpen(page, name, tries = 3) {
+  const input = page.locator('.quick-input-widget input');
+  for (let i = 1; i <= tries; i++) {
+    await page.keyboard.press('Control+P');
+    await input.waitFor({ state: 'visible' });
+    await input.fill(name);
+    try {
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ timeout: 10000 });
+      await page.keyboard.press('Enter');
+      await page.locator('.tabs-container .tab.active', { hasText: path.basename(name) }).waitFor({ timeout: 10000 });
+      return;
+    } catch (e) {
+      if (i === tries) throw e;
+      await page.keyboard.press('Escape');
+    }
+  }
+}
+
+/** Types into the open quick pick and accepts once a row shows the text. */
+async function pick(page, text, filter = text) {
+  await page.locator('.quick-input-widget input').fill(filter);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: text }).first().waitFor();
+  await page.keyboard.press('Enter');
+}
+
+async function runCommand(page, title) {
+  await page.keyboard.press('F1');
+  await page.locator('.quick-input-widget input').waitFor({ state: 'visible' });
+  await pick(page, title, '>' + title);
+}
+
+/** Simulates a power-off for the open file and returns the webview frame once its summary shows. */
+async function simulatePowerOff(page, workload) {
+  await runCommand(page, 'Kubernetes Failure Simulator: Simulate Node Failure');
+  await pick(page, 'power-off');
+  const frame = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+  await frame.locator('h1', { hasText: workload.file }).waitFor({ timeout: 30000 });
+  const summary = (await frame.locator('table').first().locator('tbody tr').first().innerText()).replace(/\s+/g, ' ');
+  log(`${workload.file}: ${summary}`);
+  return { frame, summary };
+}
+
+(async () => {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+           '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    viewport: { width: 1400, height: 900 },
+  });
+  const page = context.pages()[0] || await context.newPage();
+  page.on('pageerror', (e) => console.log('pageerror:', e.message));
+  let ok = false;
+  try {
+    await page.goto(URL);
+    await page.locator('.monaco-workbench .part.statusbar').waitFor({ timeout: 60000 });
+    await page.locator('.explorer-folders-view .monaco-list-row').first().waitFor({ timeout: 60000 });
+    log('workbench ready');
+
+    // Diagnostics on the exact flag of a kube-controller-manager static-pod manifest.
+    await quickOpen(page, 'kube-controller-manager.yaml');
+    await page.locator('.monaco-editor .squiggly-warning').first().waitFor({ timeout: 30000 });
+    await page.keyboard.press('Control+Shift+M');
+    const problem = page.locator('.markers-panel .monaco-list-row', { hasText: 'KFS060' });
+    await problem.first().waitFor({ timeout: 30000 });
+    const row = (await problem.first().innerText()).replace(/\s+/g, ' ');
+    log('Problems row: ' + row);
+    assert.match(row, /pod-eviction-timeout=30s has no effect.*\[Ln 23, Col 11\]/);
+    await page.screenshot({ path: `${SHOTS}/01-diagnostics.png` });
+    await page.keyboard.press('Control+Shift+M');
+
+    // Simulation in the timeline webview: a Deployment is replaced, a StatefulSet pod stays stuck.
+    await quickOpen(page, 'web-deployment.yaml');
+    const web = await simulatePowerOff(page, { file: 'web-deployment.yaml' });
+    assert.match(web.summary, /^Deployment\/web replaced 0s /);
+    assert.ok(await web.frame.locator('table').nth(1).locator('tbody tr', { hasText: 'NodeNotReady' }).count() > 0);
+    await page.screenshot({ path: `${SHOTS}/02-timeline-web.png` });
+    await web.frame.locator('button', { hasText: 'Run again' }).click();
+    await web.frame.locator('table').first().waitFor();
+
+    await quickOpen(page, 'postgres-statefulset.yaml');
+    const db = await simulatePowerOff(page, { file: 'postgres-statefulset.yaml' });
+    assert.match(db.summary, /^StatefulSet\/postgres stuck /);
+    await page.screenshot({ path: `${SHOTS}/03-timeline-statefulset.png` });
+
+    // A name that looks like HTML is shown as that text, and nothing from it runs.
+    await quickOpen(page, 'hostile.yaml');
+    const hostile = await simulatePowerOff(page, { file: 'hostile.yaml' });
+    assert.ok(hostile.summary.includes("<img src=x onerror=document.title='pwned'><b>bold</b>"));
+    assert.equal(await hostile.frame.locator('img, b').count(), 0);
+    await page.screenshot({ path: `${SHOTS}/04-hostile-name.png` });
+    ok = true;
+  } catch (e) {
+    console.error('E2E FAILED:', e);
+    await page.screenshot({ path: `${SHOTS}/99-failure.png` }).catch(() => {});
+  } finally {
+    await context.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+  log(ok ? 'E2E PASSED' : 'E2E FAILED');
+  process.exit(ok ? 0 : 1);
+})();
