@@ -21,7 +21,7 @@ export class EndpointSliceController {
     for (const service of store.services) {
       for (const pod of store.livePods()) {
         const endpoint = this.servicesOf(pod).includes(service) ? endpointFor(pod, service) : undefined;
-        if (endpoint) service.endpoints.set(pod, endpoint);
+        if (endpoint) setEndpoint(service, pod, endpoint);
       }
       this.recordState(service);
     }
@@ -45,8 +45,7 @@ export class EndpointSliceController {
         const now = endpointFor(pod, service);
         const before = service.endpoints.get(pod);
         if (sameEndpoint(before, now)) return;
-        if (now) service.endpoints.set(pod, now);
-        else service.endpoints.delete(pod);
+        setEndpoint(service, pod, now);
         const ref = service.ref;
         const message = now
           ? `Endpoint ${pod.ip} (${pod.name}) ${before ? 'now' : 'added:'} ready=${now.ready} serving=${now.serving} terminating=${now.terminating}`
@@ -60,10 +59,16 @@ export class EndpointSliceController {
   }
 
   private recordState(service: SimService): void {
-    let ready = 0;
-    for (const endpoint of service.endpoints.values()) if (endpoint.ready) ready++;
+    const ready = service.readyEndpoints;
     this.ctx.store.trace.state(service, { status: `${ready}/${service.endpoints.size} ready`, ready: `${ready}/${service.endpoints.size}` });
   }
+}
+
+function setEndpoint(service: SimService, pod: SimPod, endpoint: EndpointState | undefined): void {
+  if (service.endpoints.get(pod)?.ready) service.readyEndpoints--;
+  if (endpoint) service.endpoints.set(pod, endpoint);
+  else service.endpoints.delete(pod);
+  if (endpoint?.ready) service.readyEndpoints++;
 }
 
 /** podToEndpoint, or undefined when the pod is not an endpoint (no IP, terminal, gone). */

@@ -18,7 +18,7 @@ export function scheduleFault(ctx: SimContext, fault: Fault, nodes: SimNode[]): 
   clock.at(fault.atMs, () => {
     for (const node of nodes) {
       store.event(nodeRef(node), 'Fault', fault.kind, `${node.name} ${DESCRIPTION[fault.kind]}`, { failure: fault.kind });
-      for (const pod of node.pods) pod.affected = true;
+      for (const pod of node.pods) store.markAffected(pod);
       if (fault.kind === 'power-off') store.setHost(node, { powered: false, kubeletRunning: false, apiReachable: false, dataPlaneReachable: false });
       if (fault.kind === 'kubelet-stop') store.setHost(node, { kubeletRunning: false });
       if (fault.kind === 'partition') store.setHost(node, { apiReachable: false, dataPlaneReachable: false });

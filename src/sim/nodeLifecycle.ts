@@ -52,7 +52,11 @@ export class NodeLifecycleController {
   private readonly tainter: ApiClient;
   private readonly noScheduleInformer: Informer<SimNode>;
   private readonly podInformer: Informer<SimPod>;
-  private taintLoopScheduled = false;
+  /** Zones in the order doNoExecuteTaintingPass visits them. */
+  private zoneOrder: string[] = [];
+  /** When the next simulated doNoExecuteTaintingPass runs, and which scheduling is current. */
+  private taintLoopAt = Infinity;
+  private taintLoopGeneration = 0;
   private readonly taintLoopPhase: number;
 
   constructor(private readonly ctx: SimContext) {
@@ -71,6 +75,7 @@ export class NodeLifecycleController {
       if (!this.zoneQueues.has(node.zone)) this.zoneQueues.set(node.zone, new RateLimitedQueue(timing.nodeEvictionRate, clock.now));
       if (node.unschedulable) this.noScheduleInformer.notify(node);
     }
+    this.zoneOrder = [...this.zoneQueues.keys()].sort();
     store.onNode((node, change) => {
       if (change === 'deleted') return this.forget(node);
       if (change === 'ready') this.noScheduleInformer.notify(node);
@@ -253,20 +258,27 @@ export class NodeLifecycleController {
     return node.taints.some((t) => t.effect === 'NoExecute' && (key === undefined ? t.key === UNREACHABLE || t.key === NOT_READY : t.key === key));
   }
 
-  /** doNoExecuteTaintingPass runs every 100 ms; it is simulated only while a queue holds nodes. */
-  private scheduleTaintLoop(): void {
-    if (this.taintLoopScheduled) return;
-    this.taintLoopScheduled = true;
+  /**
+   * doNoExecuteTaintingPass runs every 100 ms. It is simulated only on the ticks where it can
+   * do something: while a queue holds nodes, the first tick at which a limiter grants a token
+   * (a tick without a token changes nothing). New work brings the next tick forward.
+   */
+  private scheduleTaintLoop(earliest = this.ctx.clock.now): void {
     const { clock } = this.ctx;
-    const next = Math.ceil((clock.now - this.taintLoopPhase) / TAINT_LOOP_MS) * TAINT_LOOP_MS + this.taintLoopPhase;
-    clock.at(next, () => this.doNoExecuteTaintingPass());
+    const tick = Math.max(Math.ceil((earliest - this.taintLoopPhase) / TAINT_LOOP_MS) * TAINT_LOOP_MS + this.taintLoopPhase, clock.now);
+    if (tick >= this.taintLoopAt) return;
+    this.taintLoopAt = tick;
+    const generation = ++this.taintLoopGeneration;
+    clock.at(tick, () => {
+      if (generation === this.taintLoopGeneration) this.doNoExecuteTaintingPass();
+    });
   }
 
   private doNoExecuteTaintingPass(): void {
     const { store, clock } = this.ctx;
-    this.taintLoopScheduled = false;
-    let pending = false;
-    for (const zone of [...this.zoneQueues.keys()].sort()) {
+    this.taintLoopAt = Infinity;
+    let nextToken = Infinity;
+    for (const zone of this.zoneOrder) {
       const queue = this.zoneQueues.get(zone)!;
       queue.drain(clock.now, (name) => {
         const node = store.nodeByName.get(name);
@@ -277,12 +289,9 @@ export class NodeLifecycleController {
           store.removeTaint(node, opposite, 'NoExecute', 'node-lifecycle-controller');
         });
       });
-      if (queue.length > 0 && queue.limiter.qps > 0) pending = true;
+      if (queue.length > 0) nextToken = Math.min(nextToken, queue.limiter.nextTokenAt(clock.now));
     }
-    if (pending) {
-      this.taintLoopScheduled = true;
-      clock.after(TAINT_LOOP_MS, () => this.doNoExecuteTaintingPass());
-    }
+    if (nextToken !== Infinity) this.scheduleTaintLoop(Math.max(nextToken, clock.now + 1));
   }
 
   /** handleDisruption: zone states from not-Ready counts, and the tainting rate that goes with them. */

@@ -94,7 +94,7 @@ export interface SimPod {
   ordinal?: number;
   template: PodTemplateSim;
   /** PersistentVolumeClaims the pod mounts. */
-  claims: SimClaim[];
+  claims: readonly SimClaim[];
   createdAt: number;
   // API state
   nodeName?: string;
@@ -170,6 +170,8 @@ export interface SimService {
   selector: Record<string, string>;
   publishNotReadyAddresses: boolean;
   endpoints: Map<SimPod, EndpointState>;
+  /** Endpoints with ready=true, kept with every change (a Service may have thousands). */
+  readyEndpoints: number;
 }
 
 export interface SimVolume {

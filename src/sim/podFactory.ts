@@ -1,36 +1,47 @@
 /** New pod objects for the workload controllers, named the way Kubernetes names them. */
 import type { PodTemplateSim, SimClaim, SimPod, SimWorkload } from './objects';
-import { nameSuffix } from './random';
+import { shortNameSuffix } from './random';
 
 /** The next pod name of a workload: name-N for StatefulSets, generateName plus a suffix otherwise. */
 export function podName(workload: SimWorkload, ordinal?: number): string {
   if (workload.kind === 'Pod') return workload.name;
   if (ordinal !== undefined) return `${workload.name}-${ordinal}`;
-  const suffix = nameSuffix(`${workload.namespace}/${workload.name}#${workload.created}`, 5);
+  const suffix = shortNameSuffix(`${workload.namespace}/${workload.name}#`, workload.created);
   return workload.kind === 'Deployment' ? `${workload.name}-${workload.podTemplateHash}-${suffix}` : `${workload.name}-${suffix}`;
 }
 
 export function newPod(
-  workload: SimWorkload, uid: number, now: number, claims: SimClaim[], ordinal?: number, template: PodTemplateSim = workload.template,
+  workload: SimWorkload, uid: number, now: number, claims: readonly SimClaim[], ordinal?: number, template: PodTemplateSim = workload.template,
 ): SimPod {
   const name = podName(workload, ordinal);
+  // Every field is present from the start, so all pods share one object shape.
   const pod: SimPod = {
     uid,
     name,
     ref: { kind: 'Pod', name, namespace: workload.namespace },
+    interval: undefined,
     namespace: workload.namespace,
     owner: workload,
     ordinal,
     template,
     claims,
     createdAt: now,
+    nodeName: undefined,
+    node: undefined,
     nodeSlot: -1,
     phase: 'Pending',
+    reason: undefined,
     readyCondition: false,
+    disruptionTarget: undefined,
     containerState: 'waiting',
+    containerReason: undefined,
     containersReady: false,
     restartCount: 0,
+    ip: undefined,
+    deletionTimestamp: undefined,
+    deletionGracePeriodSeconds: undefined,
     removed: false,
+    pendingMessage: undefined,
     running: false,
     appReady: false,
     affected: false,

@@ -49,9 +49,10 @@ export class Random {
   }
 }
 
-/** FNV-1a. */
-export function hash32(text: string): number {
-  let h = 0x811c9dc5;
+const FNV_OFFSET = 0x811c9dc5;
+
+/** FNV-1a; `h` continues the hash of a prefix. */
+export function hash32(text: string, h = FNV_OFFSET): number {
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);
     h = Math.imul(h, 0x01000193);
@@ -60,15 +61,27 @@ export function hash32(text: string): number {
 }
 
 const NAME_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789';
+const NAME_CODES = Array.from(NAME_ALPHABET, (c) => c.charCodeAt(0));
 
 /** A Kubernetes-style random name suffix, stable for a given key (generateName uses this alphabet). */
 export function nameSuffix(key: string, length: number): string {
   let h = hash32(key);
-  let out = '';
+  const codes: number[] = [];
   for (let i = 0; i < length; i++) {
     if (i % 6 === 5) h = hash32(`${key}:${i}`);
-    out += NAME_ALPHABET[h % NAME_ALPHABET.length];
-    h = Math.floor(h / NAME_ALPHABET.length);
+    codes.push(NAME_CODES[h % NAME_CODES.length]);
+    h = Math.floor(h / NAME_CODES.length);
   }
-  return out;
+  return String.fromCharCode(...codes);
+}
+
+/** nameSuffix(prefix + n, 5) without building the key: pods are named by the hundred thousand. */
+export function shortNameSuffix(prefix: string, n: number): string {
+  let h = hash32(String(n), hash32(prefix));
+  const codes = [0, 0, 0, 0, 0];
+  for (let i = 0; i < 5; i++) {
+    codes[i] = NAME_CODES[h % NAME_CODES.length];
+    h = Math.floor(h / NAME_CODES.length);
+  }
+  return String.fromCharCode(codes[0], codes[1], codes[2], codes[3], codes[4]);
 }

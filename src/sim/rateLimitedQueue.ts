@@ -24,6 +24,15 @@ export class TokenBucket {
     }
     return false;
   }
+
+  /** The earliest time tryAccept can grant a token if nothing else takes one (Infinity: never). */
+  nextTokenAt(now: number): number {
+    if (this.qps <= 0) return Infinity;
+    const tokens = Math.min(1, this.tokens + ((now - this.last) / 1000) * this.qps);
+    // Aim a little inside tryAccept's tolerance so that rounding cannot make the grant miss.
+    const missing = 1 - 0.5e-9 - tokens;
+    return missing <= 0 ? now : now + (missing / this.qps) * 1000;
+  }
 }
 
 interface Member {

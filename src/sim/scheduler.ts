@@ -90,8 +90,8 @@ export class Scheduler {
 
   /** Accounts a pod bound to (+1) or gone from (-1) its node; initial pods are accounted by the setup. */
   count(pod: SimPod, delta: number): void {
-    const node = pod.nodeName !== undefined ? this.ctx.store.nodeByName.get(pod.nodeName) : undefined;
-    if (node) this.cache.account(pod, node, delta);
+    const node = pod.node;
+    if (node && !node.deleted) this.cache.account(pod, node, delta);
   }
 
   private attempt(pod: SimPod): void {

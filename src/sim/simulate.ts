@@ -122,6 +122,7 @@ function addServices(store: Store, scenario: Scenario): void {
       selector: service.selector,
       publishNotReadyAddresses: service.publishNotReadyAddresses,
       endpoints: new Map(),
+      readyEndpoints: 0,
     });
   }
 }

@@ -36,6 +36,8 @@ export class Store {
   readonly workloads: SimWorkload[] = [];
   readonly services: SimService[] = [];
   readonly volumes: SimVolume[] = [];
+  /** Workloads with a pod on a failed node or a pod created after the failure (the summary reads only these). */
+  readonly touchedWorkloads = new Set<SimWorkload>();
   /** Pods with a deletionTimestamp that still exist (pod GC looks at these). */
   readonly terminatingPods = new Set<SimPod>();
   private nextUid = 1;
@@ -97,6 +99,7 @@ export class Store {
 
   createPod(pod: SimPod, creator: string): void {
     pod.owner?.pods.push(pod);
+    if (pod.replacement && pod.owner) this.touchedWorkloads.add(pod.owner);
     this.event(podRef(pod), 'PodCreated', 'SuccessfulCreate', `Created pod: ${pod.name}`, { owner: pod.owner ? `${pod.owner.kind}/${pod.owner.name}` : null, by: creator });
     this.podChanged(pod, 'created');
   }
@@ -234,6 +237,12 @@ export class Store {
   setLease(node: SimNode, live: boolean, renewTime: number, lastStatusPost: number): void {
     node.lease = { live, renewTime, lastStatusPost };
     this.nodeChanged(node, 'lease');
+  }
+
+  /** A fault hits the node a pod runs on: the pod counts as affected in the summary. */
+  markAffected(pod: SimPod): void {
+    pod.affected = true;
+    if (pod.owner) this.touchedWorkloads.add(pod.owner);
   }
 
   /** The outside world changes a host (faults); only the node's kubelet and the metrics notice. */

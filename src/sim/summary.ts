@@ -34,12 +34,15 @@ export interface Summary {
   workloads: WorkloadSummary[];
 }
 
+/** The pod events the summary's times come from. */
+const POD_MILESTONES: ReadonlySet<TraceEvent['type']> = new Set(['PodCondition', 'PodDeletionStarted', 'PodRemoved', 'PodCreated', 'PodReady']);
+
 const RELEASE = 'force-delete the pod (kubectl delete pod --force --grace-period=0), delete the Node object, or taint the node node.kubernetes.io/out-of-service=nodeshutdown:NoExecute';
 
 export function summarize(store: Store, metrics: ServingMetrics, events: readonly TraceEvent[], failedNodes: readonly SimNode[]): Summary {
   // One pass over the events since the failure: the first time of each key transition.
   const podByRef = new Map<ObjectRef, SimPod>();
-  for (const workload of store.workloads) for (const pod of workload.pods) if (pod.affected || pod.replacement) podByRef.set(pod.ref, pod);
+  for (const workload of store.touchedWorkloads) for (const pod of workload.pods) if (pod.affected || pod.replacement) podByRef.set(pod.ref, pod);
   const nodeNotReadyAt = new Map<string, number>();
   const noExecuteAt = new Map<string, number>();
   const firstAt = new Map<SimWorkload, { podsNotReady?: number; deletion?: number; created?: number }>();
@@ -59,7 +62,8 @@ export function summarize(store: Store, metrics: ServingMetrics, events: readonl
       if (!noExecuteAt.has(e.object.name)) noExecuteAt.set(e.object.name, e.t);
       continue;
     }
-    const pod = e.object.kind === 'Pod' ? podByRef.get(e.object) : undefined;
+    if (!POD_MILESTONES.has(e.type)) continue;
+    const pod = podByRef.get(e.object);
     if (!pod?.owner) continue;
     const times = earliestOf(pod.owner);
     if (pod.affected && e.type === 'PodCondition' && e.detail?.type === 'Ready') times.podsNotReady ??= e.t;
@@ -83,7 +87,8 @@ export function summarize(store: Store, metrics: ServingMetrics, events: readonl
   const workloads = store.workloads.map((workload): WorkloadSummary => {
     const affected: SimPod[] = [];
     const replacements: SimPod[] = [];
-    for (const pod of workload.pods) {
+    const pods = store.touchedWorkloads.has(workload) ? workload.pods : [];
+    for (const pod of pods) {
       if (pod.affected) affected.push(pod);
       if (pod.replacement) replacements.push(pod);
     }
@@ -119,7 +124,8 @@ function outcomeOf(
 ): { outcome: Outcome; reason: string } {
   const at = (ms: number | null) => (ms === null ? '?' : formatDuration(ms));
   if (affected.length === 0 && replacements.length === 0) {
-    const pending = workload.pods.find((p) => !p.removed && p.nodeName === undefined);
+    // When every pod is Ready, none is Pending: no need to look.
+    const pending = workload.readyPods < workload.pods.length ? workload.pods.find((p) => !p.removed && p.nodeName === undefined) : undefined;
     if (pending) return { outcome: 'pending', reason: `${pending.name} was Pending before the failure: ${pending.pendingMessage ?? 'not scheduled'}` };
     return { outcome: 'unaffected', reason: `No pod of ${workload.kind}/${workload.name} ran on ${failedNames || 'the failed nodes'}.` };
   }

@@ -57,12 +57,11 @@ export class TraceRecorder {
   constructor(private readonly now: () => number) {}
 
   event(object: ObjectRef, type: TraceEventType, reason: string, message: string, detail?: Record<string, unknown>): void {
-    const event: TraceEvent = { t: this.now(), object, type, reason, message };
-    if (detail) event.detail = detail;
-    this.events.push(event);
+    // One literal with every field keeps events (and intervals below) small, fixed-shape objects.
+    this.events.push({ t: this.now(), object, type, reason, message, detail });
   }
 
-  /** Records an object's state (a fresh object, which the trace keeps); a change closes the previous interval. */
+  /** Records an object's state; a change closes the previous interval. */
   state(object: Traced, state: ObjectState): void {
     const current = object.interval;
     if (current && sameState(current, state)) return;
@@ -74,10 +73,10 @@ export class TraceRecorder {
       }
       current.to = now;
     }
-    const interval = state as StateInterval;
-    interval.object = object.ref;
-    interval.from = now;
-    interval.to = null;
+    const interval: StateInterval = {
+      object: object.ref, from: now, to: null,
+      status: state.status, ready: state.ready, restarts: state.restarts, node: state.node, ip: state.ip, taints: state.taints,
+    };
     object.interval = interval;
     this.intervals.push(interval);
   }

@@ -22,6 +22,9 @@ interface ClaimSpec {
   volumeName?: string;
 }
 
+/** Shared by every pod without volumes (most of them). */
+const NO_CLAIMS: readonly SimClaim[] = Object.freeze([]);
+
 export class VolumeBinder {
   private readonly claims = new Map<string, SimClaim>();
   private readonly claimSpecs = new Map<string, ClaimSpec>();
@@ -50,7 +53,7 @@ export class VolumeBinder {
   }
 
   /** The claims a pod of the workload mounts (StatefulSet claims are per ordinal and outlive pods). */
-  claimsFor(workload: SimWorkload, ordinal?: number): SimClaim[] {
+  claimsFor(workload: SimWorkload, ordinal?: number): readonly SimClaim[] {
     const spec = workload.spec;
     const claims: SimClaim[] = [];
     for (const volume of spec.template.spec.volumes) {
@@ -61,7 +64,7 @@ export class VolumeBinder {
         claims.push(this.claim(workload.namespace, `${template.name}-${workload.name}-${ordinal}`, template));
       }
     }
-    return claims;
+    return claims.length > 0 ? claims : NO_CLAIMS;
   }
 
   private claim(namespace: string, name: string, template: PersistentVolumeClaimSpec | undefined): SimClaim {
