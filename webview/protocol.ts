@@ -2,17 +2,10 @@
  * The messages between the extension and the timeline webview: plain JSON with a `type`,
  * checked on receipt. Shared by both sides (no DOM and no vscode types here).
  */
-export interface TimelineRow {
-  t: number;
-  /** "pod/web-1", "node/worker-a1", "# ..." lines for events. */
-  name: string;
-  status: string;
-  ready: string;
-  restarts: string;
-  node: string;
-  detail: string;
-  event: boolean;
-}
+import type { WatchRow } from '../src/sim/renderText';
+
+/** A line of the `kubectl get --watch` style table (the simulator's own row type; no code crosses). */
+export type TimelineRow = WatchRow;
 
 export interface SummaryRow {
   workload: string;

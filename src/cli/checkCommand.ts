@@ -1,8 +1,8 @@
-import { checkReadFile, mergeClusterConfig, readManifestText, type FileAnalysis, type ReadFile } from '../analysis/analyseText';
+import { checkReadFile, mergeClusterConfig, type FileAnalysis } from '../analysis/analyseText';
 import type { Finding } from '../analysis/finding';
 import type { Range } from '../manifest/range';
 import { UsageError, parseArgs, single } from './args';
-import { InputError, collectFiles, readText } from './files';
+import { internalError, readManifestFiles } from './files';
 import type { Output } from './output';
 
 export const CHECK_USAGE = `Usage: kube-failure-sim check PATH... [--format text|json]
@@ -26,15 +26,7 @@ export function runCheck(argv: string[], out: Output): number {
   if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json, not "${format}"`);
   if (args.positionals.length === 0) throw new UsageError('check needs at least one file or directory');
 
-  const { files, errors } = collectFiles(args.positionals);
-  const read: { path: string; file: ReadFile }[] = [];
-  for (const file of files) {
-    try {
-      read.push({ path: file.displayPath, file: readManifestText(readText(file)) });
-    } catch (error) {
-      errors.push(error instanceof InputError ? error.message : internalError(file.displayPath, error));
-    }
-  }
+  const { read, errors } = readManifestFiles(args.positionals);
   // Settings combine across files: a KubeletConfiguration informs the check of a controller-manager manifest.
   const checked: CheckedFile[] = [];
   for (const { path, file } of read) {
@@ -42,7 +34,7 @@ export function runCheck(argv: string[], out: Output): number {
       const others = mergeClusterConfig(read.filter((r) => r.file !== file).map((r) => r.file.model.clusterConfig));
       checked.push({ path, analysis: checkReadFile(file, others) });
     } catch (error) {
-      errors.push(internalError(path, error));
+      errors.push(internalError(`checking ${path}`, error));
     }
   }
   for (const error of errors) out.stderr(`kube-failure-sim: ${error}\n`);
@@ -54,10 +46,6 @@ export function runCheck(argv: string[], out: Output): number {
   if (format === 'text') out.stderr(`${summaryLine(checked.length, all)}\n`);
   if (errors.length > 0) return 2;
   return all.some((f) => f.severity === 'error') ? 1 : 0;
-}
-
-function internalError(path: string, error: unknown): string {
-  return `internal error while checking ${path} (please report it): ${(error as Error).stack ?? String(error)}`;
 }
 
 function textLine(path: string, finding: Finding): string {

@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { readManifestText, type ReadFile } from '../analysis/analyseText';
 
 export const MAX_FILE_BYTES = 64 * 1024 * 1024;
 
@@ -67,4 +68,22 @@ export function readText(file: InputFile): string {
   } catch (error) {
     throw new InputError(`cannot read ${file.displayPath}: ${(error as Error).message}`);
   }
+}
+
+/** The manifests named on the command line, parsed; unreadable files become error lines, not exceptions. */
+export function readManifestFiles(paths: string[]): { read: { path: string; file: ReadFile }[]; errors: string[] } {
+  const { files, errors } = collectFiles(paths);
+  const read: { path: string; file: ReadFile }[] = [];
+  for (const file of files) {
+    try {
+      read.push({ path: file.displayPath, file: readManifestText(readText(file)) });
+    } catch (error) {
+      errors.push(error instanceof InputError ? error.message : internalError(`reading ${file.displayPath}`, error));
+    }
+  }
+  return { read, errors };
+}
+
+export function internalError(doing: string, error: unknown): string {
+  return `internal error while ${doing} (please report it): ${(error as Error).stack ?? String(error)}`;
 }

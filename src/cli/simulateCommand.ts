@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { readManifestText, type ReadFile } from '../analysis/analyseText';
+import type { ReadFile } from '../analysis/analyseText';
 import { buildScenario, clusterConfigSettings, mergeModels, ScenarioInputError, type SimulationOptions } from '../analysis/buildScenario';
 import { clusterFromNodes } from '../cluster/clusterSpec';
 import { KNOB_BY_NAME } from '../cluster/knobs';
@@ -10,7 +10,7 @@ import type { FailureKind, Intervention, Scenario } from '../sim/scenario';
 import { ScenarioError, simulate, type SimulationResult } from '../sim/simulate';
 import type { WorkloadSummary } from '../sim/summary';
 import { UsageError, parseArgs, single, type ParsedArgs } from './args';
-import { InputError, collectFiles, readText } from './files';
+import { InputError, readManifestFiles } from './files';
 import type { Output } from './output';
 
 export const SIMULATE_USAGE = `Usage: kube-failure-sim simulate PATH... [options]
@@ -54,16 +54,7 @@ export function runSimulate(argv: string[], out: Output): number {
   if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json, not "${format}"`);
   if (args.positionals.length === 0) throw new UsageError('simulate needs at least one file or directory');
 
-  const { files, errors } = collectFiles(args.positionals);
-  const read: { path: string; file: ReadFile }[] = [];
-  for (const file of files) {
-    try {
-      read.push({ path: file.displayPath, file: readManifestText(readText(file)) });
-    } catch (error) {
-      if (!(error instanceof InputError)) throw error;
-      errors.push(error.message);
-    }
-  }
+  const { read, errors } = readManifestFiles(args.positionals);
   if (errors.length > 0) {
     for (const error of errors) out.stderr(`kube-failure-sim: ${error}\n`);
     return 2;
@@ -146,9 +137,9 @@ function simulationOptions(args: ParsedArgs, read: { path: string; file: ReadFil
   const clusterFile = single(args, 'cluster');
   let clusterSource;
   if (clusterFile !== undefined) {
-    const { files, errors } = collectFiles([clusterFile]);
+    const { read: clusterFiles, errors } = readManifestFiles([clusterFile]);
     if (errors.length > 0) throw new InputError(errors[0]);
-    const nodes = files.flatMap((f) => readManifestText(readText(f)).model.nodes);
+    const nodes = clusterFiles.flatMap(({ file }) => file.model.nodes);
     if (nodes.length === 0) throw new InputError(`${clusterFile} has no Node objects (expected the output of kubectl get nodes -o yaml)`);
     clusterSource = clusterFromNodes(nodes, clusterFile);
   }

@@ -4,7 +4,7 @@
  * `apiserver.<kube-apiserver flag>`, and `sim.<name>` for the simulator's modelling parameters.
  * Defaults by Kubernetes version follow SEMANTICS.md sections 1 and 14.
  */
-export type KnobType = 'duration' | 'seconds' | 'number' | 'int' | 'bool';
+export type KnobType = 'duration' | 'number' | 'int' | 'bool';
 
 export interface KnobDefinition {
   name: string;

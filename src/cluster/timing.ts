@@ -84,9 +84,6 @@ export function parseKnobValue(knob: KnobDefinition, setting: TimingSetting): nu
     case 'duration':
       parsed = typeof value === 'string' ? parseDuration(value) ?? fail('a duration such as 40s or 1m30s') : fail('a duration such as 40s or 1m30s');
       break;
-    case 'seconds':
-      parsed = typeof value === 'number' ? value * 1000 : parseDuration(String(value)) ?? fail('a duration');
-      break;
     case 'int':
       parsed = typeof value === 'number' ? value : Number(value);
       if (!Number.isInteger(parsed) || String(value).trim() === '') fail('a whole number');

@@ -26,10 +26,3 @@ export function parseQuantity(input: string | number): number | undefined {
 export function cpuMillis(quantity: number): number {
   return Math.ceil(quantity * 1000 - 1e-9);
 }
-
-export function formatBytes(bytes: number): string {
-  for (const [unit, factor] of [['Gi', 2 ** 30], ['Mi', 2 ** 20], ['Ki', 2 ** 10]] as const) {
-    if (bytes >= factor && bytes % factor === 0) return `${bytes / factor}${unit}`;
-  }
-  return bytes >= 2 ** 20 ? `${(bytes / 2 ** 20).toFixed(1)}Mi` : String(bytes);
-}

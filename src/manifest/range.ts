@@ -8,7 +8,3 @@ export interface Range {
   start: Position;
   end: Position;
 }
-
-export function comparePositions(a: Position, b: Position): number {
-  return a.line - b.line || a.character - b.character;
-}

@@ -34,8 +34,6 @@ export function scheduleFault(ctx: SimContext, fault: Fault, nodes: SimNode[]): 
   });
 }
 
-export class InterventionError extends Error {}
-
 export function scheduleIntervention(ctx: SimContext, intervention: Intervention, failedNodes: () => SimNode[]): void {
   const { clock, store } = ctx;
   clock.at(intervention.atMs, () => {

@@ -5,7 +5,7 @@
 import type { ObjectRef, StateInterval } from './trace';
 
 export type { ObjectRef };
-import type { Affinity, LabelSelector, NodeSelectorTerm, Probe, Taint, Toleration, TopologySpreadConstraint, Workload } from '../manifest/model/types';
+import type { Affinity, NodeSelectorTerm, Probe, Taint, Toleration, TopologySpreadConstraint, Workload } from '../manifest/model/types';
 
 export type ConditionStatus = 'True' | 'False' | 'Unknown';
 
@@ -208,8 +208,4 @@ export function workloadRef(workload: SimWorkload): ObjectRef {
 
 export function isActive(pod: SimPod): boolean {
   return !pod.removed && pod.deletionTimestamp === undefined && pod.phase !== 'Succeeded' && pod.phase !== 'Failed';
-}
-
-export function hasSelector(selector: LabelSelector | undefined): selector is LabelSelector {
-  return !!selector && (Object.keys(selector.matchLabels).length > 0 || selector.matchExpressions.length > 0);
 }

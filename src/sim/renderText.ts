@@ -27,6 +27,7 @@ function objectName(kind: string, name: string): string {
 /** One line of the watch: an object's new state, or an event. */
 export interface WatchRow {
   t: number;
+  /** "pod/web-1", "node/worker-a1"; events start with "# ". */
   name: string;
   status: string;
   ready: string;

@@ -96,8 +96,3 @@ export function withDaemonSetTolerations(tolerations: readonly Toleration[], hos
   }
   return result;
 }
-
-export function formatToleration(t: Toleration): string {
-  const seconds = t.tolerationSeconds === undefined ? 'forever' : `${t.tolerationSeconds}s`;
-  return `${t.key || '*'}${t.operator === 'Equal' && t.value ? `=${t.value}` : ''}:${t.effect || '*'} ${seconds}`;
-}
