@@ -75,10 +75,14 @@ export function splitDocuments(text: string): SplitResult {
   for (let line = 0; line < lineStarts.length; line++) {
     const start = lineStarts[line];
     const c = text.charCodeAt(start);
-    // Only lines starting with one of " \t#%-." can be anything but content.
-    if (c !== 32 && c !== 9 && c !== 35 && c !== 37 && c !== 45 && c !== 46 && start < text.length && c !== 10 && c !== 13) {
-      chunkHasContent = true;
-      continue;
+    // Only a line starting with "-" or "." can end a document that has content; before any
+    // content, only lines starting with one of " \t#%" can be anything but content.
+    if (c !== 45 && c !== 46) {
+      if (chunkHasContent) continue;
+      if (c !== 32 && c !== 9 && c !== 35 && c !== 37 && start < text.length && c !== 10 && c !== 13) {
+        chunkHasContent = true;
+        continue;
+      }
     }
     let end = line + 1 < lineStarts.length ? lineStarts[line + 1] - 1 : text.length;
     if (end > start && text.charCodeAt(end - 1) === 13) end--;

@@ -21,6 +21,7 @@ export interface SourceNode {
   keyEnd: number;
   /** Scalar style (1 plain, 2 single, 3 double, 4 literal, 5 folded); 0 for other kinds. */
   style: number;
+  // Every node has all fields (undefined where they do not apply): one object shape.
   entries?: Map<string, SourceNode>;
   items?: SourceNode[];
   /** Nodes merged into a mapping with `<<` (YAML 1.1 merge keys), in priority order. */
@@ -172,7 +173,7 @@ class TreeBuilder {
         const name = this.source.slice(event.anchorStart, event.anchorEnd);
         return {
           kind: NodeKind.Alias, start: event.anchorStart - 1, end: event.anchorEnd, keyStart: -1, keyEnd: -1, style: 0,
-          target: this.anchors.get(name),
+          entries: undefined, items: undefined, merges: undefined, target: this.anchors.get(name),
         };
       }
       case EVENT_ID.MAPPING:
@@ -181,6 +182,7 @@ class TreeBuilder {
         const node: SourceNode = {
           kind: isMapping ? NodeKind.Mapping : NodeKind.Sequence,
           start: propertyStart(event) ?? event.start, end: event.start, keyStart: -1, keyEnd: -1, style: 0,
+          entries: undefined, items: undefined, merges: undefined, target: undefined,
         };
         this.remember(event, node);
         const isFlow = event.style === 2;
@@ -230,7 +232,10 @@ class TreeBuilder {
   }
 
   private scalar(event: ScalarEvent, scanFrom: number): SourceNode {
-    const node: SourceNode = { kind: NodeKind.Scalar, start: 0, end: 0, keyStart: -1, keyEnd: -1, style: event.style };
+    const node: SourceNode = {
+      kind: NodeKind.Scalar, start: 0, end: 0, keyStart: -1, keyEnd: -1, style: event.style,
+      entries: undefined, items: undefined, merges: undefined, target: undefined,
+    };
     const properties = propertyStart(event);
     if (event.valueStart < 0) {
       const at = emptyValueOffset(this.source, Math.max(scanFrom, propertyEnd(event)));

@@ -1,5 +1,33 @@
 import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
 import { splitDocuments } from '../../src/manifest/documentSplitter';
+
+/** The rule spelled out line by line, without the splitter's shortcuts. */
+function referenceChunks(text: string): string[] {
+  const lines = text.match(/[^\r\n]*(?:\r\n|\r|\n|$)/g)!.filter((l, i, all) => l !== '' || i < all.length - 1);
+  const chunks: string[] = [];
+  let current = '';
+  let hasContent = false;
+  for (const line of lines) {
+    const body = line.replace(/[\r\n]+$/, '');
+    const marker = /^(---|\.\.\.)(?:[ \t]|$)/.exec(body)?.[1];
+    const preamble = /^[ \t]*(#|$)/.test(body) || body.startsWith('%');
+    if (marker === '---') {
+      if (hasContent) chunks.push(current), (current = '');
+      hasContent = true;
+      current += line;
+    } else if (marker === '...') {
+      chunks.push(current + line);
+      current = '';
+      hasContent = false;
+    } else {
+      if (!preamble) hasContent = true;
+      current += line;
+    }
+  }
+  if (current !== '' || chunks.length === 0) chunks.push(current);
+  return chunks;
+}
 
 function chunkTexts(text: string): string[] {
   return splitDocuments(text).chunks.map((c) => text.slice(c.start, c.end));
@@ -21,5 +49,13 @@ describe('document splitter', () => {
 
   it('accepts a --- line that carries content and a lone --- at the end', () => {
     assert.deepEqual(chunkTexts('--- |\n  text\n--- {a: 1}\n---'), ['--- |\n  text\n', '--- {a: 1}\n', '---']);
+  });
+
+  it('splits like the line-by-line rule on generated streams', () => {
+    const line = fc.constantFrom('a: 1', '  b: 2', '', '# c', '  # c', '%YAML 1.2', '---', '--- x', '...', '... ', '-- -', '- item', '  ---', '\t', '--- |', '.x');
+    fc.assert(fc.property(fc.array(fc.tuple(line, fc.constantFrom('\n', '\r\n')), { maxLength: 20 }), (parts) => {
+      const text = parts.map(([l, eol]) => l + eol).join('');
+      assert.deepEqual(chunkTexts(text), referenceChunks(text));
+    }), { numRuns: 2000 });
   });
 });
