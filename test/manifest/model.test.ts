@@ -133,6 +133,9 @@ describe('typed model', () => {
     const bad = findings.find((f) => f.ruleId === 'KFS092');
     assert.equal(bad?.message, 'kube-controller-manager flag --node-monitor-period must be a duration ≥ 0 such as "40s" or "1m30s"; it is "often".');
     assert.equal(bad && pos(bad.range), '16:6-16:33');
+    assert.deepEqual(model.workloads, [], 'a control-plane static pod is cluster configuration, not a workload to fail');
+    const app = analyseText('apiVersion: v1\nkind: Pod\nmetadata: {name: app}\nspec: {containers: [{name: app, image: nginx}]}\n');
+    assert.deepEqual(app.model.workloads.map((w) => `${w.kind}/${w.name}`), ['Pod/app']);
   });
 
   it('reads kubeadm ClusterConfiguration extraArgs as a map (v1beta3) and as a list (v1beta4)', () => {
