@@ -1,4 +1,4 @@
-import { buildScenario } from '../src/analysis/buildScenario';
+import { buildScenario, defaultSimulationOptions } from '../src/analysis/buildScenario';
 import { clusterFromNodes } from '../src/cluster/clusterSpec';
 import { emptyModel } from '../src/manifest/model';
 import type { Deployment, DaemonSet, Workload } from '../src/manifest/model/types';
@@ -28,7 +28,7 @@ spec: {selector: {app: web}, ports: [{port: 80}]}
 `;
 
 function options(durationMs: number) {
-  return { failure: 'power-off' as const, targets: [], preFailureMs: 0, interventions: [], durationMs, fileSettings: [], overrides: [], seed: 1 };
+  return { ...defaultSimulationOptions(), durationMs };
 }
 
 export function simBench(): void {

@@ -2,6 +2,7 @@
  * The timeline webview: renders what the extension sends, every string as text (never HTML),
  * and keeps the last timeline across reloads.
  */
+import { formatTime } from '../src/sim/renderText';
 import { isHostMessage, type TimelineData, type WebviewMessage } from './protocol';
 
 declare function acquireVsCodeApi(): { postMessage(message: WebviewMessage): void; getState(): unknown; setState(state: unknown): void };
@@ -13,12 +14,6 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, c
   if (text !== undefined) node.textContent = text;
   if (className) node.className = className;
   return node;
-}
-
-function formatTime(ms: number): string {
-  const sign = ms < 0 ? '-' : '';
-  const abs = Math.abs(ms);
-  return `${sign}${Math.floor(abs / 60_000)}:${((abs % 60_000) / 1000).toFixed(3).padStart(6, '0')}`;
 }
 
 function table(headings: string[], rows: string[][], rowClass?: (i: number) => string | undefined): HTMLElement {
@@ -48,7 +43,7 @@ function render(data: TimelineData): void {
     (i) => `outcome-${data.summary[i].outcome}`));
   root.appendChild(element('h2', 'Timeline (time since the failure)'));
   root.appendChild(table(['Time', 'Name', 'Status', 'Ready', 'Restarts', 'Node', 'IP / detail'],
-    data.rows.map((r) => [formatTime(r.t), r.name, r.status, r.ready, r.restarts, r.node, r.detail]),
+    data.rows.map((r) => [formatTime(r.t).trim(), r.name, r.status, r.ready, r.restarts, r.node, r.detail]),
     (i) => (data.rows[i].event ? 'event' : undefined)));
   const rerun = element('button', 'Run again');
   rerun.addEventListener('click', () => vscode.postMessage({ type: 'rerun' }));

@@ -7,6 +7,7 @@ import { emptyModel, type ManifestModel } from '../manifest/model';
 import type { ClusterConfig, ConfigSetting } from '../manifest/model/clusterConfig';
 import type { Range } from '../manifest/range';
 import type { FailureKind, Intervention, Scenario } from '../sim/scenario';
+import { mergeClusterConfig } from './analyseText';
 
 export interface SimulationOptions {
   failure: FailureKind;
@@ -27,6 +28,11 @@ export interface SimulationOptions {
   seed: number;
 }
 
+/** The default run: a power-off of the first workload's node, watched for 20 minutes, seed 1. */
+export function defaultSimulationOptions(): SimulationOptions {
+  return { failure: 'power-off', targets: [], preFailureMs: 0, interventions: [], durationMs: 20 * 60_000, fileSettings: [], overrides: [], seed: 1 };
+}
+
 export class ScenarioInputError extends Error {}
 
 /** Concatenates the models of several files. */
@@ -40,11 +46,8 @@ export function mergeModels(models: ManifestModel[]): ManifestModel {
     merged.podDisruptionBudgets.push(...model.podDisruptionBudgets);
     merged.services.push(...model.services);
     merged.nodes.push(...model.nodes);
-    merged.clusterConfig.kubelet.push(...model.clusterConfig.kubelet);
-    merged.clusterConfig.controllerManager.push(...model.clusterConfig.controllerManager);
-    merged.clusterConfig.apiServer.push(...model.clusterConfig.apiServer);
-    merged.clusterConfig.kubernetesVersion ??= model.clusterConfig.kubernetesVersion;
   }
+  merged.clusterConfig = mergeClusterConfig(models.map((m) => m.clusterConfig));
   return merged;
 }
 

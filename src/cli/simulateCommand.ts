@@ -1,12 +1,12 @@
 import * as path from 'node:path';
 import type { ReadFile } from '../analysis/analyseText';
-import { buildScenario, clusterConfigSettings, mergeModels, ScenarioInputError, type SimulationOptions } from '../analysis/buildScenario';
-import { clusterFromNodes } from '../cluster/clusterSpec';
+import { buildScenario, clusterConfigSettings, defaultSimulationOptions, mergeModels, ScenarioInputError, type SimulationOptions } from '../analysis/buildScenario';
+import { clusterFromNodes, ZONE_LABEL } from '../cluster/clusterSpec';
 import { KNOB_BY_NAME } from '../cluster/knobs';
 import { TimingError, type TimingSetting } from '../cluster/timing';
 import { formatDuration, parseDuration } from '../manifest/duration';
-import { renderText } from '../sim/renderText';
-import type { FailureKind, Intervention, Scenario } from '../sim/scenario';
+import { renderText, scenarioHeader } from '../sim/renderText';
+import { FAILURES, isFailureKind, type Intervention, type Scenario } from '../sim/scenario';
 import { ScenarioError, simulate, type SimulationResult } from '../sim/simulate';
 import type { WorkloadSummary } from '../sim/summary';
 import { UsageError, parseArgs, single, type ParsedArgs } from './args';
@@ -94,7 +94,7 @@ export function runSimulate(argv: string[], out: Output): number {
   if (format === 'json') {
     out.stdout(`${JSON.stringify(jsonReport(scenario, read.map((r) => r.path), results))}\n`);
   } else {
-    out.stdout(renderText({ header: header(scenario, first, runs), events: first.events, states: first.states, summary: first.summary }));
+    out.stdout(renderText({ header: scenarioHeader(scenario, first.summary.failedNodes, runs), events: first.events, states: first.states, summary: first.summary }));
     if (runs > 1) out.stdout(renderRunStatistics(results));
   }
   return 0;
@@ -111,7 +111,10 @@ function duration(args: ParsedArgs, name: string): number | undefined {
 
 function simulationOptions(args: ParsedArgs, read: { path: string; file: ReadFile }[]): SimulationOptions {
   const failure = single(args, 'failure') ?? 'power-off';
-  if (!['power-off', 'kubelet-stop', 'partition'].includes(failure)) throw new UsageError(`--failure must be power-off, kubelet-stop or partition, not "${failure}"`);
+  if (!isFailureKind(failure)) {
+    const kinds = Object.keys(FAILURES);
+    throw new UsageError(`--failure must be ${kinds.slice(0, -1).join(', ')} or ${kinds.at(-1)}, not "${failure}"`);
+  }
   const interventions: Intervention[] = [];
   for (const spec of args.options.get('force-delete') ?? []) {
     const at = spec.lastIndexOf('@');
@@ -145,12 +148,12 @@ function simulationOptions(args: ParsedArgs, read: { path: string; file: ReadFil
   }
 
   return {
-    failure: failure as FailureKind,
+    failure,
     targets: (single(args, 'target') ?? '').split(',').map((t) => t.trim()).filter(Boolean),
     preFailureMs: duration(args, 'at') ?? 0,
     recoverAfterMs: duration(args, 'recover-after'),
     interventions,
-    durationMs: duration(args, 'duration') ?? 20 * 60_000,
+    durationMs: duration(args, 'duration') ?? defaultSimulationOptions().durationMs,
     profile: single(args, 'profile'),
     version: single(args, 'k8s-version'),
     fileSettings: read.flatMap(({ path: p, file }) => clusterConfigSettings(file.model.clusterConfig, (range) => `${p}:${range.start.line + 1}`)),
@@ -160,22 +163,7 @@ function simulationOptions(args: ParsedArgs, read: { path: string; file: ReadFil
   };
 }
 
-function header(scenario: Scenario, result: SimulationResult, runs: number): string[] {
-  const fault = scenario.faults[0];
-  const recovery = fault.recoverAfterMs !== undefined ? `, back after ${formatDuration(fault.recoverAfterMs)}` : ', never recovers';
-  const knobs = scenario.timing.knobs;
-  const show = (name: string) => {
-    const knob = knobs[name];
-    const value = typeof knob.value === 'number' && KNOB_BY_NAME.get(name)?.type === 'duration' ? formatDuration(knob.value) : String(knob.value);
-    return `${name.replace(/^[a-z]+\./, '')}=${value} (${knob.source})`;
-  };
-  return [
-    `Failure: ${fault.kind} of ${result.summary.failedNodes.join(', ')} at 0s${recovery}; Kubernetes ${scenario.timing.version.label}; seed ${scenario.seed}${runs > 1 ? ` (first of ${runs} runs)` : ''}; ${formatDuration(scenario.durationMs)} simulated.`,
-    `Cluster: ${scenario.cluster.source}.`,
-    `Timing: ${['kcm.node-monitor-grace-period', 'kcm.node-monitor-period', 'kubelet.nodeLeaseDurationSeconds', 'kubelet.nodeStatusReportFrequency', 'apiserver.default-unreachable-toleration-seconds'].map(show).join('; ')}.`,
-    ...scenario.timing.notes.map((n) => `Note: ${n}`),
-  ];
-}
+type TimeField = (typeof TIME_FIELDS)[number];
 
 const TIME_FIELDS = ['nodeNotReadyMs', 'podsNotReadyMs', 'noExecuteTaintMs', 'podDeletionMs', 'replacementCreatedMs', 'replacementReadyMs', 'unavailableMs', 'degradedMs', 'blackholeMs', 'duplicateMs'] as const;
 
@@ -202,7 +190,7 @@ function summaryOverRuns(results: SimulationResult[]) {
       const outcomes: Record<string, number> = {};
       for (const s of all) outcomes[s.outcome] = (outcomes[s.outcome] ?? 0) + 1;
       const outcome = Object.entries(outcomes).sort((a, b) => b[1] - a[1])[0][0] as WorkloadSummary['outcome'];
-      const times = Object.fromEntries(TIME_FIELDS.map((f) => [f, stat(all.map((s) => s[f]))]));
+      const times = Object.fromEntries(TIME_FIELDS.map((f) => [f, stat(all.map((s) => s[f]))])) as Record<TimeField, Stat>;
       return { object: w.object, desiredReplicas: w.desiredReplicas, ...times, outcome, outcomes, reason: all.find((s) => s.outcome === outcome)!.reason };
     }),
   };
@@ -215,9 +203,8 @@ function renderRunStatistics(results: SimulationResult[]): string {
   for (const w of summary.workloads) {
     const outcomes = Object.entries(w.outcomes).map(([o, n]) => `${o} ${n}`).join(', ');
     lines.push(`${w.object.kind}/${w.object.name}: ${outcomes}`);
-    const times = w as unknown as Record<string, Stat>;
-    for (const field of ['nodeNotReadyMs', 'noExecuteTaintMs', 'podDeletionMs', 'replacementReadyMs', 'unavailableMs']) {
-      lines.push(`    ${field.padEnd(22)} ${show(times[field])}`);
+    for (const field of ['nodeNotReadyMs', 'noExecuteTaintMs', 'podDeletionMs', 'replacementReadyMs', 'unavailableMs'] as const) {
+      lines.push(`    ${field.padEnd(22)} ${show(w[field])}`);
     }
   }
   return `${lines.join('\n')}\n`;
@@ -248,12 +235,12 @@ function jsonReport(scenario: Scenario, inputs: string[], results: SimulationRes
       k8sVersion: scenario.timing.version.label,
       seed: scenario.seed,
       runs: results.length,
-      cluster: { source: scenario.cluster.source, nodes: scenario.cluster.nodes.map((n) => ({ name: n.name, zone: n.labels['topology.kubernetes.io/zone'] ?? null })) },
+      cluster: { source: scenario.cluster.source, nodes: scenario.cluster.nodes.map((n) => ({ name: n.name, zone: n.labels[ZONE_LABEL] ?? null })) },
       notes: scenario.timing.notes,
     },
     timing,
     events: first.events,
-    states: first.states.map(({ object, from, to, ...state }) => ({ object, from, to, ...state })),
+    states: first.states,
     summary: results.length === 1 ? first.summary : summaryOverRuns(results),
   };
 }

@@ -1,18 +1,13 @@
 import * as vscode from 'vscode';
 import { readManifestText } from '../analysis/analyseText';
-import { buildScenario, ScenarioInputError } from '../analysis/buildScenario';
+import { buildScenario, defaultSimulationOptions, ScenarioInputError } from '../analysis/buildScenario';
 import { TimingError } from '../cluster/timing';
-import type { FailureKind } from '../sim/scenario';
+import type { ManifestModel } from '../manifest/model';
+import { FAILURES, type FailureKind } from '../sim/scenario';
 import { ScenarioError, simulate } from '../sim/simulate';
 import type { Config } from './config';
 import { TimelinePanel } from './timelinePanel';
 import { timelineData } from './timelineData';
-
-const FAILURES: { label: FailureKind; detail: string }[] = [
-  { label: 'power-off', detail: 'Host, kubelet and containers gone' },
-  { label: 'kubelet-stop', detail: 'Kubelet stopped, containers keep running' },
-  { label: 'partition', detail: 'Node cut off from the control plane and clients' },
-];
 
 /** "Simulate Node Failure": the workloads of the active manifest, the failure and target the user picks. */
 export function registerSimulateCommand(context: vscode.ExtensionContext, config: Config, log: vscode.LogOutputChannel): void {
@@ -29,21 +24,24 @@ export function registerSimulateCommand(context: vscode.ExtensionContext, config
       void vscode.window.showWarningMessage('This file has no Deployment, StatefulSet, DaemonSet, ReplicaSet, Job, CronJob or Pod to simulate.');
       return;
     }
-    const failure = await vscode.window.showQuickPick(FAILURES, { title: 'What happens to the node?' });
+    const failure = await vscode.window.showQuickPick(
+      Object.entries(FAILURES).map(([kind, detail]) => ({ label: kind as FailureKind, detail: `The node is ${detail}` })),
+      { title: 'What happens to the node?' },
+    );
     if (!failure) return;
     const target = model.workloads.length === 1 ? model.workloads[0] : await vscode.window.showQuickPick(
       model.workloads.map((w) => ({ label: `${w.kind}/${w.name}`, description: w.namespace, workload: w })),
       { title: 'Fail the node that runs which workload?' },
     ).then((pick) => pick?.workload);
     if (!target) return;
-    // Re-runs read the file again, so the panel follows the edits made since.
-    const run = () => {
+    const run = (manifest: ManifestModel) => {
       try {
-        const scenario = buildScenario(readManifestText(document.getText()).model, {
-          failure: failure.label, targets: [`${target.kind}/${target.name}`], preFailureMs: 0, interventions: [],
-          durationMs: 20 * 60_000, version: config.kubernetesVersion, profile: config.profile, fileSettings: [], overrides: [], seed: 1,
+        const scenario = buildScenario(manifest, {
+          ...defaultSimulationOptions(),
+          failure: failure.label, targets: [`${target.kind}/${target.name}`], version: config.kubernetesVersion, profile: config.profile,
         });
-        panel.show(timelineData(scenario, simulate(scenario), vscode.workspace.asRelativePath(document.uri)), run);
+        // Re-runs read the file again, so the panel follows the edits made since.
+        panel.show(timelineData(scenario, simulate(scenario), vscode.workspace.asRelativePath(document.uri)), () => run(readManifestText(document.getText()).model));
       } catch (error) {
         if (error instanceof ScenarioError || error instanceof ScenarioInputError || error instanceof TimingError) {
           void vscode.window.showErrorMessage(error.message);
@@ -53,6 +51,6 @@ export function registerSimulateCommand(context: vscode.ExtensionContext, config
         void vscode.window.showErrorMessage('The simulation failed; the log has the details.');
       }
     };
-    run();
+    run(model);
   }));
 }

@@ -7,7 +7,7 @@
  */
 import { features, type SimContext } from './context';
 import { ApiClient, Informer } from './latency';
-import { podRef, type SimPod, type SimVolume } from './objects';
+import { needsAttach, type SimPod, type SimVolume } from './objects';
 import { OUT_OF_SERVICE } from './tolerations';
 
 const MAX_WAIT_FOR_UNMOUNT_MS = 6 * 60_000;
@@ -27,7 +27,7 @@ export class AttachDetachController {
     this.client = new ApiClient(clock, random, timing.apiWriteLatencyMs);
     const podInformer = new Informer<SimPod>(clock, random, timing.watchLatencyMs, (pod) => this.podChanged(pod));
     store.onPod((pod, change) => {
-      if (change !== 'created' && pod.claims.some((c) => c.volume && this.managed(c.volume))) podInformer.notify(pod);
+      if (change !== 'created' && pod.claims.some((c) => c.volume && needsAttach(c.volume))) podInformer.notify(pod);
     });
     store.onNode((node, change) => {
       if (change === 'ready' || change === 'taints' || change === 'deleted') {
@@ -36,14 +36,10 @@ export class AttachDetachController {
     });
   }
 
-  private managed(volume: SimVolume): boolean {
-    return volume.exclusive && !volume.local;
-  }
-
   private podChanged(pod: SimPod): void {
     for (const claim of pod.claims) {
       const volume = claim.volume;
-      if (!volume || !this.managed(volume)) continue;
+      if (!volume || !needsAttach(volume)) continue;
       if (!pod.removed && pod.nodeName !== undefined && !this.isTerminated(pod) && volume.attachedTo !== pod.nodeName) {
         const queue = this.waiting.get(volume) ?? [];
         if (!queue.includes(pod)) queue.push(pod);
@@ -119,7 +115,7 @@ export class AttachDetachController {
       const message = users.length > 0
         ? `Multi-Attach error for volume "${volume.name}" Volume is already used by pod(s) ${users.map((p) => p.name).join(', ')}`
         : `Multi-Attach error for volume "${volume.name}" Volume is already exclusively attached to one node and can't be attached to another`;
-      store.event(podRef(pod), 'KubernetesEvent', 'FailedAttachVolume', message, { volume: volume.name, attachedTo: volume.attachedTo ?? null });
+      store.event(pod.ref, 'KubernetesEvent', 'FailedAttachVolume', message, { volume: volume.name, attachedTo: volume.attachedTo ?? null });
     }
   }
 }

@@ -6,7 +6,7 @@
  * nodes whose taints or daemon pods changed.
  */
 import type { SimContext } from './context';
-import { isActive, type PodTemplateSim, type SimNode, type SimWorkload } from './objects';
+import { isActive, liveNodeOf, type PodTemplateSim, type SimNode, type SimWorkload } from './objects';
 import { matchesMap, matchesNodeSelectorTerms } from './selectors';
 import { EXECUTE_EFFECT, SCHEDULING_EFFECTS, untoleratedTaint } from './tolerations';
 import type { VolumeBinder } from './volumeBinding';
@@ -23,7 +23,7 @@ export class DaemonSetController extends WorkloadController {
     ctx.store.onPod((pod, change) => {
       const owner = pod.owner;
       if (owner?.kind !== 'DaemonSet' || pod.nodeName === undefined) return;
-      const node = ctx.store.nodeByName.get(pod.nodeName);
+      const node = liveNodeOf(pod);
       if (change === 'bound') this.creating.get(owner)?.delete(pod.nodeName);
       if (node && (change === 'deleting' || change === 'removed' || change === 'status')) this.markDirty(owner, node);
     });

@@ -7,7 +7,6 @@
 import type { SimContext } from './context';
 import { ApiClient, Informer } from './latency';
 import type { EndpointState, SimPod, SimService } from './objects';
-import { matchesMap } from './selectors';
 
 export class EndpointSliceController {
   private readonly client: ApiClient;
@@ -18,21 +17,21 @@ export class EndpointSliceController {
     this.client = new ApiClient(clock, random, timing.apiWriteLatencyMs);
     const informer = new Informer<SimPod>(clock, random, timing.watchLatencyMs, (pod) => this.syncPod(pod));
     // The initial list: endpoints of the pods running before the failure.
-    for (const service of store.services) {
-      for (const pod of store.livePods()) {
-        const endpoint = this.servicesOf(pod).includes(service) ? endpointFor(pod, service) : undefined;
+    for (const pod of store.livePods()) {
+      for (const service of this.servicesOf(pod)) {
+        const endpoint = endpointFor(pod, service);
         if (endpoint) setEndpoint(service, pod, endpoint);
       }
-      this.recordState(service);
     }
+    for (const service of store.services) this.recordState(service);
     store.onPod((pod) => {
       if (this.servicesOf(pod).length > 0) informer.notify(pod);
     });
   }
 
-  servicesOf(pod: SimPod): SimService[] {
-    if (pod.owner) return pod.owner.services;
-    return this.ctx.store.services.filter((s) => s.namespace === pod.namespace && Object.keys(s.selector).length > 0 && matchesMap(s.selector, pod.template.labels));
+  /** Every pod has an owner (a bare Pod owns itself), whose Services were matched once. */
+  private servicesOf(pod: SimPod): SimService[] {
+    return pod.owner?.services ?? [];
   }
 
   private syncPod(pod: SimPod): void {

@@ -10,10 +10,6 @@ export class EventQueue {
   private tasks: Task[] = [];
   private nextSeq = 0;
 
-  get size(): number {
-    return this.tasks.length;
-  }
-
   push(time: number, task: Task): void {
     const times = this.times;
     const seqs = this.seqs;

@@ -3,21 +3,15 @@
  * and what an operator does about it (force delete, out-of-service taint, node deletion).
  */
 import type { SimContext } from './context';
-import { nodeRef, type SimNode, type SimPod } from './objects';
-import type { Fault, Intervention } from './scenario';
+import type { SimNode, SimPod } from './objects';
+import { FAILURES, type Fault, type Intervention } from './scenario';
 import { OUT_OF_SERVICE } from './tolerations';
-
-const DESCRIPTION: Record<Fault['kind'], string> = {
-  'power-off': 'powered off: containers, kubelet and network are gone',
-  'kubelet-stop': 'kubelet stopped: its containers keep running',
-  partition: 'network partition: the node is cut off, its kubelet and containers keep running',
-};
 
 export function scheduleFault(ctx: SimContext, fault: Fault, nodes: SimNode[]): void {
   const { clock, store } = ctx;
   clock.at(fault.atMs, () => {
     for (const node of nodes) {
-      store.event(nodeRef(node), 'Fault', fault.kind, `${node.name} ${DESCRIPTION[fault.kind]}`, { failure: fault.kind });
+      store.event(node.ref, 'Fault', fault.kind, `${node.name} ${FAILURES[fault.kind]}`, { failure: fault.kind });
       for (const pod of node.pods) store.markAffected(pod);
       if (fault.kind === 'power-off') store.setHost(node, { powered: false, kubeletRunning: false, apiReachable: false, dataPlaneReachable: false });
       if (fault.kind === 'kubelet-stop') store.setHost(node, { kubeletRunning: false });
@@ -28,7 +22,7 @@ export function scheduleFault(ctx: SimContext, fault: Fault, nodes: SimNode[]): 
   clock.at(fault.atMs + fault.recoverAfterMs, () => {
     for (const node of nodes) {
       const how = fault.kind === 'power-off' ? 'powered on again; the kubelet starts' : fault.kind === 'kubelet-stop' ? 'kubelet running again' : 'network restored';
-      store.event(nodeRef(node), 'Recovery', 'NodeReturned', `${node.name} ${how}`, { failure: fault.kind });
+      store.event(node.ref, 'Recovery', 'NodeReturned', `${node.name} ${how}`, { failure: fault.kind });
       store.setHost(node, { powered: true, kubeletRunning: true, apiReachable: true, dataPlaneReachable: true });
     }
   });
@@ -45,20 +39,20 @@ export function scheduleIntervention(ctx: SimContext, intervention: Intervention
           store.event({ kind: 'Pod', name: intervention.target, namespace: '' }, 'Intervention', 'ForceDeleteSkipped', `kubectl delete --force: no pod ${intervention.target} exists at this time`);
         }
         for (const pod of pods) {
-          store.event({ kind: 'Pod', name: pod.name, namespace: pod.namespace }, 'Intervention', 'ForceDelete', `kubectl delete pod ${pod.name} --force --grace-period=0`);
+          store.event(pod.ref, 'Intervention', 'ForceDelete', `kubectl delete pod ${pod.name} --force --grace-period=0`);
           store.deletePod(pod, 0, 'kubectl delete --force --grace-period=0');
         }
         break;
       }
       case 'out-of-service':
         for (const node of nodes) {
-          store.event(nodeRef(node), 'Intervention', 'OutOfService', `kubectl taint node ${node.name} ${OUT_OF_SERVICE}=nodeshutdown:NoExecute`);
+          store.event(node.ref, 'Intervention', 'OutOfService', `kubectl taint node ${node.name} ${OUT_OF_SERVICE}=nodeshutdown:NoExecute`);
           store.addTaint(node, { key: OUT_OF_SERVICE, value: 'nodeshutdown', effect: 'NoExecute' }, 'kubectl taint');
         }
         break;
       case 'delete-node':
         for (const node of nodes) {
-          store.event(nodeRef(node), 'Intervention', 'DeleteNode', `kubectl delete node ${node.name}`);
+          store.event(node.ref, 'Intervention', 'DeleteNode', `kubectl delete node ${node.name}`);
           store.deleteNode(node, 'kubectl delete node');
         }
         break;
@@ -66,7 +60,7 @@ export function scheduleIntervention(ctx: SimContext, intervention: Intervention
   });
 }
 
-/** A pod name, or Kind/name: that workload's pods on the failed nodes (or all of its pods if none is there). */
+/** A pod name, or Kind/name: that workload's pods on the failed nodes (or, if none is there, its terminating pods). */
 function resolvePods(ctx: SimContext, target: string, failedNodes: SimNode[]): SimPod[] {
   const slash = target.indexOf('/');
   const alive = [...ctx.store.livePods()];

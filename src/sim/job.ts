@@ -6,7 +6,7 @@
  */
 import type { Job } from '../manifest/model/types';
 import type { SimContext } from './context';
-import { workloadRef, type SimPod, type SimWorkload } from './objects';
+import type { SimPod, SimWorkload } from './objects';
 import type { VolumeBinder } from './volumeBinding';
 import { WorkloadController } from './workloadController';
 
@@ -44,7 +44,7 @@ export class JobController extends WorkloadController {
     }
     if (workload.failures > spec.backoffLimit) {
       this.failed.add(workload);
-      store.event(workloadRef(workload), 'KubernetesEvent', 'BackoffLimitExceeded', `Job has reached the specified backoff limit (${spec.backoffLimit})`);
+      store.event(workload.ref, 'KubernetesEvent', 'BackoffLimitExceeded', `Job has reached the specified backoff limit (${spec.backoffLimit})`);
       return;
     }
     // Pods still counted as running: not failed, not finished.

@@ -8,7 +8,7 @@
 import type { SimContext } from './context';
 import { ApiClient, Informer } from './latency';
 import { formatDuration } from '../manifest/duration';
-import { nodeRef, type SimNode, type SimPod, type SimVolume } from './objects';
+import { needsAttach, nextPodIp, type SimNode, type SimPod, type SimVolume } from './objects';
 import type { Random } from './random';
 import type { PodChange } from './store';
 
@@ -102,7 +102,7 @@ class Kubelet {
     const since = this.node.lease.live ? this.node.lease.renewTime : -Infinity;
     const lastRenewal = Math.max(since, Math.round(clock.now - renewAge));
     const lastStatus = Math.max(since, Math.round(clock.now - statusAge));
-    store.event(nodeRef(this.node), 'Note', 'LastHeartbeat',
+    store.event(this.node.ref, 'Note', 'LastHeartbeat',
       `Heartbeats stop: the last lease renewal was ${formatDuration(clock.now - lastRenewal)} ago and the last node status post ${formatDuration(clock.now - lastStatus)} ago`,
       { lastLeaseRenewalMs: lastRenewal, lastStatusPostMs: lastStatus });
     store.setLease(this.node, false, lastRenewal, lastStatus);
@@ -160,7 +160,7 @@ class Kubelet {
   }
 
   private missingVolume(pod: SimPod): boolean {
-    return pod.claims.some((c) => c.volume && c.volume.exclusive && !c.volume.local && c.volume.attachedTo !== this.node.name);
+    return pod.claims.some((c) => c.volume && needsAttach(c.volume) && c.volume.attachedTo !== this.node.name);
   }
 
   /** Image pull, sandbox and start take the pod start latency; readiness follows the readiness probe. */
@@ -170,7 +170,7 @@ class Kubelet {
     clock.at(started, () => {
       if (!this.connected || pod.removed || pod.deletionTimestamp !== undefined) return;
       const probe = pod.template.readinessProbe;
-      const ip = `10.244.${this.node.index}.${(this.node.nextIp++ % 253) + 2}`;
+      const ip = nextPodIp(this.node);
       store.setPodRuntime(pod, true, !probe);
       this.client.write(() => store.patchPodStatus(pod, {
         phase: 'Running', reason: undefined, containerState: 'running', containerReason: undefined, ip, restartCount,

@@ -12,7 +12,7 @@
 import { zoneName } from '../cluster/clusterSpec';
 import type { SimContext } from './context';
 import { ApiClient, Informer } from './latency';
-import { nodeRef, type ConditionStatus, type SimNode, type SimPod } from './objects';
+import { liveNodeOf, type ConditionStatus, type SimNode, type SimPod } from './objects';
 import { RateLimitedQueue } from './rateLimitedQueue';
 import { NOT_READY, UNREACHABLE, UNSCHEDULABLE } from './tolerations';
 
@@ -141,7 +141,7 @@ export class NodeLifecycleController {
       this.setCurrent(node, health, 'Unknown');
       worker.write(() => store.setNodeReady(node, 'Unknown', 'NodeStatusUnknown', 'Kubelet stopped posting node status.'));
       if (observed === 'True') {
-        worker.write(() => store.event(nodeRef(node), 'KubernetesEvent', 'NodeNotReady', `Node ${node.name} status is now: NodeNotReady`));
+        worker.write(() => store.event(node.ref, 'KubernetesEvent', 'NodeNotReady', `Node ${node.name} status is now: NodeNotReady`));
         for (const pod of node.pods) worker.write(() => store.markPodNotReady(pod, 'NodeNotReady'));
       }
     }
@@ -224,19 +224,13 @@ export class NodeLifecycleController {
   }
 
   private processTaintBaseEviction(node: SimNode, observed: ConditionStatus, worker: ApiClient): void {
-    const { store } = this.ctx;
-    const has = (key: string) => node.taints.some((t) => t.key === key && t.effect === 'NoExecute');
     if (observed === 'True') {
       this.markNodeAsReachable(node, worker);
       return;
     }
-    const [wanted, opposite] = observed === 'False' ? [NOT_READY, UNREACHABLE] : [UNREACHABLE, NOT_READY];
-    if (has(opposite)) {
+    if (this.hasNoExecuteTaint(node, observed === 'False' ? UNREACHABLE : NOT_READY)) {
       // Swapped at once, not rate limited, so the eviction clock does not restart (SEMANTICS.md 4).
-      worker.write(() => {
-        store.addTaint(node, { key: wanted, value: '', effect: 'NoExecute' }, 'node-lifecycle-controller');
-        store.removeTaint(node, opposite, 'NoExecute', 'node-lifecycle-controller');
-      });
+      this.setNoExecuteTaint(node, observed, worker);
       return;
     }
     // markNodeForTainting; the queue keeps the order in which passes visit nodes (rateLimitedQueue.ts).
@@ -251,6 +245,16 @@ export class NodeLifecycleController {
     worker.write(() => {
       store.removeTaint(node, UNREACHABLE, 'NoExecute', 'node-lifecycle-controller');
       store.removeTaint(node, NOT_READY, 'NoExecute', 'node-lifecycle-controller');
+    });
+  }
+
+  /** The not-ready taint for Ready=False, the unreachable one for Unknown, and never both. */
+  private setNoExecuteTaint(node: SimNode, ready: ConditionStatus, client: ApiClient): void {
+    const { store } = this.ctx;
+    const [wanted, opposite] = ready === 'False' ? [NOT_READY, UNREACHABLE] : [UNREACHABLE, NOT_READY];
+    client.write(() => {
+      store.addTaint(node, { key: wanted, value: '', effect: 'NoExecute' }, 'node-lifecycle-controller');
+      store.removeTaint(node, opposite, 'NoExecute', 'node-lifecycle-controller');
     });
   }
 
@@ -282,12 +286,7 @@ export class NodeLifecycleController {
       const queue = this.zoneQueues.get(zone)!;
       queue.drain(clock.now, (name) => {
         const node = store.nodeByName.get(name);
-        if (!node || node.ready === 'True') return;
-        const [taint, opposite] = node.ready === 'False' ? [NOT_READY, UNREACHABLE] : [UNREACHABLE, NOT_READY];
-        this.tainter.write(() => {
-          store.addTaint(node, { key: taint, value: '', effect: 'NoExecute' }, 'node-lifecycle-controller');
-          store.removeTaint(node, opposite, 'NoExecute', 'node-lifecycle-controller');
-        });
+        if (node && node.ready !== 'True') this.setNoExecuteTaint(node, node.ready, this.tainter);
       });
       if (queue.length > 0) nextToken = Math.min(nextToken, queue.limiter.nextTokenAt(clock.now));
     }
@@ -372,7 +371,7 @@ export class NodeLifecycleController {
 
   /** processPod: a pod bound to a node the controller knows is not Ready is marked NotReady at once. */
   private processPod(pod: SimPod, client: ApiClient): void {
-    const node = pod.nodeName !== undefined ? this.ctx.store.nodeByName.get(pod.nodeName) : undefined;
+    const node = liveNodeOf(pod);
     const health = node && this.health.get(node);
     if (!health || health.current === 'True') return;
     client.write(() => this.ctx.store.markPodNotReady(pod, 'NodeNotReady'));

@@ -194,16 +194,19 @@ export interface SimClaim {
   candidateVolumes?: SimVolume[];
 }
 
-export function podRef(pod: SimPod): ObjectRef {
-  return pod.ref;
+/** The pod's node while its Node object exists. */
+export function liveNodeOf(pod: SimPod): SimNode | undefined {
+  return pod.node && !pod.node.deleted ? pod.node : undefined;
 }
 
-export function nodeRef(node: SimNode): ObjectRef {
-  return node.ref;
+/** A network volume that attaches to one node at a time: the attach-detach controller moves it. */
+export function needsAttach(volume: SimVolume): boolean {
+  return volume.exclusive && !volume.local;
 }
 
-export function workloadRef(workload: SimWorkload): ObjectRef {
-  return workload.ref;
+/** The next IP of the node's pod CIDR (a restarted sandbox gets a new one). */
+export function nextPodIp(node: SimNode): string {
+  return `10.244.${node.index}.${(node.nextIp++ % 253) + 2}`;
 }
 
 export function isActive(pod: SimPod): boolean {

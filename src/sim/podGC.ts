@@ -5,7 +5,7 @@
  */
 import { features, type SimContext } from './context';
 import { ApiClient } from './latency';
-import type { SimPod } from './objects';
+import { liveNodeOf, type SimPod } from './objects';
 import { OUT_OF_SERVICE } from './tolerations';
 
 const GC_PERIOD_MS = 20_000;
@@ -47,9 +47,8 @@ export class PodGarbageCollector {
     for (const pod of this.unscheduledTerminating) this.forceDelete(pod, undefined);
     if (this.outOfServiceNodes.size > 0 && features.outOfServiceVolumeDetach(timing.minor)) {
       for (const pod of store.terminatingPods) {
-        if (pod.nodeName === undefined || !this.outOfServiceNodes.has(pod.nodeName)) continue;
-        const node = store.nodeByName.get(pod.nodeName);
-        if (node && node.ready !== 'True') this.forceDelete(pod, undefined);
+        const node = liveNodeOf(pod);
+        if (node && this.outOfServiceNodes.has(node.name) && node.ready !== 'True') this.forceDelete(pod, undefined);
       }
     }
     // gcOrphaned: quarantine newly missing nodes, then delete the pods of those still missing.

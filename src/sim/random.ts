@@ -65,23 +65,21 @@ const NAME_CODES = Array.from(NAME_ALPHABET, (c) => c.charCodeAt(0));
 
 /** A Kubernetes-style random name suffix, stable for a given key (generateName uses this alphabet). */
 export function nameSuffix(key: string, length: number): string {
-  let h = hash32(key);
-  const codes: number[] = [];
-  for (let i = 0; i < length; i++) {
-    if (i % 6 === 5) h = hash32(`${key}:${i}`);
-    codes.push(NAME_CODES[h % NAME_CODES.length]);
-    h = Math.floor(h / NAME_CODES.length);
-  }
-  return String.fromCharCode(...codes);
+  return suffixFromHash(hash32(key), length, (i) => hash32(`${key}:${i}`));
 }
 
 /** nameSuffix(prefix + n, 5) without building the key: pods are named by the hundred thousand. */
 export function shortNameSuffix(prefix: string, n: number): string {
-  let h = hash32(String(n), hash32(prefix));
-  const codes = [0, 0, 0, 0, 0];
-  for (let i = 0; i < 5; i++) {
-    codes[i] = NAME_CODES[h % NAME_CODES.length];
+  return suffixFromHash(hash32(String(n), hash32(prefix)), 5);
+}
+
+/** Letters from the hash, six per 32 bits; longer suffixes rehash (`rehash` is needed from the sixth letter on). */
+function suffixFromHash(h: number, length: number, rehash?: (i: number) => number): string {
+  const codes: number[] = [];
+  for (let i = 0; i < length; i++) {
+    if (i % 6 === 5) h = rehash!(i);
+    codes.push(NAME_CODES[h % NAME_CODES.length]);
     h = Math.floor(h / NAME_CODES.length);
   }
-  return String.fromCharCode(codes[0], codes[1], codes[2], codes[3], codes[4]);
+  return String.fromCharCode(...codes);
 }

@@ -2,8 +2,10 @@
  * The trace as text, in the style of `kubectl get pods,nodes --watch`: one line per state
  * change, with the time since the failure, discrete events as `#` lines, then the summary.
  */
+import { KNOB_BY_NAME } from '../cluster/knobs';
 import { formatDuration } from '../manifest/duration';
-import type { Summary, WorkloadSummary } from './summary';
+import type { Scenario } from './scenario';
+import type { Summary } from './summary';
 import { compareText, type StateInterval, type TraceEvent } from './trace';
 
 const EVENT_TYPES_SHOWN = new Set<TraceEvent['type']>([
@@ -72,6 +74,24 @@ export function watchRows(events: readonly TraceEvent[], states: readonly StateI
   return rows.map((r) => r.row);
 }
 
+/** What was simulated, in a few lines: the failure, the version, the seed, the cluster and the timing that decides the outcome. */
+export function scenarioHeader(scenario: Scenario, failedNodes: readonly string[], runs = 1): string[] {
+  const fault = scenario.faults[0];
+  const recovery = fault.recoverAfterMs !== undefined ? `, back after ${formatDuration(fault.recoverAfterMs)}` : ', never recovers';
+  const knobs = scenario.timing.knobs;
+  const show = (name: string) => {
+    const knob = knobs[name];
+    const value = typeof knob.value === 'number' && KNOB_BY_NAME.get(name)?.type === 'duration' ? formatDuration(knob.value) : String(knob.value);
+    return `${name.replace(/^[a-z]+\./, '')}=${value} (${knob.source})`;
+  };
+  return [
+    `Failure: ${fault.kind} of ${failedNodes.join(', ')} at 0s${recovery}; Kubernetes ${scenario.timing.version.label}; seed ${scenario.seed}${runs > 1 ? ` (first of ${runs} runs)` : ''}; ${formatDuration(scenario.durationMs)} simulated.`,
+    `Cluster: ${scenario.cluster.source}.`,
+    `Timing: ${['kcm.node-monitor-grace-period', 'kcm.node-monitor-period', 'kubelet.nodeLeaseDurationSeconds', 'kubelet.nodeStatusReportFrequency', 'apiserver.default-unreachable-toleration-seconds'].map(show).join('; ')}.`,
+    ...scenario.timing.notes.map((n) => `Note: ${n}`),
+  ];
+}
+
 export interface TextRenderInput {
   header: string[];
   events: readonly TraceEvent[];
@@ -109,4 +129,3 @@ export function renderSummary(summary: Summary): string[] {
   return lines;
 }
 
-export type { WorkloadSummary };

@@ -3,7 +3,18 @@ import type { ClusterSpec } from '../cluster/clusterSpec';
 import type { TimingProfile } from '../cluster/timing';
 import type { PersistentVolume, PersistentVolumeClaimSpec, Service, StorageClass, Workload } from '../manifest/model/types';
 
-export type FailureKind = 'power-off' | 'kubelet-stop' | 'partition';
+/** The failures, each with what it does to the node. */
+export const FAILURES = {
+  'power-off': 'powered off: containers, kubelet and network are gone',
+  'kubelet-stop': 'kubelet stopped: its containers keep running',
+  partition: 'network partition: the node is cut off, its kubelet and containers keep running',
+} as const;
+
+export type FailureKind = keyof typeof FAILURES;
+
+export function isFailureKind(text: string): text is FailureKind {
+  return Object.hasOwn(FAILURES, text);
+}
 
 export interface Fault {
   kind: FailureKind;

@@ -7,7 +7,7 @@ import { HOSTNAME_LABEL } from '../cluster/clusterSpec';
 import type { LabelSelector, PodAffinityTerm } from '../manifest/model/types';
 import type { SimContext } from './context';
 import { ApiClient, Informer } from './latency';
-import type { SimNode, SimPod } from './objects';
+import { liveNodeOf, type SimNode, type SimPod } from './objects';
 import type { Random } from './random';
 import { matchesLabelSelector, matchesMap, matchesNodeSelectorTerms } from './selectors';
 import { SCHEDULING_EFFECTS, UNSCHEDULABLE, toleratesTaint, untoleratedTaint } from './tolerations';
@@ -90,8 +90,8 @@ export class Scheduler {
 
   /** Accounts a pod bound to (+1) or gone from (-1) its node; initial pods are accounted by the setup. */
   count(pod: SimPod, delta: number): void {
-    const node = pod.node;
-    if (node && !node.deleted) this.cache.account(pod, node, delta);
+    const node = liveNodeOf(pod);
+    if (node) this.cache.account(pod, node, delta);
   }
 
   private attempt(pod: SimPod): void {

@@ -13,7 +13,7 @@ import { JobController } from './job';
 import { Kubelets } from './kubelet';
 import { ServingMetrics } from './metrics';
 import { NodeLifecycleController } from './nodeLifecycle';
-import { type PodTemplateSim, type SimNode, type SimPod, type SimService, type SimWorkload } from './objects';
+import { needsAttach, nextPodIp, type PodTemplateSim, type SimNode, type SimPod, type SimService, type SimWorkload } from './objects';
 import { markRunning, newPod } from './podFactory';
 import { PodGarbageCollector } from './podGC';
 import { ReplicaSetController } from './replicaSet';
@@ -195,8 +195,8 @@ function placeBeforeFailure(ctx: SimContext, scheduler: Scheduler, volumes: Volu
       const pod = newPod(workload, store.uid(), clock.now, volumes.claimsFor(workload, ordinal), ordinal);
       const pinned = spec.kind === 'Pod' && spec.template.spec.nodeName !== undefined ? store.nodeByName.get(spec.template.spec.nodeName) : undefined;
       const node = pinned ?? scheduler.placeInitial(pod);
-      const exclusiveElsewhere = node && pod.claims.some((c) => c.volume?.exclusive && !c.volume.local && c.volume.attachedTo !== undefined && c.volume.attachedTo !== node.name);
-      if (node && !exclusiveElsewhere) run(ctx, scheduler, pod, node);
+      const attachedElsewhere = node && pod.claims.some((c) => c.volume && needsAttach(c.volume) && c.volume.attachedTo !== undefined && c.volume.attachedTo !== node.name);
+      if (node && !attachedElsewhere) run(ctx, scheduler, pod, node);
       else pending.push(pod);
     }
   }
@@ -204,11 +204,11 @@ function placeBeforeFailure(ctx: SimContext, scheduler: Scheduler, volumes: Volu
 }
 
 function run(ctx: SimContext, scheduler: Scheduler, pod: SimPod, node: SimNode): void {
-  markRunning(pod, `10.244.${node.index}.${(node.nextIp++ % 253) + 2}`);
+  markRunning(pod, nextPodIp(node));
   ctx.store.addRunningPod(pod, node);
   scheduler.count(pod, +1);
   for (const claim of pod.claims) {
-    if (claim.volume?.exclusive && !claim.volume.local) claim.volume.attachedTo ??= node.name;
+    if (claim.volume && needsAttach(claim.volume)) claim.volume.attachedTo ??= node.name;
   }
 }
 
@@ -220,7 +220,7 @@ function resolveTargets(store: Store, targets: string[]): SimNode[] {
       const first = store.workloads.find((w) => w.pods.length > 0);
       const pod = first && firstPlacedPod(first);
       if (!pod) throw new ScenarioError('No pod runs before the failure, so there is no default node to fail; name one with --target node/NAME.');
-      return store.nodeByName.get(pod.nodeName!)!;
+      return pod.node!;
     }
     const slash = target.indexOf('/');
     const kind = slash < 0 ? 'node' : target.slice(0, slash);
@@ -234,7 +234,7 @@ function resolveTargets(store: Store, targets: string[]): SimNode[] {
     if (!workload) throw new ScenarioError(`No ${kind} named "${name}" in the input (workloads: ${store.workloads.map((w) => `${w.kind}/${w.name}`).join(', ') || 'none'}).`);
     const pod = firstPlacedPod(workload);
     if (!pod) throw new ScenarioError(`${workload.kind}/${workload.name} has no running pod before the failure, so it has no node to fail.`);
-    return store.nodeByName.get(pod.nodeName!)!;
+    return pod.node!;
   });
 }
 

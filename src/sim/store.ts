@@ -5,10 +5,7 @@
  */
 import type { Clock } from './engine';
 import { formatTaint, nodeStatus, podReady, podStatus } from './kubectl';
-import {
-  isActive, nodeRef, podRef,
-  type ConditionStatus, type Host, type NodeTaint, type SimNode, type SimPod, type SimService, type SimVolume, type SimWorkload,
-} from './objects';
+import { isActive, type ConditionStatus, type Host, type NodeTaint, type SimNode, type SimPod, type SimService, type SimVolume, type SimWorkload } from './objects';
 import type { TraceEventType, TraceRecorder } from './trace';
 
 export type PodChange = 'created' | 'bound' | 'status' | 'ready' | 'condition' | 'deleting' | 'removed';
@@ -100,7 +97,7 @@ export class Store {
   createPod(pod: SimPod, creator: string): void {
     pod.owner?.pods.push(pod);
     if (pod.replacement && pod.owner) this.touchedWorkloads.add(pod.owner);
-    this.event(podRef(pod), 'PodCreated', 'SuccessfulCreate', `Created pod: ${pod.name}`, { owner: pod.owner ? `${pod.owner.kind}/${pod.owner.name}` : null, by: creator });
+    this.event(pod.ref, 'PodCreated', 'SuccessfulCreate', `Created pod: ${pod.name}`, { owner: pod.owner ? `${pod.owner.kind}/${pod.owner.name}` : null, by: creator });
     this.podChanged(pod, 'created');
   }
 
@@ -108,7 +105,7 @@ export class Store {
     if (pod.removed || pod.nodeName) return;
     this.assign(pod, node);
     pod.pendingMessage = undefined;
-    this.event(podRef(pod), 'PodScheduled', 'Scheduled', `Successfully assigned ${pod.namespace}/${pod.name} to ${node.name}`, { node: node.name });
+    this.event(pod.ref, 'PodScheduled', 'Scheduled', `Successfully assigned ${pod.namespace}/${pod.name} to ${node.name}`, { node: node.name });
     this.podChanged(pod, 'bound');
   }
 
@@ -123,7 +120,7 @@ export class Store {
   podUnschedulable(pod: SimPod, message: string): void {
     if (pod.pendingMessage === message) return;
     pod.pendingMessage = message;
-    this.event(podRef(pod), 'PodPending', 'FailedScheduling', message);
+    this.event(pod.ref, 'PodPending', 'FailedScheduling', message);
   }
 
   patchPodStatus(pod: SimPod, patch: PodStatusPatch): void {
@@ -140,14 +137,14 @@ export class Store {
     if ('ip' in patch) pod.ip = patch.ip;
     if (patch.restartCount !== undefined && patch.restartCount !== pod.restartCount) {
       pod.restartCount = patch.restartCount;
-      this.event(podRef(pod), 'PodRestarted', 'Started', `Container restarted in place (restart ${pod.restartCount}) with IP ${pod.ip ?? '<none>'}`, { restartCount: pod.restartCount });
+      this.event(pod.ref, 'PodRestarted', 'Started', `Container restarted in place (restart ${pod.restartCount}) with IP ${pod.ip ?? '<none>'}`, { restartCount: pod.restartCount });
     }
     const isRunning = pod.phase === 'Running' && pod.containerState === 'running';
-    if (isRunning && !wasRunning) this.event(podRef(pod), 'PodRunning', 'Started', `Container running on ${pod.nodeName} with IP ${pod.ip ?? '<none>'}`, { node: pod.nodeName, ip: pod.ip ?? null });
-    if (pod.phase === 'Failed' && wasPhase !== 'Failed') this.event(podRef(pod), 'PodFailed', pod.reason ?? 'Failed', `Pod phase Failed${pod.reason ? ` (${pod.reason})` : ''}`);
+    if (isRunning && !wasRunning) this.event(pod.ref, 'PodRunning', 'Started', `Container running on ${pod.nodeName} with IP ${pod.ip ?? '<none>'}`, { node: pod.nodeName, ip: pod.ip ?? null });
+    if (pod.phase === 'Failed' && wasPhase !== 'Failed') this.event(pod.ref, 'PodFailed', pod.reason ?? 'Failed', `Pod phase Failed${pod.reason ? ` (${pod.reason})` : ''}`);
     if (pod.readyCondition !== wasReady) {
-      if (pod.readyCondition) this.event(podRef(pod), 'PodReady', 'Ready', 'Pod is Ready', { node: pod.nodeName });
-      else this.event(podRef(pod), 'PodCondition', 'NotReady', 'Ready=False', { type: 'Ready', status: 'False', node: pod.nodeName });
+      if (pod.readyCondition) this.event(pod.ref, 'PodReady', 'Ready', 'Pod is Ready', { node: pod.nodeName });
+      else this.event(pod.ref, 'PodCondition', 'NotReady', 'Ready=False', { type: 'Ready', status: 'False', node: pod.nodeName });
     }
     this.podChanged(pod, pod.readyCondition !== wasReady ? 'ready' : 'status');
   }
@@ -156,7 +153,7 @@ export class Store {
   markPodNotReady(pod: SimPod, reason: string): boolean {
     if (pod.removed || !pod.readyCondition) return false;
     pod.readyCondition = false;
-    this.event(podRef(pod), 'PodCondition', reason, 'Ready=False (Node is not ready)', this.notReadyDetail(pod.nodeName));
+    this.event(pod.ref, 'PodCondition', reason, 'Ready=False (Node is not ready)', this.notReadyDetail(pod.nodeName));
     this.podChanged(pod, 'ready');
     return true;
   }
@@ -164,7 +161,7 @@ export class Store {
   addDisruptionTarget(pod: SimPod, reason: string, message: string): void {
     if (pod.removed) return;
     pod.disruptionTarget = reason;
-    this.event(podRef(pod), 'PodCondition', reason, message, { type: 'DisruptionTarget', status: 'True' });
+    this.event(pod.ref, 'PodCondition', reason, message, { type: 'DisruptionTarget', status: 'True' });
     this.podChanged(pod, 'condition');
   }
 
@@ -179,7 +176,7 @@ export class Store {
     pod.deletionTimestamp = this.now + graceSeconds * 1000;
     pod.deletionGracePeriodSeconds = graceSeconds;
     this.terminatingPods.add(pod);
-    this.event(podRef(pod), 'PodDeletionStarted', 'Terminating', `Deletion requested by ${by} with grace period ${graceSeconds}s; the object stays until the kubelet confirms`, { gracePeriodSeconds: graceSeconds, by, node: pod.nodeName ?? null });
+    this.event(pod.ref, 'PodDeletionStarted', 'Terminating', `Deletion requested by ${by} with grace period ${graceSeconds}s; the object stays until the kubelet confirms`, { gracePeriodSeconds: graceSeconds, by, node: pod.nodeName ?? null });
     this.podChanged(pod, 'deleting');
   }
 
@@ -195,7 +192,7 @@ export class Store {
         last.nodeSlot = pod.nodeSlot;
       }
     }
-    this.event(podRef(pod), 'PodRemoved', 'Deleted', `Pod object removed (${by})`, { by });
+    this.event(pod.ref, 'PodRemoved', 'Deleted', `Pod object removed (${by})`, { by });
     this.podChanged(pod, 'removed');
     this.trace.end(pod);
   }
@@ -205,14 +202,14 @@ export class Store {
     node.ready = status;
     node.readyReason = reason;
     node.readyTransition = this.now;
-    this.event(nodeRef(node), 'NodeCondition', reason, message, { type: 'Ready', status, reason });
+    this.event(node.ref, 'NodeCondition', reason, message, { type: 'Ready', status, reason });
     this.nodeChanged(node, 'ready');
   }
 
   addTaint(node: SimNode, taint: NodeTaint, by: string): void {
     if (node.deleted || node.taints.some((t) => t.key === taint.key && t.effect === taint.effect)) return;
     node.taints = [...node.taints, { ...taint, timeAdded: this.now }];
-    this.event(nodeRef(node), 'TaintAdded', 'TaintAdded', `Taint ${formatTaint(taint)} added by ${by}`, { key: taint.key, effect: taint.effect, value: taint.value, by });
+    this.event(node.ref, 'TaintAdded', 'TaintAdded', `Taint ${formatTaint(taint)} added by ${by}`, { key: taint.key, effect: taint.effect, value: taint.value, by });
     this.nodeChanged(node, 'taints');
   }
 
@@ -220,7 +217,7 @@ export class Store {
     const taint = node.taints.find((t) => t.key === key && t.effect === effect);
     if (!taint || node.deleted) return;
     node.taints = node.taints.filter((t) => t !== taint);
-    this.event(nodeRef(node), 'TaintRemoved', 'TaintRemoved', `Taint ${formatTaint(taint)} removed by ${by}`, { key, effect, by });
+    this.event(node.ref, 'TaintRemoved', 'TaintRemoved', `Taint ${formatTaint(taint)} removed by ${by}`, { key, effect, by });
     this.nodeChanged(node, 'taints');
   }
 
@@ -228,7 +225,7 @@ export class Store {
     if (node.deleted) return;
     node.deleted = true;
     this.nodeByName.delete(node.name);
-    this.event(nodeRef(node), 'NodeDeleted', 'RemovingNode', `Node ${node.name} deleted by ${by}`, { by });
+    this.event(node.ref, 'NodeDeleted', 'RemovingNode', `Node ${node.name} deleted by ${by}`, { by });
     this.nodeChanged(node, 'deleted');
     this.trace.end(node);
   }
@@ -258,7 +255,7 @@ export class Store {
     const stopped = pod.running && !running;
     pod.running = running;
     pod.appReady = appReady;
-    if (stopped && why) this.event(podRef(pod), 'PodStopped', 'Killing', why);
+    if (stopped && why) this.event(pod.ref, 'PodStopped', 'Killing', why);
     this.onPodObserved(pod);
   }
 

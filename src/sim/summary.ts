@@ -5,7 +5,7 @@
 import { formatDuration } from '../manifest/duration';
 import { podStatus } from './kubectl';
 import type { ServingMetrics } from './metrics';
-import { workloadRef, type SimNode, type SimPod, type SimWorkload } from './objects';
+import type { SimNode, SimPod, SimWorkload } from './objects';
 import type { Store } from './store';
 import type { ObjectRef, TraceEvent } from './trace';
 
@@ -96,7 +96,7 @@ export function summarize(store: Store, metrics: ServingMetrics, events: readonl
     const times = firstAt.get(workload) ?? {};
     const totals = metrics.totals(workload);
     const summary: WorkloadSummary = {
-      object: workloadRef(workload),
+      object: workload.ref,
       desiredReplicas: workload.desired,
       nodeNotReadyMs: minOver(affectedNodes, (n) => nodeNotReadyAt.get(n)),
       podsNotReadyMs: times.podsNotReady ?? null,

@@ -5,16 +5,12 @@
  */
 import { features, type SimContext } from './context';
 import { ApiClient, Informer } from './latency';
-import { podRef, type SimNode, type SimPod } from './objects';
+import { liveNodeOf, type SimNode, type SimPod } from './objects';
 import { matchingTolerations, minTolerationMs } from './tolerations';
 
-interface ScheduledEviction {
-  createdAt: number;
-  fireAt: number;
-}
-
 export class TaintEvictionController {
-  private readonly scheduled = new Map<SimPod, ScheduledEviction>();
+  /** Pending evictions by pod: the fire time of the one that counts. */
+  private readonly scheduled = new Map<SimPod, { fireAt: number }>();
   private readonly client: ApiClient;
   private readonly source: string;
 
@@ -28,7 +24,7 @@ export class TaintEvictionController {
       for (const pod of [...node.pods]) this.processPodOnNode(pod, node);
     });
     const podInformer = new Informer<SimPod>(clock, random, timing.watchLatencyMs, (pod) => {
-      const node = pod.nodeName !== undefined ? store.nodeByName.get(pod.nodeName) : undefined;
+      const node = liveNodeOf(pod);
       if (node) this.processPodOnNode(pod, node);
     });
     const noExecuteKeys = new Map<SimNode, string>();
@@ -72,7 +68,7 @@ export class TaintEvictionController {
     }
     // An eviction already scheduled keeps its start: swapping not-ready and unreachable does not restart the clock.
     if (this.scheduled.has(pod)) return;
-    const eviction = { createdAt: clock.now, fireAt: clock.now + waitMs };
+    const eviction = { fireAt: clock.now + waitMs };
     this.scheduled.set(pod, eviction);
     clock.at(eviction.fireAt, () => {
       if (this.scheduled.get(pod) !== eviction) return;
@@ -83,14 +79,14 @@ export class TaintEvictionController {
 
   private cancel(pod: SimPod, withEvent: boolean): void {
     if (!this.scheduled.delete(pod) || !withEvent || pod.removed) return;
-    this.ctx.store.event(podRef(pod), 'KubernetesEvent', 'TaintManagerEviction', `Cancelling deletion of Pod ${pod.namespace}/${pod.name}`, { source: this.source });
+    this.ctx.store.event(pod.ref, 'KubernetesEvent', 'TaintManagerEviction', `Cancelling deletion of Pod ${pod.namespace}/${pod.name}`, { source: this.source });
   }
 
   /** addConditionAndDeletePod: DisruptionTarget (1.26+), then a normal DELETE with the pod's own grace period. */
   private evict(pod: SimPod): void {
     const { store, timing } = this.ctx;
     if (pod.removed || pod.deletionTimestamp !== undefined) return;
-    store.event(podRef(pod), 'KubernetesEvent', 'TaintManagerEviction', `Marking for deletion Pod ${pod.namespace}/${pod.name}`, { source: this.source });
+    store.event(pod.ref, 'KubernetesEvent', 'TaintManagerEviction', `Marking for deletion Pod ${pod.namespace}/${pod.name}`, { source: this.source });
     if (features.disruptionConditions(timing.minor)) {
       this.client.write(() => store.addDisruptionTarget(pod, 'DeletionByTaintManager', 'Taint manager: deleting due to NoExecute taint'));
     }

@@ -1,6 +1,6 @@
 /** Helpers for simulator tests: scenarios from YAML text, and key times read from a trace. */
 import { readManifestText } from '../../src/analysis/analyseText';
-import { buildScenario, mergeModels, type SimulationOptions } from '../../src/analysis/buildScenario';
+import { buildScenario, defaultSimulationOptions, mergeModels, type SimulationOptions } from '../../src/analysis/buildScenario';
 import { clusterFromNodes, type ClusterSpec } from '../../src/cluster/clusterSpec';
 import type { TimingSetting } from '../../src/cluster/timing';
 import type { Scenario } from '../../src/sim/scenario';
@@ -32,14 +32,9 @@ export function settings(values: Record<string, string | number>): TimingSetting
 
 export function scenarioOf(yaml: string[], options: Partial<SimulationOptions> & { cluster?: ClusterSpec; set?: Record<string, string | number> }): Scenario {
   return buildScenario(modelOf(...yaml), {
-    failure: 'power-off',
-    targets: [],
-    preFailureMs: 0,
-    interventions: [],
+    ...defaultSimulationOptions(),
     durationMs: 15 * 60_000,
-    fileSettings: [],
     overrides: settings(options.set ?? {}),
-    seed: 1,
     version: '1.29',
     clusterSource: options.cluster,
     ...options,
