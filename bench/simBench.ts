@@ -1,8 +1,11 @@
-import { buildScenario, defaultSimulationOptions } from '../src/analysis/buildScenario';
-import { clusterFromNodes } from '../src/cluster/clusterSpec';
+import { DEFAULT_VERSION, parseKubernetesVersion, type KubernetesVersion } from '../src/cluster/kubernetesVersion';
+import { resolveTiming } from '../src/cluster/timing';
 import { emptyModel } from '../src/manifest/model';
-import type { Deployment, DaemonSet, Workload } from '../src/manifest/model/types';
-import { readManifestText } from '../src/analysis/analyseText';
+import type { Deployment, DaemonSet, Sourced, Workload } from '../src/manifest/model/types';
+import { readManifestText } from '../src/manifest/readManifest';
+import { buildScenario } from '../src/workspace/scenarioBuilder';
+import { defaultChoices } from '../src/workspace/simulationChoices';
+import { Workspace } from '../src/workspace/workspace';
 import { simulate } from '../src/sim/simulate';
 import { fmt, interleaved, median, timeMs } from './measure';
 
@@ -27,14 +30,12 @@ metadata: {name: web, namespace: shop}
 spec: {selector: {app: web}, ports: [{port: 80}]}
 `;
 
-function options(durationMs: number) {
-  return { ...defaultSimulationOptions(), durationMs };
-}
 
 export function simBench(): void {
   console.log('\nSimulator');
-  const model = readManifestText(WEB).model;
-  const scenario = buildScenario(model, options(20 * 60_000));
+  const workspace = new Workspace();
+  workspace.setDocument('web.yaml', WEB);
+  const scenario = workspace.scenario({ ...defaultChoices(), durationMs: 20 * 60_000 });
   const small = interleaved({ run: () => simulate(scenario) }, 301, 30).run;
   const result = simulate(scenario);
   console.log(`  one Deployment (3 replicas, Service) on the default 6-node cluster, power-off, 20 simulated minutes:`);
@@ -71,17 +72,19 @@ export function largeScenario() {
       allocatable: { cpuMillis: 32_000, memoryBytes: 128 * 2 ** 30, pods: 110 },
     };
   });
-  const template = readManifestText(WEB).model.workloads[0] as Deployment;
-  const workloads: Workload[] = [];
-  const daemon: DaemonSet = { ...template, kind: 'DaemonSet', name: 'agent', updateStrategy: 'RollingUpdate', minReadySeconds: 0 };
+  const template = readManifestText(WEB).model.workloads[0] as Sourced<Deployment>;
+  const workloads: Sourced<Workload>[] = [];
+  const daemon: Sourced<DaemonSet> = { ...template, kind: 'DaemonSet', name: 'agent', updateStrategy: 'RollingUpdate', minReadySeconds: 0 };
   workloads.push(daemon);
   for (let i = 0; i < 2900; i++) workloads.push({ ...template, name: `svc-${i}`, replicas: 50 });
   const model = { ...emptyModel(), workloads };
   const failed = nodes.filter((n) => n.name.startsWith('node-a-'));
-  const scenario = buildScenario(model, {
-    ...options(3600_000),
+  const timing = resolveTiming({ version: parseKubernetesVersion(DEFAULT_VERSION) as KubernetesVersion, settings: [] });
+  const scenario = buildScenario({ workloads, objects: model, timing, locate: () => undefined }, {
+    ...defaultChoices(),
+    durationMs: 3600_000,
     targets: failed.map((n) => `node/${n.name}`),
-    clusterSource: clusterFromNodes(nodes, 'benchmark'),
+    cluster: { nodes, source: 'benchmark' },
   });
   return { scenario, nodes: nodeCount, pods: 5000 + 2900 * 50, failed: failed.length };
 }

@@ -1,9 +1,11 @@
 /**
- * The timeline webview: renders what the extension sends, every string as text (never HTML),
- * and keeps the last timeline across reloads.
+ * The timeline webview: renders the trace the extension sends, every string as text (never
+ * HTML), and keeps the last trace across reloads.
  */
-import { formatTime } from '../src/sim/renderText';
-import { isHostMessage, type TimelineData, type WebviewMessage } from './protocol';
+import { formatDuration, formatTime } from '../src/report/format';
+import { reportHeader } from '../src/report/textReport';
+import { watchRows } from '../src/report/watchRows';
+import { isHostMessage, type HostMessage, type WebviewMessage } from './protocol';
 
 declare function acquireVsCodeApi(): { postMessage(message: WebviewMessage): void; getState(): unknown; setState(state: unknown): void };
 
@@ -32,19 +34,21 @@ function table(headings: string[], rows: string[][], rowClass?: (i: number) => s
   return scroll;
 }
 
-function render(data: TimelineData): void {
+function render({ title, report }: HostMessage): void {
   const root = document.getElementById('root')!;
   root.replaceChildren();
-  root.appendChild(element('h1', data.title));
-  for (const line of data.header) root.appendChild(element('p', line, 'header'));
+  root.appendChild(element('h1', title));
+  for (const line of reportHeader(report.scenario, report.timing)) root.appendChild(element('p', line, 'header'));
+  const workloads = report.summary.workloads;
   root.appendChild(element('h2', 'Summary'));
   root.appendChild(table(['Workload', 'Outcome', 'Unavailable', 'Degraded', 'Why'],
-    data.summary.map((s) => [s.workload, s.outcome, s.unavailable, s.degraded, s.reason]),
-    (i) => `outcome-${data.summary[i].outcome}`));
+    workloads.map((w) => [`${w.object.kind}/${w.object.name}`, w.outcome, formatDuration(w.unavailableMs), formatDuration(w.degradedMs), w.reason]),
+    (i) => `outcome-${workloads[i].outcome}`));
   root.appendChild(element('h2', 'Timeline (time since the failure)'));
+  const rows = watchRows(report.events, report.states);
   root.appendChild(table(['Time', 'Name', 'Status', 'Ready', 'Restarts', 'Node', 'IP / detail'],
-    data.rows.map((r) => [formatTime(r.t).trim(), r.name, r.status, r.ready, r.restarts, r.node, r.detail]),
-    (i) => (data.rows[i].event ? 'event' : undefined)));
+    rows.map((r) => [formatTime(r.t).trim(), r.name, r.status, r.ready, r.restarts, r.node, r.detail]),
+    (i) => (rows[i].event ? 'event' : undefined)));
   const rerun = element('button', 'Run again');
   rerun.addEventListener('click', () => vscode.postMessage({ type: 'rerun' }));
   root.appendChild(rerun);
@@ -52,10 +56,10 @@ function render(data: TimelineData): void {
 
 window.addEventListener('message', (event: MessageEvent) => {
   if (!isHostMessage(event.data)) return;
-  vscode.setState(event.data.data);
-  render(event.data.data);
+  vscode.setState(event.data);
+  render(event.data);
 });
 
 const saved = vscode.getState();
-if (saved && isHostMessage({ type: 'showTimeline', data: saved })) render(saved as TimelineData);
+if (isHostMessage(saved)) render(saved);
 vscode.postMessage({ type: 'ready' });

@@ -1,13 +1,15 @@
+import type { TimingConfiguration } from '../cluster/timing';
 import type { ManifestModel } from '../manifest/model';
-import type { ClusterConfig } from '../manifest/model/clusterConfig';
-import type { ManifestObject } from '../manifest/objects';
+import type { ReadManifest } from '../manifest/readManifest';
 import type { Finding, Severity } from './finding';
 
 export interface RuleContext {
-  model: ManifestModel;
-  objects: ManifestObject[];
-  /** Cluster configuration from the other files of the same input, for rules that combine settings. */
-  otherClusterConfig?: ClusterConfig;
+  /** The document being checked, read up to its model. */
+  document: ReadManifest;
+  /** Every object of the workspace folder (or CLI run), this document's included. */
+  workspace: ManifestModel;
+  /** The timing of the workspace: version defaults, preset, cluster files, overrides. */
+  timing: TimingConfiguration;
 }
 
 export interface Rule {

@@ -1,8 +1,8 @@
-import { checkReadFile, mergeClusterConfig, type FileAnalysis } from '../analysis/analyseText';
 import type { Finding } from '../analysis/finding';
 import type { Range } from '../manifest/range';
+import type { DocumentAnalysis } from '../workspace/workspace';
 import { UsageError, parseArgs, single } from './args';
-import { internalError, readManifestFiles } from './files';
+import { internalError, loadWorkspace } from './files';
 import type { Output } from './output';
 
 export const CHECK_USAGE = `Usage: kube-failure-sim check PATH... [--format text|json]
@@ -13,7 +13,7 @@ or I/O errors.`;
 
 export interface CheckedFile {
   path: string;
-  analysis: FileAnalysis;
+  analysis: DocumentAnalysis;
 }
 
 export function runCheck(argv: string[], out: Output): number {
@@ -26,15 +26,14 @@ export function runCheck(argv: string[], out: Output): number {
   if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json, not "${format}"`);
   if (args.positionals.length === 0) throw new UsageError('check needs at least one file or directory');
 
-  const { read, errors } = readManifestFiles(args.positionals);
-  // Settings combine across files: a KubeletConfiguration informs the check of a controller-manager manifest.
+  // One workspace for the run: settings combine across files (a KubeletConfiguration informs the check of a controller-manager manifest).
+  const { workspace, files, errors } = loadWorkspace(args.positionals, { overrides: [] });
   const checked: CheckedFile[] = [];
-  for (const { path, file } of read) {
+  for (const { displayPath } of files) {
     try {
-      const others = mergeClusterConfig(read.filter((r) => r.file !== file).map((r) => r.file.model.clusterConfig));
-      checked.push({ path, analysis: checkReadFile(file, others) });
+      checked.push({ path: displayPath, analysis: workspace.analyse(displayPath) });
     } catch (error) {
-      errors.push(internalError(`checking ${path}`, error));
+      errors.push(internalError(`checking ${displayPath}`, error));
     }
   }
   for (const error of errors) out.stderr(`kube-failure-sim: ${error}\n`);
@@ -65,8 +64,8 @@ export function checkReport(checked: CheckedFile[]) {
     version: 1,
     files: checked.map(({ path, analysis }) => ({
       path,
-      documents: analysis.parsed.documents.length,
-      objects: analysis.objects.map((o) => ({ kind: o.kind, name: o.name, namespace: o.namespace, range: plainRange(o.range) })),
+      documents: analysis.read.parsed.documents.length,
+      objects: analysis.read.objects.map((o) => ({ kind: o.kind, name: o.name, namespace: o.namespace, range: plainRange(o.range) })),
       findings: analysis.findings.map((f) => ({
         ruleId: f.ruleId,
         severity: f.severity,

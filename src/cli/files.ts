@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { readManifestText, type ReadFile } from '../analysis/analyseText';
+import { Workspace, type WorkspaceSettings } from '../workspace/workspace';
 
 export const MAX_FILE_BYTES = 64 * 1024 * 1024;
 
@@ -10,17 +10,17 @@ export interface InputFile {
   absolutePath: string;
 }
 
-export class InputError extends Error {}
+export class FileError extends Error {}
 
 /** Files named on the command line, with directories walked for .yaml and .yml files (sorted, hidden entries skipped). */
-export function collectFiles(paths: string[]): { files: InputFile[]; errors: string[] } {
+export function collectFiles(paths: string[], cwd = process.cwd()): { files: InputFile[]; errors: string[] } {
   const files: InputFile[] = [];
   const errors: string[] = [];
   const seen = new Set<string>();
   const add = (absolutePath: string) => {
     if (seen.has(absolutePath)) return;
     seen.add(absolutePath);
-    const relative = path.relative(process.cwd(), absolutePath);
+    const relative = path.relative(cwd, absolutePath);
     files.push({ absolutePath, displayPath: relative && !relative.startsWith('..') ? relative : absolutePath });
   };
   const walk = (directory: string) => {
@@ -40,7 +40,7 @@ export function collectFiles(paths: string[]): { files: InputFile[]; errors: str
     }
   };
   for (const given of paths) {
-    const absolute = path.resolve(given);
+    const absolute = path.resolve(cwd, given);
     let stat: fs.Stats;
     try {
       stat = fs.statSync(absolute);
@@ -54,34 +54,44 @@ export function collectFiles(paths: string[]): { files: InputFile[]; errors: str
   return { files, errors };
 }
 
-/** Reads a file as UTF-8 text; throws InputError for unreadable or oversized files. */
+/** Reads a file as UTF-8 text; throws FileError for unreadable or oversized files. */
 export function readText(file: InputFile): string {
   let stat: fs.Stats;
   try {
     stat = fs.statSync(file.absolutePath);
   } catch (error) {
-    throw new InputError(`cannot read ${file.displayPath}: ${(error as Error).message}`);
+    throw new FileError(`cannot read ${file.displayPath}: ${(error as Error).message}`);
   }
-  if (stat.size > MAX_FILE_BYTES) throw new InputError(`${file.displayPath} is larger than ${MAX_FILE_BYTES / 1024 / 1024} MiB; not analysed`);
+  if (stat.size > MAX_FILE_BYTES) throw new FileError(`${file.displayPath} is larger than ${MAX_FILE_BYTES / 1024 / 1024} MiB; not analysed`);
   try {
     return fs.readFileSync(file.absolutePath, 'utf8');
   } catch (error) {
-    throw new InputError(`cannot read ${file.displayPath}: ${(error as Error).message}`);
+    throw new FileError(`cannot read ${file.displayPath}: ${(error as Error).message}`);
   }
 }
 
-/** The manifests named on the command line, parsed; unreadable files become error lines, not exceptions. */
-export function readManifestFiles(paths: string[]): { read: { path: string; file: ReadFile }[]; errors: string[] } {
-  const { files, errors } = collectFiles(paths);
-  const read: { path: string; file: ReadFile }[] = [];
+export interface LoadedWorkspace {
+  workspace: Workspace;
+  /** The files read, in order; a file's uri in the workspace is its display path. */
+  files: InputFile[];
+  /** Files that could not be read, as messages. */
+  errors: string[];
+}
+
+/** One CLI run is one workspace: every file named, each a document, named by its display path. */
+export function loadWorkspace(paths: string[], settings: WorkspaceSettings, cwd = process.cwd()): LoadedWorkspace {
+  const { files, errors } = collectFiles(paths, cwd);
+  const workspace = new Workspace(settings);
+  const read: InputFile[] = [];
   for (const file of files) {
     try {
-      read.push({ path: file.displayPath, file: readManifestText(readText(file)) });
+      workspace.setDocument(file.displayPath, readText(file));
+      read.push(file);
     } catch (error) {
-      errors.push(error instanceof InputError ? error.message : internalError(`reading ${file.displayPath}`, error));
+      errors.push(error instanceof FileError ? error.message : internalError(`reading ${file.displayPath}`, error));
     }
   }
-  return { read, errors };
+  return { workspace, files: read, errors };
 }
 
 export function internalError(doing: string, error: unknown): string {

@@ -1,16 +1,17 @@
 import * as path from 'node:path';
-import type { ReadFile } from '../analysis/analyseText';
-import { buildScenario, clusterConfigSettings, defaultSimulationOptions, mergeModels, ScenarioInputError, type SimulationOptions } from '../analysis/buildScenario';
-import { clusterFromNodes, ZONE_LABEL } from '../cluster/clusterSpec';
-import { KNOB_BY_NAME } from '../cluster/knobs';
-import { TimingError, type TimingSetting } from '../cluster/timing';
-import { formatDuration, parseDuration } from '../manifest/duration';
-import { renderText, scenarioHeader } from '../sim/renderText';
-import { FAILURES, isFailureKind, type Intervention, type Scenario } from '../sim/scenario';
+import { readManifestText } from '../manifest/readManifest';
+import { parseDuration } from '../manifest/duration';
+import { FAILURE_KINDS, isFailureKind, type Intervention, type Scenario } from '../sim/scenario';
 import { ScenarioError, simulate, type SimulationResult } from '../sim/simulate';
-import type { WorkloadSummary } from '../sim/summary';
+import { multiRunReport, traceReport } from '../report/jsonReport';
+import { RunStatistics } from '../report/runStatistics';
+import { renderRunStatistics, renderText, scenarioHeader } from '../report/textReport';
+import { InputError } from '../workspace/inputError';
+import { defaultChoices, type SimulationChoices } from '../workspace/simulationChoices';
+import type { WorkspaceSettings } from '../workspace/workspace';
 import { UsageError, parseArgs, single, type ParsedArgs } from './args';
-import { InputError, readManifestFiles } from './files';
+import { collectFiles, FileError, loadWorkspace, readText } from './files';
+import { describeInputError } from './inputErrors';
 import type { Output } from './output';
 
 export const SIMULATE_USAGE = `Usage: kube-failure-sim simulate PATH... [options]
@@ -43,6 +44,31 @@ const OPTIONS = {
 };
 
 const MAX_DURATION_MS = 7 * 24 * 3600_000;
+const MAX_RUNS = 1000;
+
+/** What a simulate command line asks for, checked against its input. */
+export interface PreparedSimulation {
+  scenario: Scenario;
+  /** The files read, as the user named them (forward slashes). */
+  inputs: string[];
+  /** Parser errors that made documents be skipped, as stderr lines. */
+  warnings: string[];
+}
+
+/** Reads the files and builds the scenario (no simulation). Throws UsageError, FileError or InputError. */
+export function prepareSimulation(args: ParsedArgs, cwd = process.cwd()): PreparedSimulation {
+  if (args.positionals.length === 0) throw new UsageError('simulate needs at least one file or directory');
+  const { workspace, files, errors } = loadWorkspace(args.positionals, workspaceSettings(args), cwd);
+  if (errors.length > 0) throw new FileError(errors.join('\nkube-failure-sim: '));
+  const warnings: string[] = [];
+  for (const { displayPath } of files) {
+    for (const problem of workspace.read(displayPath).parsed.problems.filter((f) => f.severity === 'error')) {
+      warnings.push(`${displayPath}:${problem.range.start.line + 1}:${problem.range.start.character + 1} ${problem.message} (document skipped)`);
+    }
+  }
+  const scenario = workspace.scenario(simulationChoices(args, cwd));
+  return { scenario, inputs: files.map((f) => f.displayPath.split(path.sep).join('/')), warnings };
+}
 
 export function runSimulate(argv: string[], out: Output): number {
   const args = parseArgs(argv, OPTIONS);
@@ -52,37 +78,29 @@ export function runSimulate(argv: string[], out: Output): number {
   }
   const format = single(args, 'format') ?? 'text';
   if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json, not "${format}"`);
-  if (args.positionals.length === 0) throw new UsageError('simulate needs at least one file or directory');
+  const runs = Number(single(args, 'runs') ?? '1');
+  if (!Number.isInteger(runs) || runs < 1 || runs > MAX_RUNS) throw new UsageError(`--runs must be a whole number from 1 to ${MAX_RUNS}`);
 
-  const { read, errors } = readManifestFiles(args.positionals);
-  if (errors.length > 0) {
-    for (const error of errors) out.stderr(`kube-failure-sim: ${error}\n`);
-    return 2;
-  }
-  for (const { path: p, file } of read) {
-    for (const problem of file.parsed.problems.filter((f) => f.severity === 'error')) {
-      out.stderr(`kube-failure-sim: ${p}:${problem.range.start.line + 1}:${problem.range.start.character + 1} ${problem.message} (document skipped)\n`);
-    }
-  }
-
-  let options: SimulationOptions;
-  let scenario: Scenario;
+  let prepared: PreparedSimulation;
   try {
-    options = simulationOptions(args, read);
-    scenario = buildScenario(mergeModels(read.map((r) => r.file.model)), options);
+    prepared = prepareSimulation(args);
   } catch (error) {
-    if (error instanceof ScenarioInputError || error instanceof TimingError || error instanceof InputError) {
-      out.stderr(`kube-failure-sim: ${error.message}\n`);
+    if (error instanceof InputError || error instanceof FileError) {
+      out.stderr(`kube-failure-sim: ${error instanceof InputError ? describeInputError(error) : error.message}\n`);
       return 2;
     }
     throw error;
   }
+  const { scenario, inputs, warnings } = prepared;
+  for (const warning of warnings) out.stderr(`kube-failure-sim: ${warning}\n`);
 
-  const runs = Number(single(args, 'runs') ?? '1');
-  if (!Number.isInteger(runs) || runs < 1 || runs > 1000) throw new UsageError('--runs must be a whole number from 1 to 1000');
-  let results: SimulationResult[];
+  // Only the first run's trace is kept; the others add their summaries to the statistics and are dropped.
+  let first: SimulationResult;
+  const statistics = new RunStatistics();
   try {
-    results = runs === 1 ? [simulate(scenario)] : Array.from({ length: runs }, (_, i) => simulate({ ...scenario, seed: i + 1 }));
+    first = simulate(scenario);
+    statistics.add(first.summary.workloads);
+    for (let seed = 2; seed <= runs; seed++) statistics.add(simulate({ ...scenario, seed }).summary.workloads);
   } catch (error) {
     if (error instanceof ScenarioError) {
       out.stderr(`kube-failure-sim: ${error.message}\n`);
@@ -90,12 +108,12 @@ export function runSimulate(argv: string[], out: Output): number {
     }
     throw error;
   }
-  const [first] = results;
   if (format === 'json') {
-    out.stdout(`${JSON.stringify(jsonReport(scenario, read.map((r) => r.path), results))}\n`);
+    const report = runs === 1 ? traceReport(scenario, inputs, first) : multiRunReport(scenario, inputs, first, statistics);
+    out.stdout(`${JSON.stringify(report)}\n`);
   } else {
     out.stdout(renderText({ header: scenarioHeader(scenario, first.summary.failedNodes, runs), events: first.events, states: first.states, summary: first.summary }));
-    if (runs > 1) out.stdout(renderRunStatistics(results));
+    if (runs > 1) out.stdout(renderRunStatistics(statistics));
   }
   return 0;
 }
@@ -109,11 +127,24 @@ function duration(args: ParsedArgs, name: string): number | undefined {
   return Math.round(ms);
 }
 
-function simulationOptions(args: ParsedArgs, read: { path: string; file: ReadFile }[]): SimulationOptions {
+/** --k8s-version, --profile and --set: they apply to the whole run. */
+function workspaceSettings(args: ParsedArgs): WorkspaceSettings {
+  const version = single(args, 'k8s-version');
+  return {
+    version: version === undefined ? undefined : { value: version, source: '--k8s-version' },
+    profile: single(args, 'profile'),
+    overrides: (args.options.get('set') ?? []).map((assignment) => {
+      const eq = assignment.indexOf('=');
+      if (eq <= 0) throw new UsageError(`--set needs KNOB=VALUE, such as kcm.node-monitor-grace-period=20s; got "${assignment}"`);
+      return { name: assignment.slice(0, eq), value: assignment.slice(eq + 1), source: '--set' };
+    }),
+  };
+}
+
+function simulationChoices(args: ParsedArgs, cwd: string): SimulationChoices {
   const failure = single(args, 'failure') ?? 'power-off';
   if (!isFailureKind(failure)) {
-    const kinds = Object.keys(FAILURES);
-    throw new UsageError(`--failure must be ${kinds.slice(0, -1).join(', ')} or ${kinds.at(-1)}, not "${failure}"`);
+    throw new UsageError(`--failure must be ${FAILURE_KINDS.slice(0, -1).join(', ')} or ${FAILURE_KINDS.at(-1)}, not "${failure}"`);
   }
   const interventions: Intervention[] = [];
   for (const spec of args.options.get('force-delete') ?? []) {
@@ -126,121 +157,29 @@ function simulationOptions(args: ParsedArgs, read: { path: string; file: ReadFil
   if (outOfService !== undefined) interventions.push({ kind: 'out-of-service', atMs: outOfService });
   const deleteNode = duration(args, 'delete-node-after');
   if (deleteNode !== undefined) interventions.push({ kind: 'delete-node', atMs: deleteNode });
-
-  const overrides: TimingSetting[] = (args.options.get('set') ?? []).map((assignment) => {
-    const eq = assignment.indexOf('=');
-    if (eq <= 0) throw new UsageError(`--set needs KNOB=VALUE, such as kcm.node-monitor-grace-period=20s; got "${assignment}"`);
-    const name = assignment.slice(0, eq);
-    if (!KNOB_BY_NAME.has(name)) throw new TimingError(`Unknown setting "${name}" (--set); settings: ${[...KNOB_BY_NAME.keys()].join(', ')}.`);
-    return { name, value: assignment.slice(eq + 1), source: '--set' };
-  });
   const seed = Number(single(args, 'seed') ?? '1');
   if (!Number.isInteger(seed) || seed < 0 || seed > 2 ** 31) throw new UsageError('--seed must be a whole number ≥ 0');
-
-  const clusterFile = single(args, 'cluster');
-  let clusterSource;
-  if (clusterFile !== undefined) {
-    const { read: clusterFiles, errors } = readManifestFiles([clusterFile]);
-    if (errors.length > 0) throw new InputError(errors[0]);
-    const nodes = clusterFiles.flatMap(({ file }) => file.model.nodes);
-    if (nodes.length === 0) throw new InputError(`${clusterFile} has no Node objects (expected the output of kubectl get nodes -o yaml)`);
-    clusterSource = clusterFromNodes(nodes, clusterFile);
-  }
-
   return {
+    ...defaultChoices(),
     failure,
     targets: (single(args, 'target') ?? '').split(',').map((t) => t.trim()).filter(Boolean),
     preFailureMs: duration(args, 'at') ?? 0,
     recoverAfterMs: duration(args, 'recover-after'),
     interventions,
-    durationMs: duration(args, 'duration') ?? defaultSimulationOptions().durationMs,
-    profile: single(args, 'profile'),
-    version: single(args, 'k8s-version'),
-    fileSettings: read.flatMap(({ path: p, file }) => clusterConfigSettings(file.model.clusterConfig, (range) => `${p}:${range.start.line + 1}`)),
-    overrides,
-    clusterSource,
+    durationMs: duration(args, 'duration') ?? defaultChoices().durationMs,
     seed,
+    cluster: clusterNodes(single(args, 'cluster'), cwd),
   };
 }
 
-type TimeField = (typeof TIME_FIELDS)[number];
-
-const TIME_FIELDS = ['nodeNotReadyMs', 'podsNotReadyMs', 'noExecuteTaintMs', 'podDeletionMs', 'replacementCreatedMs', 'replacementReadyMs', 'unavailableMs', 'degradedMs', 'blackholeMs', 'duplicateMs'] as const;
-
-interface Stat {
-  min: number | null;
-  median: number | null;
-  max: number | null;
+/** --cluster FILE: the Node objects of a `kubectl get nodes -o yaml`. */
+function clusterNodes(clusterFile: string | undefined, cwd: string): SimulationChoices['cluster'] {
+  if (clusterFile === undefined) return undefined;
+  const { files, errors } = collectFiles([clusterFile], cwd);
+  if (errors.length > 0) throw new FileError(errors[0]);
+  const nodes = files.flatMap((file) => readManifestText(readText(file)).model.nodes);
+  if (nodes.length === 0) throw new InputError('cluster', clusterFile, 'it has no Node objects (expected the output of kubectl get nodes -o yaml).');
+  return { nodes, source: clusterFile };
 }
 
-function stat(values: (number | null)[]): Stat {
-  const present = values.filter((v): v is number => v !== null).sort((a, b) => a - b);
-  if (present.length === 0) return { min: null, median: null, max: null };
-  const mid = present.length >> 1;
-  const median = present.length % 2 ? present[mid] : Math.round((present[mid - 1] + present[mid]) / 2);
-  return { min: present[0], median, max: present[present.length - 1] };
-}
-
-/** Each workload's summary over several runs: times as {min, median, max}, the most frequent outcome. */
-function summaryOverRuns(results: SimulationResult[]) {
-  return {
-    failedNodes: results[0].summary.failedNodes,
-    workloads: results[0].summary.workloads.map((w, i) => {
-      const all = results.map((r) => r.summary.workloads[i]);
-      const outcomes: Record<string, number> = {};
-      for (const s of all) outcomes[s.outcome] = (outcomes[s.outcome] ?? 0) + 1;
-      const outcome = Object.entries(outcomes).sort((a, b) => b[1] - a[1])[0][0] as WorkloadSummary['outcome'];
-      const times = Object.fromEntries(TIME_FIELDS.map((f) => [f, stat(all.map((s) => s[f]))])) as Record<TimeField, Stat>;
-      return { object: w.object, desiredReplicas: w.desiredReplicas, ...times, outcome, outcomes, reason: all.find((s) => s.outcome === outcome)!.reason };
-    }),
-  };
-}
-
-function renderRunStatistics(results: SimulationResult[]): string {
-  const summary = summaryOverRuns(results);
-  const lines = ['', `OVER ${results.length} RUNS (seeds 1..${results.length}): min / median / max`];
-  const show = (s: Stat) => (s.min === null ? '-' : `${formatDuration(s.min!)} / ${formatDuration(s.median!)} / ${formatDuration(s.max!)}`);
-  for (const w of summary.workloads) {
-    const outcomes = Object.entries(w.outcomes).map(([o, n]) => `${o} ${n}`).join(', ');
-    lines.push(`${w.object.kind}/${w.object.name}: ${outcomes}`);
-    for (const field of ['nodeNotReadyMs', 'noExecuteTaintMs', 'podDeletionMs', 'replacementReadyMs', 'unavailableMs'] as const) {
-      lines.push(`    ${field.padEnd(22)} ${show(w[field])}`);
-    }
-  }
-  return `${lines.join('\n')}\n`;
-}
-
-/** The JSON contract of `simulate --format json` (version 1). */
-function jsonReport(scenario: Scenario, inputs: string[], results: SimulationResult[]) {
-  const [first] = results;
-  const fault = scenario.faults[0];
-  const timing = Object.fromEntries(Object.entries(scenario.timing.knobs).map(([name, knob]) => {
-    const definition = KNOB_BY_NAME.get(name);
-    const unit = definition?.type === 'duration' ? 'ms' : definition?.unit;
-    return [name, { value: knob.value, ...(unit ? { unit } : {}), source: knob.source }];
-  }));
-  return {
-    version: 1,
-    scenario: {
-      inputs: inputs.map((p) => p.split(path.sep).join('/')),
-      failure: fault.kind,
-      targets: fault.targets,
-      failedNodes: first.summary.failedNodes,
-      atMs: 0,
-      preFailureMs: scenario.preFailureMs,
-      recoverAfterMs: fault.recoverAfterMs ?? null,
-      interventions: scenario.interventions,
-      durationMs: scenario.durationMs,
-      profile: scenario.timing.profile ?? null,
-      k8sVersion: scenario.timing.version.label,
-      seed: scenario.seed,
-      runs: results.length,
-      cluster: { source: scenario.cluster.source, nodes: scenario.cluster.nodes.map((n) => ({ name: n.name, zone: n.labels[ZONE_LABEL] ?? null })) },
-      notes: scenario.timing.notes,
-    },
-    timing,
-    events: first.events,
-    states: first.states,
-    summary: results.length === 1 ? first.summary : summaryOverRuns(results),
-  };
-}
+export { OPTIONS as SIMULATE_OPTIONS };

@@ -1,45 +1,118 @@
+/**
+ * One typed timing configuration: a record per component (kubelet, kube-controller-manager,
+ * kube-apiserver, the simulator) whose fields know their own name, unit and per-version
+ * default and say where their value came from. Values resolve in order: the version's
+ * defaults, the preset, then settings (cluster configuration files, then overrides).
+ * `deriveTiming` is the one place that computes values that follow from others.
+ */
 import { parseDuration } from '../manifest/duration';
-import { KNOBS, KNOB_BY_NAME, type KnobDefinition } from './knobs';
-import { parseKubernetesVersion, type KubernetesVersion } from './kubernetesVersion';
+import type { SourceLocation } from '../manifest/range';
+import { describeSuggestions } from '../manifest/suggest';
+import { API_SERVER_KNOBS } from './apiServerConfiguration';
+import { CONTROLLER_MANAGER_KNOBS } from './controllerManagerConfiguration';
+import type { Knob, KnobSpec, KnobSpecs, Resolved } from './knobSpec';
+import { KUBELET_KNOBS } from './kubeletConfiguration';
+import type { KubernetesVersion } from './kubernetesVersion';
 import { PRESETS } from './presets';
+import { SIMULATOR_KNOBS } from './simulatorParameters';
 
-export interface KnobValue {
-  /** null: drawn at random in each run. */
-  value: number | boolean | null;
-  /** "default 1.31", "preset fast", "file:line", "--set", or the inheritance rule. */
-  source: string;
+export const COMPONENTS = [
+  { component: 'kubelet', prefix: 'kubelet', specs: KUBELET_KNOBS },
+  { component: 'controllerManager', prefix: 'kcm', specs: CONTROLLER_MANAGER_KNOBS },
+  { component: 'apiServer', prefix: 'apiserver', specs: API_SERVER_KNOBS },
+  { component: 'simulator', prefix: 'sim', specs: SIMULATOR_KNOBS },
+] as const;
+
+export type ComponentKey = (typeof COMPONENTS)[number]['component'];
+
+/** Values that follow from the settings. */
+export interface DerivedTiming {
+  /** pkg/kubelet nodeLeaseRenewIntervalFraction: the lease is renewed every quarter of its duration. */
+  leaseRenewIntervalMs: number;
+  /** nodeStatusReportFrequency was not set and follows an explicitly set nodeStatusUpdateFrequency. */
+  statusReportFollowsUpdate: boolean;
+  /** Heartbeat writes of one node (SEMANTICS.md 12): lease renewals, and unchanged status posts. */
+  leaseWritesPerNodePerSecond: number;
+  statusWritesPerNodePerSecond: number;
 }
 
-/** Resolved timing: every knob with its value (durations in ms) and where it came from. */
-export interface TimingProfile {
-  version: KubernetesVersion;
-  profile?: string;
-  knobs: Record<string, KnobValue>;
+export interface TimingConfiguration {
+  readonly version: KubernetesVersion;
+  /** Where the version came from: "newest known", a setting, a kubeadm ClusterConfiguration's file:line. */
+  readonly versionSource: string;
+  readonly profile?: string;
+  readonly kubelet: Resolved<typeof KUBELET_KNOBS>;
+  readonly controllerManager: Resolved<typeof CONTROLLER_MANAGER_KNOBS>;
+  readonly apiServer: Resolved<typeof API_SERVER_KNOBS>;
+  readonly simulator: Resolved<typeof SIMULATOR_KNOBS>;
+  readonly derived: DerivedTiming;
   /** Settings that were accepted but have no effect, in plain words. */
-  notes: string[];
+  readonly notes: readonly string[];
 }
 
+/** A setting as written, by its qualified name (`kcm.node-monitor-grace-period`). */
 export interface TimingSetting {
   name: string;
   /** As written: "40s", "0.1", 300, true. */
   value: string | number | boolean;
   source: string;
+  /** Where it is written, when it comes from a file. */
+  location?: SourceLocation;
 }
 
 export interface TimingRequest {
   version: KubernetesVersion;
+  versionSource?: string;
   profile?: string;
-  /** Applied in order after the preset: cluster files first, then --set. */
-  settings: TimingSetting[];
+  /** Applied in order after the preset: cluster files first, then overrides. */
+  settings: readonly TimingSetting[];
+  /** Lenient resolution: a bad setting is reported here and skipped instead of thrown. */
+  onError?: (error: TimingError) => void;
 }
 
-export class TimingError extends Error {}
+export class TimingError extends Error {
+  /** The setting at fault; none for an unknown profile. */
+  constructor(message: string, readonly setting?: TimingSetting) {
+    super(message);
+  }
+}
 
-/** Resolves version defaults, then the preset, then the settings; throws TimingError on a bad value. */
-export function resolveTiming(request: TimingRequest): TimingProfile {
+/** A knob by its qualified name: the component's prefix and the knob's own name. */
+export interface KnobRef {
+  component: ComponentKey;
+  field: string;
+  qualifiedName: string;
+  spec: KnobSpec;
+}
+
+export const ALL_KNOBS: readonly KnobRef[] = COMPONENTS.flatMap(({ component, prefix, specs }) =>
+  Object.entries(specs as KnobSpecs).map(([field, spec]) => ({ component, field, qualifiedName: `${prefix}.${spec.name}`, spec })));
+
+const BY_QUALIFIED_NAME = new Map(ALL_KNOBS.map((ref) => [ref.qualifiedName, ref]));
+
+export function findKnob(qualifiedName: string): KnobRef | undefined {
+  return BY_QUALIFIED_NAME.get(qualifiedName);
+}
+
+/** The qualified name of a component's own setting (a KubeletConfiguration field, a flag), if the simulator knows it. */
+export function knobOfComponent(component: ComponentKey, ownName: string): KnobRef | undefined {
+  const prefix = COMPONENTS.find((c) => c.component === component)!.prefix;
+  return BY_QUALIFIED_NAME.get(`${prefix}.${ownName}`);
+}
+
+/** Every knob of a resolved configuration, in the order of ALL_KNOBS. */
+export function knobsOf(timing: TimingConfiguration): { ref: KnobRef; knob: Knob }[] {
+  return ALL_KNOBS.map((ref) => ({ ref, knob: (timing[ref.component] as Record<string, Knob>)[ref.field] }));
+}
+
+export function resolveTiming(request: TimingRequest): TimingConfiguration {
   const { version } = request;
-  const knobs: Record<string, KnobValue> = {};
-  for (const knob of KNOBS) knobs[knob.name] = { value: knob.defaultValue(version.minor), source: `default ${version.label}` };
+  const records = {} as Record<ComponentKey, Record<string, Knob>>;
+  for (const { component, specs } of COMPONENTS) {
+    const record: Record<string, Knob> = {};
+    for (const [field, spec] of Object.entries(specs as KnobSpecs)) record[field] = { value: spec.defaultValue(version.minor), source: `default ${version.label}`, spec };
+    records[component] = record;
+  }
 
   const applied: TimingSetting[] = [];
   if (request.profile !== undefined) {
@@ -50,33 +123,61 @@ export function resolveTiming(request: TimingRequest): TimingProfile {
   applied.push(...request.settings);
 
   const notes: string[] = [];
+  const explicit = new Set<Knob>();
   for (const setting of applied) {
-    const knob = KNOB_BY_NAME.get(setting.name);
-    if (!knob) throw new TimingError(`Unknown setting "${setting.name}" (${setting.source}); ${suggest(setting.name)}`);
-    knobs[knob.name] = { value: parseKnobValue(knob, setting), source: setting.source };
-    const noEffect = knob.noEffect?.(version.minor);
+    let knob: Knob;
+    let ref: KnobRef | undefined;
+    try {
+      ref = findKnob(setting.name);
+      if (!ref) throw new TimingError(`Unknown setting "${setting.name}" (${setting.source}); ${suggestKnob(setting.name)}`, setting);
+      knob = { value: parseKnobValue(ref, setting), source: setting.source, spec: ref.spec };
+    } catch (error) {
+      if (!(error instanceof TimingError) || !request.onError) throw error;
+      request.onError(error);
+      continue;
+    }
+    records[ref.component][ref.field] = knob;
+    explicit.add(knob);
+    const noEffect = ref.spec.noEffect?.(version.minor);
     if (noEffect && !notes.includes(noEffect)) notes.push(noEffect);
   }
-
-  // SetDefaults_KubeletConfiguration: an explicit update frequency also becomes the report frequency.
-  const update = knobs['kubelet.nodeStatusUpdateFrequency'];
-  const report = knobs['kubelet.nodeStatusReportFrequency'];
-  if (!update.source.startsWith('default') && report.source.startsWith('default')) {
-    knobs['kubelet.nodeStatusReportFrequency'] = {
-      value: update.value,
-      source: `= kubelet.nodeStatusUpdateFrequency (set explicitly, ${update.source})`,
-    };
-  }
-  return { version, profile: request.profile, knobs, notes };
+  const partial = {
+    version, versionSource: request.versionSource ?? 'newest known', profile: request.profile, notes,
+    kubelet: records.kubelet, controllerManager: records.controllerManager, apiServer: records.apiServer, simulator: records.simulator,
+  } as unknown as Omit<TimingConfiguration, 'derived'>;
+  return deriveTiming(partial, (knob) => explicit.has(knob));
 }
 
-export function parseKnobValue(knob: KnobDefinition, setting: TimingSetting): number | boolean {
+/** The values that follow from others: the kubelet's own defaulting rule, and rates and intervals. */
+export function deriveTiming(timing: Omit<TimingConfiguration, 'derived'>, isExplicit: (knob: Knob) => boolean): TimingConfiguration {
+  const { nodeStatusUpdateFrequency: update, nodeStatusReportFrequency: report, nodeLeaseDurationSeconds: lease } = timing.kubelet;
+  let kubelet = timing.kubelet;
+  // SetDefaults_KubeletConfiguration: an explicit update frequency also becomes the report frequency.
+  const statusReportFollowsUpdate = isExplicit(update) && !isExplicit(report);
+  if (statusReportFollowsUpdate) {
+    kubelet = { ...kubelet, nodeStatusReportFrequency: { ...report, value: update.value, source: `= kubelet.nodeStatusUpdateFrequency (set explicitly, ${update.source})` } };
+  }
+  const leaseRenewIntervalMs = lease.value * 1000 * 0.25;
+  return {
+    ...timing,
+    kubelet,
+    derived: {
+      leaseRenewIntervalMs,
+      statusReportFollowsUpdate,
+      leaseWritesPerNodePerSecond: 1000 / leaseRenewIntervalMs,
+      statusWritesPerNodePerSecond: 1000 / kubelet.nodeStatusReportFrequency.value,
+    },
+  };
+}
+
+export function parseKnobValue(ref: KnobRef, setting: TimingSetting): number | boolean {
+  const { spec } = ref;
   const { value } = setting;
   const fail = (expected: string): never => {
-    throw new TimingError(`${knob.name} must be ${expected}; got ${JSON.stringify(value)} (${setting.source}).`);
+    throw new TimingError(`${ref.qualifiedName} must be ${expected}; got ${JSON.stringify(value)} (${setting.source}).`, setting);
   };
-  let parsed: number | boolean;
-  switch (knob.type) {
+  let parsed: number;
+  switch (spec.type) {
     case 'bool':
       if (typeof value === 'boolean') return value;
       if (value === 'true' || value === 'false') return value === 'true';
@@ -93,15 +194,14 @@ export function parseKnobValue(knob: KnobDefinition, setting: TimingSetting): nu
       if (!Number.isFinite(parsed) || String(value).trim() === '') fail('a number');
       break;
   }
-  if (knob.min !== undefined && (parsed as number) < knob.min) fail(`≥ ${knob.min}${knob.type === 'duration' ? ' ms' : ''}`);
-  if (knob.max !== undefined && (parsed as number) > knob.max) fail(`≤ ${knob.max}`);
+  if (spec.min !== undefined && parsed < spec.min) fail(`≥ ${spec.min}${spec.type === 'duration' ? ' ms' : ''}`);
+  if (spec.max !== undefined && parsed > spec.max) fail(`≤ ${spec.max}`);
   return parsed;
 }
 
-function suggest(name: string): string {
+function suggestKnob(name: string): string {
   const prefix = name.split('.')[0];
-  const candidates = KNOBS.filter((k) => k.name.startsWith(`${prefix}.`)).map((k) => k.name);
-  return candidates.length > 0 ? `known ${prefix} settings: ${candidates.join(', ')}.` : 'settings start with kubelet., kcm., apiserver. or sim.';
+  const sameComponent = ALL_KNOBS.filter((k) => k.qualifiedName.startsWith(`${prefix}.`)).map((k) => k.qualifiedName);
+  if (sameComponent.length === 0) return 'settings start with kubelet., kcm., apiserver. or sim.';
+  return `${describeSuggestions(name, sameComponent, `known ${prefix} settings`)}.`;
 }
-
-export { parseKubernetesVersion };

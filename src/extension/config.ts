@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import type { SettingValues } from './choices';
 
 const SECTION = 'kubeFailureSim';
 
@@ -18,15 +19,9 @@ export class Config implements vscode.Disposable {
     return this.section.get<boolean>('enable', true);
   }
 
-  /** Kubernetes version for the defaults; undefined: the newest the simulator knows. */
-  get kubernetesVersion(): string | undefined {
-    return this.section.get<string>('kubernetesVersion') || undefined;
-  }
-
-  /** Timing preset; undefined: the version's defaults. */
-  get profile(): string | undefined {
-    const value = this.section.get<string>('profile', 'none');
-    return value === 'none' ? undefined : value;
+  /** The settings the workspace takes (version and preset). */
+  get values(): SettingValues {
+    return { kubernetesVersion: this.section.get<string>('kubernetesVersion', ''), profile: this.section.get<string>('profile', 'none') };
   }
 
   get debounceMs(): number {

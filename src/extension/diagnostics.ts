@@ -1,29 +1,24 @@
 import * as vscode from 'vscode';
-import { analyseText } from '../analysis/analyseText';
 import type { Finding } from '../analysis/finding';
-import { ManifestParser } from '../manifest/parseFile';
 import type { Config } from './config';
-
-const KUBERNETES_MANIFEST = /^\s*apiVersion\s*:/m;
-const HAS_KIND = /^\s*kind\s*:/m;
+import { looksLikeManifest, type WorkspaceIndex } from './workspaceIndex';
 
 /**
- * Publishes findings as diagnostics: debounced after edits, one parser per document so an
- * edit re-parses only the YAML document it touched. Files that do not look like Kubernetes
- * manifests are left to the YAML language tooling.
+ * Publishes findings as diagnostics, debounced after edits; the workspace index parses only the
+ * YAML document an edit touched. Files that do not look like Kubernetes manifests are left to
+ * the YAML language tooling.
  */
 export class DiagnosticsController implements vscode.Disposable {
   private readonly collection = vscode.languages.createDiagnosticCollection('kube-failure-sim');
-  private readonly parsers = new Map<string, ManifestParser>();
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly subscriptions: vscode.Disposable[] = [];
 
-  constructor(private readonly config: Config, private readonly log: vscode.LogOutputChannel) {
+  constructor(private readonly config: Config, private readonly index: WorkspaceIndex, private readonly log: vscode.LogOutputChannel) {
     this.subscriptions.push(
       vscode.workspace.onDidOpenTextDocument((document) => this.schedule(document, 0)),
       vscode.workspace.onDidChangeTextDocument((event) => this.schedule(event.document, this.config.debounceMs)),
       vscode.workspace.onDidCloseTextDocument((document) => this.forget(document.uri)),
-      config.onDidChange(() => this.refreshAll()),
+      index.onDidChange(() => this.refreshAll()),
     );
     this.refreshAll();
   }
@@ -46,16 +41,12 @@ export class DiagnosticsController implements vscode.Disposable {
   private analyse(document: vscode.TextDocument): void {
     if (document.isClosed) return;
     const text = document.getText();
-    if (!this.config.enabled || !KUBERNETES_MANIFEST.test(text) || !HAS_KIND.test(text)) {
+    if (!this.config.enabled || !looksLikeManifest(text)) {
       this.collection.delete(document.uri);
       return;
     }
-    const key = document.uri.toString();
-    let parser = this.parsers.get(key);
-    if (!parser) this.parsers.set(key, (parser = new ManifestParser()));
     try {
-      const analysis = analyseText(text, { parser });
-      this.collection.set(document.uri, analysis.findings.map(toDiagnostic));
+      this.collection.set(document.uri, this.index.analyse(document).findings.map(toDiagnostic));
     } catch (error) {
       this.log.error(`Analysis of ${document.uri.toString(true)} failed`, error);
     }
@@ -65,7 +56,6 @@ export class DiagnosticsController implements vscode.Disposable {
     const key = uri.toString();
     clearTimeout(this.timers.get(key));
     this.timers.delete(key);
-    this.parsers.delete(key);
     this.collection.delete(uri);
   }
 

@@ -1,16 +1,15 @@
 import * as vscode from 'vscode';
-import { readManifestText } from '../analysis/analyseText';
-import { buildScenario, defaultSimulationOptions, ScenarioInputError } from '../analysis/buildScenario';
-import { TimingError } from '../cluster/timing';
-import type { ManifestModel } from '../manifest/model';
-import { FAILURES, type FailureKind } from '../sim/scenario';
+import { FAILURE_DESCRIPTIONS } from '../report/failures';
+import { traceReport } from '../report/jsonReport';
+import { FAILURE_KINDS } from '../sim/scenario';
 import { ScenarioError, simulate } from '../sim/simulate';
-import type { Config } from './config';
+import { InputError } from '../workspace/inputError';
+import { relativeName, simulationChoices, type SimulationPicks } from './choices';
 import { TimelinePanel } from './timelinePanel';
-import { timelineData } from './timelineData';
+import type { WorkspaceIndex } from './workspaceIndex';
 
 /** "Simulate Node Failure": the workloads of the active manifest, the failure and target the user picks. */
-export function registerSimulateCommand(context: vscode.ExtensionContext, config: Config, log: vscode.LogOutputChannel): void {
+export function registerSimulateCommand(context: vscode.ExtensionContext, index: WorkspaceIndex, log: vscode.LogOutputChannel): void {
   const panel = new TimelinePanel(context.extensionUri);
   context.subscriptions.push(panel, vscode.commands.registerCommand('kubeFailureSim.simulate', async () => {
     const editor = vscode.window.activeTextEditor;
@@ -19,31 +18,31 @@ export function registerSimulateCommand(context: vscode.ExtensionContext, config
       return;
     }
     const document = editor.document;
-    const model = readManifestText(document.getText()).model;
-    if (model.workloads.length === 0) {
+    const workloads = index.analyse(document).read.model.workloads;
+    if (workloads.length === 0) {
       void vscode.window.showWarningMessage('This file has no Deployment, StatefulSet, DaemonSet, ReplicaSet, Job, CronJob or Pod to simulate.');
       return;
     }
     const failure = await vscode.window.showQuickPick(
-      Object.entries(FAILURES).map(([kind, detail]) => ({ label: kind as FailureKind, detail: `The node is ${detail}` })),
+      FAILURE_KINDS.map((kind) => ({ label: kind, detail: `The node is ${FAILURE_DESCRIPTIONS[kind]}` })),
       { title: 'What happens to the node?' },
     );
     if (!failure) return;
-    const target = model.workloads.length === 1 ? model.workloads[0] : await vscode.window.showQuickPick(
-      model.workloads.map((w) => ({ label: `${w.kind}/${w.name}`, description: w.namespace, workload: w })),
+    const target = workloads.length === 1 ? `${workloads[0].kind}/${workloads[0].name}` : await vscode.window.showQuickPick(
+      workloads.map((w) => ({ label: `${w.kind}/${w.name}`, description: w.namespace })),
       { title: 'Fail the node that runs which workload?' },
-    ).then((pick) => pick?.workload);
+    ).then((pick) => pick?.label);
     if (!target) return;
-    const run = (manifest: ManifestModel) => {
+    const picks: SimulationPicks = { failure: failure.label, target, document: document.uri.toString() };
+    // Re-runs read the folder again, so the panel follows the edits made since.
+    const run = async () => {
       try {
-        const scenario = buildScenario(manifest, {
-          ...defaultSimulationOptions(),
-          failure: failure.label, targets: [`${target.kind}/${target.name}`], version: config.kubernetesVersion, profile: config.profile,
-        });
-        // Re-runs read the file again, so the panel follows the edits made since.
-        panel.show(timelineData(scenario, simulate(scenario), vscode.workspace.asRelativePath(document.uri)), () => run(readManifestText(document.getText()).model));
+        const scenario = await index.scenario(document, simulationChoices(picks));
+        const name = relativeName(vscode.workspace.getWorkspaceFolder(document.uri)?.uri.toString(), document.uri.toString());
+        const report = traceReport(scenario, [name], simulate(scenario));
+        panel.show({ type: 'showTrace', title: `${failure.label} of ${report.summary.failedNodes.join(', ')}: ${name}`, report }, () => void run());
       } catch (error) {
-        if (error instanceof ScenarioError || error instanceof ScenarioInputError || error instanceof TimingError) {
+        if (error instanceof ScenarioError || error instanceof InputError) {
           void vscode.window.showErrorMessage(error.message);
           return;
         }
@@ -51,6 +50,6 @@ export function registerSimulateCommand(context: vscode.ExtensionContext, config
         void vscode.window.showErrorMessage('The simulation failed; the log has the details.');
       }
     };
-    run(model);
+    await run();
   }));
 }

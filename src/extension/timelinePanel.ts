@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { isWebviewMessage, type HostMessage, type TimelineData } from '../../webview/protocol';
+import { isWebviewMessage, type HostMessage } from '../../webview/protocol';
 
 /**
  * The webview that shows a simulation's timeline: a strict Content Security Policy with a
@@ -8,13 +8,13 @@ import { isWebviewMessage, type HostMessage, type TimelineData } from '../../web
 export class TimelinePanel implements vscode.Disposable {
   private static readonly viewType = 'kubeFailureSim.timeline';
   private panel: vscode.WebviewPanel | undefined;
-  private data: TimelineData | undefined;
+  private message: HostMessage | undefined;
   private rerun: (() => void) | undefined;
 
   constructor(private readonly extensionUri: vscode.Uri) {}
 
-  show(data: TimelineData, rerun: () => void): void {
-    this.data = data;
+  show(message: HostMessage, rerun: () => void): void {
+    this.message = message;
     this.rerun = rerun;
     if (!this.panel) {
       this.panel = vscode.window.createWebviewPanel(TimelinePanel.viewType, 'Node failure timeline', vscode.ViewColumn.Beside, {
@@ -35,9 +35,7 @@ export class TimelinePanel implements vscode.Disposable {
   }
 
   private post(): void {
-    if (!this.panel || !this.data) return;
-    const message: HostMessage = { type: 'showTimeline', data: this.data };
-    void this.panel.webview.postMessage(message);
+    if (this.panel && this.message) void this.panel.webview.postMessage(this.message);
   }
 
   private html(webview: vscode.Webview): string {

@@ -8,3 +8,9 @@ export interface Range {
   start: Position;
   end: Position;
 }
+
+/** A range in a document of a workspace (a file path in the CLI, a URI in the editor). */
+export interface SourceLocation {
+  uri: string;
+  range: Range;
+}

@@ -8,6 +8,7 @@
 import { features, type SimContext } from './context';
 import { ApiClient, Informer } from './latency';
 import { needsAttach, type SimPod, type SimVolume } from './objects';
+import type { DetachCause } from './store';
 import { OUT_OF_SERVICE } from './tolerations';
 
 const MAX_WAIT_FOR_UNMOUNT_MS = 6 * 60_000;
@@ -22,10 +23,10 @@ export class AttachDetachController {
   private readonly attaching = new Set<SimVolume>();
 
   constructor(private readonly ctx: SimContext) {
-    const { store, clock, timing } = ctx;
+    const { store } = ctx;
     const random = ctx.random.fork('attach-detach-controller');
-    this.client = new ApiClient(clock, random, timing.apiWriteLatencyMs);
-    const podInformer = new Informer<SimPod>(clock, random, timing.watchLatencyMs, (pod) => this.podChanged(pod));
+    this.client = new ApiClient(ctx, random);
+    const podInformer = new Informer<SimPod>(ctx, random, (pod) => this.podChanged(pod));
     store.onPod((pod, change) => {
       if (change !== 'created' && pod.claims.some((c) => c.volume && needsAttach(c.volume))) podInformer.notify(pod);
     });
@@ -71,13 +72,15 @@ export class AttachDetachController {
       }
       volume.detachRequestedAt ??= clock.now;
       const node = store.nodeByName.get(attachedTo);
-      const outOfService = node !== undefined && features.outOfServiceVolumeDetach(timing.minor) && node.taints.some((t) => t.key === OUT_OF_SERVICE);
+      const minor = timing.version.minor;
+      const outOfService = node !== undefined && features.outOfServiceVolumeDetach(minor) && node.taints.some((t) => t.key === OUT_OF_SERVICE);
+      const forceDetachDisabled = features.disableForceDetachFlag(minor) && timing.controllerManager.disableForceDetachOnTimeout.value;
       if (node && node.ready === 'True' && node.host.kubeletRunning && node.host.apiReachable) {
-        this.detachAt(volume, clock.now + NORMAL_DETACH_MS, 'unmounted by the kubelet');
+        this.detachAt(volume, clock.now + NORMAL_DETACH_MS, 'unmounted');
       } else if (outOfService) {
-        this.detachAt(volume, clock.now, 'node has the out-of-service taint');
-      } else if (!timing.disableForceDetachOnTimeout) {
-        this.detachAt(volume, volume.detachRequestedAt + MAX_WAIT_FOR_UNMOUNT_MS, 'force detach after 6 minutes: the node is not Ready');
+        this.detachAt(volume, clock.now, 'out-of-service');
+      } else if (!forceDetachDisabled) {
+        this.detachAt(volume, volume.detachRequestedAt + MAX_WAIT_FOR_UNMOUNT_MS, 'force-detach-timeout');
       }
       this.reportMultiAttach(volume);
       return;
@@ -85,21 +88,21 @@ export class AttachDetachController {
     const next = (this.waiting.get(volume) ?? []).find((p) => !p.removed && p.nodeName !== undefined && !this.isTerminated(p));
     if (!next || this.attaching.has(volume)) return;
     this.attaching.add(volume);
-    clock.after(timing.volumeAttachLatencyMs, () => {
+    clock.after(timing.simulator.volumeAttachLatency.value, () => {
       this.attaching.delete(volume);
       if (volume.attachedTo !== undefined || next.removed || next.nodeName === undefined) return this.reconcile(volume);
       this.waiting.set(volume, (this.waiting.get(volume) ?? []).filter((p) => p !== next));
-      this.client.write(() => store.setVolumeAttachment(volume, next.nodeName, 'attach'));
+      this.client.write(() => store.setVolumeAttachment(volume, next.nodeName));
     });
   }
 
-  private detachAt(volume: SimVolume, at: number, how: string): void {
+  private detachAt(volume: SimVolume, at: number, cause: DetachCause): void {
     const requested = volume.detachRequestedAt;
     this.ctx.clock.at(at, () => {
       if (volume.detachRequestedAt !== requested || volume.attachedTo === undefined) return;
       if (this.usersOn(volume, volume.attachedTo).length > 0) return;
       this.client.write(() => {
-        this.ctx.store.setVolumeAttachment(volume, undefined, how);
+        this.ctx.store.setVolumeAttachment(volume, undefined, cause);
         this.reconcile(volume);
       });
     });
@@ -115,7 +118,7 @@ export class AttachDetachController {
       const message = users.length > 0
         ? `Multi-Attach error for volume "${volume.name}" Volume is already used by pod(s) ${users.map((p) => p.name).join(', ')}`
         : `Multi-Attach error for volume "${volume.name}" Volume is already exclusively attached to one node and can't be attached to another`;
-      store.event(pod.ref, 'KubernetesEvent', 'FailedAttachVolume', message, { volume: volume.name, attachedTo: volume.attachedTo ?? null });
+      store.event(pod.ref, 'KubernetesEvent', 'FailedAttachVolume', { message, volume: volume.name, attachedTo: volume.attachedTo ?? null });
     }
   }
 }

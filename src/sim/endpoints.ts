@@ -12,18 +12,19 @@ export class EndpointSliceController {
   private readonly client: ApiClient;
 
   constructor(private readonly ctx: SimContext) {
-    const { store, clock, timing } = ctx;
+    const { store } = ctx;
     const random = ctx.random.fork('endpointslice-controller');
-    this.client = new ApiClient(clock, random, timing.apiWriteLatencyMs);
-    const informer = new Informer<SimPod>(clock, random, timing.watchLatencyMs, (pod) => this.syncPod(pod));
-    // The initial list: endpoints of the pods running before the failure.
+    this.client = new ApiClient(ctx, random);
+    const informer = new Informer<SimPod>(ctx, random, (pod) => this.syncPod(pod));
+    // The initial list: endpoints of the pods running before the failure, walked once.
+    const initial = new Map(store.services.map((s) => [s, new Map<SimPod, EndpointState>()]));
     for (const pod of store.livePods()) {
       for (const service of this.servicesOf(pod)) {
         const endpoint = endpointFor(pod, service);
-        if (endpoint) setEndpoint(service, pod, endpoint);
+        if (endpoint) initial.get(service)!.set(pod, endpoint);
       }
     }
-    for (const service of store.services) this.recordState(service);
+    for (const [service, endpoints] of initial) store.initEndpoints(service, endpoints);
     store.onPod((pod) => {
       if (this.servicesOf(pod).length > 0) informer.notify(pod);
     });
@@ -35,39 +36,14 @@ export class EndpointSliceController {
   }
 
   private syncPod(pod: SimPod): void {
-    const { store } = this.ctx;
     for (const service of this.servicesOf(pod)) {
-      const wanted = endpointFor(pod, service);
-      const current = service.endpoints.get(pod);
-      if (sameEndpoint(current, wanted)) continue;
+      if (sameEndpoint(service.endpoints.get(pod), endpointFor(pod, service))) continue;
       this.client.write(() => {
         const now = endpointFor(pod, service);
-        const before = service.endpoints.get(pod);
-        if (sameEndpoint(before, now)) return;
-        setEndpoint(service, pod, now);
-        const ref = service.ref;
-        const message = now
-          ? `Endpoint ${pod.ip} (${pod.name}) ${before ? 'now' : 'added:'} ready=${now.ready} serving=${now.serving} terminating=${now.terminating}`
-          : `Endpoint of ${pod.name} removed`;
-        store.event(ref, 'EndpointChanged', now ? (now.ready ? 'EndpointReady' : 'EndpointNotReady') : 'EndpointRemoved', message, {
-          pod: pod.name, ip: pod.ip ?? null, ...(now ?? { removed: true }),
-        });
-        this.recordState(service);
+        if (!sameEndpoint(service.endpoints.get(pod), now)) this.ctx.store.setEndpoint(service, pod, now);
       });
     }
   }
-
-  private recordState(service: SimService): void {
-    const ready = service.readyEndpoints;
-    this.ctx.store.trace.state(service, { status: `${ready}/${service.endpoints.size} ready`, ready: `${ready}/${service.endpoints.size}` });
-  }
-}
-
-function setEndpoint(service: SimService, pod: SimPod, endpoint: EndpointState | undefined): void {
-  if (service.endpoints.get(pod)?.ready) service.readyEndpoints--;
-  if (endpoint) service.endpoints.set(pod, endpoint);
-  else service.endpoints.delete(pod);
-  if (endpoint?.ready) service.readyEndpoints++;
 }
 
 /** podToEndpoint, or undefined when the pod is not an endpoint (no IP, terminal, gone). */

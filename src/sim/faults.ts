@@ -4,14 +4,14 @@
  */
 import type { SimContext } from './context';
 import type { SimNode, SimPod } from './objects';
-import { FAILURES, type Fault, type Intervention } from './scenario';
+import type { Fault, Intervention } from './scenario';
 import { OUT_OF_SERVICE } from './tolerations';
 
 export function scheduleFault(ctx: SimContext, fault: Fault, nodes: SimNode[]): void {
   const { clock, store } = ctx;
   clock.at(fault.atMs, () => {
     for (const node of nodes) {
-      store.event(node.ref, 'Fault', fault.kind, `${node.name} ${FAILURES[fault.kind]}`, { failure: fault.kind });
+      store.event(node.ref, 'Fault', fault.kind, { failure: fault.kind });
       for (const pod of node.pods) store.markAffected(pod);
       if (fault.kind === 'power-off') store.setHost(node, { powered: false, kubeletRunning: false, apiReachable: false, dataPlaneReachable: false });
       if (fault.kind === 'kubelet-stop') store.setHost(node, { kubeletRunning: false });
@@ -21,8 +21,7 @@ export function scheduleFault(ctx: SimContext, fault: Fault, nodes: SimNode[]): 
   if (fault.recoverAfterMs === undefined) return;
   clock.at(fault.atMs + fault.recoverAfterMs, () => {
     for (const node of nodes) {
-      const how = fault.kind === 'power-off' ? 'powered on again; the kubelet starts' : fault.kind === 'kubelet-stop' ? 'kubelet running again' : 'network restored';
-      store.event(node.ref, 'Recovery', 'NodeReturned', `${node.name} ${how}`, { failure: fault.kind });
+      store.event(node.ref, 'Recovery', 'NodeReturned', { failure: fault.kind });
       store.setHost(node, { powered: true, kubeletRunning: true, apiReachable: true, dataPlaneReachable: true });
     }
   });
@@ -36,23 +35,23 @@ export function scheduleIntervention(ctx: SimContext, intervention: Intervention
       case 'force-delete': {
         const pods = resolvePods(ctx, intervention.target, nodes);
         if (pods.length === 0) {
-          store.event({ kind: 'Pod', name: intervention.target, namespace: '' }, 'Intervention', 'ForceDeleteSkipped', `kubectl delete --force: no pod ${intervention.target} exists at this time`);
+          store.event({ kind: 'Pod', name: intervention.target, namespace: '' }, 'Intervention', 'ForceDeleteSkipped', { target: intervention.target });
         }
         for (const pod of pods) {
-          store.event(pod.ref, 'Intervention', 'ForceDelete', `kubectl delete pod ${pod.name} --force --grace-period=0`);
+          store.event(pod.ref, 'Intervention', 'ForceDelete');
           store.deletePod(pod, 0, 'kubectl delete --force --grace-period=0');
         }
         break;
       }
       case 'out-of-service':
         for (const node of nodes) {
-          store.event(node.ref, 'Intervention', 'OutOfService', `kubectl taint node ${node.name} ${OUT_OF_SERVICE}=nodeshutdown:NoExecute`);
+          store.event(node.ref, 'Intervention', 'OutOfService', { key: OUT_OF_SERVICE, value: 'nodeshutdown', effect: 'NoExecute' });
           store.addTaint(node, { key: OUT_OF_SERVICE, value: 'nodeshutdown', effect: 'NoExecute' }, 'kubectl taint');
         }
         break;
       case 'delete-node':
         for (const node of nodes) {
-          store.event(node.ref, 'Intervention', 'DeleteNode', `kubectl delete node ${node.name}`);
+          store.event(node.ref, 'Intervention', 'DeleteNode');
           store.deleteNode(node, 'kubectl delete node');
         }
         break;

@@ -44,7 +44,7 @@ export class JobController extends WorkloadController {
     }
     if (workload.failures > spec.backoffLimit) {
       this.failed.add(workload);
-      store.event(workload.ref, 'KubernetesEvent', 'BackoffLimitExceeded', `Job has reached the specified backoff limit (${spec.backoffLimit})`);
+      store.event(workload.ref, 'KubernetesEvent', 'BackoffLimitExceeded', { message: 'Job has reached the specified backoff limit', backoffLimit: spec.backoffLimit });
       return;
     }
     // Pods still counted as running: not failed, not finished.

@@ -7,7 +7,6 @@
  */
 import type { SimContext } from './context';
 import { ApiClient, Informer } from './latency';
-import { formatDuration } from '../manifest/duration';
 import { needsAttach, nextPodIp, type SimNode, type SimPod, type SimVolume } from './objects';
 import type { Random } from './random';
 import type { PodChange } from './store';
@@ -53,8 +52,8 @@ class Kubelet {
   private powered: boolean;
 
   constructor(private readonly node: SimNode, private readonly ctx: SimContext, private readonly random: Random) {
-    this.client = new ApiClient(ctx.clock, random, ctx.timing.apiWriteLatencyMs);
-    this.informer = new Informer(ctx.clock, random, ctx.timing.watchLatencyMs, ({ pod, change }) => this.sync(pod, change));
+    this.client = new ApiClient(ctx, random);
+    this.informer = new Informer(ctx, random, ({ pod, change }) => this.sync(pod, change));
     // Every host starts up and connected; a kubelet is made before its host's first change.
     this.connected = true;
     this.powered = true;
@@ -97,14 +96,13 @@ class Kubelet {
   /** Heartbeats stop: the API keeps the last lease renewal and status post (SEMANTICS.md 13.1: r, h). */
   private stopHeartbeats(): void {
     const { timing, store, clock } = this.ctx;
-    const renewAge = timing.lastLeaseRenewalAgeMs ?? this.random.uniform(0, timing.leaseRenewIntervalMs * (1 + JITTER * this.random.next()));
-    const statusAge = timing.lastStatusPostAgeMs ?? this.random.uniform(0, timing.nodeStatusReportFrequencyMs * (1 + JITTER * this.random.next()));
+    const { lastLeaseRenewalAge, lastStatusPostAge } = timing.simulator;
+    const renewAge = lastLeaseRenewalAge.value ?? this.random.uniform(0, timing.derived.leaseRenewIntervalMs * (1 + JITTER * this.random.next()));
+    const statusAge = lastStatusPostAge.value ?? this.random.uniform(0, timing.kubelet.nodeStatusReportFrequency.value * (1 + JITTER * this.random.next()));
     const since = this.node.lease.live ? this.node.lease.renewTime : -Infinity;
     const lastRenewal = Math.max(since, Math.round(clock.now - renewAge));
     const lastStatus = Math.max(since, Math.round(clock.now - statusAge));
-    store.event(this.node.ref, 'Note', 'LastHeartbeat',
-      `Heartbeats stop: the last lease renewal was ${formatDuration(clock.now - lastRenewal)} ago and the last node status post ${formatDuration(clock.now - lastStatus)} ago`,
-      { lastLeaseRenewalMs: lastRenewal, lastStatusPostMs: lastStatus });
+    store.event(this.node.ref, 'Note', 'LastHeartbeat', { lastLeaseRenewalMs: lastRenewal, lastStatusPostMs: lastStatus });
     store.setLease(this.node, false, lastRenewal, lastStatus);
   }
 
@@ -166,7 +164,7 @@ class Kubelet {
   /** Image pull, sandbox and start take the pod start latency; readiness follows the readiness probe. */
   private launch(pod: SimPod, restartCount: number): void {
     const { store, timing, clock } = this.ctx;
-    const started = clock.now + timing.podStartLatencyMs;
+    const started = clock.now + timing.simulator.podStartLatency.value;
     clock.at(started, () => {
       if (!this.connected || pod.removed || pod.deletionTimestamp !== undefined) return;
       const probe = pod.template.readinessProbe;
@@ -194,10 +192,11 @@ class Kubelet {
     if (pod.removed) return;
     this.waitingForVolumes.delete(pod);
     const graceMs = (pod.deletionGracePeriodSeconds ?? pod.template.terminationGracePeriodSeconds) * 1000;
-    const stopMs = pod.running ? Math.min(timing.containerStopLatencyMs, graceMs) : Math.min(timing.containerStopLatencyMs, 100);
+    const stopLatencyMs = timing.simulator.containerStopLatency.value;
+    const stopMs = Math.min(stopLatencyMs, pod.running ? graceMs : 100);
     clock.after(stopMs, () => {
       if (!this.connected || pod.removed) return;
-      store.setPodRuntime(pod, false, false, `Stopping container: pod ${pod.name} is being deleted`);
+      store.setPodRuntime(pod, false, false, 'deleted');
       this.client.write(() => store.patchPodStatus(pod, { ready: false, containersReady: false, containerState: 'terminated', containerReason: 'Completed' }));
       this.client.write(() => store.removePod(pod, `kubelet on ${this.node.name} confirmed the deletion`));
     });
@@ -210,7 +209,7 @@ class Kubelet {
       return;
     }
     this.ctx.clock.after(this.random.uniform(0, HOUSEKEEPING_MS), () => {
-      this.ctx.store.setPodRuntime(pod, false, false, `Housekeeping on ${this.node.name} killed the containers of deleted pod ${pod.name}`);
+      this.ctx.store.setPodRuntime(pod, false, false, 'housekeeping');
     });
   }
 }

@@ -1,3 +1,4 @@
+import type { SimContext } from './context';
 import type { Clock, Task } from './engine';
 import type { Random } from './random';
 
@@ -7,13 +8,13 @@ import type { Random } from './random';
  */
 export class Informer<T> {
   private lastDelivery = -Infinity;
+  private readonly clock: Clock;
+  private readonly meanLatencyMs: number;
 
-  constructor(
-    private readonly clock: Clock,
-    private readonly random: Random,
-    private readonly meanLatencyMs: number,
-    private readonly handler: (item: T) => void,
-  ) {}
+  constructor(ctx: SimContext, private readonly random: Random, private readonly handler: (item: T) => void) {
+    this.clock = ctx.clock;
+    this.meanLatencyMs = ctx.timing.simulator.watchLatency.value;
+  }
 
   notify(item: T): void {
     const at = Math.max(this.clock.now + this.random.latency(this.meanLatencyMs), this.lastDelivery);
@@ -25,12 +26,13 @@ export class Informer<T> {
 /** A component's API client: its writes reach the store one after another, each after a write latency. */
 export class ApiClient {
   private busyUntil = -Infinity;
+  private readonly clock: Clock;
+  private readonly meanLatencyMs: number;
 
-  constructor(
-    private readonly clock: Clock,
-    private readonly random: Random,
-    private readonly meanLatencyMs: number,
-  ) {}
+  constructor(ctx: SimContext, private readonly random: Random) {
+    this.clock = ctx.clock;
+    this.meanLatencyMs = ctx.timing.simulator.apiWriteLatency.value;
+  }
 
   /** Schedules a write; returns when it will take effect. */
   write(task: Task): number {

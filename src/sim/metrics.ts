@@ -3,9 +3,10 @@
  * terminating, and really answering (containers running on a reachable node). Per workload:
  * time with no serving pod (unavailable), with fewer than desired (degraded), with a Service
  * endpoint still routing to a pod that cannot answer (blackhole), and with more copies running
- * than desired (duplicates, e.g. during a partition).
+ * than desired (duplicates, e.g. during a partition). It watches the store.
  */
 import type { SimPod, SimWorkload } from './objects';
+import type { Store } from './store';
 
 interface WorkloadCounters {
   serving: number;
@@ -18,17 +19,30 @@ interface WorkloadCounters {
   duplicateMs: number;
 }
 
+export interface ServingTotals {
+  serving: number;
+  unavailableMs: number;
+  degradedMs: number;
+  blackholeMs: number;
+  duplicateMs: number;
+}
+
 export class ServingMetrics {
   private readonly counters = new Map<SimWorkload, WorkloadCounters>();
+  private readonly now: () => number;
 
-  constructor(private readonly now: () => number) {}
+  constructor(store: Store) {
+    this.now = () => store.now;
+    store.onPod((pod) => this.observe(pod));
+    store.onRuntime((pod) => this.observe(pod));
+  }
 
-  canAnswer(pod: SimPod): boolean {
+  private canAnswer(pod: SimPod): boolean {
     const node = pod.node;
     return pod.running && pod.appReady && !!node && node.host.powered && node.host.dataPlaneReachable;
   }
 
-  observe(pod: SimPod): void {
+  private observe(pod: SimPod): void {
     const workload = pod.owner;
     if (!workload) return;
     const routed = !pod.removed && pod.readyCondition && pod.deletionTimestamp === undefined;
@@ -72,9 +86,10 @@ export class ServingMetrics {
   }
 
   /** Totals up to now. */
-  totals(workload: SimWorkload) {
+  totals(workload: SimWorkload): ServingTotals {
     const counters = this.countersOf(workload);
     this.accumulate(workload, counters);
-    return { ...counters };
+    const { serving, unavailableMs, degradedMs, blackholeMs, duplicateMs } = counters;
+    return { serving, unavailableMs, degradedMs, blackholeMs, duplicateMs };
   }
 }

@@ -3,16 +3,14 @@
  * node-monitor-period marks nodes without a heartbeat for the grace period Ready=Unknown and
  * their pods Ready=False; NoSchedule taints follow the Ready condition at once; NoExecute
  * taints are queued one pass later and applied through a per-zone token bucket whose rate
- * depends on the zone's state (SEMANTICS.md 3).
- *
- * Nodes whose lease keeps being renewed stay Ready and need nothing, so a pass only visits
- * the nodes whose lease stopped, whose Ready is not True, or that carry taints to remove;
- * a failed node that is Unknown and tainted is left alone until something about it changes.
+ * depends on the zone's state (SEMANTICS.md 3). nodeLifecycleScale.ts holds what lets a pass
+ * skip the nodes it has nothing to do for.
  */
 import { zoneName } from '../cluster/clusterSpec';
 import type { SimContext } from './context';
 import { ApiClient, Informer } from './latency';
 import { liveNodeOf, type ConditionStatus, type SimNode, type SimPod } from './objects';
+import { NodeVisits, SparseTicker, type NodeHealth } from './nodeLifecycleScale';
 import { RateLimitedQueue } from './rateLimitedQueue';
 import { NOT_READY, UNREACHABLE, UNSCHEDULABLE } from './tolerations';
 
@@ -20,175 +18,107 @@ const WORKERS = 8; // nodeUpdateWorkerSize
 const TAINT_LOOP_MS = 100; // scheduler.NodeEvictionPeriod
 const EXCLUDE_DISRUPTION = 'node.kubernetes.io/exclude-disruption';
 
-type ZoneState = 'Initial' | 'Normal' | 'PartialDisruption' | 'FullDisruption';
-
-interface NodeHealth {
-  probeTimestamp: number;
-  /** Lease renewTime and Ready lastHeartbeatTime last seen. */
-  savedLease: number;
-  savedStatus: number;
-  /**
-   * tryUpdateNodeHealth replaces its record when the Ready heartbeat changes and the new record
-   * has no lease, so the next pass sees `savedLease == nil` and refreshes the probe again.
-   */
-  leaseDropped: boolean;
-  /** The controller's view of Ready after its own writes. */
-  current: ConditionStatus;
-}
+export type ZoneState = 'Initial' | 'Normal' | 'PartialDisruption' | 'FullDisruption';
 
 export class NodeLifecycleController {
-  /** Every node the controller does not see as healthy. */
-  private readonly health = new Map<SimNode, NodeHealth>();
-  /** Nodes the next pass visits. */
-  private readonly attention = new Set<SimNode>();
+  private readonly nodeHealthMap = new Map<SimNode, NodeHealth>();
   /** Nodes whose Ready is not True in the controller's view, per zone. */
   private readonly notReadyByZone = new Map<string, number>();
   private readonly zoneQueues = new Map<string, RateLimitedQueue>();
   private readonly zoneStates = new Map<string, ZoneState>();
   private readonly zoneSizes = new Map<string, number>();
-  /** Start times of recent passes, oldest first (virtual ones before the simulation start). */
-  private readonly passes: number[] = [];
   private readonly workers: ApiClient[];
   private readonly tainter: ApiClient;
   private readonly noScheduleInformer: Informer<SimNode>;
   private readonly podInformer: Informer<SimPod>;
   /** Zones in the order doNoExecuteTaintingPass visits them. */
-  private zoneOrder: string[] = [];
-  /** When the next simulated doNoExecuteTaintingPass runs, and which scheduling is current. */
-  private taintLoopAt = Infinity;
-  private taintLoopGeneration = 0;
-  private readonly taintLoopPhase: number;
+  private readonly zoneOrder: string[];
+  private readonly visits: NodeVisits;
+  private readonly taintLoop: SparseTicker;
 
   constructor(private readonly ctx: SimContext) {
     const { store, clock, timing } = ctx;
+    const { nodeMonitorPeriod, nodeEvictionRate } = timing.controllerManager;
+    const { nodeMonitorPassDuration, nodeMonitorPhase } = timing.simulator;
     const random = ctx.random.fork('node-lifecycle-controller');
-    this.workers = Array.from({ length: WORKERS }, (_, i) => new ApiClient(clock, random.fork(`worker${i}`), timing.apiWriteLatencyMs));
-    this.tainter = new ApiClient(clock, random.fork('tainter'), timing.apiWriteLatencyMs);
-    const nodeUpdates = new ApiClient(clock, random.fork('node-updates'), timing.apiWriteLatencyMs);
-    this.noScheduleInformer = new Informer(clock, random, timing.watchLatencyMs, (node) => this.doNoScheduleTaintingPass(node, nodeUpdates));
-    const podWorker = new ApiClient(clock, random.fork('pod-worker'), timing.apiWriteLatencyMs);
-    this.podInformer = new Informer(clock, random, timing.watchLatencyMs, (pod) => this.processPod(pod, podWorker));
-    this.taintLoopPhase = random.uniform(0, TAINT_LOOP_MS);
+    this.workers = Array.from({ length: WORKERS }, (_, i) => new ApiClient(ctx, random.fork(`worker${i}`)));
+    this.tainter = new ApiClient(ctx, random.fork('tainter'));
+    const nodeUpdates = new ApiClient(ctx, random.fork('node-updates'));
+    this.noScheduleInformer = new Informer(ctx, random, (node) => this.doNoScheduleTaintingPass(node, nodeUpdates));
+    const podWorker = new ApiClient(ctx, random.fork('pod-worker'));
+    this.podInformer = new Informer(ctx, random, (pod) => this.processPod(pod, podWorker));
+    this.taintLoop = new SparseTicker(clock, TAINT_LOOP_MS, random.uniform(0, TAINT_LOOP_MS), () => this.doNoExecuteTaintingPass());
 
     for (const node of store.nodes) {
       if (node.labels[EXCLUDE_DISRUPTION] === undefined) this.zoneSizes.set(node.zone, (this.zoneSizes.get(node.zone) ?? 0) + 1);
-      if (!this.zoneQueues.has(node.zone)) this.zoneQueues.set(node.zone, new RateLimitedQueue(timing.nodeEvictionRate, clock.now));
+      if (!this.zoneQueues.has(node.zone)) this.zoneQueues.set(node.zone, new RateLimitedQueue(nodeEvictionRate.value, clock.now));
       if (node.unschedulable) this.noScheduleInformer.notify(node);
     }
     this.zoneOrder = [...this.zoneQueues.keys()].sort();
+
+    // Passes are `period + pass duration` apart, at a random phase unless sim.nodeMonitorPhase
+    // pins the first pass after the failure instant (t = 0).
+    const period = nodeMonitorPeriod.value + nodeMonitorPassDuration.value;
+    const start = clock.now;
+    const phase = nodeMonitorPhase.value;
+    const first = phase !== null ? phase - Math.floor((phase - start) / period) * period : start + random.uniform(0, nodeMonitorPeriod.value);
+    this.visits = new NodeVisits(timing, first, period);
+    clock.at(first, () => this.monitorNodeHealth());
+
     store.onNode((node, change) => {
       if (change === 'deleted') return this.forget(node);
       if (change === 'ready') this.noScheduleInformer.notify(node);
-      if (!node.lease.live || node.ready !== 'True' || change === 'taints') this.attention.add(node);
+      if (!node.lease.live || node.ready !== 'True' || change === 'taints') this.visits.visit(node);
     });
     store.onPod((pod, change) => {
       if (change === 'bound') this.podInformer.notify(pod);
     });
-
-    // Passes are `period + pass duration` apart, at a random phase unless sim.nodeMonitorPhase
-    // pins the first pass after the failure instant (t = 0).
-    const period = timing.nodeMonitorPeriodMs + timing.nodeMonitorPassDurationMs;
-    const start = clock.now;
-    const first = timing.nodeMonitorPhaseMs !== null
-      ? timing.nodeMonitorPhaseMs - Math.floor((timing.nodeMonitorPhaseMs - start) / period) * period
-      : start + random.uniform(0, timing.nodeMonitorPeriodMs);
-    const lookBackMs = Math.max(timing.leaseRenewIntervalMs, timing.nodeStatusReportFrequencyMs) * 1.1 + timing.nodeMonitorGracePeriodMs;
-    for (let t = first - Math.ceil(lookBackMs / period) * period; t < first; t += period) this.passes.push(Math.round(t));
-    clock.at(first, () => this.monitorNodeHealth());
   }
 
-  /** monitorNodeHealth: one pass over the nodes that need it, then zone states. */
+  /** monitorNodeHealth: each node's health, MarkPodsNotReady and its taint decision; then zone states. */
   private monitorNodeHealth(): void {
-    const { clock, timing } = this.ctx;
+    const { clock, store, timing } = this.ctx;
     const now = clock.now;
-    this.passes.push(now);
-    if (this.passes.length > 4096) this.passes.splice(0, 2048);
-
-    const nodes = [...this.attention].sort((a, b) => a.index - b.index);
-    nodes.forEach((node, i) => {
-      const health = this.tryUpdateNodeHealth(node, this.workers[i % WORKERS], now);
-      if (health.current === 'True' && node.lease.live && node.ready === 'True' && !this.hasNoExecuteTaint(node)) {
-        this.attention.delete(node);
-        this.health.delete(node);
-      } else if (!node.lease.live && health.current === node.ready && node.ready !== 'True' && !health.leaseDropped
-        && this.zoneQueues.get(node.zone)!.has(node.name)) {
-        // Settled: Unknown (or NotReady) and queued for, or given, its NoExecute taint; passes change
-        // nothing for it until the node or its taints do.
-        this.attention.delete(node);
+    this.visits.startPass(now).forEach((node, i) => {
+      const worker = this.workers[i % WORKERS];
+      const { observed, current } = this.tryUpdateNodeHealth(node, worker, now);
+      if (current !== 'True' && observed === 'True') {
+        worker.write(() => store.event(node.ref, 'KubernetesEvent', 'NodeNotReady', { message: `Node ${node.name} status is now: NodeNotReady` }));
+        this.markPodsNotReady(node, worker);
       }
+      // SEMANTICS.md 3.3: the taint decision uses the condition observed at the start of the pass.
+      this.processTaintBaseEviction(node, observed, worker);
+      if (this.nothingToDo(node)) this.visits.skip(node);
     });
     this.handleDisruption(now);
 
-    const end = Math.max(now, ...this.workers.map((w) => w.idleAt)) + timing.nodeMonitorPassDurationMs;
-    clock.at(end + timing.nodeMonitorPeriodMs, () => this.monitorNodeHealth());
+    const end = Math.max(now, ...this.workers.map((w) => w.idleAt)) + timing.simulator.nodeMonitorPassDuration.value;
+    clock.at(end + timing.controllerManager.nodeMonitorPeriod.value, () => this.monitorNodeHealth());
   }
 
-  /** tryUpdateNodeHealth, then MarkPodsNotReady and processTaintBaseEviction for one node. */
-  private tryUpdateNodeHealth(node: SimNode, worker: ApiClient, now: number): NodeHealth {
+  /** tryUpdateNodeHealth: refresh probeTimestamp on a new heartbeat; Ready=Unknown after the grace period. */
+  private tryUpdateNodeHealth(node: SimNode, worker: ApiClient, now: number): { observed: ConditionStatus; current: ConditionStatus } {
     const { store, timing } = this.ctx;
     const observed = node.ready;
-    let health = this.health.get(node);
+    let health = this.nodeHealthMap.get(node);
     if (!health) {
-      health = this.healthBefore(node, now);
-      this.health.set(node, health);
+      health = this.visits.healthBefore(node, now);
+      this.nodeHealthMap.set(node, health);
       if (health.current !== 'True') this.countNotReady(node, +1);
     }
     this.setCurrent(node, health, observed);
     this.refreshProbe(node, health, now);
-
     // SEMANTICS.md 3.2: strictly after probeTimestamp + grace.
-    if (now > health.probeTimestamp + timing.nodeMonitorGracePeriodMs && observed !== 'Unknown') {
+    if (now > health.probeTimestamp + timing.controllerManager.nodeMonitorGracePeriod.value && observed !== 'Unknown') {
       this.setCurrent(node, health, 'Unknown');
       worker.write(() => store.setNodeReady(node, 'Unknown', 'NodeStatusUnknown', 'Kubelet stopped posting node status.'));
-      if (observed === 'True') {
-        worker.write(() => store.event(node.ref, 'KubernetesEvent', 'NodeNotReady', `Node ${node.name} status is now: NodeNotReady`));
-        for (const pod of node.pods) worker.write(() => store.markPodNotReady(pod, 'NodeNotReady'));
-      }
     }
-    // SEMANTICS.md 3.3: the taint decision uses the condition observed at the start of the pass.
-    this.processTaintBaseEviction(node, observed, worker);
-    return health;
+    return { observed, current: health.current };
   }
 
-  private setCurrent(node: SimNode, health: NodeHealth, status: ConditionStatus): void {
-    if ((health.current !== 'True') !== (status !== 'True')) this.countNotReady(node, status !== 'True' ? +1 : -1);
-    health.current = status;
-  }
-
-  private countNotReady(node: SimNode, delta: number): void {
-    if (node.labels[EXCLUDE_DISRUPTION] === undefined) this.notReadyByZone.set(node.zone, (this.notReadyByZone.get(node.zone) ?? 0) + delta);
-  }
-
-  /**
-   * The controller's record of a node as of the previous pass, for a node it starts watching
-   * closely now. Until now the kubelet renewed its lease every renew interval and posted status
-   * every report frequency; the record follows from the last of each the controller had seen.
-   */
-  private healthBefore(node: SimNode, now: number): NodeHealth {
-    const { watchLatencyMs: w, leaseRenewIntervalMs, nodeStatusReportFrequencyMs } = this.ctx.timing;
-    const previous = this.passBefore(now);
-    const lease = node.lease;
-    if (lease.live || previous === undefined) {
-      return { probeTimestamp: now, savedLease: lease.renewTime, savedStatus: lease.lastStatusPost, leaseDropped: false, current: node.ready };
-    }
-    const seenLease = lease.renewTime + w <= previous ? lease.renewTime : lease.renewTime - leaseRenewIntervalMs;
-    const seenStatus = lease.lastStatusPost + w <= previous ? lease.lastStatusPost : lease.lastStatusPost - nodeStatusReportFrequencyMs;
-    const leasePass = this.firstPassAtOrAfter(seenLease + w);
-    const statusPass = this.firstPassAtOrAfter(seenStatus + w);
-    const afterStatus = this.passAfter(statusPass);
-    const probe = Math.max(leasePass, statusPass, afterStatus !== undefined && afterStatus <= previous ? afterStatus : -Infinity);
-    return {
-      probeTimestamp: probe,
-      savedLease: seenLease,
-      savedStatus: seenStatus,
-      leaseDropped: statusPass === previous && leasePass !== previous,
-      current: node.ready,
-    };
-  }
-
-  /** tryUpdateNodeHealth's probe bookkeeping: a newer status heartbeat or lease renewal moves probeTimestamp to now. */
+  /** A newer status heartbeat or lease renewal moves probeTimestamp to now. */
   private refreshProbe(node: SimNode, health: NodeHealth, now: number): void {
-    const w = this.ctx.timing.watchLatencyMs;
+    const w = this.ctx.timing.simulator.watchLatency.value;
     const lease = node.lease;
     const statusChanged = lease.lastStatusPost > health.savedStatus && lease.lastStatusPost + w <= now;
     // A renewing lease is always newer than what the controller saw a pass ago.
@@ -204,23 +134,9 @@ export class NodeLifecycleController {
     health.leaseDropped = statusChanged && !leaseAdvanced && !health.leaseDropped;
   }
 
-  private firstPassAtOrAfter(time: number): number {
-    const passes = this.passes;
-    let i = passes.length - 1;
-    while (i > 0 && passes[i - 1] >= time) i--;
-    return passes[i];
-  }
-
-  private passBefore(time: number): number | undefined {
-    const passes = this.passes;
-    for (let i = passes.length - 1; i >= 0; i--) if (passes[i] < time) return passes[i];
-    return undefined;
-  }
-
-  private passAfter(time: number): number | undefined {
-    const passes = this.passes;
-    for (let i = 0; i < passes.length; i++) if (passes[i] > time) return passes[i];
-    return undefined;
+  /** MarkPodsNotReady (pkg/controller/util/node): only the pods' Ready condition changes. */
+  private markPodsNotReady(node: SimNode, worker: ApiClient): void {
+    for (const pod of node.pods) worker.write(() => this.ctx.store.markPodNotReady(pod, 'NodeNotReady'));
   }
 
   private processTaintBaseEviction(node: SimNode, observed: ConditionStatus, worker: ApiClient): void {
@@ -234,8 +150,27 @@ export class NodeLifecycleController {
       return;
     }
     // markNodeForTainting; the queue keeps the order in which passes visit nodes (rateLimitedQueue.ts).
-    const queue = this.zoneQueues.get(node.zone)!;
-    if (queue.add(node.name, node.index)) this.scheduleTaintLoop();
+    if (this.zoneQueues.get(node.zone)!.add(node.name, node.index)) this.taintLoop.request();
+  }
+
+  /** Nothing changes for the node in a pass until the node or its taints do. */
+  private nothingToDo(node: SimNode): boolean {
+    const health = this.nodeHealthMap.get(node)!;
+    if (health.current === 'True' && node.lease.live && node.ready === 'True' && !this.hasNoExecuteTaint(node)) {
+      this.nodeHealthMap.delete(node);
+      return true;
+    }
+    // Unknown (or NotReady) and queued for, or given, its NoExecute taint.
+    return !node.lease.live && health.current === node.ready && node.ready !== 'True' && !health.leaseDropped && this.zoneQueues.get(node.zone)!.has(node.name);
+  }
+
+  private setCurrent(node: SimNode, health: NodeHealth, status: ConditionStatus): void {
+    if ((health.current !== 'True') !== (status !== 'True')) this.countNotReady(node, status !== 'True' ? +1 : -1);
+    health.current = status;
+  }
+
+  private countNotReady(node: SimNode, delta: number): void {
+    if (node.labels[EXCLUDE_DISRUPTION] === undefined) this.notReadyByZone.set(node.zone, (this.notReadyByZone.get(node.zone) ?? 0) + delta);
   }
 
   private markNodeAsReachable(node: SimNode, worker: ApiClient): void {
@@ -262,25 +197,9 @@ export class NodeLifecycleController {
     return node.taints.some((t) => t.effect === 'NoExecute' && (key === undefined ? t.key === UNREACHABLE || t.key === NOT_READY : t.key === key));
   }
 
-  /**
-   * doNoExecuteTaintingPass runs every 100 ms. It is simulated only on the ticks where it can
-   * do something: while a queue holds nodes, the first tick at which a limiter grants a token
-   * (a tick without a token changes nothing). New work brings the next tick forward.
-   */
-  private scheduleTaintLoop(earliest = this.ctx.clock.now): void {
-    const { clock } = this.ctx;
-    const tick = Math.max(Math.ceil((earliest - this.taintLoopPhase) / TAINT_LOOP_MS) * TAINT_LOOP_MS + this.taintLoopPhase, clock.now);
-    if (tick >= this.taintLoopAt) return;
-    this.taintLoopAt = tick;
-    const generation = ++this.taintLoopGeneration;
-    clock.at(tick, () => {
-      if (generation === this.taintLoopGeneration) this.doNoExecuteTaintingPass();
-    });
-  }
-
+  /** doNoExecuteTaintingPass: per zone, taint queued nodes while the limiter grants tokens. */
   private doNoExecuteTaintingPass(): void {
     const { store, clock } = this.ctx;
-    this.taintLoopAt = Infinity;
     let nextToken = Infinity;
     for (const zone of this.zoneOrder) {
       const queue = this.zoneQueues.get(zone)!;
@@ -290,7 +209,7 @@ export class NodeLifecycleController {
       });
       if (queue.length > 0) nextToken = Math.min(nextToken, queue.limiter.nextTokenAt(clock.now));
     }
-    if (nextToken !== Infinity) this.scheduleTaintLoop(Math.max(nextToken, clock.now + 1));
+    if (nextToken !== Infinity) this.taintLoop.request(Math.max(nextToken, clock.now + 1));
   }
 
   /** handleDisruption: zone states from not-Ready counts, and the tainting rate that goes with them. */
@@ -303,7 +222,7 @@ export class NodeLifecycleController {
       const notReady = this.notReadyByZone.get(zone) ?? 0;
       const ready = size - notReady;
       const state: ZoneState = ready === 0 && notReady > 0 ? 'FullDisruption'
-        : notReady > 2 && notReady / size >= timing.unhealthyZoneThreshold ? 'PartialDisruption' : 'Normal';
+        : notReady > 2 && notReady / size >= timing.controllerManager.unhealthyZoneThreshold.value ? 'PartialDisruption' : 'Normal';
       if (state !== 'FullDisruption') allFully = false;
       newStates.set(zone, state);
       if (!this.zoneStates.has(zone)) this.zoneStates.set(zone, 'Initial');
@@ -313,9 +232,8 @@ export class NodeLifecycleController {
     if (allFully && allWereFully) return;
 
     if (allFully) {
-      store.event({ kind: 'Cluster', name: 'zones', namespace: '' }, 'Note', 'MasterDisruptionMode',
-        'All zones are fully disrupted: the node lifecycle controller removes NoExecute taints and stops evicting (master disruption mode).');
-      for (const node of [...this.health.keys()].sort((a, b) => a.index - b.index)) this.markNodeAsReachable(node, this.workers[node.index % WORKERS]);
+      store.event({ kind: 'Cluster', name: 'zones', namespace: '' }, 'Note', 'MasterDisruptionMode');
+      for (const node of [...this.nodeHealthMap.keys()].sort((a, b) => a.index - b.index)) this.markNodeAsReachable(node, this.workers[node.index % WORKERS]);
       for (const [zone, queue] of this.zoneQueues) {
         queue.swapLimiter(0, now);
         this.zoneStates.set(zone, 'FullDisruption');
@@ -323,9 +241,8 @@ export class NodeLifecycleController {
       return;
     }
     if (allWereFully) {
-      store.event({ kind: 'Cluster', name: 'zones', namespace: '' }, 'Note', 'MasterDisruptionModeExit',
-        'Some nodes are Ready again: the node lifecycle controller leaves master disruption mode and restarts every grace period.');
-      for (const health of this.health.values()) health.probeTimestamp = now;
+      store.event({ kind: 'Cluster', name: 'zones', namespace: '' }, 'Note', 'MasterDisruptionModeExit');
+      for (const health of this.nodeHealthMap.values()) health.probeTimestamp = now;
       for (const zone of this.zoneStates.keys()) this.setZoneState(zone, newStates.get(zone) ?? 'Normal', now);
       return;
     }
@@ -337,18 +254,18 @@ export class NodeLifecycleController {
 
   private setZoneState(zone: string, state: ZoneState, now: number): void {
     const { timing, store } = this.ctx;
+    const { largeClusterSizeThreshold, secondaryNodeEvictionRate, nodeEvictionRate } = timing.controllerManager;
     const previous = this.zoneStates.get(zone);
     this.zoneStates.set(zone, state);
     const size = this.zoneSizes.get(zone) ?? 0;
     const qps = state === 'PartialDisruption'
-      ? (size > timing.largeClusterSizeThreshold ? timing.secondaryNodeEvictionRate : 0)
-      : timing.nodeEvictionRate;
+      ? (size > largeClusterSizeThreshold.value ? secondaryNodeEvictionRate.value : 0)
+      : nodeEvictionRate.value;
     this.zoneQueues.get(zone)?.swapLimiter(qps, now);
     if (previous !== 'Initial' || state !== 'Normal') {
-      store.event({ kind: 'Zone', name: zoneName(zone), namespace: '' }, 'Note', state,
-        `Zone ${zoneName(zone)} is now ${state}: NoExecute tainting at ${qps > 0 ? `${qps} nodes/s` : 'no rate (stopped)'}.`, { qps });
+      store.event({ kind: 'Zone', name: zoneName(zone), namespace: '' }, 'Note', state, { zone: zoneName(zone), qps });
     }
-    if (qps > 0) this.scheduleTaintLoop();
+    if (qps > 0) this.taintLoop.request();
   }
 
   /** doNoScheduleTaintingPass: NoSchedule taints mirror the Ready condition and spec.unschedulable. */
@@ -372,16 +289,16 @@ export class NodeLifecycleController {
   /** processPod: a pod bound to a node the controller knows is not Ready is marked NotReady at once. */
   private processPod(pod: SimPod, client: ApiClient): void {
     const node = liveNodeOf(pod);
-    const health = node && this.health.get(node);
+    const health = node && this.nodeHealthMap.get(node);
     if (!health || health.current === 'True') return;
     client.write(() => this.ctx.store.markPodNotReady(pod, 'NodeNotReady'));
   }
 
   private forget(node: SimNode): void {
-    const health = this.health.get(node);
+    const health = this.nodeHealthMap.get(node);
     if (health && health.current !== 'True') this.countNotReady(node, -1);
-    this.attention.delete(node);
-    this.health.delete(node);
+    this.visits.skip(node);
+    this.nodeHealthMap.delete(node);
     this.zoneQueues.get(node.zone)?.remove(node.name);
     if (node.labels[EXCLUDE_DISRUPTION] === undefined) this.zoneSizes.set(node.zone, (this.zoneSizes.get(node.zone) ?? 1) - 1);
   }

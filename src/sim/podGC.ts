@@ -24,7 +24,7 @@ export class PodGarbageCollector {
 
   constructor(private readonly ctx: SimContext) {
     const random = ctx.random.fork('pod-garbage-collector');
-    this.client = new ApiClient(ctx.clock, random, ctx.timing.apiWriteLatencyMs);
+    this.client = new ApiClient(ctx, random);
     ctx.store.onPod((pod, change) => {
       if (change === 'deleting' && pod.nodeName === undefined) this.unscheduledTerminating.add(pod);
       if (change === 'removed') this.unscheduledTerminating.delete(pod);
@@ -45,7 +45,7 @@ export class PodGarbageCollector {
     const deletedNodes = this.deletedNodes;
     // gcUnscheduledTerminating, and gcTerminating (NodeOutOfServiceVolumeDetach).
     for (const pod of this.unscheduledTerminating) this.forceDelete(pod, undefined);
-    if (this.outOfServiceNodes.size > 0 && features.outOfServiceVolumeDetach(timing.minor)) {
+    if (this.outOfServiceNodes.size > 0 && features.outOfServiceVolumeDetach(timing.version.minor)) {
       for (const pod of store.terminatingPods) {
         const node = liveNodeOf(pod);
         if (node && this.outOfServiceNodes.has(node.name) && node.ready !== 'True') this.forceDelete(pod, undefined);
@@ -71,7 +71,7 @@ export class PodGarbageCollector {
     const { store, timing } = this.ctx;
     this.client.write(() => {
       if (pod.removed) return;
-      if (condition && features.disruptionConditions(timing.minor)) store.addDisruptionTarget(pod, condition, 'PodGC: node no longer exists');
+      if (condition && features.disruptionConditions(timing.version.minor)) store.addDisruptionTarget(pod, condition, 'PodGC: node no longer exists');
       store.patchPodStatus(pod, { phase: 'Failed' });
     });
     this.client.write(() => store.deletePod(pod, 0, 'pod garbage collector'));

@@ -1,19 +1,15 @@
 /** What to simulate: the objects, the cluster, the timing, the failure and what people do about it. */
 import type { ClusterSpec } from '../cluster/clusterSpec';
-import type { TimingProfile } from '../cluster/timing';
+import type { TimingConfiguration } from '../cluster/timing';
 import type { PersistentVolume, PersistentVolumeClaimSpec, Service, StorageClass, Workload } from '../manifest/model/types';
 
-/** The failures, each with what it does to the node. */
-export const FAILURES = {
-  'power-off': 'powered off: containers, kubelet and network are gone',
-  'kubelet-stop': 'kubelet stopped: its containers keep running',
-  partition: 'network partition: the node is cut off, its kubelet and containers keep running',
-} as const;
+/** What can happen to a node (src/report says what each means). */
+export const FAILURE_KINDS = ['power-off', 'kubelet-stop', 'partition'] as const;
 
-export type FailureKind = keyof typeof FAILURES;
+export type FailureKind = (typeof FAILURE_KINDS)[number];
 
 export function isFailureKind(text: string): text is FailureKind {
-  return Object.hasOwn(FAILURES, text);
+  return (FAILURE_KINDS as readonly string[]).includes(text);
 }
 
 export interface Fault {
@@ -44,7 +40,7 @@ export interface Scenario {
   persistentVolumes: PersistentVolume[];
   storageClasses: StorageClass[];
   cluster: ClusterSpec;
-  timing: TimingProfile;
+  timing: TimingConfiguration;
   /** Empty targets resolve to the node of the first pod of the first workload. */
   faults: Fault[];
   interventions: Intervention[];

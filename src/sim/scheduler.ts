@@ -7,7 +7,9 @@ import { HOSTNAME_LABEL } from '../cluster/clusterSpec';
 import type { LabelSelector, PodAffinityTerm } from '../manifest/model/types';
 import type { SimContext } from './context';
 import { ApiClient, Informer } from './latency';
-import { liveNodeOf, type SimNode, type SimPod } from './objects';
+import { DaemonSetController, daemonPodTemplate } from './daemonSet';
+import { liveNodeOf, needsAttach, nextPodIp, type SimNode, type SimPod } from './objects';
+import { markRunning, newPod } from './podFactory';
 import type { Random } from './random';
 import { matchesLabelSelector, matchesMap, matchesNodeSelectorTerms } from './selectors';
 import { SCHEDULING_EFFECTS, UNSCHEDULABLE, toleratesTaint, untoleratedTaint } from './tolerations';
@@ -45,12 +47,12 @@ export class Scheduler {
   private tieRandom: Random | undefined;
 
   constructor(private readonly ctx: SimContext, private readonly volumes: VolumeBinder) {
-    const { store, clock, timing } = ctx;
+    const { store } = ctx;
     this.random = ctx.random.fork('scheduler');
     this.cache = new SchedulerCache(store.nodes);
-    this.client = new ApiClient(clock, this.random, timing.apiWriteLatencyMs);
-    const podInformer = new Informer<SimPod>(clock, this.random, timing.watchLatencyMs, (pod) => this.attempt(pod));
-    const eventInformer = new Informer<string>(clock, this.random, timing.watchLatencyMs, () => this.retryUnschedulable());
+    this.client = new ApiClient(ctx, this.random);
+    const podInformer = new Informer<SimPod>(ctx, this.random, (pod) => this.attempt(pod));
+    const eventInformer = new Informer<string>(ctx, this.random, () => this.retryUnschedulable());
     store.onPod((pod, change) => {
       if (change === 'created' && pod.nodeName === undefined) podInformer.notify(pod);
       if (change === 'bound') this.count(pod, +1);
@@ -67,9 +69,45 @@ export class Scheduler {
     });
   }
 
-  /** Seeds placement before the failure and switches to the run's own randomness. */
-  startRun(): void {
+  /**
+   * The healthy cluster before the failure: every workload's pods running and Ready where this
+   * scheduler puts them, daemon pods on every node that should run one. Returns the pods that
+   * could not run; their controllers create them through the API at the start. Ties are broken
+   * by node order here, so the healthy layout is the same in every run; the run's own
+   * randomness starts after it.
+   */
+  placeBeforeFailure(): SimPod[] {
+    const { store, clock } = this.ctx;
+    const pending: SimPod[] = [];
+    for (const workload of store.workloads) {
+      const spec = workload.spec;
+      if (spec.kind === 'DaemonSet') {
+        for (const node of store.nodes) {
+          if (DaemonSetController.shouldRun(workload, node).shouldRun) this.run(newPod(workload, store.uid(), clock.now, [], undefined, daemonPodTemplate(workload, node)), node);
+        }
+        continue;
+      }
+      for (let i = 0; i < workload.desired; i++) {
+        const ordinal = spec.kind === 'StatefulSet' ? i : undefined;
+        const pod = newPod(workload, store.uid(), clock.now, this.volumes.claimsFor(workload, ordinal), ordinal);
+        const pinned = spec.kind === 'Pod' && spec.template.spec.nodeName !== undefined ? store.nodeByName.get(spec.template.spec.nodeName) : undefined;
+        const node = pinned ?? this.placeInitial(pod);
+        const attachedElsewhere = node && pod.claims.some((c) => c.volume && needsAttach(c.volume) && c.volume.attachedTo !== undefined && c.volume.attachedTo !== node.name);
+        if (node && !attachedElsewhere) this.run(pod, node);
+        else pending.push(pod);
+      }
+    }
     this.tieRandom = this.random.fork('ties');
+    return pending;
+  }
+
+  private run(pod: SimPod, node: SimNode): void {
+    markRunning(pod, nextPodIp(node));
+    this.ctx.store.addRunningPod(pod, node);
+    this.count(pod, +1);
+    for (const claim of pod.claims) {
+      if (claim.volume && needsAttach(claim.volume)) claim.volume.attachedTo ??= node.name;
+    }
   }
 
   /**
@@ -77,7 +115,7 @@ export class Scheduler {
    * feasible node from the rotating start is taken (consecutive pods land on consecutive nodes),
    * which spreads as evenly as scoring would at a fraction of the cost.
    */
-  placeInitial(pod: SimPod): SimNode | undefined {
+  private placeInitial(pod: SimPod): SimNode | undefined {
     const placement = this.cache.order.length >= 100 ? this.firstFeasible(pod) : this.findNode(pod);
     if (!('node' in placement)) {
       this.pending.set(pod, { attempts: 1, lastAttempt: this.ctx.clock.now });
@@ -88,8 +126,8 @@ export class Scheduler {
     return placement.node;
   }
 
-  /** Accounts a pod bound to (+1) or gone from (-1) its node; initial pods are accounted by the setup. */
-  count(pod: SimPod, delta: number): void {
+  /** Accounts a pod bound to (+1) or gone from (-1) its node. */
+  private count(pod: SimPod, delta: number): void {
     const node = liveNodeOf(pod);
     if (node) this.cache.account(pod, node, delta);
   }
@@ -246,7 +284,7 @@ export class Scheduler {
   }
 
   private taintReason(key: string, value: string): string {
-    const minor = this.ctx.timing.minor;
+    const minor = this.ctx.timing.version.minor;
     if (minor >= 35) return 'node(s) had untolerated taint(s)';
     if (minor >= 25) return `node(s) had untolerated taint {${key}: ${value}}`;
     return `node(s) had taint {${key}: ${value}}, that the pod didn't tolerate`;

@@ -1,11 +1,11 @@
 /**
- * One simulation run: builds the healthy cluster as it is before the failure, starts every
- * component, injects the faults and interventions, runs the clock and summarises.
+ * One simulation run: the wiring. Builds the healthy cluster as it is before the failure,
+ * starts every component, injects the faults and interventions, runs the clock and summarises.
  */
-import { nameSuffix, Random } from './random';
+import type { Workload } from '../manifest/model/types';
 import { AttachDetachController } from './attachDetach';
-import { timingValues, type SimContext } from './context';
-import { DaemonSetController, daemonPodTemplate } from './daemonSet';
+import type { SimContext } from './context';
+import { DaemonSetController } from './daemonSet';
 import { Clock } from './engine';
 import { EndpointSliceController } from './endpoints';
 import { scheduleFault, scheduleIntervention } from './faults';
@@ -13,9 +13,9 @@ import { JobController } from './job';
 import { Kubelets } from './kubelet';
 import { ServingMetrics } from './metrics';
 import { NodeLifecycleController } from './nodeLifecycle';
-import { needsAttach, nextPodIp, type PodTemplateSim, type SimNode, type SimPod, type SimService, type SimWorkload } from './objects';
-import { markRunning, newPod } from './podFactory';
+import type { PodTemplateSim, SimNode, SimPod, SimService, SimWorkload } from './objects';
 import { PodGarbageCollector } from './podGC';
+import { nameSuffix, Random } from './random';
 import { ReplicaSetController } from './replicaSet';
 import type { Scenario } from './scenario';
 import { Scheduler } from './scheduler';
@@ -24,10 +24,9 @@ import { StatefulSetController } from './statefulSet';
 import { Store } from './store';
 import { summarize, type Summary } from './summary';
 import { TaintEvictionController } from './taintEviction';
-import { withDaemonSetTolerations, withDefaultTolerations } from './tolerations';
+import { withDaemonSetTolerations } from './tolerations';
 import { TraceRecorder, type StateInterval, type TraceEvent } from './trace';
 import { VolumeBinder } from './volumeBinding';
-import type { Toleration, Workload } from '../manifest/model/types';
 
 export interface SimulationResult {
   events: TraceEvent[];
@@ -37,27 +36,31 @@ export interface SimulationResult {
   executedTasks: number;
 }
 
-export class ScenarioError extends Error {}
+/** The scenario cannot run as given (its message speaks of the input). */
+export class ScenarioError extends Error {
+  constructor(message: string, readonly target?: string) {
+    super(message);
+  }
+}
 
 export function simulate(scenario: Scenario): SimulationResult {
+  const { timing } = scenario;
   const clock = new Clock(-scenario.preFailureMs);
-  const trace = new TraceRecorder(() => clock.now);
-  const store = new Store(clock, trace);
-  const ctx: SimContext = { clock, store, random: new Random(scenario.seed), timing: timingValues(scenario.timing) };
-  const metrics = new ServingMetrics(() => clock.now);
-  store.onPodObserved = (pod) => metrics.observe(pod);
+  const store = new Store(clock, {
+    notReadyTolerationSeconds: timing.apiServer.defaultNotReadyTolerationSeconds.value,
+    unreachableTolerationSeconds: timing.apiServer.defaultUnreachableTolerationSeconds.value,
+  });
+  const trace = new TraceRecorder(store);
+  const metrics = new ServingMetrics(store);
+  const ctx: SimContext = { clock, store, random: new Random(scenario.seed), timing };
 
-  addNodes(ctx, scenario);
+  addNodes(store, scenario);
   addServices(store, scenario);
   const volumes = new VolumeBinder(store, scenario.persistentVolumeClaims, scenario.persistentVolumes, scenario.storageClasses);
-  const interned = new Map<string, Toleration[]>();
-  for (const spec of scenario.workloads) store.workloads.push(toSimWorkload(ctx, spec, interned));
+  for (const spec of scenario.workloads) store.addWorkload(toSimWorkload(store, spec));
 
   const scheduler = new Scheduler(ctx, volumes);
-  const unplaced = placeBeforeFailure(ctx, scheduler, volumes);
-  for (const workload of store.workloads) store.recordWorkload(workload);
-  scheduler.startRun();
-
+  const unplaced = scheduler.placeBeforeFailure();
   new Kubelets(ctx);
   new NodeLifecycleController(ctx);
   new TaintEvictionController(ctx);
@@ -70,7 +73,7 @@ export function simulate(scenario: Scenario): SimulationResult {
   new EndpointSliceController(ctx);
   for (const pod of unplaced) store.createPod(pod, 'its controller, before the failure');
 
-  for (const note of scenario.timing.notes) store.event({ kind: 'Cluster', name: 'timing', namespace: '' }, 'Note', 'NoEffect', note);
+  for (const note of timing.notes) store.event({ kind: 'Cluster', name: 'timing', namespace: '' }, 'Note', 'NoEffect', { message: note });
   const failedNodes: SimNode[] = [];
   for (const fault of scenario.faults) {
     const nodes = resolveTargets(store, fault.targets);
@@ -84,11 +87,10 @@ export function simulate(scenario: Scenario): SimulationResult {
   return { events, states: trace.states(), summary: summarize(store, metrics, events, failedNodes), executedTasks: clock.executed };
 }
 
-function addNodes(ctx: SimContext, scenario: Scenario): void {
-  const { store, clock } = ctx;
+function addNodes(store: Store, scenario: Scenario): void {
   if (scenario.cluster.nodes.length === 0) throw new ScenarioError('The cluster has no nodes.');
   scenario.cluster.nodes.forEach((spec, index) => {
-    const node: SimNode = {
+    store.addNode({
       name: spec.name,
       ref: { kind: 'Node', name: spec.name, namespace: '' },
       index,
@@ -99,7 +101,7 @@ function addNodes(ctx: SimContext, scenario: Scenario): void {
       unschedulable: spec.unschedulable,
       ready: 'True',
       readyReason: 'KubeletReady',
-      readyTransition: clock.now,
+      readyTransition: store.now,
       // The kubelet has been renewing since long before the simulation starts.
       lease: { live: true, renewTime: -Infinity, lastStatusPost: -Infinity },
       deleted: false,
@@ -107,15 +109,14 @@ function addNodes(ctx: SimContext, scenario: Scenario): void {
       pods: [],
       nextIp: 0,
       podCidr: `10.244.${index}.0/24`,
-    };
-    store.addNode(node);
+    });
   });
 }
 
 function addServices(store: Store, scenario: Scenario): void {
   for (const service of scenario.services) {
     if (service.type === 'ExternalName') continue;
-    store.services.push({
+    store.addService({
       name: service.name,
       ref: { kind: 'EndpointSlice', name: service.name, namespace: service.namespace },
       namespace: service.namespace,
@@ -127,24 +128,13 @@ function addServices(store: Store, scenario: Scenario): void {
   }
 }
 
-/** The pod template after the controllers' and the API server's defaults (DaemonSet and DefaultTolerationSeconds). */
-function toSimWorkload(ctx: SimContext, spec: Workload, interned: Map<string, Toleration[]>): SimWorkload {
-  // Identical toleration lists are shared, so that the scheduler's cache keyed on them serves many workloads.
-  const intern = (list: Toleration[]) => {
-    const key = JSON.stringify(list);
-    let shared = interned.get(key);
-    if (!shared) interned.set(key, (shared = list));
-    return shared;
-  };
-  const { timing, store } = ctx;
+/** The workload with its pod template as pods get it: the DaemonSet controller's tolerations, then admission. */
+function toSimWorkload(store: Store, spec: Workload): SimWorkload {
   const podSpec = spec.template.spec;
-  let tolerations = podSpec.tolerations;
-  if (spec.kind === 'DaemonSet') tolerations = withDaemonSetTolerations(tolerations, podSpec.hostNetwork);
-  tolerations = intern(withDefaultTolerations(tolerations, timing.notReadyTolerationSeconds, timing.unreachableTolerationSeconds));
   const containers = podSpec.containers;
-  const template: PodTemplateSim = {
+  const template: PodTemplateSim = store.admit({
     labels: spec.template.labels,
-    tolerations,
+    tolerations: spec.kind === 'DaemonSet' ? withDaemonSetTolerations(podSpec.tolerations, podSpec.hostNetwork) : podSpec.tolerations,
     nodeSelector: podSpec.nodeSelector,
     placementConstraints: Object.keys(podSpec.nodeSelector).length > 0 || podSpec.affinity.nodeRequired.length > 0
       || podSpec.topologySpreadConstraints.length > 0 || podSpec.affinity.podAffinityRequired.length > 0 || podSpec.affinity.podAntiAffinityRequired.length > 0,
@@ -158,7 +148,7 @@ function toSimWorkload(ctx: SimContext, spec: Workload, interned: Map<string, To
     containerCount: Math.max(1, containers.length),
     restartPolicy: podSpec.restartPolicy,
     hostNetwork: podSpec.hostNetwork,
-  };
+  });
   const services: SimService[] = store.services.filter((s) =>
     s.namespace === spec.namespace && Object.keys(s.selector).length > 0 && matchesMap(s.selector, template.labels));
   const desired = spec.kind === 'Deployment' || spec.kind === 'ReplicaSet' || spec.kind === 'ReplicationController' || spec.kind === 'StatefulSet'
@@ -174,52 +164,16 @@ function toSimWorkload(ctx: SimContext, spec: Workload, interned: Map<string, To
 }
 
 /**
- * The healthy cluster: every workload's pods running and Ready where the scheduler would put
- * them. Returns the pods that could not run; they are created through the API at the start.
+ * `node/NAME`, or `Kind/name` for the node of that workload's first pod; none: the node of
+ * the first workload's first pod. The front ends have checked that names exist.
  */
-function placeBeforeFailure(ctx: SimContext, scheduler: Scheduler, volumes: VolumeBinder): SimPod[] {
-  const { store, clock } = ctx;
-  const pending: SimPod[] = [];
-  for (const workload of store.workloads) {
-    const spec = workload.spec;
-    if (spec.kind === 'DaemonSet') {
-      for (const node of store.nodes) {
-        if (!DaemonSetController.shouldRun(workload, node).shouldRun) continue;
-        const pod = newPod(workload, store.uid(), clock.now, [], undefined, daemonPodTemplate(workload, node));
-        run(ctx, scheduler, pod, node);
-      }
-      continue;
-    }
-    for (let i = 0; i < workload.desired; i++) {
-      const ordinal = spec.kind === 'StatefulSet' ? i : undefined;
-      const pod = newPod(workload, store.uid(), clock.now, volumes.claimsFor(workload, ordinal), ordinal);
-      const pinned = spec.kind === 'Pod' && spec.template.spec.nodeName !== undefined ? store.nodeByName.get(spec.template.spec.nodeName) : undefined;
-      const node = pinned ?? scheduler.placeInitial(pod);
-      const attachedElsewhere = node && pod.claims.some((c) => c.volume && needsAttach(c.volume) && c.volume.attachedTo !== undefined && c.volume.attachedTo !== node.name);
-      if (node && !attachedElsewhere) run(ctx, scheduler, pod, node);
-      else pending.push(pod);
-    }
-  }
-  return pending;
-}
-
-function run(ctx: SimContext, scheduler: Scheduler, pod: SimPod, node: SimNode): void {
-  markRunning(pod, nextPodIp(node));
-  ctx.store.addRunningPod(pod, node);
-  scheduler.count(pod, +1);
-  for (const claim of pod.claims) {
-    if (claim.volume && needsAttach(claim.volume)) claim.volume.attachedTo ??= node.name;
-  }
-}
-
-/** `node/NAME` or a node name, or `Kind/name` for the node of that workload's first pod. */
 function resolveTargets(store: Store, targets: string[]): SimNode[] {
   const wanted = targets.length > 0 ? targets : [''];
   return wanted.map((target) => {
     if (target === '') {
       const first = store.workloads.find((w) => w.pods.length > 0);
       const pod = first && firstPlacedPod(first);
-      if (!pod) throw new ScenarioError('No pod runs before the failure, so there is no default node to fail; name one with --target node/NAME.');
+      if (!pod) throw new ScenarioError('No pod runs before the failure, so there is no default node to fail; name one as the target (node/NAME).');
       return pod.node!;
     }
     const slash = target.indexOf('/');
@@ -227,13 +181,13 @@ function resolveTargets(store: Store, targets: string[]): SimNode[] {
     const name = slash < 0 ? target : target.slice(slash + 1);
     if (kind.toLowerCase() === 'node') {
       const node = store.nodeByName.get(name);
-      if (!node) throw new ScenarioError(`No node named "${name}" in the cluster (nodes: ${store.nodes.map((n) => n.name).join(', ')}).`);
+      if (!node) throw new ScenarioError(`target ${target}: no such node in the cluster.`, target);
       return node;
     }
     const workload = store.workloads.find((w) => w.kind.toLowerCase() === kind.toLowerCase() && w.name === name);
-    if (!workload) throw new ScenarioError(`No ${kind} named "${name}" in the input (workloads: ${store.workloads.map((w) => `${w.kind}/${w.name}`).join(', ') || 'none'}).`);
+    if (!workload) throw new ScenarioError(`target ${target}: no such workload in the input.`, target);
     const pod = firstPlacedPod(workload);
-    if (!pod) throw new ScenarioError(`${workload.kind}/${workload.name} has no running pod before the failure, so it has no node to fail.`);
+    if (!pod) throw new ScenarioError(`target ${target}: ${workload.kind}/${workload.name} has no running pod before the failure, so it has no node to fail (${workload.pods[0]?.pendingMessage ?? 'it has no pods'}).`, target);
     return pod.node!;
   });
 }

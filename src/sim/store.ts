@@ -1,20 +1,22 @@
 /**
- * The API server and etcd: objects by kind and name, the writes components make, and change
- * notifications. Every write is recorded in the trace. Components never call each other;
- * they meet here (STYLE.md).
+ * The API server and etcd: objects by kind and name, the writes components make, admission
+ * defaults, and change notifications. Components never call each other; they meet here
+ * (STYLE.md). The trace and the serving metrics are watchers like any controller.
  */
+import type { Toleration } from '../manifest/model/types';
 import type { Clock } from './engine';
-import { formatTaint, nodeStatus, podReady, podStatus } from './kubectl';
-import { isActive, type ConditionStatus, type Host, type NodeTaint, type SimNode, type SimPod, type SimService, type SimVolume, type SimWorkload } from './objects';
-import type { TraceEventType, TraceRecorder } from './trace';
+import { isActive, type ConditionStatus, type EndpointState, type Host, type NodeTaint, type PodTemplateSim, type SimNode, type SimPod, type SimService, type SimVolume, type SimWorkload } from './objects';
+import { withDefaultTolerations } from './tolerations';
+import type { ObjectRef, TraceEventType } from './trace';
 
-export type PodChange = 'created' | 'bound' | 'status' | 'ready' | 'condition' | 'deleting' | 'removed';
-export type NodeChange = 'ready' | 'taints' | 'deleted' | 'lease';
+/** `existing`: the pod ran before the simulation started. */
+export type PodChange = 'existing' | 'created' | 'bound' | 'status' | 'ready' | 'condition' | 'deleting' | 'removed';
+export type NodeChange = 'added' | 'ready' | 'taints' | 'deleted' | 'lease';
 
 type PodListener = (pod: SimPod, change: PodChange) => void;
 type NodeListener = (node: SimNode, change: NodeChange) => void;
-type HostListener = (node: SimNode) => void;
-type VolumeListener = (volume: SimVolume) => void;
+type Listener<T> = (item: T) => void;
+export type EventListener = (object: ObjectRef, type: TraceEventType, reason: string, detail: Record<string, unknown> | undefined) => void;
 
 export interface PodStatusPatch {
   phase?: SimPod['phase'];
@@ -25,6 +27,15 @@ export interface PodStatusPatch {
   ready?: boolean;
   ip?: string | undefined;
   restartCount?: number;
+}
+
+/** Who deleted a pod or a node, and why a container stopped: the trace words them. */
+export type PodStopCause = 'deleted' | 'housekeeping';
+export type DetachCause = 'unmounted' | 'out-of-service' | 'force-detach-timeout';
+
+export interface AdmissionConfig {
+  notReadyTolerationSeconds: number;
+  unreachableTolerationSeconds: number;
 }
 
 export class Store {
@@ -40,12 +51,16 @@ export class Store {
   private nextUid = 1;
   private readonly podListeners: PodListener[] = [];
   private readonly nodeListeners: NodeListener[] = [];
-  private readonly hostListeners: HostListener[] = [];
-  private readonly volumeListeners: VolumeListener[] = [];
-  /** Called on every pod change before the listeners, for serving metrics. */
-  onPodObserved: (pod: SimPod) => void = () => {};
+  private readonly workloadListeners: Listener<SimWorkload>[] = [];
+  private readonly endpointListeners: Listener<SimService>[] = [];
+  private readonly runtimeListeners: Listener<SimPod>[] = [];
+  private readonly hostListeners: Listener<SimNode>[] = [];
+  private readonly volumeListeners: Listener<SimVolume>[] = [];
+  private readonly eventListeners: EventListener[] = [];
+  /** Identical toleration lists are shared, so that caches keyed on them serve many workloads. */
+  private readonly interned = new Map<string, Toleration[]>();
 
-  constructor(readonly clock: Clock, readonly trace: TraceRecorder) {}
+  constructor(readonly clock: Clock, private readonly admission: AdmissionConfig) {}
 
   get now(): number {
     return this.clock.now;
@@ -59,12 +74,32 @@ export class Store {
     this.nodeListeners.push(listener);
   }
 
-  onHost(listener: HostListener): void {
+  /** A workload's ready count changed. */
+  onWorkload(listener: Listener<SimWorkload>): void {
+    this.workloadListeners.push(listener);
+  }
+
+  /** A Service's EndpointSlice changed. */
+  onEndpoints(listener: Listener<SimService>): void {
+    this.endpointListeners.push(listener);
+  }
+
+  /** Containers started or stopped on a host, or the host changed: not API changes, but they decide who can answer. */
+  onRuntime(listener: Listener<SimPod>): void {
+    this.runtimeListeners.push(listener);
+  }
+
+  onHost(listener: Listener<SimNode>): void {
     this.hostListeners.push(listener);
   }
 
-  onVolume(listener: VolumeListener): void {
+  onVolume(listener: Listener<SimVolume>): void {
     this.volumeListeners.push(listener);
+  }
+
+  /** Kubernetes Events and the simulator's notes. */
+  onEvent(listener: EventListener): void {
+    this.eventListeners.push(listener);
   }
 
   uid(): number {
@@ -79,25 +114,40 @@ export class Store {
   addNode(node: SimNode): void {
     this.nodes.push(node);
     this.nodeByName.set(node.name, node);
-    this.recordNode(node);
+    this.nodeChanged(node, 'added');
+  }
+
+  /** DefaultTolerationSeconds admission, applied once to a workload's pod template (every pod of it gets the same). */
+  admit(template: PodTemplateSim): PodTemplateSim {
+    const { notReadyTolerationSeconds, unreachableTolerationSeconds } = this.admission;
+    const tolerations = withDefaultTolerations(template.tolerations, notReadyTolerationSeconds, unreachableTolerationSeconds);
+    const key = JSON.stringify(tolerations);
+    let shared = this.interned.get(key);
+    if (!shared) this.interned.set(key, (shared = tolerations));
+    return { ...template, tolerations: shared };
+  }
+
+  /** A workload whose template has been admitted. */
+  addWorkload(workload: SimWorkload): void {
+    this.workloads.push(workload);
+    this.workloadChanged(workload);
+  }
+
+  addService(service: SimService): void {
+    this.services.push(service);
   }
 
   /** A pod that already runs when the simulation starts: no events, one initial state. */
   addRunningPod(pod: SimPod, node: SimNode): void {
     pod.owner?.pods.push(pod);
-    if (pod.owner && pod.readyCondition) {
-      pod.countedReady = true;
-      pod.owner.readyPods++;
-    }
     this.assign(pod, node);
-    this.recordPod(pod);
-    this.onPodObserved(pod);
+    this.podChanged(pod, 'existing');
   }
 
   createPod(pod: SimPod, creator: string): void {
     pod.owner?.pods.push(pod);
     if (pod.replacement && pod.owner) this.touchedWorkloads.add(pod.owner);
-    this.event(pod.ref, 'PodCreated', 'SuccessfulCreate', `Created pod: ${pod.name}`, { owner: pod.owner ? `${pod.owner.kind}/${pod.owner.name}` : null, by: creator });
+    this.event(pod.ref, 'PodCreated', 'SuccessfulCreate', { owner: pod.owner ? `${pod.owner.kind}/${pod.owner.name}` : null, by: creator });
     this.podChanged(pod, 'created');
   }
 
@@ -105,7 +155,7 @@ export class Store {
     if (pod.removed || pod.nodeName) return;
     this.assign(pod, node);
     pod.pendingMessage = undefined;
-    this.event(pod.ref, 'PodScheduled', 'Scheduled', `Successfully assigned ${pod.namespace}/${pod.name} to ${node.name}`, { node: node.name });
+    this.event(pod.ref, 'PodScheduled', 'Scheduled', { node: node.name });
     this.podChanged(pod, 'bound');
   }
 
@@ -116,11 +166,11 @@ export class Store {
     node.pods.push(pod);
   }
 
-  /** The scheduler's FailedScheduling, recorded when the message changes. */
+  /** The scheduler's FailedScheduling (the PodScheduled condition's message), recorded when it changes. */
   podUnschedulable(pod: SimPod, message: string): void {
     if (pod.pendingMessage === message) return;
     pod.pendingMessage = message;
-    this.event(pod.ref, 'PodPending', 'FailedScheduling', message);
+    this.event(pod.ref, 'PodPending', 'FailedScheduling', { message });
   }
 
   patchPodStatus(pod: SimPod, patch: PodStatusPatch): void {
@@ -137,14 +187,14 @@ export class Store {
     if ('ip' in patch) pod.ip = patch.ip;
     if (patch.restartCount !== undefined && patch.restartCount !== pod.restartCount) {
       pod.restartCount = patch.restartCount;
-      this.event(pod.ref, 'PodRestarted', 'Started', `Container restarted in place (restart ${pod.restartCount}) with IP ${pod.ip ?? '<none>'}`, { restartCount: pod.restartCount });
+      this.event(pod.ref, 'PodRestarted', 'Started', { restartCount: pod.restartCount, ip: pod.ip ?? null });
     }
     const isRunning = pod.phase === 'Running' && pod.containerState === 'running';
-    if (isRunning && !wasRunning) this.event(pod.ref, 'PodRunning', 'Started', `Container running on ${pod.nodeName} with IP ${pod.ip ?? '<none>'}`, { node: pod.nodeName, ip: pod.ip ?? null });
-    if (pod.phase === 'Failed' && wasPhase !== 'Failed') this.event(pod.ref, 'PodFailed', pod.reason ?? 'Failed', `Pod phase Failed${pod.reason ? ` (${pod.reason})` : ''}`);
+    if (isRunning && !wasRunning) this.event(pod.ref, 'PodRunning', 'Started', { node: pod.nodeName, ip: pod.ip ?? null });
+    if (pod.phase === 'Failed' && wasPhase !== 'Failed') this.event(pod.ref, 'PodFailed', pod.reason ?? 'Failed', { reason: pod.reason ?? null });
     if (pod.readyCondition !== wasReady) {
-      if (pod.readyCondition) this.event(pod.ref, 'PodReady', 'Ready', 'Pod is Ready', { node: pod.nodeName });
-      else this.event(pod.ref, 'PodCondition', 'NotReady', 'Ready=False', { type: 'Ready', status: 'False', node: pod.nodeName });
+      if (pod.readyCondition) this.event(pod.ref, 'PodReady', 'Ready', { node: pod.nodeName });
+      else this.event(pod.ref, 'PodCondition', 'NotReady', { type: 'Ready', status: 'False', node: pod.nodeName });
     }
     this.podChanged(pod, pod.readyCondition !== wasReady ? 'ready' : 'status');
   }
@@ -153,7 +203,7 @@ export class Store {
   markPodNotReady(pod: SimPod, reason: string): boolean {
     if (pod.removed || !pod.readyCondition) return false;
     pod.readyCondition = false;
-    this.event(pod.ref, 'PodCondition', reason, 'Ready=False (Node is not ready)', this.notReadyDetail(pod.nodeName));
+    this.event(pod.ref, 'PodCondition', reason, this.notReadyDetail(pod.nodeName));
     this.podChanged(pod, 'ready');
     return true;
   }
@@ -161,7 +211,7 @@ export class Store {
   addDisruptionTarget(pod: SimPod, reason: string, message: string): void {
     if (pod.removed) return;
     pod.disruptionTarget = reason;
-    this.event(pod.ref, 'PodCondition', reason, message, { type: 'DisruptionTarget', status: 'True' });
+    this.event(pod.ref, 'PodCondition', reason, { type: 'DisruptionTarget', status: 'True', message });
     this.podChanged(pod, 'condition');
   }
 
@@ -176,7 +226,7 @@ export class Store {
     pod.deletionTimestamp = this.now + graceSeconds * 1000;
     pod.deletionGracePeriodSeconds = graceSeconds;
     this.terminatingPods.add(pod);
-    this.event(pod.ref, 'PodDeletionStarted', 'Terminating', `Deletion requested by ${by} with grace period ${graceSeconds}s; the object stays until the kubelet confirms`, { gracePeriodSeconds: graceSeconds, by, node: pod.nodeName ?? null });
+    this.event(pod.ref, 'PodDeletionStarted', 'Terminating', { gracePeriodSeconds: graceSeconds, by, node: pod.nodeName ?? null });
     this.podChanged(pod, 'deleting');
   }
 
@@ -192,9 +242,8 @@ export class Store {
         last.nodeSlot = pod.nodeSlot;
       }
     }
-    this.event(pod.ref, 'PodRemoved', 'Deleted', `Pod object removed (${by})`, { by });
+    this.event(pod.ref, 'PodRemoved', 'Deleted', { by });
     this.podChanged(pod, 'removed');
-    this.trace.end(pod);
   }
 
   setNodeReady(node: SimNode, status: ConditionStatus, reason: string, message: string): void {
@@ -202,14 +251,14 @@ export class Store {
     node.ready = status;
     node.readyReason = reason;
     node.readyTransition = this.now;
-    this.event(node.ref, 'NodeCondition', reason, message, { type: 'Ready', status, reason });
+    this.event(node.ref, 'NodeCondition', reason, { type: 'Ready', status, reason, message });
     this.nodeChanged(node, 'ready');
   }
 
   addTaint(node: SimNode, taint: NodeTaint, by: string): void {
     if (node.deleted || node.taints.some((t) => t.key === taint.key && t.effect === taint.effect)) return;
     node.taints = [...node.taints, { ...taint, timeAdded: this.now }];
-    this.event(node.ref, 'TaintAdded', 'TaintAdded', `Taint ${formatTaint(taint)} added by ${by}`, { key: taint.key, effect: taint.effect, value: taint.value, by });
+    this.event(node.ref, 'TaintAdded', 'TaintAdded', { key: taint.key, effect: taint.effect, value: taint.value, by });
     this.nodeChanged(node, 'taints');
   }
 
@@ -217,7 +266,7 @@ export class Store {
     const taint = node.taints.find((t) => t.key === key && t.effect === effect);
     if (!taint || node.deleted) return;
     node.taints = node.taints.filter((t) => t !== taint);
-    this.event(node.ref, 'TaintRemoved', 'TaintRemoved', `Taint ${formatTaint(taint)} removed by ${by}`, { key, effect, by });
+    this.event(node.ref, 'TaintRemoved', 'TaintRemoved', { key, effect, value: taint.value, by });
     this.nodeChanged(node, 'taints');
   }
 
@@ -225,9 +274,8 @@ export class Store {
     if (node.deleted) return;
     node.deleted = true;
     this.nodeByName.delete(node.name);
-    this.event(node.ref, 'NodeDeleted', 'RemovingNode', `Node ${node.name} deleted by ${by}`, { by });
+    this.event(node.ref, 'NodeDeleted', 'RemovingNode', { by });
     this.nodeChanged(node, 'deleted');
-    this.trace.end(node);
   }
 
   /** The kubelet's lease stops being renewed (its last renewal is kept) or is renewed again. */
@@ -242,39 +290,59 @@ export class Store {
     if (pod.owner) this.touchedWorkloads.add(pod.owner);
   }
 
-  /** The outside world changes a host (faults); only the node's kubelet and the metrics notice. */
+  /** The outside world changes a host (faults); only the node's kubelet and the watchers of runtime state notice. */
   setHost(node: SimNode, patch: Partial<Host>): void {
     Object.assign(node.host, patch);
     for (const listener of this.hostListeners) listener(node);
-    for (const pod of node.pods) this.onPodObserved(pod);
+    for (const pod of node.pods) this.runtimeChanged(pod);
   }
 
-  /** A container started or stopped on a host: not an API change, but it decides who can answer. */
-  setPodRuntime(pod: SimPod, running: boolean, appReady: boolean, why?: string): void {
+  /** A container started or stopped on a host. */
+  setPodRuntime(pod: SimPod, running: boolean, appReady: boolean, stopCause?: PodStopCause): void {
     if (pod.running === running && pod.appReady === appReady) return;
     const stopped = pod.running && !running;
     pod.running = running;
     pod.appReady = appReady;
-    if (stopped && why) this.event(pod.ref, 'PodStopped', 'Killing', why);
-    this.onPodObserved(pod);
+    if (stopped && stopCause) this.event(pod.ref, 'PodStopped', 'Killing', { cause: stopCause, node: pod.nodeName ?? null });
+    this.runtimeChanged(pod);
+  }
+
+  /** The EndpointSlice controller's initial list: the endpoints of pods running before the simulation starts. */
+  initEndpoints(service: SimService, endpoints: Map<SimPod, EndpointState>): void {
+    service.endpoints = endpoints;
+    service.readyEndpoints = 0;
+    for (const endpoint of endpoints.values()) if (endpoint.ready) service.readyEndpoints++;
+    for (const listener of this.endpointListeners) listener(service);
+  }
+
+  /** The EndpointSlice controller's write: one endpoint added, changed or removed. */
+  setEndpoint(service: SimService, pod: SimPod, endpoint: EndpointState | undefined): void {
+    const before = service.endpoints.get(pod);
+    if (before?.ready) service.readyEndpoints--;
+    if (endpoint) service.endpoints.set(pod, endpoint);
+    else service.endpoints.delete(pod);
+    if (endpoint?.ready) service.readyEndpoints++;
+    const reason = endpoint ? (endpoint.ready ? 'EndpointReady' : 'EndpointNotReady') : 'EndpointRemoved';
+    this.event(service.ref, 'EndpointChanged', reason, { pod: pod.name, ip: pod.ip ?? null, ...(endpoint ? { ...endpoint, added: before === undefined } : { removed: true }) });
+    for (const listener of this.endpointListeners) listener(service);
   }
 
   /** VolumeAttachment: the attach-detach controller attaches or detaches a volume. */
-  setVolumeAttachment(volume: SimVolume, node: string | undefined, how: string): void {
+  setVolumeAttachment(volume: SimVolume, node: string | undefined, cause?: DetachCause): void {
     const previous = volume.attachedTo;
     if (previous === node) return;
     const requestedAt = volume.detachRequestedAt;
     volume.attachedTo = node;
     volume.detachRequestedAt = undefined;
     const ref = { kind: 'PersistentVolume', name: volume.name, namespace: '' };
-    if (node === undefined) this.event(ref, 'VolumeDetached', 'Detached', `Volume ${volume.name} detached from ${previous} (${how})`, { node: previous ?? null, how, detachRequestedMs: requestedAt ?? null });
-    else this.event(ref, 'VolumeAttached', 'Attached', `Volume ${volume.name} attached to ${node}`, { node });
+    if (node === undefined) this.event(ref, 'VolumeDetached', 'Detached', { node: previous ?? null, cause: cause ?? null, detachRequestedMs: requestedAt ?? null });
+    else this.event(ref, 'VolumeAttached', 'Attached', { node });
     for (const listener of this.volumeListeners) listener(volume);
   }
 
-  /** A Kubernetes Event (kubectl get events) or a note of the simulator. */
-  event(object: { kind: string; name: string; namespace: string }, type: TraceEventType, reason: string, message: string, detail?: Record<string, unknown>): void {
-    this.trace.event(object, type, reason, message, detail);
+  /** A Kubernetes Event (its message, where Kubernetes writes one, in detail.message) or a note of the simulator. */
+  event(object: ObjectRef, type: TraceEventType, reason: string, detail?: Record<string, unknown>): void {
+    for (const listener of this.eventListeners) listener(object, type, reason, detail);
   }
 
   /** One shared detail per node: a failed node marks many pods NotReady at once. */
@@ -287,36 +355,26 @@ export class Store {
   }
 
   private podChanged(pod: SimPod, change: PodChange): void {
-    if (!pod.removed) this.recordPod(pod);
-    this.onPodObserved(pod);
     const owner = pod.owner;
     const countsReady = isActive(pod) && pod.readyCondition;
-    if (owner && countsReady !== pod.countedReady) {
+    const readyCountChanged = owner !== undefined && countsReady !== pod.countedReady;
+    if (readyCountChanged) {
       pod.countedReady = countsReady;
       owner.readyPods += countsReady ? 1 : -1;
-      this.recordWorkload(owner);
     }
     for (const listener of this.podListeners) listener(pod, change);
+    if (readyCountChanged) this.workloadChanged(owner);
+  }
+
+  private workloadChanged(workload: SimWorkload): void {
+    for (const listener of this.workloadListeners) listener(workload);
+  }
+
+  private runtimeChanged(pod: SimPod): void {
+    for (const listener of this.runtimeListeners) listener(pod);
   }
 
   private nodeChanged(node: SimNode, change: NodeChange): void {
-    if (!node.deleted) this.recordNode(node);
     for (const listener of this.nodeListeners) listener(node, change);
-  }
-
-  recordPod(pod: SimPod): void {
-    this.trace.state(pod, {
-      status: podStatus(pod), ready: podReady(pod), restarts: pod.restartCount, node: pod.nodeName ?? '<none>', ip: pod.ip ?? '<none>',
-    });
-  }
-
-  recordNode(node: SimNode): void {
-    this.trace.state(node, { status: nodeStatus(node), ready: node.ready, taints: node.taints.map(formatTaint) });
-  }
-
-  recordWorkload(workload: SimWorkload): void {
-    if (workload.kind === 'Pod') return; // a bare pod's own state says it all
-    const ready = workload.readyPods;
-    this.trace.state(workload, { status: `${ready}/${workload.desired} ready`, ready: `${ready}/${workload.desired}` });
   }
 }

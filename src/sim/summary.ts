@@ -1,8 +1,8 @@
 /**
  * The per-workload summary of a run: when the key transitions happened, how long users were
- * without (or short of) the workload, and in one sentence what state it ended in and why.
+ * without (or short of) the workload, what state it ended in, and the facts that explain it
+ * (src/report words them).
  */
-import { formatDuration } from '../manifest/duration';
 import { podStatus } from './kubectl';
 import type { ServingMetrics } from './metrics';
 import type { SimNode, SimPod, SimWorkload } from './objects';
@@ -10,6 +10,22 @@ import type { Store } from './store';
 import type { ObjectRef, TraceEvent } from './trace';
 
 export type Outcome = 'unaffected' | 'recovered' | 'replaced' | 'stuck' | 'pending';
+
+/** Why a workload ended as it did: the facts a sentence needs, no sentence. */
+export type OutcomeCause =
+  | { kind: 'not-on-failed-nodes'; failedNodes: string[] }
+  | { kind: 'pending-before-failure'; pod: string; message: string | null }
+  | { kind: 'replaced'; pods: number; nodes: string[]; replacedOn: string[] }
+  | { kind: 'recovered'; nodes: string[]; restarted: boolean }
+  | { kind: 'replacement-pending'; pod: string; message: string | null }
+  | { kind: 'daemon-pod-waits'; pod: string; node: string }
+  | { kind: 'volume-attached-elsewhere'; pod: string; node: string; volume: string; attachedTo: string }
+  | { kind: 'not-evicted-yet'; pod: string; node: string; status: string }
+  | { kind: 'statefulset-identity'; pod: string; node: string; localVolume: string | null }
+  | { kind: 'bare-pod'; pod: string; node: string }
+  | { kind: 'job-backoff'; failures: number }
+  | { kind: 'replacement-not-ready'; pod: string; node: string | null; status: string }
+  | { kind: 'short-of-replicas'; nodes: string[] };
 
 export interface WorkloadSummary {
   object: ObjectRef;
@@ -26,7 +42,7 @@ export interface WorkloadSummary {
   /** Time with more copies running than desired (old pods still running on a cut-off node). */
   duplicateMs: number;
   outcome: Outcome;
-  reason: string;
+  cause: OutcomeCause;
 }
 
 export interface Summary {
@@ -36,8 +52,6 @@ export interface Summary {
 
 /** The pod events the summary's times come from. */
 const POD_MILESTONES: ReadonlySet<TraceEvent['type']> = new Set(['PodCondition', 'PodDeletionStarted', 'PodRemoved', 'PodCreated', 'PodReady']);
-
-const RELEASE = 'force-delete the pod (kubectl delete pod --force --grace-period=0), delete the Node object, or taint the node node.kubernetes.io/out-of-service=nodeshutdown:NoExecute';
 
 export function summarize(store: Store, metrics: ServingMetrics, events: readonly TraceEvent[], failedNodes: readonly SimNode[]): Summary {
   // One pass over the events since the failure: the first time of each key transition.
@@ -82,7 +96,7 @@ export function summarize(store: Store, metrics: ServingMetrics, events: readonl
   const minOver = over<string>(Math.min);
   const maxOver = over<SimPod>(Math.max);
   const failed = new Set(failedNodes);
-  const failedNames = failedNodes.length <= 5 ? failedNodes.map((n) => n.name).join(', ') : `the ${failedNodes.length.toLocaleString('en-US')} failed nodes`;
+  const failedNames = failedNodes.map((n) => n.name);
 
   const workloads = store.workloads.map((workload): WorkloadSummary => {
     const affected: SimPod[] = [];
@@ -95,7 +109,8 @@ export function summarize(store: Store, metrics: ServingMetrics, events: readonl
     const affectedNodes = new Set(affected.map((p) => p.nodeName!));
     const times = firstAt.get(workload) ?? {};
     const totals = metrics.totals(workload);
-    const summary: WorkloadSummary = {
+    const { outcome, cause } = outcomeOf(workload, affected, replacements, totals.serving, failed, failedNames);
+    return {
       object: workload.ref,
       desiredReplicas: workload.desired,
       nodeNotReadyMs: minOver(affectedNodes, (n) => nodeNotReadyAt.get(n)),
@@ -109,76 +124,52 @@ export function summarize(store: Store, metrics: ServingMetrics, events: readonl
       degradedMs: totals.degradedMs,
       blackholeMs: totals.blackholeMs,
       duplicateMs: totals.duplicateMs,
-      outcome: 'unaffected',
-      reason: '',
+      outcome,
+      cause,
     };
-    Object.assign(summary, outcomeOf(workload, affected, replacements, totals.serving, failed, failedNames, summary));
-    return summary;
   });
-  return { failedNodes: failedNodes.map((n) => n.name), workloads };
+  return { failedNodes: failedNames, workloads };
 }
 
 function outcomeOf(
-  workload: SimWorkload, affected: SimPod[], replacements: SimPod[], servingAtEnd: number,
-  failed: ReadonlySet<SimNode>, failedNames: string, s: WorkloadSummary,
-): { outcome: Outcome; reason: string } {
-  const at = (ms: number | null) => (ms === null ? '?' : formatDuration(ms));
+  workload: SimWorkload, affected: SimPod[], replacements: SimPod[], servingAtEnd: number, failed: ReadonlySet<SimNode>, failedNames: string[],
+): { outcome: Outcome; cause: OutcomeCause } {
   if (affected.length === 0 && replacements.length === 0) {
     // When every pod is Ready, none is Pending: no need to look.
     const pending = workload.readyPods < workload.pods.length ? workload.pods.find((p) => !p.removed && p.nodeName === undefined) : undefined;
-    if (pending) return { outcome: 'pending', reason: `${pending.name} was Pending before the failure: ${pending.pendingMessage ?? 'not scheduled'}` };
-    return { outcome: 'unaffected', reason: `No pod of ${workload.kind}/${workload.name} ran on ${failedNames || 'the failed nodes'}.` };
+    if (pending) return { outcome: 'pending', cause: { kind: 'pending-before-failure', pod: pending.name, message: pending.pendingMessage ?? null } };
+    return { outcome: 'unaffected', cause: { kind: 'not-on-failed-nodes', failedNodes: failedNames } };
   }
-  const affectedNodes = [...new Set(affected.map((p) => p.nodeName))];
-  const where = affectedNodes.length <= 5 ? affectedNodes.join(', ') : `${affectedNodes.length.toLocaleString('en-US')} failed nodes`;
+  const affectedNodes = [...new Set(affected.map((p) => p.nodeName!))];
   if (servingAtEnd >= workload.desired) {
     if (replacements.length > 0) {
       const ready = replacements.filter((p) => !p.removed && p.readyCondition);
-      const nodes = [...new Set(ready.map((p) => p.nodeName))].join(', ');
-      return {
-        outcome: 'replaced',
-        reason: `Its pod${affected.length > 1 ? 's' : ''} on ${where} ${affected.length > 1 ? 'were' : 'was'} deleted at ${at(s.podDeletionMs)} and replaced on ${nodes}, Ready at ${at(s.replacementReadyMs)}; down ${formatDuration(s.unavailableMs)} in all${s.duplicateMs > 0 ? `, with old copies still running on the cut-off node for ${formatDuration(s.duplicateMs)}` : ''}.`,
-      };
+      return { outcome: 'replaced', cause: { kind: 'replaced', pods: affected.length, nodes: affectedNodes, replacedOn: [...new Set(ready.map((p) => p.nodeName!))] } };
     }
-    const restarted = affected.some((p) => p.restartCount > 0);
-    return {
-      outcome: 'recovered',
-      reason: `${where} came back before its pods were replaced; they ${restarted ? 'restarted in place with a new IP' : 'were re-adopted by the kubelet'}; down ${formatDuration(s.unavailableMs)} in all.`,
-    };
+    return { outcome: 'recovered', cause: { kind: 'recovered', nodes: affectedNodes, restarted: affected.some((p) => p.restartCount > 0) } };
   }
   const live = workload.pods.filter((p) => !p.removed);
   const pending = live.find((p) => p.nodeName === undefined && p.deletionTimestamp === undefined);
-  if (pending) {
-    return { outcome: 'pending', reason: `Replacement ${pending.name} stays Pending: ${pending.pendingMessage ?? 'not scheduled yet'}` };
-  }
+  if (pending) return { outcome: 'pending', cause: { kind: 'replacement-pending', pod: pending.name, message: pending.pendingMessage ?? null } };
   const stuckPod = affected.find((p) => !p.removed && p.node !== undefined && failed.has(p.node));
-  if (workload.kind === 'DaemonSet' && stuckPod) {
-    return { outcome: 'stuck', reason: `DaemonSet pods tolerate the node taints forever: ${stuckPod.name} is never evicted or moved and serves again only when ${stuckPod.nodeName} returns (expected for a DaemonSet).` };
-  }
+  if (workload.kind === 'DaemonSet' && stuckPod) return { outcome: 'stuck', cause: { kind: 'daemon-pod-waits', pod: stuckPod.name, node: stuckPod.nodeName! } };
   const waiting = live.find((p) => p.replacement && p.containerReason === 'ContainerCreating' && p.nodeName !== undefined);
-  if (waiting) {
-    const volume = waiting.claims.find((c) => c.volume?.attachedTo !== undefined && c.volume.attachedTo !== waiting.nodeName)?.volume;
-    if (volume) {
-      return { outcome: 'stuck', reason: `Replacement ${waiting.name} waits in ContainerCreating on ${waiting.nodeName}: its ReadWriteOnce volume ${volume.name} is still attached to ${volume.attachedTo} (Multi-Attach error) and is only detached once the old pod object is gone (then after up to 6 minutes), or at once with the out-of-service taint; ${RELEASE}.` };
-    }
+  const volume = waiting?.claims.find((c) => c.volume?.attachedTo !== undefined && c.volume.attachedTo !== waiting.nodeName)?.volume;
+  if (waiting && volume) {
+    return { outcome: 'stuck', cause: { kind: 'volume-attached-elsewhere', pod: waiting.name, node: waiting.nodeName!, volume: volume.name, attachedTo: volume.attachedTo! } };
   }
   if (stuckPod && stuckPod.deletionTimestamp === undefined) {
-    return { outcome: 'stuck', reason: `${stuckPod.name} still counts as running on ${stuckPod.nodeName} (${podStatus(stuckPod)} in the API) at the end: it has not been evicted yet (tolerationSeconds counts from the NoExecute taint${s.noExecuteTaintMs !== null ? ` at ${formatDuration(s.noExecuteTaintMs)}` : ''}); simulate longer to see what follows.` };
+    return { outcome: 'stuck', cause: { kind: 'not-evicted-yet', pod: stuckPod.name, node: stuckPod.nodeName!, status: podStatus(stuckPod) } };
   }
   if (stuckPod && workload.kind === 'StatefulSet') {
     const local = stuckPod.claims.find((c) => c.volume?.local)?.volume;
-    const pinned = local ? ` Its local volume ${local.name} is only on ${stuckPod.nodeName}, so even then the new ${stuckPod.name} can only run there and stays Pending until the node returns.` : '';
-    return { outcome: 'stuck', reason: `${stuckPod.name} stays Terminating on the unreachable node ${stuckPod.nodeName}: a StatefulSet never creates a second ${stuckPod.name} while the old object exists. To release it, ${RELEASE}.${pinned}` };
+    return { outcome: 'stuck', cause: { kind: 'statefulset-identity', pod: stuckPod.name, node: stuckPod.nodeName!, localVolume: local?.name ?? null } };
   }
-  if (stuckPod && workload.kind === 'Pod') {
-    return { outcome: 'stuck', reason: `A bare Pod is never recreated: ${stuckPod.name} stays Terminating on ${stuckPod.nodeName} until the node returns; run it under a Deployment or StatefulSet.` };
-  }
+  if (stuckPod && workload.kind === 'Pod') return { outcome: 'stuck', cause: { kind: 'bare-pod', pod: stuckPod.name, node: stuckPod.nodeName! } };
   if (workload.kind === 'Job' && workload.failures > 0 && live.every((p) => p.deletionTimestamp !== undefined)) {
-    return { outcome: 'stuck', reason: `The Job counted ${workload.failures} failed pod${workload.failures > 1 ? 's' : ''} and does not create more (backoff or backoffLimit).` };
+    return { outcome: 'stuck', cause: { kind: 'job-backoff', failures: workload.failures } };
   }
   const starting = live.find((p) => p.replacement && !p.readyCondition);
-  if (starting) {
-    return { outcome: 'stuck', reason: `Replacement ${starting.name} on ${starting.nodeName ?? '(unscheduled)'} is not Ready by the end (${podStatus(starting)}).` };
-  }
-  return { outcome: 'stuck', reason: `Fewer than ${workload.desired} pods serve at the end; pods on ${where} do not answer.` };
+  if (starting) return { outcome: 'stuck', cause: { kind: 'replacement-not-ready', pod: starting.name, node: starting.nodeName ?? null, status: podStatus(starting) } };
+  return { outcome: 'stuck', cause: { kind: 'short-of-replicas', nodes: affectedNodes } };
 }

@@ -15,15 +15,15 @@ export class TaintEvictionController {
   private readonly source: string;
 
   constructor(private readonly ctx: SimContext) {
-    const { store, clock, timing } = ctx;
+    const { store, timing } = ctx;
     const random = ctx.random.fork('taint-eviction-controller');
-    this.client = new ApiClient(clock, random, timing.apiWriteLatencyMs);
-    this.source = features.separateTaintEvictionController(timing.minor) ? 'taint-eviction-controller' : 'node-lifecycle-controller';
+    this.client = new ApiClient(ctx, random);
+    this.source = features.separateTaintEvictionController(timing.version.minor) ? 'taint-eviction-controller' : 'node-lifecycle-controller';
     // Node events are handled before pod events in the real controller; both arrive through informers.
-    const nodeInformer = new Informer<SimNode>(clock, random, timing.watchLatencyMs, (node) => {
+    const nodeInformer = new Informer<SimNode>(ctx, random, (node) => {
       for (const pod of [...node.pods]) this.processPodOnNode(pod, node);
     });
-    const podInformer = new Informer<SimPod>(clock, random, timing.watchLatencyMs, (pod) => {
+    const podInformer = new Informer<SimPod>(ctx, random, (pod) => {
       const node = liveNodeOf(pod);
       if (node) this.processPodOnNode(pod, node);
     });
@@ -79,15 +79,15 @@ export class TaintEvictionController {
 
   private cancel(pod: SimPod, withEvent: boolean): void {
     if (!this.scheduled.delete(pod) || !withEvent || pod.removed) return;
-    this.ctx.store.event(pod.ref, 'KubernetesEvent', 'TaintManagerEviction', `Cancelling deletion of Pod ${pod.namespace}/${pod.name}`, { source: this.source });
+    this.ctx.store.event(pod.ref, 'KubernetesEvent', 'TaintManagerEviction', { message: `Cancelling deletion of Pod ${pod.namespace}/${pod.name}`, source: this.source });
   }
 
   /** addConditionAndDeletePod: DisruptionTarget (1.26+), then a normal DELETE with the pod's own grace period. */
   private evict(pod: SimPod): void {
     const { store, timing } = this.ctx;
     if (pod.removed || pod.deletionTimestamp !== undefined) return;
-    store.event(pod.ref, 'KubernetesEvent', 'TaintManagerEviction', `Marking for deletion Pod ${pod.namespace}/${pod.name}`, { source: this.source });
-    if (features.disruptionConditions(timing.minor)) {
+    store.event(pod.ref, 'KubernetesEvent', 'TaintManagerEviction', { message: `Marking for deletion Pod ${pod.namespace}/${pod.name}`, source: this.source });
+    if (features.disruptionConditions(timing.version.minor)) {
       this.client.write(() => store.addDisruptionTarget(pod, 'DeletionByTaintManager', 'Taint manager: deleting due to NoExecute taint'));
     }
     this.client.write(() => store.deletePod(pod, pod.template.terminationGracePeriodSeconds, this.source));

@@ -1,7 +1,11 @@
 /**
- * The simulation's record: discrete events (with kubectl-like reasons) and state intervals
- * per object, as `kubectl get --watch` would show them, with times in ms since the failure.
+ * The simulation's record, taken by watching the store like `kubectl get --watch` and
+ * `kubectl get events --watch`: discrete events (reason and structured detail, no wording)
+ * and state intervals per object, with times in ms since the failure.
  */
+import { formatTaint, nodeStatus, podReady, podStatus } from './kubectl';
+import type { Store } from './store';
+
 export interface ObjectRef {
   kind: string;
   name: string;
@@ -20,7 +24,7 @@ export interface TraceEvent {
   object: ObjectRef;
   type: TraceEventType;
   reason: string;
-  message: string;
+  /** Structured facts; `message` where Kubernetes itself writes one (an Event's or a condition's). */
   detail?: Record<string, unknown>;
 }
 
@@ -28,6 +32,7 @@ export interface StateInterval {
   object: ObjectRef;
   from: number;
   to: number | null;
+  /** kubectl's STATUS column. */
   status: string;
   ready?: string;
   restarts?: number;
@@ -54,18 +59,35 @@ export class TraceRecorder {
   /** Every interval in the order it began, which is also the order of start times. */
   private readonly intervals: StateInterval[] = [];
 
-  constructor(private readonly now: () => number) {}
-
-  event(object: ObjectRef, type: TraceEventType, reason: string, message: string, detail?: Record<string, unknown>): void {
-    // One literal with every field keeps events (and intervals below) small, fixed-shape objects.
-    this.events.push({ t: this.now(), object, type, reason, message, detail });
+  /** Watches the store from before the first object is added. */
+  constructor(store: Store) {
+    const now = () => store.now;
+    store.onEvent((object, type, reason, detail) => {
+      // One literal with every field keeps events (and intervals below) small, fixed-shape objects.
+      this.events.push({ t: now(), object, type, reason, detail });
+    });
+    store.onPod((pod, change) => {
+      if (change === 'removed') this.end(pod, now());
+      else this.state(pod, now(), { status: podStatus(pod), ready: podReady(pod), restarts: pod.restartCount, node: pod.nodeName ?? '<none>', ip: pod.ip ?? '<none>' });
+    });
+    store.onNode((node, change) => {
+      if (change === 'deleted') this.end(node, now());
+      else if (change !== 'lease') this.state(node, now(), { status: nodeStatus(node), ready: node.ready, taints: node.taints.map(formatTaint) });
+    });
+    store.onWorkload((workload) => {
+      // A bare pod's own state says it all.
+      if (workload.kind !== 'Pod') this.state(workload, now(), { status: `${workload.readyPods}/${workload.desired} ready`, ready: `${workload.readyPods}/${workload.desired}` });
+    });
+    store.onEndpoints((service) => {
+      const total = service.endpoints.size;
+      this.state(service, now(), { status: `${service.readyEndpoints}/${total} ready`, ready: `${service.readyEndpoints}/${total}` });
+    });
   }
 
   /** Records an object's state; a change closes the previous interval. */
-  state(object: Traced, state: ObjectState): void {
+  state(object: Traced, now: number, state: ObjectState): void {
     const current = object.interval;
     if (current && sameState(current, state)) return;
-    const now = this.now();
     if (current) {
       if (current.from === now) {
         Object.assign(current, state);
@@ -82,10 +104,10 @@ export class TraceRecorder {
   }
 
   /** Ends an object's last interval (the object is gone). */
-  end(object: Traced): void {
+  private end(object: Traced, now: number): void {
     const current = object.interval;
     if (!current) return;
-    current.to = this.now();
+    current.to = now;
     object.interval = undefined;
   }
 

@@ -20,7 +20,7 @@ export abstract class WorkloadController {
 
   constructor(protected readonly ctx: SimContext, protected readonly volumes: VolumeBinder, name: string, kinds: readonly WorkloadKind[]) {
     this.random = ctx.random.fork(name);
-    this.client = new ApiClient(ctx.clock, this.random, ctx.timing.apiWriteLatencyMs);
+    this.client = new ApiClient(ctx, this.random);
     ctx.store.onPod((pod, change) => {
       const owner = pod.owner;
       if (!owner || !kinds.includes(owner.kind)) return;
@@ -37,7 +37,7 @@ export abstract class WorkloadController {
   enqueue(workload: SimWorkload, delayMs?: number): void {
     if (this.queued.has(workload)) return;
     this.queued.add(workload);
-    const delay = delayMs ?? this.random.latency(this.ctx.timing.watchLatencyMs);
+    const delay = delayMs ?? this.random.latency(this.ctx.timing.simulator.watchLatency.value);
     this.ctx.clock.after(delay, () => {
       this.queued.delete(workload);
       this.sync(workload);

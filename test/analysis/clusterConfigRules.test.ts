@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { analyseText, readManifestText } from '../../src/analysis/analyseText';
+import { analyse } from '../support/workspace';
 
 const kcm = (...flags: string[]) => [
   'apiVersion: v1',
@@ -18,32 +18,30 @@ const kubelet = (...lines: string[]) => ['apiVersion: kubelet.config.k8s.io/v1be
 
 describe('cluster configuration rules', () => {
   it('KFS060: --pod-eviction-timeout is reported on the flag as having no effect', () => {
-    const { findings } = analyseText(kcm('--pod-eviction-timeout=30s'));
+    const { findings } = analyse(kcm('--pod-eviction-timeout=30s'));
     assert.deepEqual(findings.map((f) => [f.ruleId, f.severity, f.range.start.line, f.range.start.character]), [['KFS060', 'warning', 9, 6]]);
     assert.match(findings[0].message, /has no effect: pods on a failed node are deleted tolerationSeconds \(300s by default\) after the node's NoExecute taint/);
   });
 
   it('KFS061: a grace period shorter than the lease (fewer than 4 renewals) invites flapping', () => {
-    assert.equal(analyseText(kcm('--node-monitor-grace-period=20s')).findings[0].message,
+    assert.equal(analyse(kcm('--node-monitor-grace-period=20s')).findings[0].message,
       'node-monitor-grace-period 20s invites false NotReady: kubelets renew their 40s node lease every 10s, so only 2 renewals fit in it, and a brief API server or network hiccup marks healthy nodes Unknown and taints them. Keep it at least the lease duration (40s); to evict sooner, shorten tolerationSeconds instead.');
-    assert.deepEqual(analyseText(kcm('--node-monitor-grace-period=40s')).findings, []);
+    assert.deepEqual(analyse(kcm('--node-monitor-grace-period=40s')).findings, []);
     // A 20 s lease is renewed every 5 s, so 20 s of grace is both the lease and four renewals: no finding.
-    const shortLease = readManifestText(kubelet('nodeLeaseDurationSeconds: 20')).model.clusterConfig;
-    assert.deepEqual(analyseText(kcm('--node-monitor-grace-period=20s'), { otherClusterConfig: shortLease }).findings, []);
+    assert.deepEqual(analyse(kcm('--node-monitor-grace-period=20s'), [kubelet('nodeLeaseDurationSeconds: 20')]).findings, []);
     // An 80 s lease renewed every 20 s: 60 s is less than the lease.
-    const longLease = readManifestText(kubelet('nodeLeaseDurationSeconds: 80', 'nodeStatusReportFrequency: 5m')).model.clusterConfig;
-    const [finding] = analyseText(kcm('--node-monitor-grace-period=60s'), { otherClusterConfig: longLease }).findings;
+    const [finding] = analyse(kcm('--node-monitor-grace-period=60s'), [kubelet('nodeLeaseDurationSeconds: 80', 'nodeStatusReportFrequency: 5m')]).findings;
     assert.equal(finding.ruleId, 'KFS061');
     assert.match(finding.message, /renew their 80s node lease every 20s, so only 3 renewals fit/);
   });
 
   it('KFS062: an explicit status update frequency is reported with its etcd write load on 1,000 nodes', () => {
-    const { findings } = analyseText(kubelet('nodeStatusUpdateFrequency: 4s'));
+    const { findings } = analyse(kubelet('nodeStatusUpdateFrequency: 4s'));
     assert.equal(findings.length, 1);
     assert.equal(findings[0].ruleId, 'KFS062');
     assert.equal(findings[0].severity, 'info');
     assert.match(findings[0].message, /write 15,000 node statuses per minute to etcd \(nodeStatusReportFrequency is not set, so it follows nodeStatusUpdateFrequency: 4s\), plus 6,000 lease renewals/);
     // Setting the report frequency back to 5 minutes keeps the default load: nothing to report.
-    assert.deepEqual(analyseText(kubelet('nodeStatusUpdateFrequency: 4s', 'nodeStatusReportFrequency: 5m')).findings, []);
+    assert.deepEqual(analyse(kubelet('nodeStatusUpdateFrequency: 4s', 'nodeStatusReportFrequency: 5m')).findings, []);
   });
 });

@@ -72,7 +72,8 @@ describe('kube-failure-sim simulate', () => {
     assert.deepEqual(Object.keys(pod), ['object', 'from', 'to', 'status', 'ready', 'restarts', 'node', 'ip']);
     const db = report.summary.workloads.find((w: Json) => w.object.name === 'db');
     assert.deepEqual(Object.keys(db), ['object', 'desiredReplicas', 'nodeNotReadyMs', 'podsNotReadyMs', 'noExecuteTaintMs', 'podDeletionMs',
-      'replacementCreatedMs', 'replacementReadyMs', 'unavailableMs', 'degradedMs', 'blackholeMs', 'duplicateMs', 'outcome', 'reason']);
+      'replacementCreatedMs', 'replacementReadyMs', 'unavailableMs', 'degradedMs', 'blackholeMs', 'duplicateMs', 'outcome', 'cause', 'reason']);
+    assert.deepEqual(db.cause, { kind: 'statefulset-identity', pod: 'db-0', node: 'worker-a1', localVolume: null });
     assert.equal(db.outcome, 'stuck');
     assert.equal(db.replacementCreatedMs, null);
     assert.ok(db.nodeNotReadyMs > 30_000 - 10_400 && db.nodeNotReadyMs < 30_000 + 5200);
@@ -145,8 +146,9 @@ items:
     const cases: [string[], RegExp][] = [
       [['--failure', 'meteor'], /--failure must be power-off, kubelet-stop or partition, not "meteor"/],
       [['--duration', 'forever'], /--duration must be a duration such as 90s or 5m, not "forever"/],
-      [['--target', 'node/nope'], /No node named "nope" in the cluster/],
-      [['--target', 'Deployment/nope'], /No Deployment named "nope" in the input/],
+      [['--target', 'node/nope'], /^kube-failure-sim: --target node\/nope: no such node in the cluster \(default .*\); nodes: worker-a1, worker-a2, worker-b1, worker-b2, worker-c1, worker-c2\.\n$/],
+      [['--target', 'node/worker-a3'], /--target node\/worker-a3: no such node in the cluster .*; did you mean worker-a1\? Nodes: worker-a1, /],
+      [['--target', 'Deployment/nope'], /--target Deployment\/nope: no such workload in the input; did you mean Deployment\/web\? Workloads: Deployment\/web, StatefulSet\/db\.\n$/],
       [['--set', 'kcm.node-monitor-grace-period=soon'], /kcm.node-monitor-grace-period must be a duration such as 40s or 1m30s; got "soon" \(--set\)/],
       [['--set', 'nope=1'], /Unknown setting "nope"/],
       [['--k8s-version', '1.12'], /Kubernetes 1\.12 is outside the versions the simulator knows \(1\.20–1\.36\)/],

@@ -1,33 +1,53 @@
 import * as assert from 'node:assert/strict';
 import { parseKubernetesVersion, type KubernetesVersion } from '../../src/cluster/kubernetesVersion';
-import { TimingError, resolveTiming } from '../../src/cluster/timing';
+import { ALL_KNOBS, TimingError, findKnob, knobsOf, resolveTiming } from '../../src/cluster/timing';
 
 const version = (text: string) => parseKubernetesVersion(text) as KubernetesVersion;
+const plain = (knob: { value: unknown; source: string }) => ({ value: knob.value, source: knob.source });
 
-describe('timing profile', () => {
+describe('timing configuration', () => {
   it('uses node-monitor-grace-period 40s up to 1.31 and 50s from 1.32', () => {
-    assert.equal(resolveTiming({ version: version('1.31'), settings: [] }).knobs['kcm.node-monitor-grace-period'].value, 40_000);
-    assert.deepEqual(resolveTiming({ version: version('v1.32.1'), settings: [] }).knobs['kcm.node-monitor-grace-period'], { value: 50_000, source: 'default 1.32' });
-    assert.equal(resolveTiming({ version: version('1.20'), settings: [] }).knobs['kcm.node-monitor-grace-period'].value, 40_000);
+    assert.equal(resolveTiming({ version: version('1.31'), settings: [] }).controllerManager.nodeMonitorGracePeriod.value, 40_000);
+    assert.deepEqual(plain(resolveTiming({ version: version('v1.32.1'), settings: [] }).controllerManager.nodeMonitorGracePeriod), { value: 50_000, source: 'default 1.32' });
+    assert.equal(resolveTiming({ version: version('1.20'), settings: [] }).controllerManager.nodeMonitorGracePeriod.value, 40_000);
+  });
+
+  it('knows each field by its component\'s own name, type and unit', () => {
+    const timing = resolveTiming({ version: version('1.31'), settings: [] });
+    assert.equal(timing.controllerManager.nodeMonitorGracePeriod.spec.name, 'node-monitor-grace-period');
+    assert.equal(timing.kubelet.nodeLeaseDurationSeconds.spec.unit, 's');
+    assert.equal(findKnob('kubelet.nodeLeaseDurationSeconds')?.field, 'nodeLeaseDurationSeconds');
+    assert.equal(findKnob('apiserver.default-unreachable-toleration-seconds')?.component, 'apiServer');
+    assert.equal(knobsOf(timing).length, ALL_KNOBS.length);
+    assert.equal(new Set(ALL_KNOBS.map((k) => k.qualifiedName)).size, ALL_KNOBS.length, 'qualified names are unique');
+  });
+
+  it('derives the lease renewal interval (a quarter of the lease) and the heartbeat write rates', () => {
+    const defaults = resolveTiming({ version: version('1.31'), settings: [] });
+    assert.deepEqual(defaults.derived, { leaseRenewIntervalMs: 10_000, statusReportFollowsUpdate: false, leaseWritesPerNodePerSecond: 0.1, statusWritesPerNodePerSecond: 1 / 300 });
+    const short = resolveTiming({ version: version('1.31'), settings: [{ name: 'kubelet.nodeLeaseDurationSeconds', value: 20, source: 'k.yaml:3' }] });
+    assert.equal(short.derived.leaseRenewIntervalMs, 5000);
   });
 
   it('applies the seed presets, and an explicit status update frequency also sets the report frequency', () => {
     const fast = resolveTiming({ version: version('1.29'), profile: 'fast', settings: [] });
-    assert.deepEqual(fast.knobs['kubelet.nodeStatusUpdateFrequency'], { value: 4000, source: 'preset fast' });
-    assert.equal(fast.knobs['kcm.node-monitor-period'].value, 2000);
-    assert.equal(fast.knobs['kcm.node-monitor-grace-period'].value, 20_000);
-    assert.deepEqual(fast.knobs['kubelet.nodeStatusReportFrequency'], {
+    assert.deepEqual(plain(fast.kubelet.nodeStatusUpdateFrequency), { value: 4000, source: 'preset fast' });
+    assert.equal(fast.controllerManager.nodeMonitorPeriod.value, 2000);
+    assert.equal(fast.controllerManager.nodeMonitorGracePeriod.value, 20_000);
+    assert.deepEqual(plain(fast.kubelet.nodeStatusReportFrequency), {
       value: 4000, source: '= kubelet.nodeStatusUpdateFrequency (set explicitly, preset fast)',
     });
+    assert.equal(fast.derived.statusReportFollowsUpdate, true);
+    assert.equal(fast.derived.statusWritesPerNodePerSecond, 0.25);
     const slow = resolveTiming({ version: version('1.29'), profile: 'slow', settings: [] });
-    assert.deepEqual([slow.knobs['kubelet.nodeStatusUpdateFrequency'].value, slow.knobs['kcm.node-monitor-grace-period'].value], [60_000, 300_000]);
+    assert.deepEqual([slow.kubelet.nodeStatusUpdateFrequency.value, slow.controllerManager.nodeMonitorGracePeriod.value], [60_000, 300_000]);
     const medium = resolveTiming({ version: version('1.29'), profile: 'medium', settings: [] });
-    assert.deepEqual([medium.knobs['kubelet.nodeStatusUpdateFrequency'].value, medium.knobs['kcm.node-monitor-grace-period'].value], [20_000, 120_000]);
+    assert.deepEqual([medium.kubelet.nodeStatusUpdateFrequency.value, medium.controllerManager.nodeMonitorGracePeriod.value], [20_000, 120_000]);
   });
 
   it('accepts --pod-eviction-timeout and says it has no effect', () => {
     const profile = resolveTiming({ version: version('1.29'), profile: 'fast', settings: [] });
-    assert.equal(profile.knobs['kcm.pod-eviction-timeout'].value, 30_000);
+    assert.equal(profile.controllerManager.podEvictionTimeout.value, 30_000);
     assert.deepEqual(profile.notes, [
       "--pod-eviction-timeout was removed in Kubernetes 1.27 and has no effect; the eviction delay is the pod's tolerationSeconds (apiserver --default-unreachable-toleration-seconds).",
     ]);
@@ -45,18 +65,30 @@ describe('timing profile', () => {
         { name: 'kcm.node-eviction-rate', value: '0.5', source: '--set' },
       ],
     });
-    assert.deepEqual(profile.knobs['kcm.node-monitor-grace-period'], { value: 45_000, source: '--set' });
-    assert.equal(profile.knobs['apiserver.default-unreachable-toleration-seconds'].value, 60);
-    assert.equal(profile.knobs['kcm.node-eviction-rate'].value, 0.5);
+    assert.deepEqual(plain(profile.controllerManager.nodeMonitorGracePeriod), { value: 45_000, source: '--set' });
+    assert.equal(profile.apiServer.defaultUnreachableTolerationSeconds.value, 60);
+    assert.equal(profile.controllerManager.nodeEvictionRate.value, 0.5);
   });
 
-  it('rejects unknown knobs, bad values and unknown versions with a clear message', () => {
+  it('rejects unknown knobs with the closest names, bad values and unknown versions with a clear message', () => {
     assert.throws(() => resolveTiming({ version: version('1.31'), settings: [{ name: 'kcm.node-monitor-grace', value: '1s', source: '--set' }] }),
-      (e: Error) => e instanceof TimingError && /Unknown setting "kcm.node-monitor-grace" \(--set\); known kcm settings: kcm.node-monitor-period/.test(e.message));
+      (e: Error) => e instanceof TimingError && /^Unknown setting "kcm.node-monitor-grace" \(--set\); did you mean kcm.node-monitor-grace-period\? Known kcm settings: kcm.node-monitor-grace-period, /.test(e.message));
     assert.throws(() => resolveTiming({ version: version('1.31'), settings: [{ name: 'kcm.node-monitor-period', value: '5', source: '--set' }] }),
       /kcm.node-monitor-period must be a duration such as 40s or 1m30s; got "5" \(--set\)/);
     assert.throws(() => resolveTiming({ version: version('1.31'), profile: 'turbo', settings: [] }), /Unknown profile "turbo"; profiles: default, fast, medium, slow/);
     assert.equal(parseKubernetesVersion('1.19'), 'Kubernetes 1.19 is outside the versions the simulator knows (1.20–1.36).');
     assert.equal(parseKubernetesVersion('latest'), '"latest" is not a Kubernetes version; write it like 1.31 or v1.31.2.');
+  });
+
+  it('in lenient mode skips a bad setting, reports it and keeps the others', () => {
+    const errors: TimingError[] = [];
+    const timing = resolveTiming({
+      version: version('1.31'),
+      settings: [{ name: 'kubelet.nodeStatusUpdateFrequency', value: '0s', source: 'k.yaml:4' }, { name: 'kcm.node-monitor-period', value: '2s', source: '--set' }],
+      onError: (e) => errors.push(e),
+    });
+    assert.deepEqual(errors.map((e) => e.message), ['kubelet.nodeStatusUpdateFrequency must be ≥ 1 ms; got "0s" (k.yaml:4).']);
+    assert.equal(timing.kubelet.nodeStatusUpdateFrequency.value, 10_000);
+    assert.equal(timing.controllerManager.nodeMonitorPeriod.value, 2000);
   });
 });

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import fc from 'fast-check';
 import { dump } from 'js-yaml';
-import { analyseText } from '../../src/analysis/analyseText';
+import { analyse } from '../support/workspace';
 import type { Range } from '../../src/manifest/range';
 import { describeWithCorpus } from '../support/shared';
 
@@ -11,8 +11,8 @@ const YAML_CHARS = [...': -[]{}#&*!|>\'",?%@`\t\n\r\\.~0123456789abcdefkindspecr
 
 /** Asserts the contract every analysis keeps, whatever the input: no exception, valid ranges. */
 function assertWellFormed(text: string): void {
-  const analysis = analyseText(text);
-  const lines = analysis.parsed.lines;
+  const analysis = analyse(text);
+  const lines = analysis.read.parsed.lines;
   const valid = (range: Range) => {
     const { start, end } = range;
     if (start.line < 0 || start.character < 0 || start.line > end.line) return false;

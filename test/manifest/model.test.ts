@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { analyseText } from '../../src/analysis/analyseText';
+import { analyse } from '../support/workspace';
 import type { Deployment, StatefulSet } from '../../src/manifest/model/types';
 
 function pos(range: { start: { line: number; character: number }; end: { line: number; character: number } }): string {
@@ -8,7 +8,7 @@ function pos(range: { start: { line: number; character: number }; end: { line: n
 
 describe('typed model', () => {
   it('reads a Deployment with the API defaults applied', () => {
-    const { model, findings } = analyseText([
+    const { model, findings } = analyse([
       'apiVersion: apps/v1',
       'kind: Deployment',
       'metadata: {name: web, namespace: shop}',
@@ -45,7 +45,7 @@ describe('typed model', () => {
   });
 
   it('turns wrong types and impossible values into KFS092 findings on the bad value', () => {
-    const { model, findings } = analyseText([
+    const { model, findings } = analyse([
       'apiVersion: apps/v1',
       'kind: StatefulSet',
       'metadata: {name: db}',
@@ -82,7 +82,7 @@ describe('typed model', () => {
   });
 
   it('reads the items of a kind: List as objects with their own ranges', () => {
-    const { objects } = analyseText([
+    const { objects } = analyse([
       'apiVersion: v1',
       'kind: List',
       'items:',
@@ -100,13 +100,13 @@ describe('typed model', () => {
   });
 
   it('skips documents without apiVersion or kind, and reports a kind that is not a string', () => {
-    const { objects, findings } = analyseText('name: chart\nversion: 1\n---\napiVersion: v2\nname: x\n---\napiVersion: v1\nkind: 42\n');
+    const { objects, findings } = analyse('name: chart\nversion: 1\n---\napiVersion: v2\nname: x\n---\napiVersion: v1\nkind: 42\n');
     assert.deepEqual(objects, []);
     assert.deepEqual(findings.map((f) => [f.ruleId, f.message, pos(f.range)]), [['KFS092', 'kind must be a non-empty string.', '7:6-7:8']]);
   });
 
   it('reads kube-controller-manager flags from a static pod and kubelet settings from KubeletConfiguration', () => {
-    const { model, findings } = analyseText([
+    const { model, findings } = analyse([
       'apiVersion: kubelet.config.k8s.io/v1beta1',
       'kind: KubeletConfiguration',
       'nodeStatusUpdateFrequency: 4s',
@@ -134,20 +134,20 @@ describe('typed model', () => {
     assert.equal(bad?.message, 'kube-controller-manager flag --node-monitor-period must be a duration ≥ 0 such as "40s" or "1m30s"; it is "often".');
     assert.equal(bad && pos(bad.range), '16:6-16:33');
     assert.deepEqual(model.workloads, [], 'a control-plane static pod is cluster configuration, not a workload to fail');
-    const app = analyseText('apiVersion: v1\nkind: Pod\nmetadata: {name: app}\nspec: {containers: [{name: app, image: nginx}]}\n');
+    const app = analyse('apiVersion: v1\nkind: Pod\nmetadata: {name: app}\nspec: {containers: [{name: app, image: nginx}]}\n');
     assert.deepEqual(app.model.workloads.map((w) => `${w.kind}/${w.name}`), ['Pod/app']);
   });
 
   it('reads kubeadm ClusterConfiguration extraArgs as a map (v1beta3) and as a list (v1beta4)', () => {
-    const v3 = analyseText('apiVersion: kubeadm.k8s.io/v1beta3\nkind: ClusterConfiguration\nkubernetesVersion: v1.29.4\ncontrollerManager:\n  extraArgs:\n    node-monitor-grace-period: 30s\n');
+    const v3 = analyse('apiVersion: kubeadm.k8s.io/v1beta3\nkind: ClusterConfiguration\nkubernetesVersion: v1.29.4\ncontrollerManager:\n  extraArgs:\n    node-monitor-grace-period: 30s\n');
     assert.deepEqual(v3.model.clusterConfig.controllerManager.map((s) => [s.name, s.value]), [['node-monitor-grace-period', '30s']]);
     assert.equal(v3.model.clusterConfig.kubernetesVersion?.value, 'v1.29.4');
-    const v4 = analyseText('apiVersion: kubeadm.k8s.io/v1beta4\nkind: ClusterConfiguration\napiServer:\n  extraArgs:\n  - name: default-unreachable-toleration-seconds\n    value: "60"\n');
+    const v4 = analyse('apiVersion: kubeadm.k8s.io/v1beta4\nkind: ClusterConfiguration\napiServer:\n  extraArgs:\n  - name: default-unreachable-toleration-seconds\n    value: "60"\n');
     assert.deepEqual(v4.model.clusterConfig.apiServer.map((s) => [s.name, s.value]), [['default-unreachable-toleration-seconds', '60']]);
   });
 
   it('reads Nodes, PersistentVolumes with node affinity, StorageClasses, Services and PDBs', () => {
-    const { model, findings } = analyseText([
+    const { model, findings } = analyse([
       'apiVersion: v1', 'kind: Node', 'metadata: {name: n1, labels: {topology.kubernetes.io/zone: a}}',
       'spec: {taints: [{key: dedicated, value: db, effect: NoSchedule}]}',
       'status: {allocatable: {cpu: "3920m", memory: 15Gi, pods: "110"}}',

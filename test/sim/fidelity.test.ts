@@ -12,7 +12,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { SimulationResult } from '../../src/sim/simulate';
 import { REPO_ROOT } from '../support/shared';
-import { daemonSet, deployment, firstTime, flatCluster, is, run } from './support';
+import { daemonSet, deployment, firstTime, flatCluster, is, messageOf, run } from './support';
 
 interface Recording {
   id: string;
@@ -203,7 +203,7 @@ describe('fidelity against a real Kubernetes 1.29 control plane (ground truth)',
           if (recording.scenario === 'f') {
             const pending = result.events.find((e) => e.type === 'PodPending' && e.object.name === replacement);
             const normalise = (message: string) => message.replace(/[0-9]+/g, 'N');
-            assert.equal(normalise(pending!.message), normalise(recording.replacementUnschedulableMessage!));
+            assert.equal(normalise(messageOf(pending!)), normalise(recording.replacementUnschedulableMessage!));
             assert.equal(result.summary.workloads.find((w) => w.object.kind === 'Deployment')!.outcome, 'pending');
             return;
           }

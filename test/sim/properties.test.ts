@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import type { Intervention } from '../../src/sim/scenario';
 import { simulate, type SimulationResult } from '../../src/sim/simulate';
 import type { StateInterval } from '../../src/sim/trace';
-import { scenarioOf, zonedCluster } from './support';
+import { messageOf, scenarioOf, zonedCluster } from './support';
 
 const RUNS = Number(process.env.KFS_PROPERTY_RUNS ?? 1000);
 
@@ -148,7 +148,7 @@ function checkInvariants(g: Generated, result: SimulationResult, graceMs: number
 
   // 6. A volume is force-detached only from a node that is not Ready, 6 minutes after the detach request.
   for (const e of events) {
-    if (e.type !== 'VolumeDetached' || !/force detach/.test(e.message)) continue;
+    if (e.type !== 'VolumeDetached' || !/force detach/.test(messageOf(e))) continue;
     assert.ok(e.t >= (e.detail!.detachRequestedMs as number) + 360_000, `force detach at ${e.t}`);
     assert.notEqual(stateAt(states, 'Node', String(e.detail!.node), e.t)?.ready, 'True');
   }
@@ -172,8 +172,8 @@ describe(`simulator properties over random scenarios (fast-check, ${RUNS.toLocal
       const first = simulate(scenario);
       const second = simulate(build(g));
       assert.equal(JSON.stringify(second), JSON.stringify(first), 'same input and seed, same trace');
-      const grace = scenario.timing.knobs['kcm.node-monitor-grace-period'].value as number;
-      const rate = scenario.timing.knobs['kcm.node-eviction-rate'].value as number;
+      const grace = scenario.timing.controllerManager.nodeMonitorGracePeriod.value;
+      const rate = scenario.timing.controllerManager.nodeEvictionRate.value;
       checkInvariants(g, first, grace, rate);
     }), { numRuns: RUNS, seed: 20261121 });
   });

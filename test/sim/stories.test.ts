@@ -4,7 +4,7 @@
  */
 import * as assert from 'node:assert/strict';
 import type { SimulationResult } from '../../src/sim/simulate';
-import { daemonSet, deployment, firstTime, is, run, zonedCluster } from './support';
+import { daemonSet, deployment, firstTime, is, messageOf, reasonOf, run, zonedCluster } from './support';
 
 const statefulSet = (name: string, volume = '') => `apiVersion: apps/v1
 kind: StatefulSet
@@ -34,7 +34,7 @@ describe('stories: what happens to each kind of workload', () => {
     assert.equal(result.events.filter((e) => e.type === 'PodCreated').length, 0);
     const db = summaryOf(result, 'db');
     assert.equal(db.outcome, 'stuck');
-    assert.match(db.reason, /db-0 stays Terminating on the unreachable node .*never creates a second db-0.*force-delete.*out-of-service/);
+    assert.match(reasonOf(db), /db-0 stays Terminating on the unreachable node .*never creates a second db-0.*force-delete.*out-of-service/);
     assert.equal(db.unavailableMs, 30 * MINUTE);
     const last = result.states.filter((s) => s.object.name === 'db-0').at(-1)!;
     assert.deepEqual([last.status, last.ready, last.to], ['Terminating', '1/1', null]);
@@ -55,7 +55,7 @@ describe('stories: what happens to each kind of workload', () => {
     const removed = firstTime(result, is.podRemoved('db-0'))!;
     assert.ok(removed > 10 * MINUTE && removed <= 10 * MINUTE + 20_500, `removed at ${removed}`);
     const detached = result.events.find((e) => e.type === 'VolumeDetached')!;
-    assert.match(detached.message, /out-of-service/);
+    assert.match(messageOf(detached), /out-of-service/);
     assert.ok(detached.t - removed < 1000);
     const db = summaryOf(result, 'db');
     assert.equal(db.outcome, 'replaced');
@@ -65,9 +65,9 @@ describe('stories: what happens to each kind of workload', () => {
   it('a force-deleted StatefulSet pod with a ReadWriteOnce volume waits for the 6-minute force detach (Multi-Attach)', () => {
     const result = run([statefulSet('db', withVolume)], { durationMs: 30 * MINUTE, interventions: [{ kind: 'force-delete', target: 'StatefulSet/db', atMs: 8 * MINUTE }] });
     const multiAttach = result.events.find((e) => e.reason === 'FailedAttachVolume')!;
-    assert.match(multiAttach.message, /Multi-Attach error for volume "pvc-shop-data-db-0" Volume is already exclusively attached to one node and can't be attached to another/);
+    assert.match(messageOf(multiAttach), /Multi-Attach error for volume "pvc-shop-data-db-0" Volume is already exclusively attached to one node and can't be attached to another/);
     const detached = result.events.find((e) => e.type === 'VolumeDetached')!;
-    assert.match(detached.message, /force detach after 6 minutes/);
+    assert.match(messageOf(detached), /force detach after 6 minutes/);
     assert.ok(detached.t >= 14 * MINUTE && detached.t < 14 * MINUTE + 1000, `detached at ${detached.t}`);
     assert.equal(summaryOf(result, 'db').outcome, 'replaced');
   });
@@ -78,8 +78,8 @@ describe('stories: what happens to each kind of workload', () => {
     const result = run([pvc, app], { durationMs: 20 * MINUTE });
     const summary = summaryOf(result, 'app');
     assert.equal(summary.outcome, 'stuck');
-    assert.match(summary.reason, /waits in ContainerCreating .*ReadWriteOnce volume pvc-truth-data is still attached to/);
-    assert.match(result.events.find((e) => e.reason === 'FailedAttachVolume')!.message, /Volume is already used by pod\(s\) app-/);
+    assert.match(reasonOf(summary), /waits in ContainerCreating .*ReadWriteOnce volume pvc-truth-data is still attached to/);
+    assert.match(messageOf(result.events.find((e) => e.reason === 'FailedAttachVolume')!), /Volume is already used by pod\(s\) app-/);
   });
 
   it('a Deployment pinned by nodeSelector to the dead node stays Pending with the scheduler message', () => {
@@ -87,7 +87,7 @@ describe('stories: what happens to each kind of workload', () => {
     const license = summaryOf(result, 'license');
     assert.deepEqual(result.summary.failedNodes, ['worker-a2']);
     assert.equal(license.outcome, 'pending');
-    assert.match(license.reason, /stays Pending: 0\/6 nodes are available: 1 node\(s\) had untolerated taint \{node\.kubernetes\.io\/unreachable: \}, 5 node\(s\) didn't match Pod's node affinity\/selector\. preemption: 0\/6 nodes are available: 6 Preemption is not helpful for scheduling\./);
+    assert.match(reasonOf(license), /stays Pending: 0\/6 nodes are available: 1 node\(s\) had untolerated taint \{node\.kubernetes\.io\/unreachable: \}, 5 node\(s\) didn't match Pod's node affinity\/selector\. preemption: 0\/6 nodes are available: 6 Preemption is not helpful for scheduling\./);
   });
 
   it('a node that returns before eviction gets its pod back in place: Unknown, then Running with a new IP and one restart', () => {
@@ -103,7 +103,7 @@ describe('stories: what happens to each kind of workload', () => {
       ['Unknown', '0/1', 0, '<none>'],
       ['Running', '1/1', 1, '10.244.0.3'],
     ]);
-    assert.ok(result.events.some((e) => e.reason === 'TaintManagerEviction' && /Cancelling deletion/.test(e.message)));
+    assert.ok(result.events.some((e) => e.reason === 'TaintManagerEviction' && /Cancelling deletion/.test(messageOf(e))));
     const noExecuteRemoved = firstTime(result, (e) => e.type === 'TaintRemoved' && e.detail?.effect === 'NoExecute')!;
     const noScheduleRemoved = firstTime(result, (e) => e.type === 'TaintRemoved' && e.detail?.effect === 'NoSchedule')!;
     assert.ok(noScheduleRemoved < noExecuteRemoved, 'NoSchedule goes with Ready=True, NoExecute at the next monitor pass');
@@ -115,7 +115,7 @@ describe('stories: what happens to each kind of workload', () => {
     assert.equal(web.outcome, 'replaced');
     const original = result.states.find((s) => s.object.kind === 'Pod' && s.from === 0)!.object.name;
     const removed = result.events.find((e) => e.type === 'PodRemoved' && e.object.name === original)!;
-    assert.match(removed.message, /kubelet on worker-a1 confirmed the deletion/);
+    assert.match(messageOf(removed), /kubelet on worker-a1 confirmed the deletion/);
     assert.ok(removed.t > 10 * MINUTE && removed.t < 10 * MINUTE + 5000);
     assert.ok(web.replacementReadyMs! < 10 * MINUTE);
   });
@@ -146,7 +146,7 @@ describe('stories: what happens to each kind of workload', () => {
     assert.equal(ds.desiredReplicas, 6);
     assert.equal(ds.podDeletionMs, null);
     assert.equal(ds.outcome, 'stuck');
-    assert.match(ds.reason, /never evicted or moved/);
+    assert.match(reasonOf(ds), /never evicted or moved/);
     assert.equal(result.events.filter((e) => e.type === 'PodCreated').length, 0);
   });
 
@@ -154,7 +154,7 @@ describe('stories: what happens to each kind of workload', () => {
     const pod = 'apiVersion: v1\nkind: Pod\nmetadata: {name: tool, namespace: truth}\nspec: {containers: [{name: c, image: busybox}]}\n';
     const result = run([pod], { durationMs: 10 * MINUTE });
     assert.equal(summaryOf(result, 'tool').outcome, 'stuck');
-    assert.match(summaryOf(result, 'tool').reason, /A bare Pod is never recreated/);
+    assert.match(reasonOf(summaryOf(result, 'tool')), /A bare Pod is never recreated/);
   });
 
   it('a Job replaces its pod after the failure backoff and counts a failure', () => {
@@ -168,7 +168,7 @@ describe('stories: what happens to each kind of workload', () => {
   it('deleting the Node object: pod GC removes its pods after the 40 s quarantine and the StatefulSet recovers', () => {
     const result = run([statefulSet('db')], { durationMs: 20 * MINUTE, interventions: [{ kind: 'delete-node', atMs: 2 * MINUTE }] });
     const removed = result.events.find((e) => e.type === 'PodRemoved' && e.object.name === 'db-0')!;
-    assert.match(removed.message, /pod garbage collector/);
+    assert.match(messageOf(removed), /pod garbage collector/);
     assert.ok(removed.t >= 2 * MINUTE + 40_000 && removed.t <= 2 * MINUTE + 80_000, `removed at ${removed.t}`);
     assert.ok(result.events.some((e) => e.type === 'PodCondition' && e.reason === 'DeletionByPodGC'));
     assert.equal(summaryOf(result, 'db').outcome, 'replaced');
@@ -181,7 +181,7 @@ describe('stories: what happens to each kind of workload', () => {
       { durationMs: 15 * MINUTE, interventions: [{ kind: 'force-delete', target: 'db-0', atMs: 7 * MINUTE }], version: '1.29' });
     const db = summaryOf(result, 'db');
     assert.equal(db.outcome, 'pending');
-    assert.match(db.reason, /0\/6 nodes are available: 1 node\(s\) had untolerated taint \{node\.kubernetes\.io\/unreachable: \}\. preemption/);
+    assert.match(reasonOf(db), /0\/6 nodes are available: 1 node\(s\) had untolerated taint \{node\.kubernetes\.io\/unreachable: \}\. preemption/);
   });
 
   it('a whole zone powered off: FullDisruption, the zone\'s nodes tainted 10 s apart (0.1 nodes/s, on the 100 ms loop)', () => {
@@ -208,7 +208,7 @@ describe('stories: what happens to each kind of workload', () => {
   it('--pod-eviction-timeout is accepted, noted as having no effect, and changes nothing', () => {
     const base = run([deployment('web', 1)], { durationMs: 8 * MINUTE });
     const withFlag = run([deployment('web', 1)], { durationMs: 8 * MINUTE, set: { 'kcm.pod-eviction-timeout': '30s' } });
-    assert.ok(withFlag.events.some((e) => e.type === 'Note' && /pod-eviction-timeout was removed in Kubernetes 1\.27 and has no effect/.test(e.message)));
+    assert.ok(withFlag.events.some((e) => e.type === 'Note' && /pod-eviction-timeout was removed in Kubernetes 1\.27 and has no effect/.test(messageOf(e))));
     assert.equal(summaryOf(withFlag, 'web').podDeletionMs, summaryOf(base, 'web').podDeletionMs);
   });
 });

@@ -1,25 +1,27 @@
-/** Helpers for simulator tests: scenarios from YAML text, and key times read from a trace. */
-import { readManifestText } from '../../src/analysis/analyseText';
-import { buildScenario, defaultSimulationOptions, mergeModels, type SimulationOptions } from '../../src/analysis/buildScenario';
-import { clusterFromNodes, type ClusterSpec } from '../../src/cluster/clusterSpec';
+/** Helpers for simulator tests: scenarios from YAML text through a Workspace (as the front ends do), and key times read from a trace. */
+import type { Node } from '../../src/manifest/model/types';
 import type { TimingSetting } from '../../src/cluster/timing';
 import type { Scenario } from '../../src/sim/scenario';
 import { simulate, type SimulationResult } from '../../src/sim/simulate';
 import type { TraceEvent } from '../../src/sim/trace';
+import { eventMessage } from '../../src/report/eventMessages';
+import { outcomeReason } from '../../src/report/summaryText';
+import type { WorkloadSummary } from '../../src/sim/summary';
+import { defaultChoices, type SimulationChoices } from '../../src/workspace/simulationChoices';
+import { Workspace } from '../../src/workspace/workspace';
 
-export function modelOf(...yaml: string[]) {
-  return mergeModels(yaml.map((text) => readManifestText(text).model));
+/** Node objects without zone labels (one zone), named as given, 4 CPU / 16 GiB each. */
+export function flatCluster(names: string[], labels: Record<string, Record<string, string>> = {}): { nodes: Node[]; source: string } {
+  return {
+    source: 'test',
+    nodes: names.map((name) => ({
+      name, labels: labels[name] ?? {}, taints: [], unschedulable: false,
+      allocatable: { cpuMillis: 4000, memoryBytes: 16 * 2 ** 30, pods: 110 },
+    })),
+  };
 }
 
-/** Nodes without zone labels (one zone), named as given, 4 CPU / 16 GiB each. */
-export function flatCluster(names: string[], labels: Record<string, Record<string, string>> = {}): ClusterSpec {
-  return clusterFromNodes(names.map((name) => ({
-    name, labels: labels[name] ?? {}, taints: [], unschedulable: false,
-    allocatable: { cpuMillis: 4000, memoryBytes: 16 * 2 ** 30, pods: 110 },
-  })), 'test');
-}
-
-export function zonedCluster(zones: Record<string, string[]>): ClusterSpec {
+export function zonedCluster(zones: Record<string, string[]>) {
   const names = Object.values(zones).flat();
   const labels: Record<string, Record<string, string>> = {};
   for (const [zone, nodes] of Object.entries(zones)) for (const n of nodes) labels[n] = { 'topology.kubernetes.io/zone': zone, 'topology.kubernetes.io/region': 'r' };
@@ -30,18 +32,17 @@ export function settings(values: Record<string, string | number>): TimingSetting
   return Object.entries(values).map(([name, value]) => ({ name, value, source: '--set' }));
 }
 
-export function scenarioOf(yaml: string[], options: Partial<SimulationOptions> & { cluster?: ClusterSpec; set?: Record<string, string | number> }): Scenario {
-  return buildScenario(modelOf(...yaml), {
-    ...defaultSimulationOptions(),
-    durationMs: 15 * 60_000,
-    overrides: settings(options.set ?? {}),
-    version: '1.29',
-    clusterSource: options.cluster,
-    ...options,
-  });
+export type ScenarioOptions = Partial<SimulationChoices> & { set?: Record<string, string | number>; version?: string; profile?: string };
+
+/** Each YAML text a document of one workspace; Kubernetes 1.29 (the recordings' version) unless given. */
+export function scenarioOf(yaml: string[], options: ScenarioOptions): Scenario {
+  const { set, version, profile, ...choices } = options;
+  const workspace = new Workspace({ version: { value: version ?? '1.29', source: 'test' }, profile, overrides: settings(set ?? {}) });
+  yaml.forEach((text, i) => workspace.setDocument(`doc${i}.yaml`, text));
+  return workspace.scenario({ ...defaultChoices(), durationMs: 15 * 60_000, ...choices });
 }
 
-export function run(yaml: string[], options: Parameters<typeof scenarioOf>[1]): SimulationResult {
+export function run(yaml: string[], options: ScenarioOptions): SimulationResult {
   return simulate(scenarioOf(yaml, options));
 }
 
@@ -81,3 +82,7 @@ spec:
     spec:
       containers: [{name: c, image: registry.k8s.io/pause:3.9}]
 `;
+
+/** What users read of an event and of a workload's outcome (src/report words the simulator's facts). */
+export const messageOf = (event: TraceEvent): string => eventMessage(event);
+export const reasonOf = (summary: WorkloadSummary): string => outcomeReason(summary);

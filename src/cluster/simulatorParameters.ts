@@ -1,0 +1,42 @@
+/** The simulator's own modelling parameters: latencies SEMANTICS.md 13.1 names, and phases it draws at random. */
+import { SECOND_MS, type KnobSpec } from './knobSpec';
+
+export const SIMULATOR_KNOBS = {
+  podStartLatency: {
+    name: 'podStartLatency', type: 'duration', defaultValue: () => 5 * SECOND_MS, min: 0,
+    description: 'Time from binding to a running container (image pull, sandbox, start).',
+  },
+  containerStopLatency: {
+    name: 'containerStopLatency', type: 'duration', defaultValue: () => 1 * SECOND_MS, min: 0,
+    description: 'Time a container takes to exit after SIGTERM (capped by its grace period).',
+  },
+  apiWriteLatency: {
+    name: 'apiWriteLatency', type: 'duration', defaultValue: () => 5, min: 0,
+    description: 'Mean latency of one API write (each write takes 0.5–1.5 times this).',
+  },
+  watchLatency: {
+    name: 'watchLatency', type: 'duration', defaultValue: () => 5, min: 0,
+    description: 'Mean delay before a controller sees a change (0.5–1.5 times this).',
+  },
+  nodeMonitorPassDuration: {
+    name: 'nodeMonitorPassDuration', type: 'duration', defaultValue: () => 20, min: 0,
+    description: 'Duration of one node-monitor pass for a small cluster; the next pass starts node-monitor-period after it ends.',
+  },
+  volumeAttachLatency: {
+    name: 'volumeAttachLatency', type: 'duration', defaultValue: () => 10 * SECOND_MS, min: 0,
+    description: 'Time to attach a network volume to a node once it is free (cloud disk attach).',
+  },
+  // Phases drawn at random in each run unless pinned (to replay a recording).
+  lastLeaseRenewalAge: {
+    name: 'lastLeaseRenewalAge', type: 'duration', defaultValue: (): number | null => null, min: 0,
+    description: 'Age of the failed node\'s last lease renewal at the failure instant; random in [0, renew interval) unless set.',
+  },
+  lastStatusPostAge: {
+    name: 'lastStatusPostAge', type: 'duration', defaultValue: (): number | null => null, min: 0,
+    description: 'Age of the failed node\'s last node status post at the failure instant; random in [0, report frequency) unless set.',
+  },
+  nodeMonitorPhase: {
+    name: 'nodeMonitorPhase', type: 'duration', defaultValue: (): number | null => null, min: 0,
+    description: 'Time from the failure to the next node-monitor pass; random in [0, node-monitor-period) unless set.',
+  },
+} as const satisfies Record<string, KnobSpec>;

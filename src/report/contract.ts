@@ -1,0 +1,62 @@
+/**
+ * The JSON contract of a simulation (`simulate --format json`, version 1), which is also what the
+ * timeline webview and the HTML report draw from. Plain data: no code of the simulator crosses.
+ */
+import type { ObjectRef, StateInterval, TraceEventType } from '../sim/trace';
+import type { Outcome, OutcomeCause, WorkloadSummary } from '../sim/summary';
+import type { Intervention } from '../sim/scenario';
+import type { Stat, TimeField } from './runStatistics';
+
+export type { ObjectRef, Outcome, OutcomeCause, StateInterval, TraceEventType };
+
+export interface EventJson {
+  t: number;
+  object: ObjectRef;
+  type: TraceEventType;
+  reason: string;
+  message: string;
+  detail?: Record<string, unknown>;
+}
+
+export interface TimingJson {
+  value: number | boolean | null;
+  unit?: 'ms' | 's';
+  source: string;
+}
+
+export interface ScenarioJson {
+  inputs: string[];
+  failure: string;
+  targets: string[];
+  failedNodes: string[];
+  atMs: number;
+  preFailureMs: number;
+  recoverAfterMs: number | null;
+  interventions: Intervention[];
+  durationMs: number;
+  profile: string | null;
+  k8sVersion: string;
+  seed: number;
+  runs: number;
+  cluster: { source: string; nodes: { name: string; zone: string | null }[] };
+  notes: readonly string[];
+}
+
+export type WorkloadSummaryJson = WorkloadSummary & { reason: string };
+
+export type WorkloadStatisticsJson = { object: ObjectRef; desiredReplicas: number } & Record<TimeField, Stat>
+  & { outcome: Outcome; outcomes: Partial<Record<Outcome, number>>; reason: string };
+
+export interface TraceReport {
+  version: 1;
+  scenario: ScenarioJson;
+  timing: Record<string, TimingJson>;
+  events: EventJson[];
+  states: StateInterval[];
+  summary: { failedNodes: string[]; workloads: WorkloadSummaryJson[] };
+}
+
+/** `--runs N` (N > 1): the first run's trace, and each summary time as {min, median, max}. */
+export interface MultiRunReport extends Omit<TraceReport, 'summary'> {
+  summary: { failedNodes: string[]; workloads: WorkloadStatisticsJson[] };
+}

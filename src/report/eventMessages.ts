@@ -1,0 +1,78 @@
+/**
+ * The message of each trace event, as `kubectl get events` shows it where Kubernetes writes one
+ * (the simulator keeps those in detail.message), in plain words for the simulator's own notes.
+ */
+import type { FailureKind } from '../sim/scenario';
+import type { TraceEvent } from '../sim/trace';
+import { FAILURE_DESCRIPTIONS, RECOVERY_DESCRIPTIONS } from './failures';
+import { formatDuration } from './format';
+
+const DETACH_CAUSES: Record<string, string> = {
+  unmounted: 'unmounted by the kubelet',
+  'out-of-service': 'node has the out-of-service taint',
+  'force-detach-timeout': 'force detach after 6 minutes: the node is not Ready',
+};
+
+function taintText(detail: Record<string, unknown>): string {
+  return `${detail.key}${detail.value ? `=${detail.value}` : ''}:${detail.effect}`;
+}
+
+export function eventMessage(event: TraceEvent): string {
+  const d = event.detail ?? {};
+  if (typeof d.message === 'string') return d.message;
+  const { name, namespace } = event.object;
+  switch (event.type) {
+    case 'PodCreated': return `Created pod: ${name}`;
+    case 'PodScheduled': return `Successfully assigned ${namespace}/${name} to ${d.node}`;
+    case 'PodRunning': return `Container running on ${d.node} with IP ${d.ip ?? '<none>'}`;
+    case 'PodRestarted': return `Container restarted in place (restart ${d.restartCount}) with IP ${d.ip ?? '<none>'}`;
+    case 'PodFailed': return `Pod phase Failed${d.reason ? ` (${d.reason})` : ''}`;
+    case 'PodReady': return 'Pod is Ready';
+    case 'PodCondition': return event.reason === 'NodeNotReady' ? 'Ready=False (Node is not ready)' : 'Ready=False';
+    case 'PodDeletionStarted': return `Deletion requested by ${d.by} with grace period ${d.gracePeriodSeconds}s; the object stays until the kubelet confirms`;
+    case 'PodRemoved': return `Pod object removed (${d.by})`;
+    case 'PodStopped': return d.cause === 'housekeeping'
+      ? `Housekeeping on ${d.node} killed the containers of deleted pod ${name}`
+      : `Stopping container: pod ${name} is being deleted`;
+    case 'TaintAdded': return `Taint ${taintText(d)} added by ${d.by}`;
+    case 'TaintRemoved': return `Taint ${taintText(d)} removed by ${d.by}`;
+    case 'NodeDeleted': return `Node ${name} deleted by ${d.by}`;
+    case 'EndpointChanged': return d.removed
+      ? `Endpoint of ${d.pod} removed`
+      : `Endpoint ${d.ip} (${d.pod}) ${d.added ? 'added:' : 'now'} ready=${d.ready} serving=${d.serving} terminating=${d.terminating}`;
+    case 'VolumeDetached': return `Volume ${name} detached from ${d.node} (${DETACH_CAUSES[String(d.cause)] ?? 'detach'})`;
+    case 'VolumeAttached': return `Volume ${name} attached to ${d.node}`;
+    case 'Fault': return `${name} ${FAILURE_DESCRIPTIONS[d.failure as FailureKind]}`;
+    case 'Recovery': return `${name} ${RECOVERY_DESCRIPTIONS[d.failure as FailureKind]}`;
+    case 'Intervention': return interventionMessage(event, d);
+    case 'Note': return noteMessage(event, d);
+    default: return event.reason;
+  }
+}
+
+function interventionMessage(event: TraceEvent, d: Record<string, unknown>): string {
+  const { name } = event.object;
+  switch (event.reason) {
+    case 'ForceDelete': return `kubectl delete pod ${name} --force --grace-period=0`;
+    case 'ForceDeleteSkipped': return `kubectl delete --force: no pod ${d.target} exists at this time`;
+    case 'OutOfService': return `kubectl taint node ${name} ${taintText(d)}`;
+    case 'DeleteNode': return `kubectl delete node ${name}`;
+    default: return event.reason;
+  }
+}
+
+function noteMessage(event: TraceEvent, d: Record<string, unknown>): string {
+  switch (event.reason) {
+    case 'LastHeartbeat':
+      return `Heartbeats stop: the last lease renewal was ${formatDuration(event.t - Number(d.lastLeaseRenewalMs))} ago and the last node status post ${formatDuration(event.t - Number(d.lastStatusPostMs))} ago`;
+    case 'MasterDisruptionMode':
+      return 'All zones are fully disrupted: the node lifecycle controller removes NoExecute taints and stops evicting (master disruption mode).';
+    case 'MasterDisruptionModeExit':
+      return 'Some nodes are Ready again: the node lifecycle controller leaves master disruption mode and restarts every grace period.';
+    case 'Normal': case 'PartialDisruption': case 'FullDisruption': {
+      const qps = Number(d.qps);
+      return `Zone ${d.zone} is now ${event.reason}: NoExecute tainting at ${qps > 0 ? `${qps} nodes/s` : 'no rate (stopped)'}.`;
+    }
+    default: return event.reason;
+  }
+}

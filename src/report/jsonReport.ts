@@ -1,0 +1,77 @@
+/** The JSON contract (contract.ts) from a scenario and its run(s). */
+import { ZONE_LABEL } from '../cluster/clusterSpec';
+import { knobsOf, type TimingConfiguration } from '../cluster/timing';
+import type { Scenario } from '../sim/scenario';
+import type { SimulationResult } from '../sim/simulate';
+import type { TraceEvent } from '../sim/trace';
+import type { EventJson, MultiRunReport, ScenarioJson, TimingJson, TraceReport } from './contract';
+import { eventMessage } from './eventMessages';
+import type { RunStatistics } from './runStatistics';
+import { outcomeReason } from './summaryText';
+
+export function timingJson(timing: TimingConfiguration): Record<string, TimingJson> {
+  return Object.fromEntries(knobsOf(timing).map(({ ref, knob }) => {
+    const unit = ref.spec.type === 'duration' ? 'ms' : ref.spec.unit;
+    return [ref.qualifiedName, { value: knob.value, ...(unit ? { unit } : {}), source: knob.source }];
+  }));
+}
+
+export function eventJson(event: TraceEvent): EventJson {
+  const { t, object, type, reason, detail } = event;
+  const json: EventJson = { t, object, type, reason, message: eventMessage(event) };
+  if (detail) {
+    const { message: _message, ...rest } = detail;
+    if (Object.keys(rest).length > 0) json.detail = rest;
+  }
+  return json;
+}
+
+export function scenarioJson(scenario: Scenario, inputs: string[], failedNodes: string[], runs: number): ScenarioJson {
+  const fault = scenario.faults[0];
+  return {
+    inputs,
+    failure: fault.kind,
+    targets: fault.targets,
+    failedNodes,
+    atMs: 0,
+    preFailureMs: scenario.preFailureMs,
+    recoverAfterMs: fault.recoverAfterMs ?? null,
+    interventions: scenario.interventions,
+    durationMs: scenario.durationMs,
+    profile: scenario.timing.profile ?? null,
+    k8sVersion: scenario.timing.version.label,
+    seed: scenario.seed,
+    runs,
+    cluster: { source: scenario.cluster.source, nodes: scenario.cluster.nodes.map((n) => ({ name: n.name, zone: n.labels[ZONE_LABEL] ?? null })) },
+    notes: scenario.timing.notes,
+  };
+}
+
+/** One run: its whole trace and summary. `inputs` are the files as the user named them. */
+export function traceReport(scenario: Scenario, inputs: string[], result: SimulationResult): TraceReport {
+  return {
+    version: 1,
+    scenario: scenarioJson(scenario, inputs, result.summary.failedNodes, 1),
+    timing: timingJson(scenario.timing),
+    events: result.events.map(eventJson),
+    states: result.states,
+    summary: { failedNodes: result.summary.failedNodes, workloads: result.summary.workloads.map((w) => ({ ...w, reason: outcomeReason(w) })) },
+  };
+}
+
+/** Several runs: the first run's trace, and statistics of every run's summary. */
+export function multiRunReport(scenario: Scenario, inputs: string[], first: SimulationResult, statistics: RunStatistics): MultiRunReport {
+  const { summary: _summary, ...report } = traceReport(scenario, inputs, first);
+  report.scenario.runs = statistics.runs;
+  return {
+    ...report,
+    summary: {
+      failedNodes: first.summary.failedNodes,
+      workloads: statistics.result().map((w) => ({
+        object: w.object, desiredReplicas: w.desiredReplicas,
+        ...w.times,
+        outcome: w.outcome, outcomes: w.outcomes, reason: outcomeReason(w.example),
+      })),
+    },
+  };
+}

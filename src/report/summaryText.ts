@@ -1,0 +1,44 @@
+/** One sentence per workload: what state it ended in and why, with the times that matter. */
+import type { OutcomeCause, WorkloadSummary } from '../sim/summary';
+import { formatCount, formatDuration, nameList } from './format';
+
+const RELEASE = 'force-delete the pod (kubectl delete pod --force --grace-period=0), delete the Node object, or taint the node node.kubernetes.io/out-of-service=nodeshutdown:NoExecute';
+
+export function outcomeReason(summary: Pick<WorkloadSummary, 'object' | 'cause' | 'podDeletionMs' | 'replacementReadyMs' | 'unavailableMs' | 'duplicateMs' | 'noExecuteTaintMs'>): string {
+  const { object, podDeletionMs, replacementReadyMs, unavailableMs, duplicateMs, noExecuteTaintMs } = summary;
+  const at = (ms: number | null) => (ms === null ? '?' : formatDuration(ms));
+  const nodes = (names: string[]) => nameList(names, (n) => `${formatCount(n)} failed nodes`);
+  const cause: OutcomeCause = summary.cause;
+  switch (cause.kind) {
+    case 'not-on-failed-nodes':
+      return `No pod of ${object.kind}/${object.name} ran on ${nameList(cause.failedNodes, (n) => `the ${formatCount(n)} failed nodes`) || 'the failed nodes'}.`;
+    case 'pending-before-failure':
+      return `${cause.pod} was Pending before the failure: ${cause.message ?? 'not scheduled'}`;
+    case 'replaced': {
+      const several = cause.pods > 1;
+      return `Its pod${several ? 's' : ''} on ${nodes(cause.nodes)} ${several ? 'were' : 'was'} deleted at ${at(podDeletionMs)} and replaced on ${cause.replacedOn.join(', ')}, Ready at ${at(replacementReadyMs)}; down ${formatDuration(unavailableMs)} in all${duplicateMs > 0 ? `, with old copies still running on the cut-off node for ${formatDuration(duplicateMs)}` : ''}.`;
+    }
+    case 'recovered':
+      return `${nodes(cause.nodes)} came back before its pods were replaced; they ${cause.restarted ? 'restarted in place with a new IP' : 'were re-adopted by the kubelet'}; down ${formatDuration(unavailableMs)} in all.`;
+    case 'replacement-pending':
+      return `Replacement ${cause.pod} stays Pending: ${cause.message ?? 'not scheduled yet'}`;
+    case 'daemon-pod-waits':
+      return `DaemonSet pods tolerate the node taints forever: ${cause.pod} is never evicted or moved and serves again only when ${cause.node} returns (expected for a DaemonSet).`;
+    case 'volume-attached-elsewhere':
+      return `Replacement ${cause.pod} waits in ContainerCreating on ${cause.node}: its ReadWriteOnce volume ${cause.volume} is still attached to ${cause.attachedTo} (Multi-Attach error) and is only detached once the old pod object is gone (then after up to 6 minutes), or at once with the out-of-service taint; ${RELEASE}.`;
+    case 'not-evicted-yet':
+      return `${cause.pod} still counts as running on ${cause.node} (${cause.status} in the API) at the end: it has not been evicted yet (tolerationSeconds counts from the NoExecute taint${noExecuteTaintMs !== null ? ` at ${formatDuration(noExecuteTaintMs)}` : ''}); simulate longer to see what follows.`;
+    case 'statefulset-identity': {
+      const pinned = cause.localVolume ? ` Its local volume ${cause.localVolume} is only on ${cause.node}, so even then the new ${cause.pod} can only run there and stays Pending until the node returns.` : '';
+      return `${cause.pod} stays Terminating on the unreachable node ${cause.node}: a StatefulSet never creates a second ${cause.pod} while the old object exists. To release it, ${RELEASE}.${pinned}`;
+    }
+    case 'bare-pod':
+      return `A bare Pod is never recreated: ${cause.pod} stays Terminating on ${cause.node} until the node returns; run it under a Deployment or StatefulSet.`;
+    case 'job-backoff':
+      return `The Job counted ${cause.failures} failed pod${cause.failures > 1 ? 's' : ''} and does not create more (backoff or backoffLimit).`;
+    case 'replacement-not-ready':
+      return `Replacement ${cause.pod} on ${cause.node ?? '(unscheduled)'} is not Ready by the end (${cause.status}).`;
+    case 'short-of-replicas':
+      return `Fewer than desired pods serve at the end; pods on ${nodes(cause.nodes)} do not answer.`;
+  }
+}

@@ -1,0 +1,90 @@
+/**
+ * The trace as text, in the style of `kubectl get pods,nodes --watch`: a header saying what was
+ * simulated, one line per state change with the time since the failure, discrete events as `#`
+ * lines, then the summary (and, over several runs, the statistics).
+ */
+import type { ScenarioJson, TimingJson } from './contract';
+import { scenarioJson, timingJson } from './jsonReport';
+import type { Scenario } from '../sim/scenario';
+import type { Summary } from '../sim/summary';
+import { compareText, type StateInterval, type TraceEvent } from '../sim/trace';
+import { formatDuration, formatTime } from './format';
+import type { RunStatistics, Stat } from './runStatistics';
+import { outcomeReason } from './summaryText';
+import { watchRows } from './watchRows';
+
+/** The settings that decide when a failed node's pods go: the ones a header shows. */
+const KEY_KNOBS = ['kcm.node-monitor-grace-period', 'kcm.node-monitor-period', 'kubelet.nodeLeaseDurationSeconds', 'kubelet.nodeStatusReportFrequency', 'apiserver.default-unreachable-toleration-seconds'];
+
+export function keyTimingText(timing: Record<string, TimingJson>): string {
+  return KEY_KNOBS.map((name) => {
+    const knob = timing[name];
+    const value = typeof knob.value === 'number' && knob.unit === 'ms' ? formatDuration(knob.value) : String(knob.value);
+    return `${name.replace(/^[a-z]+\./, '')}=${value} (${knob.source})`;
+  }).join('; ');
+}
+
+/** What was simulated, in a few lines: the failure, the version, the seed, the cluster and the timing that decides the outcome. */
+export function reportHeader(scenario: ScenarioJson, timing: Record<string, TimingJson>): string[] {
+  const recovery = scenario.recoverAfterMs !== null ? `, back after ${formatDuration(scenario.recoverAfterMs)}` : ', never recovers';
+  return [
+    `Failure: ${scenario.failure} of ${scenario.failedNodes.join(', ')} at 0s${recovery}; Kubernetes ${scenario.k8sVersion}; seed ${scenario.seed}${scenario.runs > 1 ? ` (first of ${scenario.runs} runs)` : ''}; ${formatDuration(scenario.durationMs)} simulated.`,
+    `Cluster: ${scenario.cluster.source}.`,
+    `Timing: ${keyTimingText(timing)}.`,
+    ...scenario.notes.map((n) => `Note: ${n}`),
+  ];
+}
+
+export function scenarioHeader(scenario: Scenario, failedNodes: string[], runs = 1): string[] {
+  return reportHeader(scenarioJson(scenario, [], failedNodes, runs), timingJson(scenario.timing));
+}
+
+export interface TextRenderInput {
+  header: string[];
+  events: readonly TraceEvent[];
+  states: readonly StateInterval[];
+  summary: Summary;
+}
+
+export function renderText(input: TextRenderInput): string {
+  const lines: string[] = [...input.header, ''];
+  lines.push(`${'TIME'.padEnd(10)} ${'NAME'.padEnd(42)} ${'STATUS'.padEnd(18)} ${'READY'.padEnd(5)} ${'RESTARTS'.padEnd(8)} ${'NODE'.padEnd(14)} IP / DETAIL`);
+  for (const row of watchRows(input.events, input.states)) {
+    const text = row.event
+      ? `${row.name} ${row.status}: ${row.detail}`
+      : `${row.name.padEnd(42)} ${row.status.padEnd(18)} ${row.ready.padEnd(5)} ${row.restarts.padEnd(8)} ${row.node.padEnd(14)} ${row.detail}`;
+    lines.push(`${formatTime(row.t).padEnd(10)} ${text}`.trimEnd());
+  }
+  lines.push('', ...renderSummary(input.summary));
+  return `${lines.join('\n')}\n`;
+}
+
+const ms = (value: number | null) => (value === null ? '-' : formatDuration(value));
+
+export function renderSummary(summary: Summary): string[] {
+  const lines = [`SUMMARY (failed: ${summary.failedNodes.join(', ')}; times since the failure)`];
+  const columns = ['WORKLOAD', 'OUTCOME', 'NOTREADY', 'PODS-NR', 'NOEXEC', 'DELETED', 'REPL-NEW', 'REPL-READY', 'UNAVAIL', 'DEGRADED', 'BLACKHOLE'];
+  const widths = [36, 10, 10, 10, 10, 10, 10, 11, 10, 10, 10];
+  lines.push(columns.map((c, i) => c.padEnd(widths[i])).join(' ').trimEnd());
+  const sorted = [...summary.workloads].sort((a, b) => compareText(`${a.object.kind}/${a.object.name}`, `${b.object.kind}/${b.object.name}`));
+  for (const w of sorted) {
+    const cells = [`${w.object.kind}/${w.object.name}`, w.outcome, ms(w.nodeNotReadyMs), ms(w.podsNotReadyMs), ms(w.noExecuteTaintMs), ms(w.podDeletionMs),
+      ms(w.replacementCreatedMs), ms(w.replacementReadyMs), ms(w.unavailableMs), ms(w.degradedMs), ms(w.blackholeMs)];
+    lines.push(cells.map((c, i) => c.padEnd(widths[i])).join(' ').trimEnd());
+    lines.push(`    ${outcomeReason(w)}`);
+  }
+  return lines;
+}
+
+export function renderRunStatistics(statistics: RunStatistics): string {
+  const lines = ['', `OVER ${statistics.runs} RUNS (seeds 1..${statistics.runs}): min / median / max`];
+  const show = (s: Stat) => (s.min === null ? '-' : `${formatDuration(s.min)} / ${formatDuration(s.median!)} / ${formatDuration(s.max!)}`);
+  for (const w of statistics.result()) {
+    const outcomes = Object.entries(w.outcomes).map(([o, n]) => `${o} ${n}`).join(', ');
+    lines.push(`${w.object.kind}/${w.object.name}: ${outcomes}`);
+    for (const field of ['nodeNotReadyMs', 'noExecuteTaintMs', 'podDeletionMs', 'replacementReadyMs', 'unavailableMs'] as const) {
+      lines.push(`    ${field.padEnd(22)} ${show(w.times[field])}`);
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}

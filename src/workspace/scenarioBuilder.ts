@@ -1,0 +1,62 @@
+/** From the workspace's objects, its timing and a user's choices to a simulation scenario, checking the choices against the input. */
+import { clusterFromNodes, defaultCluster, type ClusterSpec } from '../cluster/clusterSpec';
+import type { TimingConfiguration } from '../cluster/timing';
+import type { ManifestModel } from '../manifest/model';
+import type { Sourced, Workload } from '../manifest/model/types';
+import type { SourceLocation } from '../manifest/range';
+import { describeSuggestions } from '../manifest/suggest';
+import type { Scenario } from '../sim/scenario';
+import { InputError } from './inputError';
+import type { SimulationChoices } from './simulationChoices';
+
+export interface ScenarioInputs {
+  /** The workloads to simulate. */
+  workloads: Sourced<Workload>[];
+  /** Every object of the workspace: Services, volumes, Node objects. */
+  objects: ManifestModel;
+  timing: TimingConfiguration;
+  /** Where an object is written, for errors that point at it. */
+  locate: (workload: Sourced<Workload>) => SourceLocation | undefined;
+}
+
+export function buildScenario({ workloads, objects, timing, locate }: ScenarioInputs, choices: SimulationChoices): Scenario {
+  const seen = new Set<string>();
+  for (const w of workloads) {
+    const key = `${w.kind}/${w.namespace}/${w.name}`;
+    if (seen.has(key)) throw new InputError('workloads', undefined, `${w.kind} ${w.namespace}/${w.name} appears twice in the input.`, locate(w));
+    seen.add(key);
+  }
+  if (workloads.length === 0) throw new InputError('workloads', undefined, 'The input has no workload (Deployment, StatefulSet, DaemonSet, ReplicaSet, Job, CronJob or Pod) to simulate.');
+  const cluster: ClusterSpec = choices.cluster
+    ? clusterFromNodes(choices.cluster.nodes, choices.cluster.source)
+    : objects.nodes.length > 0 ? clusterFromNodes(objects.nodes, 'Node objects in the input') : defaultCluster();
+  for (const target of choices.targets) checkTarget(target, cluster, workloads);
+  return {
+    workloads,
+    services: objects.services,
+    persistentVolumeClaims: objects.persistentVolumeClaims,
+    persistentVolumes: objects.persistentVolumes,
+    storageClasses: objects.storageClasses,
+    cluster,
+    timing,
+    faults: [{ kind: choices.failure, targets: choices.targets, atMs: 0, recoverAfterMs: choices.recoverAfterMs }],
+    interventions: choices.interventions,
+    durationMs: choices.durationMs,
+    preFailureMs: choices.preFailureMs,
+    seed: choices.seed,
+  };
+}
+
+/** node/NAME (or a bare node name) must be a node of the cluster, Kind/name a workload of the input. */
+function checkTarget(target: string, cluster: ClusterSpec, workloads: readonly Workload[]): void {
+  const slash = target.indexOf('/');
+  const kind = slash < 0 ? 'node' : target.slice(0, slash);
+  const name = slash < 0 ? target : target.slice(slash + 1);
+  if (kind.toLowerCase() === 'node') {
+    if (cluster.nodes.some((n) => n.name === name)) return;
+    throw new InputError('target', target, `no such node in the cluster (${cluster.source}); ${describeSuggestions(name, cluster.nodes.map((n) => n.name), 'nodes')}.`);
+  }
+  if (workloads.some((w) => w.kind.toLowerCase() === kind.toLowerCase() && w.name === name)) return;
+  const names = workloads.map((w) => `${w.kind}/${w.name}`);
+  throw new InputError('target', target, `no such workload in the input; ${describeSuggestions(target, names, 'workloads') || 'it has none'}.`);
+}

@@ -1,0 +1,26 @@
+/** What a user chooses for one simulation run; the workspace turns it into a scenario. */
+import type { Node } from '../manifest/model/types';
+import type { FailureKind, Intervention } from '../sim/scenario';
+
+export interface SimulationChoices {
+  failure: FailureKind;
+  /** node/NAME, or Kind/name for the node of that workload's first pod; empty: the node of the first workload's first pod. */
+  targets: string[];
+  /** Normal operation shown before the failure. */
+  preFailureMs: number;
+  recoverAfterMs?: number;
+  interventions: Intervention[];
+  durationMs: number;
+  seed: number;
+  /** The documents whose workloads are simulated; undefined: all. Supporting objects come from every document. */
+  documents?: string[];
+  /** Node objects to simulate on instead of the workspace's own (or the default cluster). */
+  cluster?: { nodes: Node[]; source: string };
+}
+
+export const DEFAULT_DURATION_MS = 20 * 60_000;
+
+/** The default run: a power-off of the first workload's node, watched for 20 minutes, seed 1. */
+export function defaultChoices(): SimulationChoices {
+  return { failure: 'power-off', targets: [], preFailureMs: 0, interventions: [], durationMs: DEFAULT_DURATION_MS, seed: 1 };
+}

@@ -1,0 +1,251 @@
+/**
+ * The service both front ends call (ARCHITECTURE.md): the documents of one workspace folder or
+ * one CLI run, each with its own incremental parser; the objects and cluster configuration
+ * merged across them; the timing they give with the front end's settings; one cached analysis
+ * per document version; and scenarios built from a user's choices.
+ */
+import { DEFAULT_VERSION, parseKubernetesVersion, type KubernetesVersion } from '../cluster/kubernetesVersion';
+import { knobOfComponent, resolveTiming, TimingError, type ComponentKey, type TimingConfiguration, type TimingSetting } from '../cluster/timing';
+import { analyseDocument } from '../analysis/analyseDocument';
+import type { Finding } from '../analysis/finding';
+import type { ManifestModel } from '../manifest/model';
+import type { ConfigSetting } from '../manifest/model/clusterConfig';
+import type { Sourced } from '../manifest/model/types';
+import { ManifestParser } from '../manifest/parseFile';
+import type { Range, SourceLocation } from '../manifest/range';
+import { readManifestText, type ReadManifest } from '../manifest/readManifest';
+import type { Scenario } from '../sim/scenario';
+import { InputError } from './inputError';
+import { mergeModels } from './mergeModels';
+import { buildScenario } from './scenarioBuilder';
+import type { SimulationChoices } from './simulationChoices';
+
+/** The front end's settings: they apply to the analysis and to every simulation. */
+export interface WorkspaceSettings {
+  /** Kubernetes version for the defaults, with where it was set; otherwise a kubeadm ClusterConfiguration's, else the newest known. */
+  version?: { value: string; source: string };
+  profile?: string;
+  /** Timing overrides by qualified name (kcm.node-monitor-grace-period), each with its source. */
+  overrides: TimingSetting[];
+}
+
+export interface DocumentAnalysis {
+  uri: string;
+  read: ReadManifest;
+  findings: Finding[];
+  timing: TimingConfiguration;
+}
+
+interface DocumentState {
+  uri: string;
+  /** The front end's version of the text (an editor's document version); -1 when it has none. */
+  version: number;
+  /** Bumped on every new text. */
+  revision: number;
+  parser: ManifestParser;
+  read: ReadManifest;
+  /** What other documents' analyses depend on: changes to it invalidate them. */
+  contextSignature: string;
+  analysis?: { key: string; result: DocumentAnalysis };
+}
+
+/** Timing for analysis: never throws; what could not be used is reported where it is written. */
+interface LenientTiming {
+  timing: TimingConfiguration;
+  problems: InputError[];
+}
+
+export class Workspace {
+  private readonly documents = new Map<string, DocumentState>();
+  private modelGeneration = 0;
+  private contextGeneration = 0;
+  private settingsGeneration = 0;
+  private merged?: { generation: number; model: ManifestModel };
+  private lenient?: { key: string; value: LenientTiming };
+
+  /** `displayName` names a document in sources ("cluster/kcm.yaml:9"). */
+  constructor(private settings: WorkspaceSettings = { overrides: [] }, private readonly displayName: (uri: string) => string = (uri) => uri) {}
+
+  setSettings(settings: WorkspaceSettings): void {
+    this.settings = settings;
+    this.settingsGeneration++;
+  }
+
+  /** Adds or updates a document; the same version again is free, a new text re-parses only the YAML documents that changed. */
+  setDocument(uri: string, text: string, version = -1): ReadManifest {
+    const existing = this.documents.get(uri);
+    if (existing && version >= 0 && existing.version === version) return existing.read;
+    const parser = existing?.parser ?? new ManifestParser();
+    const read = readManifestText(text, parser);
+    const contextSignature = signatureOf(read);
+    if (existing?.contextSignature !== contextSignature) this.contextGeneration++;
+    this.modelGeneration++;
+    this.documents.set(uri, { uri, version, revision: (existing?.revision ?? 0) + 1, parser, read, contextSignature, analysis: undefined });
+    return read;
+  }
+
+  removeDocument(uri: string): void {
+    if (!this.documents.delete(uri)) return;
+    this.modelGeneration++;
+    this.contextGeneration++;
+  }
+
+  has(uri: string): boolean {
+    return this.documents.has(uri);
+  }
+
+  uris(): string[] {
+    return [...this.documents.keys()];
+  }
+
+  read(uri: string): ReadManifest {
+    return this.require(uri).read;
+  }
+
+  /** Every object of every document, in document order. */
+  model(): ManifestModel {
+    if (this.merged?.generation !== this.modelGeneration) {
+      this.merged = { generation: this.modelGeneration, model: mergeModels([...this.documents.values()].map((d) => d.read.model)) };
+    }
+    return this.merged.model;
+  }
+
+  /** The document's findings, computed once per version of it, of the other documents it depends on, and of the settings. */
+  analyse(uri: string): DocumentAnalysis {
+    const doc = this.require(uri);
+    const key = `${doc.revision}/${this.contextGeneration}/${this.settingsGeneration}`;
+    if (doc.analysis?.key === key) return doc.analysis.result;
+    const { timing, problems } = this.lenientTiming();
+    const located = problems.flatMap((p) => (p.at?.uri === uri ? [{ message: p.message, range: p.at.range }] : []));
+    const findings = analyseDocument({ document: doc.read, workspace: this.model(), timing }, located);
+    const result: DocumentAnalysis = { uri, read: doc.read, findings, timing };
+    doc.analysis = { key, result };
+    return result;
+  }
+
+  /** The timing of this workspace: the version's defaults, the preset, the cluster files, then the overrides. Throws InputError. */
+  timing(): TimingConfiguration {
+    const { version, versionSource } = this.version(true);
+    try {
+      return resolveTiming({ version, versionSource, profile: this.settings.profile, settings: [...this.clusterSettings(), ...this.settings.overrides] });
+    } catch (error) {
+      throw error instanceof TimingError ? timingInputError(error) : error;
+    }
+  }
+
+  /** A scenario from the user's choices. Throws InputError when the choices do not fit the input. */
+  scenario(choices: SimulationChoices): Scenario {
+    const timing = this.timing();
+    const objects = this.model();
+    let workloads = objects.workloads;
+    if (choices.documents) {
+      for (const uri of choices.documents) this.require(uri);
+      workloads = choices.documents.flatMap((uri) => this.require(uri).read.model.workloads);
+    }
+    return buildScenario({ workloads, objects, timing, locate: (w) => this.locate(w) }, choices);
+  }
+
+  /** Where an object of some document is written. */
+  locate(object: Sourced<unknown>): SourceLocation | undefined {
+    for (const doc of this.documents.values()) {
+      if (doc.read.objects.includes(object.source)) return { uri: doc.uri, range: object.source.range };
+    }
+    return undefined;
+  }
+
+  private require(uri: string): DocumentState {
+    const doc = this.documents.get(uri);
+    if (!doc) throw new InputError('workloads', uri, 'no such document in the workspace.');
+    return doc;
+  }
+
+  private label(uri: string, range: Range): string {
+    return `${this.displayName(uri)}:${range.start.line + 1}`;
+  }
+
+  private version(strict: boolean, problems: InputError[] = []): { version: KubernetesVersion; versionSource: string } {
+    const fromSettings = this.settings.version;
+    if (fromSettings) {
+      const parsed = parseKubernetesVersion(fromSettings.value);
+      if (typeof parsed !== 'string') return { version: parsed, versionSource: fromSettings.source };
+      const error = new InputError('version', fromSettings.value, parsed);
+      if (strict) throw error;
+      problems.push(error);
+    }
+    for (const doc of this.documents.values()) {
+      const setting = doc.read.model.clusterConfig.kubernetesVersion;
+      if (!setting) continue;
+      const parsed = parseKubernetesVersion(String(setting.value));
+      const at = { uri: doc.uri, range: setting.range };
+      if (typeof parsed !== 'string') return { version: parsed, versionSource: this.label(doc.uri, setting.range) };
+      const error = new InputError('version', String(setting.value), `${parsed} The defaults of ${DEFAULT_VERSION} are used.`, at);
+      if (strict) throw error;
+      problems.push(error);
+      break;
+    }
+    return { version: parseKubernetesVersion(DEFAULT_VERSION) as KubernetesVersion, versionSource: 'newest known' };
+  }
+
+  /** Timing settings from KubeletConfiguration fields and component flags the simulator knows, with file:line sources. */
+  private clusterSettings(): TimingSetting[] {
+    const settings: TimingSetting[] = [];
+    for (const doc of this.documents.values()) {
+      const add = (component: ComponentKey, list: ConfigSetting[]) => {
+        for (const s of list) {
+          const ref = knobOfComponent(component, s.name);
+          if (ref) settings.push({ name: ref.qualifiedName, value: s.value, source: this.label(doc.uri, s.range), location: { uri: doc.uri, range: s.range } });
+        }
+      };
+      const config = doc.read.model.clusterConfig;
+      add('kubelet', config.kubelet);
+      add('controllerManager', config.controllerManager);
+      add('apiServer', config.apiServer);
+    }
+    return settings;
+  }
+
+  private lenientTiming(): LenientTiming {
+    const key = `${this.contextGeneration}/${this.settingsGeneration}`;
+    if (this.lenient?.key === key) return this.lenient.value;
+    const problems: InputError[] = [];
+    const { version, versionSource } = this.version(false, problems);
+    const request = { version, versionSource, settings: [...this.clusterSettings(), ...this.settings.overrides], onError: (e: TimingError) => problems.push(timingInputError(e)) };
+    let timing: TimingConfiguration;
+    try {
+      timing = resolveTiming({ ...request, profile: this.settings.profile });
+    } catch (error) {
+      if (!(error instanceof TimingError)) throw error;
+      problems.push(timingInputError(error));
+      timing = resolveTiming(request);
+    }
+    this.lenient = { key, value: { timing, problems } };
+    return this.lenient.value;
+  }
+}
+
+function timingInputError(error: TimingError): InputError {
+  const setting = error.setting;
+  if (!setting) return new InputError('profile', undefined, error.message);
+  return new InputError('setting', undefined, error.message, setting.location);
+}
+
+/**
+ * What other documents' analyses read from this one: cluster configuration, the objects that
+ * explain workloads (Services, PDBs, volumes, Nodes) and the workloads' identities and labels.
+ */
+function signatureOf(read: ReadManifest): string {
+  const parts: string[] = [];
+  for (const object of read.objects) {
+    switch (object.kind) {
+      case 'Service': case 'PodDisruptionBudget': case 'PersistentVolumeClaim': case 'PersistentVolume': case 'StorageClass':
+      case 'Node': case 'KubeletConfiguration': case 'ClusterConfiguration':
+        parts.push(JSON.stringify(object.value));
+        break;
+      default:
+        parts.push(`${object.kind}/${object.namespace}/${object.name}`);
+    }
+  }
+  const { clusterConfig, workloads } = read.model;
+  parts.push(JSON.stringify(clusterConfig), JSON.stringify(workloads.map((w) => w.template.labels)));
+  return parts.join('\n');
+}
