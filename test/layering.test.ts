@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { REPO_ROOT } from './support/shared';
 
-const CORE = ['src/manifest', 'src/cluster', 'src/sim', 'src/analysis'];
+const CORE = ['src/manifest', 'src/cluster', 'src/sim', 'src/report', 'src/analysis', 'src/workspace'];
 const FORBIDDEN_IMPORT = /(?:from\s+|require\()\s*['"](vscode|node:[\w/]+|fs|path|os|child_process|crypto|util|events|stream|http|https|url|worker_threads|perf_hooks)['"]/;
 const FORBIDDEN_GLOBAL = /\b(process\.|Buffer\.|__dirname|__filename|require\()/;
 
@@ -16,7 +16,7 @@ function tsFiles(dir: string): string[] {
 }
 
 describe('layering (ARCHITECTURE.md)', () => {
-  it('keeps vscode and Node built-ins out of src/manifest, src/cluster, src/sim and src/analysis', () => {
+  it('keeps vscode and Node built-ins out of every layer below the front ends', () => {
     const offenders: string[] = [];
     for (const file of CORE.flatMap((dir) => tsFiles(path.join(REPO_ROOT, dir)))) {
       fs.readFileSync(file, 'utf8').split('\n').forEach((line, i) => {
@@ -28,6 +28,23 @@ describe('layering (ARCHITECTURE.md)', () => {
 
   it('keeps the webview free of extension code', () => {
     const offenders = tsFiles(path.join(REPO_ROOT, 'webview')).filter((file) => /from\s+['"][./]*\/src\/extension|from\s+['"]vscode['"]/.test(fs.readFileSync(file, 'utf8')));
+    assert.deepEqual(offenders, []);
+  });
+});
+
+describe('layers import only downwards (ARCHITECTURE.md)', () => {
+  // Lowest first; a module may import from its own layer and those before it.
+  const ORDER = ['manifest', 'cluster', 'sim', 'report', 'analysis', 'workspace'];
+  it('manifest < cluster < sim < report < analysis < workspace', () => {
+    const offenders: string[] = [];
+    for (const layer of ORDER) {
+      for (const file of tsFiles(path.join(REPO_ROOT, 'src', layer))) {
+        for (const match of fs.readFileSync(file, 'utf8').matchAll(/from '((?:\.\.\/)+)([a-z]+)\//g)) {
+          const target = match[2];
+          if (ORDER.indexOf(target) > ORDER.indexOf(layer)) offenders.push(`${path.relative(REPO_ROOT, file)} imports src/${target}`);
+        }
+      }
+    }
     assert.deepEqual(offenders, []);
   });
 });

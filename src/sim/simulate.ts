@@ -2,7 +2,6 @@
  * One simulation run: the wiring. Builds the healthy cluster as it is before the failure,
  * starts every component, injects the faults and interventions, runs the clock and summarises.
  */
-import type { Workload } from '../manifest/model/types';
 import { AttachDetachController } from './attachDetach';
 import type { SimContext } from './context';
 import { DaemonSetController } from './daemonSet';
@@ -13,20 +12,19 @@ import { JobController } from './job';
 import { Kubelets } from './kubelet';
 import { ServingMetrics } from './metrics';
 import { NodeLifecycleController } from './nodeLifecycle';
-import type { PodTemplateSim, SimNode, SimPod, SimService, SimWorkload } from './objects';
+import type { SimNode, SimPod, SimWorkload } from './objects';
 import { PodGarbageCollector } from './podGC';
-import { nameSuffix, Random } from './random';
+import { Random } from './random';
 import { ReplicaSetController } from './replicaSet';
 import type { Scenario } from './scenario';
 import { Scheduler } from './scheduler';
-import { matchesMap } from './selectors';
 import { StatefulSetController } from './statefulSet';
 import { Store } from './store';
 import { summarize, type Summary } from './summary';
 import { TaintEvictionController } from './taintEviction';
-import { withDaemonSetTolerations } from './tolerations';
 import { TraceRecorder, type StateInterval, type TraceEvent } from './trace';
 import { VolumeBinder } from './volumeBinding';
+import { toSimWorkload } from './workloads';
 
 export interface SimulationResult {
   events: TraceEvent[];
@@ -126,41 +124,6 @@ function addServices(store: Store, scenario: Scenario): void {
       readyEndpoints: 0,
     });
   }
-}
-
-/** The workload with its pod template as pods get it: the DaemonSet controller's tolerations, then admission. */
-function toSimWorkload(store: Store, spec: Workload): SimWorkload {
-  const podSpec = spec.template.spec;
-  const containers = podSpec.containers;
-  const template: PodTemplateSim = store.admit({
-    labels: spec.template.labels,
-    tolerations: spec.kind === 'DaemonSet' ? withDaemonSetTolerations(podSpec.tolerations, podSpec.hostNetwork) : podSpec.tolerations,
-    nodeSelector: podSpec.nodeSelector,
-    placementConstraints: Object.keys(podSpec.nodeSelector).length > 0 || podSpec.affinity.nodeRequired.length > 0
-      || podSpec.topologySpreadConstraints.length > 0 || podSpec.affinity.podAffinityRequired.length > 0 || podSpec.affinity.podAntiAffinityRequired.length > 0,
-    nodeRequired: podSpec.affinity.nodeRequired,
-    affinity: podSpec.affinity,
-    topologySpread: podSpec.topologySpreadConstraints,
-    cpuMillis: containers.reduce((sum, c) => sum + (c.requests.cpuMillis ?? c.limits.cpuMillis ?? 0), 0),
-    memoryBytes: containers.reduce((sum, c) => sum + (c.requests.memoryBytes ?? c.limits.memoryBytes ?? 0), 0),
-    terminationGracePeriodSeconds: podSpec.terminationGracePeriodSeconds,
-    readinessProbe: containers.find((c) => c.readinessProbe)?.readinessProbe,
-    containerCount: Math.max(1, containers.length),
-    restartPolicy: podSpec.restartPolicy,
-    hostNetwork: podSpec.hostNetwork,
-  });
-  const services: SimService[] = store.services.filter((s) =>
-    s.namespace === spec.namespace && Object.keys(s.selector).length > 0 && matchesMap(s.selector, template.labels));
-  const desired = spec.kind === 'Deployment' || spec.kind === 'ReplicaSet' || spec.kind === 'ReplicationController' || spec.kind === 'StatefulSet'
-    ? spec.replicas
-    : spec.kind === 'Job' || spec.kind === 'CronJob' ? spec.parallelism : spec.kind === 'Pod' ? 1 : 0;
-  const workload: SimWorkload = {
-    kind: spec.kind, name: spec.name, namespace: spec.namespace, ref: { kind: spec.kind, name: spec.name, namespace: spec.namespace }, readyPods: 0,
-    spec, template, desired, pods: [], created: 0,
-    services, podTemplateHash: nameSuffix(`${spec.namespace}/${spec.name}/template`, 10), failures: 0,
-  };
-  if (spec.kind === 'DaemonSet') workload.desired = store.nodes.filter((n) => DaemonSetController.shouldRun(workload, n).shouldRun).length;
-  return workload;
 }
 
 /**

@@ -99,7 +99,7 @@ export class Workspace {
   }
 
   read(uri: string): ReadManifest {
-    return this.require(uri).read;
+    return this.document(uri).read;
   }
 
   /** Every object of every document, in document order. */
@@ -112,7 +112,7 @@ export class Workspace {
 
   /** The document's findings, computed once per version of it, of the other documents it depends on, and of the settings. */
   analyse(uri: string): DocumentAnalysis {
-    const doc = this.require(uri);
+    const doc = this.document(uri);
     const key = `${doc.revision}/${this.contextGeneration}/${this.settingsGeneration}`;
     if (doc.analysis?.key === key) return doc.analysis.result;
     const { timing, problems } = this.lenientTiming();
@@ -139,8 +139,8 @@ export class Workspace {
     const objects = this.model();
     let workloads = objects.workloads;
     if (choices.documents) {
-      for (const uri of choices.documents) this.require(uri);
-      workloads = choices.documents.flatMap((uri) => this.require(uri).read.model.workloads);
+      for (const uri of choices.documents) this.document(uri);
+      workloads = choices.documents.flatMap((uri) => this.document(uri).read.model.workloads);
     }
     return buildScenario({ workloads, objects, timing, locate: (w) => this.locate(w) }, choices);
   }
@@ -153,7 +153,7 @@ export class Workspace {
     return undefined;
   }
 
-  private require(uri: string): DocumentState {
+  private document(uri: string): DocumentState {
     const doc = this.documents.get(uri);
     if (!doc) throw new InputError('workloads', uri, 'no such document in the workspace.');
     return doc;

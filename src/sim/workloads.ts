@@ -1,0 +1,44 @@
+/** A workload as the simulator runs it: its pod template after the controllers' and the API server's defaults. */
+import type { Workload } from '../manifest/model/types';
+import { DaemonSetController } from './daemonSet';
+import type { PodTemplateSim, SimService, SimWorkload } from './objects';
+import { nameSuffix } from './random';
+import { matchesMap } from './selectors';
+import type { Store } from './store';
+import { withDaemonSetTolerations } from './tolerations';
+
+/** The workload with its pod template as pods get it: the DaemonSet controller's tolerations, then admission. */
+export function toSimWorkload(store: Store, spec: Workload): SimWorkload {
+  const podSpec = spec.template.spec;
+  const containers = podSpec.containers;
+  const template: PodTemplateSim = store.admit({
+    labels: spec.template.labels,
+    tolerations: spec.kind === 'DaemonSet' ? withDaemonSetTolerations(podSpec.tolerations, podSpec.hostNetwork) : podSpec.tolerations,
+    nodeSelector: podSpec.nodeSelector,
+    placementConstraints: Object.keys(podSpec.nodeSelector).length > 0 || podSpec.affinity.nodeRequired.length > 0
+      || podSpec.topologySpreadConstraints.length > 0 || podSpec.affinity.podAffinityRequired.length > 0 || podSpec.affinity.podAntiAffinityRequired.length > 0,
+    nodeRequired: podSpec.affinity.nodeRequired,
+    affinity: podSpec.affinity,
+    topologySpread: podSpec.topologySpreadConstraints,
+    cpuMillis: containers.reduce((sum, c) => sum + (c.requests.cpuMillis ?? c.limits.cpuMillis ?? 0), 0),
+    memoryBytes: containers.reduce((sum, c) => sum + (c.requests.memoryBytes ?? c.limits.memoryBytes ?? 0), 0),
+    terminationGracePeriodSeconds: podSpec.terminationGracePeriodSeconds,
+    readinessProbe: containers.find((c) => c.readinessProbe)?.readinessProbe,
+    containerCount: Math.max(1, containers.length),
+    restartPolicy: podSpec.restartPolicy,
+    hostNetwork: podSpec.hostNetwork,
+  });
+  const services: SimService[] = store.services.filter((s) =>
+    s.namespace === spec.namespace && Object.keys(s.selector).length > 0 && matchesMap(s.selector, template.labels));
+  const desired = spec.kind === 'Deployment' || spec.kind === 'ReplicaSet' || spec.kind === 'ReplicationController' || spec.kind === 'StatefulSet'
+    ? spec.replicas
+    : spec.kind === 'Job' || spec.kind === 'CronJob' ? spec.parallelism : spec.kind === 'Pod' ? 1 : 0;
+  const workload: SimWorkload = {
+    kind: spec.kind, name: spec.name, namespace: spec.namespace, ref: { kind: spec.kind, name: spec.name, namespace: spec.namespace }, readyPods: 0,
+    spec, template, desired, pods: [], created: 0,
+    services, podTemplateHash: nameSuffix(`${spec.namespace}/${spec.name}/template`, 10), failures: 0,
+  };
+  if (spec.kind === 'DaemonSet') workload.desired = store.nodes.filter((n) => DaemonSetController.shouldRun(workload, n).shouldRun).length;
+  return workload;
+}
+

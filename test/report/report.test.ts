@@ -1,0 +1,90 @@
+import * as assert from 'node:assert/strict';
+import { eventMessage } from '../../src/report/eventMessages';
+import { eventJson } from '../../src/report/jsonReport';
+import { RunStatistics, StreamingMedian } from '../../src/report/runStatistics';
+import { outcomeReason } from '../../src/report/summaryText';
+import { watchRows } from '../../src/report/watchRows';
+import type { OutcomeCause, WorkloadSummary } from '../../src/sim/summary';
+import type { TraceEvent } from '../../src/sim/trace';
+import { Random } from '../../src/sim/random';
+
+const pod = { kind: 'Pod', name: 'web-1', namespace: 'shop' };
+const node = { kind: 'Node', name: 'worker-a1', namespace: '' };
+const ev = (type: TraceEvent['type'], reason: string, detail?: Record<string, unknown>, object = pod, t = 0): TraceEvent => ({ t, object, type, reason, detail });
+
+describe('report: event messages', () => {
+  const cases: [TraceEvent, string][] = [
+    [ev('PodCreated', 'SuccessfulCreate', { owner: 'Deployment/web', by: 'replicaset-controller' }), 'Created pod: web-1'],
+    [ev('PodScheduled', 'Scheduled', { node: 'worker-b1' }), 'Successfully assigned shop/web-1 to worker-b1'],
+    [ev('PodDeletionStarted', 'Terminating', { gracePeriodSeconds: 30, by: 'taint-eviction-controller' }), 'Deletion requested by taint-eviction-controller with grace period 30s; the object stays until the kubelet confirms'],
+    [ev('TaintAdded', 'TaintAdded', { key: 'node.kubernetes.io/unreachable', value: '', effect: 'NoExecute', by: 'node-lifecycle-controller' }, node), 'Taint node.kubernetes.io/unreachable:NoExecute added by node-lifecycle-controller'],
+    [ev('VolumeDetached', 'Detached', { node: 'worker-a1', cause: 'force-detach-timeout' }, { kind: 'PersistentVolume', name: 'disk', namespace: '' }), 'Volume disk detached from worker-a1 (force detach after 6 minutes: the node is not Ready)'],
+    [ev('Fault', 'power-off', { failure: 'power-off' }, node), 'worker-a1 powered off: containers, kubelet and network are gone'],
+    [ev('Intervention', 'OutOfService', { key: 'node.kubernetes.io/out-of-service', value: 'nodeshutdown', effect: 'NoExecute' }, node), 'kubectl taint node worker-a1 node.kubernetes.io/out-of-service=nodeshutdown:NoExecute'],
+    [ev('Note', 'LastHeartbeat', { lastLeaseRenewalMs: -3200, lastStatusPostMs: -95_000 }, node), 'Heartbeats stop: the last lease renewal was 3.2s ago and the last node status post 1m35s ago'],
+    [ev('Note', 'PartialDisruption', { zone: 'zone-a', qps: 0 }, { kind: 'Zone', name: 'zone-a', namespace: '' }), 'Zone zone-a is now PartialDisruption: NoExecute tainting at no rate (stopped).'],
+    [ev('EndpointChanged', 'EndpointNotReady', { pod: 'web-1', ip: '10.244.0.2', ready: false, serving: false, terminating: false, added: false }, { kind: 'EndpointSlice', name: 'web', namespace: 'shop' }), 'Endpoint 10.244.0.2 (web-1) now ready=false serving=false terminating=false'],
+    [ev('KubernetesEvent', 'TaintManagerEviction', { message: 'Marking for deletion Pod shop/web-1', source: 'taint-eviction-controller' }), 'Marking for deletion Pod shop/web-1'],
+  ];
+  for (const [event, message] of cases) it(`${event.type}/${event.reason}: "${message}"`, () => assert.equal(eventMessage(event), message));
+
+  it('in JSON, the Kubernetes message moves out of detail into message', () => {
+    const json = eventJson(cases[10][0]);
+    assert.deepEqual(json, { t: 0, object: pod, type: 'KubernetesEvent', reason: 'TaintManagerEviction', message: 'Marking for deletion Pod shop/web-1', detail: { source: 'taint-eviction-controller' } });
+  });
+
+  it('watch rows: initial states first, then each change after the event that caused it', () => {
+    const rows = watchRows([ev('TaintAdded', 'TaintAdded', { key: 'k', value: '', effect: 'NoSchedule', by: 'x' }, node, 5)], [
+      { object: node, from: 0, to: 5, status: 'Ready', ready: 'True', taints: [] },
+      { object: node, from: 5, to: null, status: 'NotReady', ready: 'Unknown', taints: ['k:NoSchedule'] },
+    ]);
+    assert.deepEqual(rows.map((r) => [r.t, r.name, r.status, r.detail]), [
+      [0, 'node/worker-a1', 'Ready', ''], [5, '# node/worker-a1', 'TaintAdded', 'Taint k:NoSchedule added by x'], [5, 'node/worker-a1', 'NotReady', 'taints: k:NoSchedule'],
+    ]);
+  });
+});
+
+describe('report: outcome sentences', () => {
+  const summary = (cause: OutcomeCause): WorkloadSummary => ({
+    object: { kind: 'StatefulSet', name: 'db', namespace: 'shop' }, desiredReplicas: 1, nodeNotReadyMs: 41_000, podsNotReadyMs: 41_000,
+    noExecuteTaintMs: 46_000, podDeletionMs: 346_000, replacementCreatedMs: 346_010, replacementReadyMs: 352_000,
+    unavailableMs: 352_000, degradedMs: 352_000, blackholeMs: 0, duplicateMs: 0, outcome: 'stuck', cause,
+  });
+  const cases: [OutcomeCause, string][] = [
+    [{ kind: 'statefulset-identity', pod: 'db-0', node: 'worker-a1', localVolume: null }, 'db-0 stays Terminating on the unreachable node worker-a1: a StatefulSet never creates a second db-0 while the old object exists. To release it, force-delete the pod (kubectl delete pod --force --grace-period=0), delete the Node object, or taint the node node.kubernetes.io/out-of-service=nodeshutdown:NoExecute.'],
+    [{ kind: 'replaced', pods: 1, nodes: ['worker-a1'], replacedOn: ['worker-b1'] }, 'Its pod on worker-a1 was deleted at 5m46s and replaced on worker-b1, Ready at 5m52s; down 5m52s in all.'],
+    [{ kind: 'not-evicted-yet', pod: 'db-0', node: 'worker-a1', status: 'Running' }, 'db-0 still counts as running on worker-a1 (Running in the API) at the end: it has not been evicted yet (tolerationSeconds counts from the NoExecute taint at 46s); simulate longer to see what follows.'],
+    [{ kind: 'not-on-failed-nodes', failedNodes: Array.from({ length: 7 }, (_, i) => `n${i}`) }, 'No pod of StatefulSet/db ran on the 7 failed nodes.'],
+  ];
+  for (const [cause, sentence] of cases) it(cause.kind, () => assert.equal(outcomeReason(summary(cause)), sentence));
+});
+
+describe('report: statistics over runs', () => {
+  it('the median is exact up to five runs', () => {
+    const m = new StreamingMedian();
+    for (const x of [50, 10, 40]) m.add(x);
+    assert.deepEqual(m.stat(), { min: 10, median: 40, max: 50 });
+    m.add(20);
+    assert.equal(m.median, 30);
+  });
+
+  it('the P² estimate of a 2,001-value median is within 1 % of the exact one, in constant memory', () => {
+    const random = new Random(7);
+    const values = Array.from({ length: 2001 }, () => Math.round(30_000 + 15_000 * random.next() + 5000 * random.next()));
+    const m = new StreamingMedian();
+    for (const x of values) m.add(x);
+    const exact = [...values].sort((a, b) => a - b)[1000];
+    assert.ok(Math.abs(m.median! - exact) / exact < 0.01, `estimate ${m.median}, exact ${exact}`);
+    assert.deepEqual([m.min, m.max], [Math.min(...values), Math.max(...values)]);
+  });
+
+  it('counts outcomes per workload and keeps the most frequent one', () => {
+    const stats = new RunStatistics();
+    const base = { object: { kind: 'Deployment', name: 'web', namespace: 'd' }, desiredReplicas: 1, nodeNotReadyMs: 1, podsNotReadyMs: null, noExecuteTaintMs: null, podDeletionMs: null, replacementCreatedMs: null, replacementReadyMs: null, unavailableMs: 0, degradedMs: 0, blackholeMs: 0, duplicateMs: 0 };
+    stats.add([{ ...base, outcome: 'recovered', cause: { kind: 'recovered', nodes: ['a'], restarted: false } }]);
+    stats.add([{ ...base, nodeNotReadyMs: 3, outcome: 'stuck', cause: { kind: 'short-of-replicas', nodes: ['a'] } }]);
+    stats.add([{ ...base, nodeNotReadyMs: 2, outcome: 'stuck', cause: { kind: 'short-of-replicas', nodes: ['a'] } }]);
+    const [web] = stats.result();
+    assert.deepEqual([web.outcome, web.outcomes, web.times.nodeNotReadyMs, web.times.podDeletionMs], ['stuck', { recovered: 1, stuck: 2 }, { min: 1, median: 2, max: 3 }, { min: null, median: null, max: null }]);
+  });
+});

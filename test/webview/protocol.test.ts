@@ -1,0 +1,37 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { traceReport } from '../../src/report/jsonReport';
+import { simulate } from '../../src/sim/simulate';
+import { isHostMessage, isWebviewMessage } from '../../webview/protocol';
+import { deployment, scenarioOf } from '../sim/support';
+import { REPO_ROOT } from '../support/shared';
+
+describe('webview protocol', () => {
+  const scenario = scenarioOf([deployment('web', 2), deployment('<img src=x onerror=alert(1)>', 1)], { durationMs: 10 * 60_000 });
+  const report = traceReport(scenario, ['app.yaml'], simulate(scenario));
+  const message = { type: 'showTrace', title: 'power-off: app.yaml', report };
+
+  it('carries the trace JSON itself, which passes the receiver check after a JSON round trip', () => {
+    assert.ok(isHostMessage(JSON.parse(JSON.stringify(message))));
+  });
+
+  it('rejects malformed messages', () => {
+    const broken = JSON.parse(JSON.stringify(message));
+    broken.report.events[0].t = '5';
+    assert.equal(isHostMessage(broken), false);
+    assert.equal(isHostMessage({ ...message, report: { ...report, summary: { workloads: [{ object: 1 }] } } }), false);
+    assert.equal(isHostMessage({ ...message, type: 'other' }), false);
+    assert.equal(isHostMessage(null), false);
+    assert.ok(isWebviewMessage({ type: 'rerun' }));
+    assert.equal(isWebviewMessage({ type: 'eval', code: 'x' }), false);
+  });
+
+  it('the webview renders every string as text and imports nothing from the simulator or the extension', () => {
+    for (const file of fs.readdirSync(path.join(REPO_ROOT, 'webview')).filter((f) => f.endsWith('.ts'))) {
+      const source = fs.readFileSync(path.join(REPO_ROOT, 'webview', file), 'utf8');
+      assert.doesNotMatch(source, /innerHTML|outerHTML|insertAdjacentHTML|document\.write|\beval\(|new Function/, file);
+      assert.doesNotMatch(source, /from '\.\.\/src\/(sim|extension)\//, file);
+    }
+  });
+});
