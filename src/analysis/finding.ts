@@ -1,6 +1,6 @@
 import type { ObjectRef } from '../manifest/objects';
 import type { Severity } from '../manifest/problem';
-import type { Range } from '../manifest/range';
+import type { Range, SourceLocation } from '../manifest/range';
 
 export type { Severity };
 
@@ -9,9 +9,22 @@ export interface TextEdit {
   newText: string;
 }
 
+/** A quick fix: a minimal edit of the document. */
 export interface Fix {
   title: string;
   edits: TextEdit[];
+  /** The one fix that is clearly right for the finding (applied by "fix all"). */
+  preferred?: boolean;
+  /** The workload whose simulated outcome the edit changes: the title shows the effect. */
+  effect?: { workload: ObjectRef; measure: EffectMeasure };
+}
+
+/** What a fix's title compares before and after the edit. */
+export type EffectMeasure = 'outage' | 'partition-eviction' | 'worst-placement-outage';
+
+export interface RelatedInformation {
+  location: SourceLocation;
+  message: string;
 }
 
 /** What a rule reports: where, how bad, and what the user learns. */
@@ -23,6 +36,10 @@ export interface Finding {
   object?: ObjectRef;
   /** Longer Markdown explanation for hovers and reports. */
   explanation?: string;
+  /** The objects that explain the finding: the PVC, the PDB, the local PV, the Service. */
+  related?: RelatedInformation[];
+  /** The finding's text has no effect (a flag that changes nothing). */
+  unnecessary?: boolean;
   fixes?: Fix[];
 }
 

@@ -67,7 +67,7 @@ function toObject(value: unknown, sourceMap: SourceMap, documentIndex: number, p
   for (const field of ['apiVersion', 'kind'] as const) {
     if (typeof value[field] !== 'string' || value[field] === '') {
       problems.push({
-        ruleId: INVALID_FIELD, severity: 'warning', range: sourceMap.closestRange([field]),
+        ruleId: INVALID_FIELD, severity: 'error', range: sourceMap.closestRange([field]),
         message: `${field} must be a non-empty string.`,
       });
       return undefined;

@@ -102,6 +102,49 @@ export class SourceMap {
     return node && node.keyStart >= 0 ? { start: this.baseOffset + node.keyStart, end: this.baseOffset + node.keyEnd } : undefined;
   }
 
+  /**
+   * The node at a path written in the document itself: undefined when the path goes through an
+   * alias or a merge key (an edit there would change the anchored node, elsewhere).
+   */
+  writtenNode(path: string | Path): SourceNode | undefined {
+    let node = this.root;
+    for (const segment of toPath(path)) {
+      if (!node || node.kind === NodeKind.Alias) return undefined;
+      node = typeof segment === 'number' ? node.items?.[segment] : node.entries?.get(segment);
+    }
+    return node && node.kind !== NodeKind.Alias ? node : undefined;
+  }
+
+  /** The deepest path whose key or value contains the file offset, and whether the offset is on the key. */
+  pathAt(fileOffset: number): { path: PathSegment[]; onKey: boolean } | undefined {
+    const offset = fileOffset - this.baseOffset;
+    let node = this.root;
+    if (!node || offset < node.start || offset > node.end) return undefined;
+    const path: PathSegment[] = [];
+    let onKey = false;
+    for (;;) {
+      let next: { segment: PathSegment; node: SourceNode } | undefined;
+      if (node.entries) {
+        for (const [key, value] of node.entries) {
+          if ((offset >= value.keyStart && offset <= value.keyEnd) || (offset >= value.start && offset <= value.end && value.start < value.end)) {
+            next = { segment: key, node: value };
+            onKey = offset >= value.keyStart && offset <= value.keyEnd;
+            break;
+          }
+        }
+      } else if (node.items) {
+        node.items.forEach((item, i) => {
+          if (!next && offset >= item.start && offset <= item.end) next = { segment: i, node: item };
+        });
+        onKey = false;
+      }
+      if (!next) return { path, onKey };
+      path.push(next.segment);
+      if (onKey) return { path, onKey };
+      node = next.node;
+    }
+  }
+
   /** A map rooted at a sub-node (the items of a `kind: List`). */
   subMap(path: string | Path): SourceMap | undefined {
     const node = this.node(path);

@@ -21,6 +21,7 @@ export function mergeModels(models: ManifestModel[]): ManifestModel {
     merged.podDisruptionBudgets.push(...model.podDisruptionBudgets);
     merged.services.push(...model.services);
     merged.nodes.push(...model.nodes);
+    for (const namespace of model.customResourceNamespaces) if (!merged.customResourceNamespaces.includes(namespace)) merged.customResourceNamespaces.push(namespace);
   }
   merged.clusterConfig = mergeClusterConfig(models.map((m) => m.clusterConfig));
   return merged;

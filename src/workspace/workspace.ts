@@ -7,12 +7,18 @@
 import { DEFAULT_VERSION, parseKubernetesVersion, type KubernetesVersion } from '../cluster/kubernetesVersion';
 import { knobOfComponent, resolveTiming, TimingError, type ComponentKey, type TimingConfiguration, type TimingSetting } from '../cluster/timing';
 import { analyseDocument } from '../analysis/analyseDocument';
-import type { Finding } from '../analysis/finding';
+import type { Finding, Fix } from '../analysis/finding';
+import { withEffect } from '../analysis/fixEffects';
+import { hoverAt, type Hover } from '../analysis/hover';
+import { workloadLenses, type WorkloadLens } from '../analysis/lenses';
+import type { RuleContext } from '../analysis/rule';
+import { WorkloadSimulations } from '../analysis/workloadSimulation';
+import { clusterFromNodes, defaultCluster, type ClusterSpec } from '../cluster/clusterSpec';
+import type { ManifestObject } from '../manifest/objects';
 import type { ManifestModel } from '../manifest/model';
 import type { ConfigSetting } from '../manifest/model/clusterConfig';
-import type { Sourced } from '../manifest/model/types';
 import { ManifestParser } from '../manifest/parseFile';
-import type { Range, SourceLocation } from '../manifest/range';
+import type { Position, Range, SourceLocation } from '../manifest/range';
 import { readManifestText, type ReadManifest } from '../manifest/readManifest';
 import type { Scenario } from '../sim/scenario';
 import { InputError } from './inputError';
@@ -27,6 +33,8 @@ export interface WorkspaceSettings {
   profile?: string;
   /** Timing overrides by qualified name (kcm.node-monitor-grace-period), each with its source. */
   overrides: TimingSetting[];
+  /** Rule ids not to run. */
+  disabledRules?: readonly string[];
 }
 
 export interface DocumentAnalysis {
@@ -46,7 +54,7 @@ interface DocumentState {
   read: ReadManifest;
   /** What other documents' analyses depend on: changes to it invalidate them. */
   contextSignature: string;
-  analysis?: { key: string; result: DocumentAnalysis };
+  analysis?: { key: string; result: DocumentAnalysis; context: RuleContext };
 }
 
 /** Timing for analysis: never throws; what could not be used is reported where it is written. */
@@ -62,6 +70,9 @@ export class Workspace {
   private settingsGeneration = 0;
   private merged?: { generation: number; model: ManifestModel };
   private lenient?: { key: string; value: LenientTiming };
+  private derived?: { generation: number; cluster: ClusterSpec; locations: Map<ManifestObject, string> };
+  /** Per-workload default scenarios, shared by every document (typing in one simulates nothing of the others). */
+  readonly simulations = new WorkloadSimulations();
 
   /** `displayName` names a document in sources ("cluster/kcm.yaml:9"). */
   constructor(private settings: WorkspaceSettings = { overrides: [] }, private readonly displayName: (uri: string) => string = (uri) => uri) {}
@@ -112,15 +123,49 @@ export class Workspace {
 
   /** The document's findings, computed once per version of it, of the other documents it depends on, and of the settings. */
   analyse(uri: string): DocumentAnalysis {
+    return this.analysed(uri).result;
+  }
+
+  /** Markdown explaining the field at a position, with the workload's simulated numbers. */
+  hover(uri: string, position: Position): Hover | undefined {
+    const { context } = this.analysed(uri);
+    return hoverAt(context, context.document.parsed.lines.offset(position));
+  }
+
+  /** The CodeLens of each workload of the document. */
+  lenses(uri: string): WorkloadLens[] {
+    return workloadLenses(this.analysed(uri).context);
+  }
+
+  /**
+   * The fixes of the findings that touch `range` (all findings when none), with their simulated
+   * effect in the title; `preferredOnly` for "fix all", which needs no effect.
+   */
+  fixes(uri: string, range?: Range, preferredOnly = false): { finding: Finding; fix: Fix }[] {
+    const { result, context } = this.analysed(uri);
+    const touches = (f: Finding) => !range || (compare(f.range.start, range.end) <= 0 && compare(range.start, f.range.end) <= 0);
+    return result.findings.filter(touches).flatMap((finding) => (finding.fixes ?? [])
+      .filter((fix) => !preferredOnly || fix.preferred)
+      .map((fix) => ({ finding, fix: preferredOnly ? fix : withEffect(fix, context) })));
+  }
+
+  private analysed(uri: string): { result: DocumentAnalysis; context: RuleContext } {
     const doc = this.document(uri);
     const key = `${doc.revision}/${this.contextGeneration}/${this.settingsGeneration}`;
-    if (doc.analysis?.key === key) return doc.analysis.result;
+    if (doc.analysis?.key === key) return doc.analysis;
     const { timing, problems } = this.lenientTiming();
+    const { cluster, locations } = this.derivedState();
+    const context: RuleContext = {
+      document: doc.read, workspace: this.model(), timing, cluster, simulations: this.simulations,
+      locate: (object) => {
+        const at = locations.get(object);
+        return at === undefined ? undefined : { uri: at, range: object.range };
+      },
+    };
     const located = problems.flatMap((p) => (p.at?.uri === uri ? [{ message: p.message, range: p.at.range }] : []));
-    const findings = analyseDocument({ document: doc.read, workspace: this.model(), timing }, located);
-    const result: DocumentAnalysis = { uri, read: doc.read, findings, timing };
-    doc.analysis = { key, result };
-    return result;
+    const findings = analyseDocument(context, located, { disabled: new Set(this.settings.disabledRules ?? []) });
+    doc.analysis = { key, result: { uri, read: doc.read, findings, timing }, context };
+    return doc.analysis;
   }
 
   /** The timing of this workspace: the version's defaults, the preset, the cluster files, then the overrides. Throws InputError. */
@@ -142,15 +187,24 @@ export class Workspace {
       for (const uri of choices.documents) this.document(uri);
       workloads = choices.documents.flatMap((uri) => this.document(uri).read.model.workloads);
     }
-    return buildScenario({ workloads, objects, timing, locate: (w) => this.locate(w) }, choices);
+    return buildScenario({ workloads, objects, timing, locate: (w) => this.locate(w.source) }, choices);
   }
 
   /** Where an object of some document is written. */
-  locate(object: Sourced<unknown>): SourceLocation | undefined {
-    for (const doc of this.documents.values()) {
-      if (doc.read.objects.includes(object.source)) return { uri: doc.uri, range: object.source.range };
+  locate(object: ManifestObject): SourceLocation | undefined {
+    const uri = this.derivedState().locations.get(object);
+    return uri === undefined ? undefined : { uri, range: object.range };
+  }
+
+  /** The cluster simulations run on and where each object is written, once per change of the model. */
+  private derivedState(): { cluster: ClusterSpec; locations: Map<ManifestObject, string> } {
+    if (this.derived?.generation !== this.modelGeneration) {
+      const nodes = this.model().nodes;
+      const locations = new Map<ManifestObject, string>();
+      for (const doc of this.documents.values()) for (const object of doc.read.objects) locations.set(object, doc.uri);
+      this.derived = { generation: this.modelGeneration, cluster: nodes.length > 0 ? clusterFromNodes(nodes, 'Node objects in the workspace') : defaultCluster(), locations };
     }
-    return undefined;
+    return this.derived;
   }
 
   private document(uri: string): DocumentState {
@@ -248,4 +302,8 @@ function signatureOf(read: ReadManifest): string {
   const { clusterConfig, workloads } = read.model;
   parts.push(JSON.stringify(clusterConfig), JSON.stringify(workloads.map((w) => w.template.labels)));
   return parts.join('\n');
+}
+
+function compare(a: Position, b: Position): number {
+  return a.line - b.line || a.character - b.character;
 }

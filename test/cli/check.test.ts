@@ -61,32 +61,33 @@ describe('kube-failure-sim check', () => {
     assert.match(stderr, /1 file checked: 1 error, 0 warnings, 0 info/);
   });
 
-  it('exits 0 when findings are only warnings, walking directories for .yaml and .yml', () => {
-    const dir = tempDir({
-      'a/web.yml': 'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  replicas: "2"\n',
-      'a/readme.txt': 'not yaml',
-      'b.yaml': 'apiVersion: v1\nkind: Service\nmetadata: {name: web}\n',
-    });
+  it('exits 0 when findings are only warnings, walking directories for .yaml and .yml, and 1 on an error', () => {
+    const deployment = (replicas: string) => `apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  replicas: ${replicas}\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n    spec: {containers: [{name: web, image: nginx}]}\n`;
+    const dir = tempDir({ 'a/web.yml': deployment('1'), 'a/readme.txt': 'not yaml', 'b.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: web}\n' });
     const { code, stdout } = run('check', dir);
     assert.equal(code, 0);
-    assert.match(stdout, /a[/\\]web\.yml:5:13 warning KFS092 spec\.replicas must be a whole number; it is the string "2"\./);
+    assert.match(stdout, /a[/\\]web\.yml:5:13 warning KFS002 Down for about 5m5[0-9]s if its node fails/);
+    const bad = tempDir({ 'web.yaml': deployment('"2"') });
+    const rejected = run('check', bad);
+    assert.equal(rejected.code, 1);
+    assert.match(rejected.stdout, /web\.yaml:5:13 error KFS092 spec\.replicas must be a whole number; it is the string "2"\./);
   });
 
   it('writes the JSON contract with objects, ranges and findings', () => {
     const dir = tempDir({ 'db.yaml': 'apiVersion: apps/v1\nkind: StatefulSet\nmetadata:\n  name: db\n  namespace: data\nspec:\n  replicas: -1\n' });
     const { code, stdout } = run('check', '--format', 'json', path.join(dir, 'db.yaml'));
-    assert.equal(code, 0);
+    assert.equal(code, 1);
     const report = JSON.parse(stdout);
     assertCheckReportShape(report);
     assert.deepEqual(report.files[0].objects, [{
       kind: 'StatefulSet', name: 'db', namespace: 'data',
       range: { start: { line: 0, character: 0 }, end: { line: 6, character: 14 } },
     }]);
-    assert.deepEqual(report.files[0].findings, [{
-      ruleId: 'KFS092', severity: 'warning', message: 'spec.replicas is -1; it must be ≥ 0.',
+    assert.deepEqual(report.files[0].findings.find((f: Json) => f.ruleId === 'KFS092'), {
+      ruleId: 'KFS092', severity: 'error', message: 'spec.replicas is -1; it must be ≥ 0.',
       range: { start: { line: 6, character: 12 }, end: { line: 6, character: 14 } },
       object: { kind: 'StatefulSet', name: 'db', namespace: 'data' },
-    }]);
+    });
   });
 
   it('exits 2 for usage errors and for missing files, still checking the others', () => {

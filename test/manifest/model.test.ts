@@ -1,5 +1,12 @@
 import * as assert from 'node:assert/strict';
-import { analyse } from '../support/workspace';
+import { compareFindings } from '../../src/analysis/finding';
+import { readManifestText } from '../../src/manifest/readManifest';
+
+/** The model and the problems reading it found (the rules are tested elsewhere). */
+function analyse(text: string) {
+  const read = readManifestText(text);
+  return { model: read.model, objects: read.objects, findings: [...read.parsed.problems, ...read.problems].sort(compareFindings) };
+}
 import type { Deployment, StatefulSet } from '../../src/manifest/model/types';
 
 function pos(range: { start: { line: number; character: number }; end: { line: number; character: number } }): string {
@@ -67,11 +74,11 @@ describe('typed model', () => {
     assert.equal(db.replicas, 1, 'a bad value reads as absent, so the default applies');
     assert.equal(db.template.spec.terminationGracePeriodSeconds, 30);
     assert.deepEqual(findings.map((f) => [f.ruleId, f.severity, pos(f.range)]), [
-      ['KFS092', 'warning', '4:12-4:19'],
-      ['KFS092', 'warning', '8:33-8:36'],
-      ['KFS092', 'warning', '10:37-10:39'],
-      ['KFS092', 'warning', '12:56-12:58'],
-      ['KFS092', 'warning', '15:37-15:40'],
+      ['KFS092', 'error', '4:12-4:19'],
+      ['KFS092', 'error', '8:33-8:36'],
+      ['KFS092', 'error', '10:37-10:39'],
+      ['KFS092', 'error', '12:56-12:58'],
+      ['KFS092', 'error', '15:37-15:40'],
     ]);
     assert.equal(findings[0].message, 'spec.replicas must be a whole number; it is the string "three".');
     assert.match(findings[1].message, /spec\.template\.metadata\.labels\.version must be a string; it is 1 \(write it in quotes: "1"\)/);

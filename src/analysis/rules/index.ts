@@ -1,5 +1,41 @@
-import type { Rule } from '../rule';
+import type { Rule, RuleInfo } from '../rule';
+import { apiRejects, serviceSelectsNothing, statefulSetSpec } from './apiValidationRules';
 import { gracePeriodTooShort, heartbeatLoad, podEvictionTimeoutIgnored } from './clusterConfigRules';
+import {
+  barePod, daemonSetWaits, defaultTolerations, localStorage, pinnedToOneNode, readWriteOnceVolume, shortToleration, singleReplica, statefulSetStuck, toleratedForever,
+} from './nodeFailureRules';
+import { livenessBeforeStart, livenessSameAsReadiness, noReadinessProbe, probeOnOtherHost, readinessGates, tcpProbe } from './probeRules';
+import { bestEffort, burstable, noMemoryLimit, unboundedEmptyDir } from './resourceRules';
+import { noPdb, pdbBlocksDrains, rolloutCannotProgress } from './rolloutRules';
+import { longGracePeriod, preStopTooLong, shellIgnoresSigterm } from './terminationRules';
 
-/** Every rule, by stable id. Input problems (KFS090–KFS093) come from the parser and model. */
-export const RULES: readonly Rule[] = [podEvictionTimeoutIgnored, gracePeriodTooShort, heartbeatLoad];
+/** Every rule, by stable id (RULES.md). */
+export const RULES: readonly Rule[] = [
+  statefulSetStuck, singleReplica, barePod, pinnedToOneNode, localStorage, shortToleration, toleratedForever, defaultTolerations, daemonSetWaits, readWriteOnceVolume,
+  noReadinessProbe, livenessBeforeStart, livenessSameAsReadiness, tcpProbe, probeOnOtherHost, readinessGates,
+  shellIgnoresSigterm, longGracePeriod, preStopTooLong,
+  bestEffort, burstable, noMemoryLimit, unboundedEmptyDir,
+  rolloutCannotProgress, pdbBlocksDrains, noPdb, statefulSetSpec, serviceSelectsNothing,
+  podEvictionTimeoutIgnored, gracePeriodTooShort, heartbeatLoad,
+  apiRejects,
+];
+
+/** Problems the parser and the model report themselves (RULES.md G). */
+export const INPUT_RULES: readonly RuleInfo[] = [
+  { id: 'KFS090', title: 'YAML syntax error', defaultSeverity: 'error', docs: 'https://kubernetes.io/docs/concepts/overview/working-with-objects/' },
+  { id: 'KFS091', title: 'Helm or other template: file not analysed', defaultSeverity: 'info', docs: 'https://helm.sh/docs/helm/helm_template/' },
+  { id: 'KFS092', title: 'Field of the wrong type or an impossible value', defaultSeverity: 'error', docs: 'https://kubernetes.io/docs/reference/kubernetes-api/' },
+  { id: 'KFS093', title: 'A limit was reached; analysis limited', defaultSeverity: 'info', docs: 'https://kubernetes.io/docs/setup/best-practices/cluster-large/' },
+];
+
+/** Rule ids shown in the editor but not as diagnostics: KFS012 is the CodeLens. */
+export const LENS_RULE: RuleInfo = {
+  id: 'KFS012', title: 'Estimated outage when the node fails (CodeLens)', defaultSeverity: 'info',
+  docs: 'https://kubernetes.io/docs/concepts/architecture/nodes/#node-status',
+};
+
+export const ALL_RULE_INFO: readonly RuleInfo[] = [...RULES, LENS_RULE, ...INPUT_RULES].sort((a, b) => (a.id < b.id ? -1 : 1));
+
+export function ruleInfo(id: string): RuleInfo | undefined {
+  return ALL_RULE_INFO.find((r) => r.id === id);
+}

@@ -53,7 +53,8 @@ export class FieldReader {
   }
 
   reportAt(range: Range, message: string): void {
-    this.problems.push({ ruleId: INVALID_FIELD, severity: 'warning', range, message, object: objectRef(this.object) });
+    // The API server (or the component reading a configuration file) rejects such a value.
+    this.problems.push({ ruleId: INVALID_FIELD, severity: 'error', range, message, object: objectRef(this.object) });
   }
 
   string(...path: PathSegment[]): string | undefined {

@@ -21,13 +21,19 @@ export interface ManifestModel {
   services: Sourced<Service>[];
   nodes: Sourced<Node>[];
   clusterConfig: ClusterConfig;
+  /** Namespaces with custom resources (objects of an API group that is not Kubernetes' own): operators may run pods for them. */
+  customResourceNamespaces: string[];
 }
+
+/** API groups of Kubernetes itself, and the configuration files' groups. */
+const BUILT_IN_GROUP = /^(v1|apps\/|batch\/|policy\/|autoscaling\/|extensions\/|([a-z0-9-]+\.)*k8s\.io\/)/;
 
 export function emptyModel(): ManifestModel {
   return {
     workloads: [], persistentVolumeClaims: [], persistentVolumes: [], storageClasses: [],
     podDisruptionBudgets: [], services: [], nodes: [],
     clusterConfig: { kubelet: [], controllerManager: [], apiServer: [] },
+    customResourceNamespaces: [],
   };
 }
 
@@ -35,6 +41,7 @@ export function emptyModel(): ManifestModel {
 export function buildModel(objects: ManifestObject[], problems: ManifestProblem[]): ManifestModel {
   const model = emptyModel();
   for (const object of objects) {
+    if (!BUILT_IN_GROUP.test(object.apiVersion) && !model.customResourceNamespaces.includes(object.namespace)) model.customResourceNamespaces.push(object.namespace);
     const r = new FieldReader(object, problems);
     const sourced = <T>(value: T): Sourced<T> => ({ ...value, source: object });
     switch (object.kind) {

@@ -1,0 +1,104 @@
+/** Facts about workloads that several rules, hovers and lenses need: where their pod spec is written, what they mount, how they tolerate. */
+import type { PathSegment } from '../manifest/path';
+import type { Sourced, Toleration, Workload } from '../manifest/model/types';
+import type { ManifestModel } from '../manifest/model';
+import type { Range } from '../manifest/range';
+import { NodeKind } from '../manifest/sourceMap';
+
+export const UNREACHABLE = 'node.kubernetes.io/unreachable';
+export const NOT_READY = 'node.kubernetes.io/not-ready';
+
+/** Path from the object to its pod template (metadata + spec); [] for a bare Pod. */
+export function templatePath(workload: Workload): PathSegment[] {
+  switch (workload.kind) {
+    case 'Pod': return [];
+    case 'CronJob': return ['spec', 'jobTemplate', 'spec', 'template'];
+    default: return ['spec', 'template'];
+  }
+}
+
+export function podSpecPath(workload: Workload): PathSegment[] {
+  return [...templatePath(workload), 'spec'];
+}
+
+/** Workloads whose replicas field decides how many pods run. */
+export function hasReplicas(workload: Workload): workload is Extract<Workload, { replicas: number }> {
+  return workload.kind === 'Deployment' || workload.kind === 'ReplicaSet' || workload.kind === 'ReplicationController' || workload.kind === 'StatefulSet';
+}
+
+export function kindRange(workload: Sourced<Workload>): Range {
+  return workload.source.sourceMap.closestRange(['kind']);
+}
+
+/**
+ * The most specific range for a field: a scalar's value, a collection's key (not its whole
+ * block), or, when the field is not written, the key of the nearest ancestor that is.
+ */
+export function rangeOf(workload: Sourced<Workload>, path: PathSegment[]): Range {
+  const map = workload.source.sourceMap;
+  const node = map.node(path);
+  if (node && node.kind !== NodeKind.Scalar && node.keyStart >= 0) return map.keyRange(path)!;
+  return map.closestRange(path);
+}
+
+export function isWritten(workload: Sourced<Workload>, path: PathSegment[]): boolean {
+  return workload.source.sourceMap.node(path) !== undefined;
+}
+
+/** Whether a toleration covers a NoExecute taint with this key (the taint eviction controller's match). */
+export function toleratesNoExecute(toleration: Toleration, key: string): boolean {
+  return (toleration.effect === '' || toleration.effect === 'NoExecute') && (toleration.key === '' ? toleration.operator === 'Exists' : toleration.key === key);
+}
+
+/** The tolerations written for the not-ready/unreachable NoExecute taints, with their index in the list. */
+export function nodeFailureTolerations(workload: Workload): { toleration: Toleration; index: number }[] {
+  return workload.template.spec.tolerations
+    .map((toleration, index) => ({ toleration, index }))
+    .filter(({ toleration }) => toleratesNoExecute(toleration, UNREACHABLE) || toleratesNoExecute(toleration, NOT_READY));
+}
+
+export interface NodeBoundData {
+  /** "emptyDir cache", "hostPath /var/data", "local volume pv-1". */
+  description: string;
+  volumeIndex?: number;
+}
+
+/** Host paths that hold the node's own files (devices, sockets, system directories), not an application's data. */
+const SYSTEM_HOST_PATH = /^\/(dev|proc|sys|etc|usr|lib|lib64|boot|bin|sbin|run|var\/run|var\/log|var\/lib\/(docker|kubelet|containerd))(\/|$)|\.sock$/;
+
+export function holdsAppData(hostPath: string | undefined): boolean {
+  return hostPath !== undefined && hostPath !== '/' && !SYSTEM_HOST_PATH.test(hostPath);
+}
+
+/** Volumes whose data lives on the node: lost (emptyDir) or stranded (hostPath, local PV) when the pod moves. */
+export function nodeBoundData(workload: Workload, objects: ManifestModel): NodeBoundData[] {
+  const data: NodeBoundData[] = [];
+  workload.template.spec.volumes.forEach((volume, volumeIndex) => {
+    if (volume.source === 'emptyDir' && volume.emptyDirMedium !== 'Memory') data.push({ description: `emptyDir ${volume.name}`, volumeIndex });
+    if (volume.source === 'hostPath' && holdsAppData(volume.hostPath)) data.push({ description: `hostPath ${volume.hostPath ?? volume.name}`, volumeIndex });
+    if (volume.source === 'persistentVolumeClaim' && volume.claimName) {
+      const pv = localVolumeOf(workload.namespace, volume.claimName, objects);
+      if (pv) data.push({ description: `local volume ${pv.name}`, volumeIndex });
+    }
+  });
+  if (workload.kind === 'StatefulSet') {
+    for (const template of workload.volumeClaimTemplates) if (isLocalClass(template.storageClassName, objects)) data.push({ description: `local volume claim ${template.name}` });
+  }
+  return data;
+}
+
+/** The local (node-pinned) PersistentVolume a claim is bound to, if the workspace has it. */
+export function localVolumeOf(namespace: string, claimName: string, objects: ManifestModel) {
+  const claim = objects.persistentVolumeClaims.find((c) => c.namespace === namespace && c.name === claimName);
+  const pv = objects.persistentVolumes.find((v) => (claim?.volumeName !== undefined && v.name === claim.volumeName)
+    || (v.claimRef?.name === claimName && v.claimRef.namespace === namespace));
+  if (pv && (pv.local || pv.nodeAffinity.length > 0)) return pv;
+  return undefined;
+}
+
+const NO_PROVISIONER = 'kubernetes.io/no-provisioner';
+
+export function isLocalClass(className: string | undefined, objects: ManifestModel): boolean {
+  const storageClass = className === undefined ? objects.storageClasses.find((c) => c.isDefault) : objects.storageClasses.find((c) => c.name === className);
+  return storageClass?.provisioner === NO_PROVISIONER;
+}

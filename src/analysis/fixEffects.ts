@@ -1,0 +1,50 @@
+/**
+ * What a quick fix changes, shown in its title before the user applies it: the edited text is
+ * read again and the workload simulated again ("Set replicas: 2 (outage if a node fails: 5m43s → 0s)").
+ */
+import type { ManifestModel } from '../manifest/model';
+import type { Sourced, Workload } from '../manifest/model/types';
+import { LineIndex } from '../manifest/lineIndex';
+import { readManifestText } from '../manifest/readManifest';
+import type { Fix, TextEdit } from './finding';
+import { approx, outageText } from './outageText';
+import type { RuleContext } from './rule';
+import type { Variant, WorkloadOutcome } from './workloadSimulation';
+
+/** The text after the edits (edits of one fix do not overlap; applied from the end). */
+export function applyEdits(text: string, edits: readonly TextEdit[]): string {
+  const lines = new LineIndex(text);
+  const offsets = edits.map((e) => ({ start: lines.offset(e.range.start), end: lines.offset(e.range.end), text: e.newText }));
+  offsets.sort((a, b) => b.start - a.start || b.end - a.end);
+  let result = text;
+  for (const { start, end, text: newText } of offsets) result = result.slice(0, start) + newText + result.slice(end);
+  return result;
+}
+
+const VARIANT: Record<NonNullable<Fix['effect']>['measure'], Variant> = { outage: 'node-lost', 'partition-eviction': 'partition', 'worst-placement-outage': 'node-lost' };
+
+function describe(measure: NonNullable<Fix['effect']>['measure'], outcome: WorkloadOutcome | undefined): string {
+  if (!outcome) return '?';
+  if (measure === 'partition-eviction') {
+    const evicted = outcome.summary.podDeletionMs;
+    return evicted === null ? 'never evicted' : `evicted after ~${approx(evicted)}`;
+  }
+  return outageText(outcome).short;
+}
+
+/** The fix with its effect in its title; unchanged when it has none or the workload cannot be simulated. */
+export function withEffect(fix: Fix, context: RuleContext): Fix {
+  if (!fix.effect) return fix;
+  const { workload: ref, measure } = fix.effect;
+  const variant = VARIANT[measure];
+  const find = (workloads: readonly Sourced<Workload>[]) => workloads.find((w) => w.kind === ref.kind && w.name === ref.name && w.namespace === ref.namespace);
+  const before = find(context.document.model.workloads);
+  const edited = readManifestText(applyEdits(context.document.parsed.text, fix.edits));
+  const after = find(edited.model.workloads);
+  if (!before || !after) return fix;
+  const objects: ManifestModel = context.workspace;
+  const was = describe(measure, context.simulations.outcome(before, objects, context.timing, variant));
+  const will = describe(measure, context.simulations.outcome(after, objects, context.timing, variant));
+  const label = measure === 'partition-eviction' ? 'if its node is cut off' : 'outage if a node fails';
+  return { ...fix, title: `${fix.title} (${label}: ${was} → ${will})` };
+}

@@ -1,0 +1,198 @@
+/**
+ * What a field does when a node fails, with this workload's simulated numbers and the timing
+ * knobs (value and where it came from) that decide them. Markdown; every manifest string is
+ * escaped (markdown.ts); src/extension only wraps it.
+ */
+import type { Knob } from '../cluster/knobSpec';
+import { COMPONENTS, knobOfComponent } from '../cluster/timing';
+import { formatDuration } from '../report/format';
+import type { Container, PodDisruptionBudget, Probe, Sourced, Workload } from '../manifest/model/types';
+import type { ManifestObject } from '../manifest/objects';
+import type { PathSegment } from '../manifest/path';
+import { matchesLabelSelector, matchesMap, matchesNodeSelectorTerms } from '../sim/selectors';
+import { hasReplicas, podSpecPath } from './facts';
+import { code, md, SIMULATE_LINK } from './markdown';
+import { approx, outageText } from './outageText';
+import type { RuleContext } from './rule';
+
+export interface Hover {
+  markdown: string;
+  /** The field the hover is about (its key and value). */
+  range: { start: { line: number; character: number }; end: { line: number; character: number } };
+}
+
+function knobLine(name: string, knob: Knob): string {
+  const value = typeof knob.value === 'number' && knob.spec.type === 'duration' ? formatDuration(knob.value) : String(knob.value);
+  return `${code(`${name}=${value}`)} (${md(knob.source)})`;
+}
+
+const startsWith = (path: PathSegment[], prefix: PathSegment[]) => prefix.every((segment, i) => path[i] === segment);
+
+export function hoverAt(ctx: RuleContext, fileOffset: number): Hover | undefined {
+  const object = ctx.document.objects.find((o) => o.sourceMap.pathAt(fileOffset) !== undefined && containsOffset(o, fileOffset));
+  if (!object) return undefined;
+  const at = object.sourceMap.pathAt(fileOffset);
+  if (!at || at.path.length === 0) return undefined;
+  const range = object.sourceMap.keyRange(at.path) ?? object.sourceMap.closestRange(at.path);
+  const valueRange = object.sourceMap.valueRange(at.path);
+  const whole = valueRange && at.onKey ? { start: range.start, end: valueRange.end } : valueRange ?? range;
+  const workload = ctx.document.model.workloads.find((w) => w.source === object);
+  const body = workload ? workloadHover(ctx, workload, at.path) : configHover(ctx, object, at.path) ?? pdbHover(ctx, object, at.path);
+  return body ? { markdown: body, range: whole } : undefined;
+}
+
+function containsOffset(object: ManifestObject, fileOffset: number): boolean {
+  const root = object.sourceMap.root;
+  return !!root && fileOffset >= object.sourceMap.baseOffset + root.start && fileOffset <= object.sourceMap.baseOffset + root.end;
+}
+
+function outcomeLines(ctx: RuleContext, workload: Sourced<Workload>): string[] {
+  const outcome = ctx.simulations.outcome(workload, ctx.workspace, ctx.timing);
+  if (!outcome) return ['No pod of it can be scheduled on the cluster, so a node failure changes nothing.'];
+  const text = outageText(outcome);
+  const { controllerManager, apiServer } = ctx.timing;
+  return [
+    `**If its node fails** (power-off of ${md(outcome.failedNode)}, never back; Kubernetes ${ctx.timing.version.label}): ${md(text.headline)}: ${md(text.because)}.`,
+    '',
+    `Timing: ${knobLine('node-monitor-grace-period', controllerManager.nodeMonitorGracePeriod)}, ${knobLine('default-unreachable-toleration-seconds', apiServer.defaultUnreachableTolerationSeconds)}.`,
+  ];
+}
+
+function workloadHover(ctx: RuleContext, workload: Sourced<Workload>, path: PathSegment[]): string | undefined {
+  const pod = podSpecPath(workload);
+  const rel = startsWith(path, pod) ? path.slice(pod.length) : undefined;
+  const field = rel?.[0];
+  let lines: string[] | undefined;
+  if (hasReplicas(workload) && path[0] === 'spec' && path[1] === 'replicas' && path.length === 2) lines = replicasHover(workload);
+  else if (workload.kind === 'StatefulSet' && path[1] === 'podManagementPolicy') lines = [
+    `**podManagementPolicy: ${md(workload.podManagementPolicy)}**: ${workload.podManagementPolicy === 'OrderedReady' ? 'pods are created and updated one at a time in ordinal order, and the controller waits at a pod that is not Running and Ready: while a pod stays on a failed node, higher ordinals are not created or updated.' : 'pods are created and deleted in parallel; a pod on a failed node still keeps its name, so it is not recreated while its old object exists.'}`,
+  ];
+  else if (path[1] === 'strategy' || path[1] === 'updateStrategy') lines = strategyHover(workload);
+  else if (path[1] === 'volumeClaimTemplates') lines = ['**volumeClaimTemplates**: each pod gets its own claim, kept when the pod is deleted. A ReadWriteOnce volume stays attached to a failed node until the old pod object is gone, then 6 more minutes (at once with the out-of-service taint); a local volume keeps the pod on its node.'];
+  else if (field === 'tolerations') lines = tolerationHover(ctx, workload, rel!);
+  else if (field === 'nodeSelector' || field === 'affinity') lines = placementHover(ctx, workload);
+  else if (field === 'terminationGracePeriodSeconds') lines = [
+    `**terminationGracePeriodSeconds: ${workload.template.spec.terminationGracePeriodSeconds}**: on deletion the kubelet sends SIGTERM, waits up to this long, then SIGKILL. A pod on a failed node is deleted with this grace period but stays Terminating until the node returns or someone force-deletes it: the grace period never runs out there.`,
+  ];
+  else if (field === 'volumes') lines = ['**volumes**: emptyDir data is lost when the pod moves; hostPath and local volumes stay on the node; a ReadWriteOnce claim stays attached to a failed node until its old pod object is gone, then up to 6 more minutes.'];
+  else if (field === 'containers' && typeof rel![1] === 'number') lines = containerHover(workload.template.spec.containers[rel![1] as number], rel!.slice(2), workload.template.spec.terminationGracePeriodSeconds);
+  if (!lines) return undefined;
+  return [...lines, '', ...outcomeLines(ctx, workload), '', SIMULATE_LINK].join('\n');
+}
+
+function replicasHover(workload: Extract<Workload, { replicas: number }>): string[] {
+  return [`**replicas: ${workload.replicas}**: how many pods ${md(`${workload.kind}/${workload.name}`)} runs. A pod on a failed node is replaced only when it is deleted (tolerationSeconds after the node's NoExecute taint)${workload.kind === 'StatefulSet' ? ', and a StatefulSet pod not even then: its name stays taken while the old object exists' : ''}; until then ${workload.replicas > 1 ? 'the other replicas serve' : 'nothing serves'}.`];
+}
+
+function strategyHover(workload: Workload): string[] {
+  if (workload.kind === 'Deployment') {
+    const { type, rollingUpdate } = workload.strategy;
+    return [`**strategy: ${md(type)}**${type === 'RollingUpdate' ? ` (maxSurge ${md(String(rollingUpdate?.maxSurge))}, maxUnavailable ${md(String(rollingUpdate?.maxUnavailable))})` : ''}: how a rollout replaces pods. It plays no part when a node fails: replacements come from the ReplicaSet controller as soon as a pod is deleted.`];
+  }
+  return ['**updateStrategy**: how a rollout replaces pods; it plays no part when a node fails.'];
+}
+
+function tolerationHover(ctx: RuleContext, workload: Sourced<Workload>, rel: PathSegment[]): string[] {
+  const index = typeof rel[1] === 'number' ? rel[1] : undefined;
+  const toleration = index !== undefined ? workload.template.spec.tolerations[index] : undefined;
+  const { defaultUnreachableTolerationSeconds: unreachable } = ctx.timing.apiServer;
+  const outcome = ctx.simulations.outcome(workload, ctx.workspace, ctx.timing);
+  const s = outcome?.summary;
+  const evicted = s && s.podDeletionMs !== null && s.noExecuteTaintMs !== null
+    ? ` Simulated: the NoExecute taint at ${approx(s.noExecuteTaintMs)}, the pod deleted at ${approx(s.podDeletionMs)} (${approx(s.podDeletionMs - s.noExecuteTaintMs)} later).`
+    : '';
+  const seconds = toleration?.tolerationSeconds;
+  const head = toleration
+    ? `**${md(toleration.key || '(every taint)')}${toleration.effect ? `:${md(toleration.effect)}` : ''}${seconds !== undefined ? `, tolerationSeconds ${seconds}` : ', no tolerationSeconds'}**: `
+    : '**tolerations**: ';
+  return [`${head}when a node stops answering, the node lifecycle controller taints it \`node.kubernetes.io/unreachable:NoExecute\` one monitor pass after it turns NotReady; the taint eviction controller then deletes each pod tolerationSeconds after it sees the taint (immediately if not tolerated, never if tolerated without seconds). Pods that write none get ${unreachable.value}s from DefaultTolerationSeconds (${md(unreachable.source)}).${evicted}`];
+}
+
+function placementHover(ctx: RuleContext, workload: Workload): string[] {
+  const spec = workload.template.spec;
+  const matching = ctx.cluster.nodes.filter((n) => matchesMap(spec.nodeSelector, n.labels) && matchesNodeSelectorTerms(spec.affinity.nodeRequired, n.name, n.labels));
+  return [`**Node selection**: ${matching.length} of the ${ctx.cluster.nodes.length} nodes of the cluster (${md(ctx.cluster.source)}) match: ${md(matching.slice(0, 5).map((n) => n.name).join(', ') || 'none')}${matching.length > 5 ? ', ...' : ''}. A replacement can only go to a matching node that is Ready and untainted; with one matching node it stays Pending until that node returns.`];
+}
+
+function probeText(kind: string, probe: Probe): string {
+  if (kind === 'livenessProbe') return `the kubelet restarts the container after ${probe.failureThreshold} failed checks ${probe.periodSeconds}s apart (first check after ${probe.initialDelaySeconds}s): a hang is detected in ${probe.failureThreshold * probe.periodSeconds}–${(probe.failureThreshold + 1) * probe.periodSeconds + probe.timeoutSeconds}s`;
+  if (kind === 'readinessProbe') return `after ${probe.failureThreshold} failed checks ${probe.periodSeconds}s apart the pod leaves the Service's endpoints (${(probe.failureThreshold - 1) * probe.periodSeconds + probe.timeoutSeconds}–${probe.failureThreshold * probe.periodSeconds + probe.timeoutSeconds}s after a hang). On a failed node no probe runs: the endpoint goes only when the node is marked NotReady`;
+  return `liveness and readiness checks start only after it succeeds; the container is restarted after ${probe.failureThreshold} × ${probe.periodSeconds}s of failures`;
+}
+
+function containerHover(container: Container | undefined, rel: PathSegment[], graceSeconds: number): string[] | undefined {
+  if (!container) return undefined;
+  const field = rel[0];
+  if (field === 'readinessProbe' || field === 'livenessProbe' || field === 'startupProbe') {
+    const probe = container[field];
+    return probe ? [`**${field}** of ${md(container.name)}: ${probeText(field, probe)}.`] : undefined;
+  }
+  if (field === 'command' || field === 'args') {
+    const argv = [...container.command, ...container.args];
+    const shell = /(^|\/)(sh|bash|ash|dash)$/.test(argv[0] ?? '') && argv[1] === '-c';
+    return [`**${field}** of ${md(container.name)}: the first program runs as PID 1 and receives SIGTERM on deletion. ${shell ? `Here a shell is PID 1: it does not forward SIGTERM, so every stop waits ${graceSeconds}s and ends in SIGKILL unless the script starts its program with exec.` : `It has ${graceSeconds}s to exit before SIGKILL.`}`];
+  }
+  if (field === 'resources') {
+    const qos = container.limits.cpuMillis !== undefined && container.limits.memoryBytes !== undefined && (container.requests.cpuMillis ?? container.limits.cpuMillis) === container.limits.cpuMillis && (container.requests.memoryBytes ?? container.limits.memoryBytes) === container.limits.memoryBytes
+      ? 'Guaranteed' : container.requests.cpuMillis === undefined && container.requests.memoryBytes === undefined && container.limits.cpuMillis === undefined && container.limits.memoryBytes === undefined ? 'BestEffort' : 'Burstable';
+    return [`**resources** of ${md(container.name)}: this container makes the pod at best ${qos}. Under node memory or disk pressure the kubelet evicts BestEffort pods first, then Burstable ones over their requests; requests also decide where the scheduler can put a replacement (Insufficient cpu/memory when the other nodes are full).`];
+  }
+  return undefined;
+}
+
+/** Flags and fields of cluster configuration files: what they change, the effective value, where it came from. */
+function configHover(ctx: RuleContext, object: ManifestObject, path: PathSegment[]): string | undefined {
+  let component: 'kubelet' | 'controllerManager' | 'apiServer' | undefined;
+  let ownName: string | undefined;
+  if (object.kind === 'KubeletConfiguration' && typeof path[0] === 'string') [component, ownName] = ['kubelet', path[0]];
+  else {
+    const value = rawValue(object, path);
+    const flag = typeof value === 'string' ? /^--?([a-z0-9-]+)/.exec(value)?.[1] : typeof path[path.length - 1] === 'string' && path.includes('extraArgs') ? String(path[path.length - 1]) : undefined;
+    if (flag) {
+      const isApiServer = JSON.stringify(object.value).includes('kube-apiserver') || path.includes('apiServer');
+      [component, ownName] = [isApiServer ? 'apiServer' : 'controllerManager', flag];
+      if (!knobOfComponent(component, flag)) component = isApiServer ? 'controllerManager' : 'apiServer';
+    }
+  }
+  const ref = component && ownName ? knobOfComponent(component, ownName) : undefined;
+  if (!ref) return undefined;
+  const knob = (ctx.timing[ref.component] as Record<string, Knob>)[ref.field];
+  const prefix = COMPONENTS.find((c) => c.component === ref.component)!.prefix;
+  const lines = [
+    `**${md(ref.spec.name)}** (${prefix}): ${md(ref.spec.description)}`,
+    '',
+    `In effect for this workspace: ${knobLine(ref.spec.name, knob)}; default of Kubernetes ${ctx.timing.version.label}: ${md(String(ref.spec.type === 'duration' ? formatDuration(ref.spec.defaultValue(ctx.timing.version.minor) as number) : ref.spec.defaultValue(ctx.timing.version.minor)))}.`,
+  ];
+  const noEffect = ref.spec.noEffect?.(ctx.timing.version.minor);
+  if (noEffect) lines.push('', md(noEffect));
+  if (ref.component === 'controllerManager' && ref.field === 'nodeMonitorGracePeriod') {
+    lines.push('', `A node is marked NotReady between ${approx(knob.value as number - ctx.timing.derived.leaseRenewIntervalMs)} and ${approx((knob.value as number) + ctx.timing.controllerManager.nodeMonitorPeriod.value)} after it stops (grace period counted from its last lease renewal, every ${approx(ctx.timing.derived.leaseRenewIntervalMs)}, checked every ${approx(ctx.timing.controllerManager.nodeMonitorPeriod.value)}).`);
+  }
+  lines.push('', SIMULATE_LINK);
+  return lines.join('\n');
+}
+
+function pdbHover(ctx: RuleContext, object: ManifestObject, path: PathSegment[]): string | undefined {
+  const pdb = ctx.document.model.podDisruptionBudgets.find((p) => p.source === object);
+  if (!pdb || path[0] !== 'spec') return undefined;
+  const selected = ctx.workspace.workloads.filter((w) => w.namespace === pdb.namespace && matchesLabelSelector(pdb.selector, w.template.labels));
+  const replicas = selected.reduce((sum, w) => sum + (hasReplicas(w) ? w.replicas : 1), 0);
+  return [
+    `**PodDisruptionBudget ${md(pdb.name)}** selects ${selected.length === 0 ? 'no workload among the inputs' : md(selected.map((w) => `${w.kind}/${w.name}`).join(', '))} (${replicas} pod${replicas === 1 ? '' : 's'}): ${allowed(pdb, replicas)}`,
+    '',
+    'It limits voluntary disruptions only (kubectl drain, the Eviction API). When a node fails, the taint eviction controller deletes pods without asking it.',
+  ].join('\n');
+}
+
+function allowed(pdb: PodDisruptionBudget, replicas: number): string {
+  const value = (v: number | string) => (typeof v === 'number' ? v : Math.ceil((Number.parseInt(v, 10) / 100) * replicas));
+  if (pdb.maxUnavailable !== undefined) return `at most ${value(pdb.maxUnavailable)} may be evicted at a time.`;
+  if (pdb.minAvailable !== undefined) return `${Math.max(0, replicas - value(pdb.minAvailable))} may be evicted at a time.`;
+  return 'it sets no limit.';
+}
+
+function rawValue(object: ManifestObject, path: PathSegment[]): unknown {
+  let value: unknown = object.value;
+  for (const segment of path) value = (value as Record<string | number, unknown> | undefined)?.[segment];
+  return value;
+}

@@ -1,0 +1,33 @@
+/** The CodeLens above each workload (KFS012): its simulated outage if its node fails and never returns, and if it returns after 2 minutes. */
+import type { Range } from '../manifest/range';
+import type { ObjectRef } from '../manifest/objects';
+import { outageText } from './outageText';
+import type { RuleContext } from './rule';
+
+export interface WorkloadLens {
+  range: Range;
+  workload: ObjectRef;
+  title: string;
+  /** Unavailable time if the node never returns (Infinity: until someone acts); for the status bar's worst. */
+  outageMs: number;
+}
+
+export function workloadLenses(ctx: RuleContext): WorkloadLens[] {
+  return ctx.document.model.workloads.map((workload) => {
+    const range = { start: workload.source.range.start, end: workload.source.range.start };
+    const ref = { kind: workload.kind, name: workload.name, namespace: workload.namespace };
+    const lost = ctx.simulations.outcome(workload, ctx.workspace, ctx.timing, 'node-lost');
+    if (!lost) return { range, workload: ref, title: 'No pod of it can be scheduled on this cluster', outageMs: 0 };
+    const text = outageText(lost);
+    const back = ctx.simulations.outcome(workload, ctx.workspace, ctx.timing, 'node-returns-2m');
+    const backText = back ? outageText(back) : undefined;
+    let title: string;
+    if (workload.kind === 'DaemonSet') title = 'If a node fails: its pod there waits for the node (expected)';
+    else if (text.open) title = `If its node fails: ${text.short === 'until someone acts' ? 'stuck until someone acts' : text.headline.toLowerCase()}`;
+    else if (lost.summary.unavailableMs === 0) title = `If its node fails: no outage (${lost.summary.desiredReplicas} replica${lost.summary.desiredReplicas === 1 ? '' : 's'} on ${lost.nodesBefore} node${lost.nodesBefore === 1 ? '' : 's'})`;
+    else title = `If its node fails: down ~${text.short}`;
+    if (backText && workload.kind !== 'DaemonSet' && back!.summary.unavailableMs > 0) title += ` (back in 2m: down ~${backText.short})`;
+    const outageMs = text.open && lost.summary.unavailableMs >= lost.durationMs ? Infinity : lost.summary.unavailableMs;
+    return { range, workload: ref, title, outageMs };
+  });
+}

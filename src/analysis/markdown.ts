@@ -1,0 +1,16 @@
+/** Markdown for hovers, with every string from a manifest escaped so that it stays literal text. */
+
+/** CommonMark lets a backslash escape any ASCII punctuation; `<` and `&` also become entities so no HTML can form. */
+export function md(text: string): string {
+  return text.replace(/[\\`*_{}[\]()#+\-.!|~>"'=:;,/?@$%^]/g, '\\$&').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/\n/g, ' ');
+}
+
+/** Inline code that cannot be broken out of: backticks in the text get a longer fence. */
+export function code(text: string): string {
+  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longest + 1);
+  return `${fence}${longest > 0 ? ' ' : ''}${text.replace(/\n/g, ' ')}${longest > 0 ? ' ' : ''}${fence}`;
+}
+
+/** The command link hovers end with; the extension trusts this one command only. */
+export const SIMULATE_LINK = '[Simulate node failure](command:kubeFailureSim.simulate "Simulate a node failure for this file")';

@@ -1,0 +1,44 @@
+/** A simulated outcome in the few words findings, hovers and lenses use: how long down, and why that long. */
+import { formatDuration } from '../report/format';
+import { outcomeReason } from '../report/summaryText';
+import type { WorkloadOutcome } from './workloadSimulation';
+
+/** Whole seconds: "about 5m43s" reads better than 5m43.215s and the phase jitter is larger anyway. */
+export function approx(ms: number): string {
+  return formatDuration(Math.round(ms / 1000) * 1000);
+}
+
+export interface OutageText {
+  /** "Down for about 5m43s", "Down until the node returns or someone acts", "No outage". */
+  headline: string;
+  /** For lenses and fix titles: "5m43s", "until someone acts", "0s". */
+  short: string;
+  /** Why: the mechanism with its times. */
+  because: string;
+  /** The workload does not come back by itself while the node is down. */
+  open: boolean;
+}
+
+/** A sentence to continue after a colon: no final period, no capital. */
+function clause(sentence: string): string {
+  const trimmed = sentence.replace(/\.+$/, '');
+  return trimmed[0].toLowerCase() + trimmed.slice(1);
+}
+
+export function outageText(outcome: WorkloadOutcome): OutageText {
+  const s = outcome.summary;
+  const open = s.unavailableMs >= outcome.durationMs || (s.degradedMs >= outcome.durationMs && s.outcome !== 'replaced' && s.outcome !== 'recovered');
+  const tolerationMs = s.podDeletionMs !== null && s.noExecuteTaintMs !== null ? s.podDeletionMs - s.noExecuteTaintMs : null;
+  if (s.outcome === 'replaced' && s.podDeletionMs !== null && s.replacementReadyMs !== null) {
+    const because = `the pod is deleted ${tolerationMs !== null ? `${approx(tolerationMs)} after the NoExecute taint` : `at ${approx(s.podDeletionMs)}`}, and its replacement is Ready ~${approx(s.replacementReadyMs - s.podDeletionMs)} later`;
+    if (s.unavailableMs > 0) return { headline: `Down for about ${approx(s.unavailableMs)}`, short: approx(s.unavailableMs), because, open };
+    return { headline: `No outage, ${s.desiredReplicas > 1 ? `one replica short for about ${approx(s.degradedMs)}` : 'replaced in time'}`, short: '0s', because, open };
+  }
+  if (s.unavailableMs === 0 && s.degradedMs === 0) return { headline: 'No outage', short: '0s', because: clause(outcomeReason(s)), open: false };
+  if (open) {
+    const what = s.unavailableMs >= outcome.durationMs ? 'Down' : 'Short of replicas';
+    return { headline: `${what} until the node returns or someone acts`, short: 'until someone acts', because: clause(outcomeReason(s)), open };
+  }
+  if (s.unavailableMs === 0) return { headline: `No outage, one replica short for about ${approx(s.degradedMs)}`, short: '0s', because: clause(outcomeReason(s)), open };
+  return { headline: `Down for about ${approx(s.unavailableMs)}`, short: approx(s.unavailableMs), because: clause(outcomeReason(s)), open };
+}

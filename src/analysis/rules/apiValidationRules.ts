@@ -1,0 +1,133 @@
+/**
+ * What the API server would reject (an error at the field) and objects that are accepted but
+ * cannot work: StatefulSet specifics (KFS053, RULES.md E), selectors that do not select their own
+ * template, invalid names, missing required fields (KFS094), Services that select no pod (KFS054).
+ */
+import type { Sourced, Workload } from '../../manifest/model/types';
+import { objectRef, type ManifestObject } from '../../manifest/objects';
+import { matchesLabelSelector, matchesMap } from '../../sim/selectors';
+import { kindRange, podSpecPath, rangeOf, templatePath } from '../facts';
+import type { Finding } from '../finding';
+import type { Rule } from '../rule';
+
+const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+const DNS_1035_LABEL = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
+/** Kinds whose names must be DNS-1035 labels (they become DNS names of their own). */
+const LABEL_NAMED = new Set(['Service', 'Namespace']);
+/** Kinds whose names must be DNS-1123 subdomains (others, such as RBAC objects, allow more). */
+const SUBDOMAIN_NAMED = new Set([
+  'Pod', 'Deployment', 'ReplicaSet', 'ReplicationController', 'StatefulSet', 'DaemonSet', 'Job', 'CronJob', 'ConfigMap', 'Secret',
+  'PersistentVolumeClaim', 'PersistentVolume', 'StorageClass', 'PodDisruptionBudget', 'ServiceAccount', 'Node',
+]);
+
+function selectorMatchesTemplate(workload: Workload): boolean {
+  if (workload.kind === 'ReplicationController') {
+    const selector = workload.selector.matchLabels;
+    return Object.keys(selector).length === 0 || matchesMap(selector, workload.template.labels);
+  }
+  if (!('selector' in workload)) return true;
+  return matchesLabelSelector(workload.selector, workload.template.labels);
+}
+
+/** apps/v1 workloads must have a selector (older API versions defaulted it from the template). */
+const NEEDS_SELECTOR = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet']);
+
+/** A strategic-merge or kustomize patch is a fragment of an object, not an object the API server receives. */
+export function isPatch(object: ManifestObject): boolean {
+  return '$patch' in object.value || Object.keys(object.value).some((k) => k.startsWith('$setElementOrder'));
+}
+
+function nameProblem(object: ManifestObject): string | undefined {
+  const name = object.name;
+  if (name === '' || name.endsWith('*') || !(LABEL_NAMED.has(object.kind) || SUBDOMAIN_NAMED.has(object.kind))) return undefined;
+  if (LABEL_NAMED.has(object.kind)) {
+    if (name.length > 63 || !DNS_1035_LABEL.test(name)) return `a ${object.kind} name must be a DNS-1035 label: at most 63 lowercase letters, digits and '-', starting with a letter and ending with a letter or digit`;
+  } else if (name.length > 253 || !DNS_SUBDOMAIN.test(name)) {
+    return 'a name must be a DNS-1123 subdomain: at most 253 lowercase letters, digits, \'-\' and \'.\', starting and ending with a letter or digit';
+  }
+  return undefined;
+}
+
+export const statefulSetSpec: Rule = {
+  id: 'KFS053',
+  title: 'StatefulSet without serviceName, or whose selector misses its template',
+  defaultSeverity: 'error',
+  docs: 'https://kubernetes.io/docs/concepts/workloads/controllers/statefulset/',
+  check(ctx) {
+    return ctx.document.model.workloads.flatMap((workload): Finding[] => {
+      if (workload.kind !== 'StatefulSet') return [];
+      const findings: Finding[] = [];
+      if (!selectorMatchesTemplate(workload)) {
+        findings.push({ ruleId: this.id, severity: 'error', object: objectRef(workload.source), range: rangeOf(workload, ['spec', 'selector']),
+          message: 'The API server rejects this StatefulSet: spec.selector does not match the labels of spec.template.metadata.labels.' });
+      }
+      if (!workload.serviceName) {
+        findings.push({ ruleId: this.id, severity: 'warning', object: objectRef(workload.source), range: kindRange(workload),
+          message: 'This StatefulSet names no serviceName: its pods get no stable DNS names (db-0.<service>), which is usually why a StatefulSet is used.' });
+      }
+      return findings;
+    });
+  },
+};
+
+export const apiRejects: Rule = {
+  id: 'KFS094',
+  title: 'The API server rejects this object',
+  defaultSeverity: 'error',
+  docs: 'https://kubernetes.io/docs/concepts/overview/working-with-objects/names/',
+  check(ctx) {
+    const findings: Finding[] = [];
+    const reject = (object: ManifestObject, range: Finding['range'], message: string) =>
+      findings.push({ ruleId: this.id, severity: this.defaultSeverity, object: objectRef(object), range, message: `The API server rejects this ${object.kind}: ${message}.` });
+    for (const object of ctx.document.objects) {
+      if (isPatch(object)) continue;
+      const problem = nameProblem(object);
+      if (problem) reject(object, object.sourceMap.closestRange(['metadata', 'name']), `"${object.name}" is not a valid name (${problem})`);
+    }
+    for (const workload of ctx.document.model.workloads) {
+      if (isPatch(workload.source)) continue;
+      checkWorkload(workload, (range, message) => reject(workload.source, range, message));
+    }
+    return findings;
+  },
+};
+
+function checkWorkload(workload: Sourced<Workload>, reject: (range: Finding['range'], message: string) => void): void {
+  const map = workload.source.sourceMap;
+  if (NEEDS_SELECTOR.has(workload.kind) && workload.source.apiVersion === 'apps/v1' && map.node(['spec', 'selector']) === undefined) {
+    reject(rangeOf(workload, ['spec', 'selector']), 'spec.selector is required');
+  } else if (workload.kind !== 'StatefulSet' && map.node(['spec', 'selector']) !== undefined && !selectorMatchesTemplate(workload)) {
+    reject(rangeOf(workload, ['spec', 'selector']), `spec.selector does not match the labels of ${[...templatePath(workload), 'metadata', 'labels'].join('.')}`);
+  }
+  const containersPath = [...podSpecPath(workload), 'containers'];
+  if (workload.template.spec.containers.length === 0) {
+    reject(rangeOf(workload, containersPath), `${containersPath.join('.')} needs at least one container`);
+    return;
+  }
+  workload.template.spec.containers.forEach((container, i) => {
+    if (!container.name) reject(rangeOf(workload, [...containersPath, i]), `${containersPath.join('.')}[${i}].name is required`);
+    if (!container.image && workload.kind !== 'Pod') reject(rangeOf(workload, [...containersPath, i]), `${containersPath.join('.')}[${i}].image is required`);
+  });
+}
+
+export const serviceSelectsNothing: Rule = {
+  id: 'KFS054',
+  title: 'Service whose selector matches no pod template',
+  defaultSeverity: 'warning',
+  docs: 'https://kubernetes.io/docs/concepts/services-networking/service/',
+  check(ctx) {
+    return ctx.document.model.services.flatMap((service): Finding[] => {
+      if (Object.keys(service.selector).length === 0 || service.type === 'ExternalName') return [];
+      const inNamespace = ctx.workspace.workloads.filter((w) => w.namespace === service.namespace);
+      if (inNamespace.some((w) => matchesMap(service.selector, w.template.labels))) return [];
+      // An operator may run the pods from a custom resource (a Prometheus, an Alertmanager): the inputs cannot tell.
+      if (ctx.workspace.customResourceNamespaces.includes(service.namespace)) return [];
+      const labels = Object.entries(service.selector).map(([k, v]) => `${k}=${v}`).join(',');
+      return [{
+        ruleId: this.id, severity: this.defaultSeverity, object: objectRef(service.source),
+        range: service.source.sourceMap.keyRange(['spec', 'selector']) ?? service.source.sourceMap.closestRange(['spec', 'selector']),
+        message: `No pod template among the inputs${inNamespace.length === 0 ? ` (none in namespace ${service.namespace})` : ''} has the labels ${labels}: this Service has no endpoints, and traffic to it fails.`,
+      }];
+    });
+  },
+};

@@ -1,0 +1,279 @@
+/** Section A of RULES.md: what happens to each workload when its node fails, with the simulated numbers. */
+import { matchesMap, matchesNodeSelectorTerms } from '../../sim/selectors';
+import { formatDuration } from '../../report/format';
+import type { Sourced, Workload } from '../../manifest/model/types';
+import { objectRef } from '../../manifest/objects';
+import { editorFor, fix, outageEffect } from '../editing';
+import {
+  hasReplicas, holdsAppData, isLocalClass, isWritten, kindRange, localVolumeOf, NOT_READY, nodeBoundData, nodeFailureTolerations, podSpecPath, rangeOf, UNREACHABLE,
+} from '../facts';
+import type { Finding } from '../finding';
+import { approx, outageText } from '../outageText';
+import type { Rule, RuleContext } from '../rule';
+
+const TAINT_DOCS = 'https://kubernetes.io/docs/concepts/scheduling-eviction/taint-and-toleration/#taint-based-evictions';
+const RELEASE = 'force-delete it (kubectl delete pod --force --grace-period=0), delete the Node object, or taint the node node.kubernetes.io/out-of-service=nodeshutdown:NoExecute';
+/** RULES.md KFS006: shorter than detection plus a typical network blip. */
+const SHORT_TOLERATION_SECONDS = 60;
+
+function base(rule: Rule, workload: Sourced<Workload>, range: Finding['range'], message: string, extra: Partial<Finding> = {}): Finding {
+  return { ruleId: rule.id, severity: rule.defaultSeverity, range, message, object: objectRef(workload.source), ...extra };
+}
+
+function simulated(ctx: RuleContext, workload: Sourced<Workload>) {
+  return ctx.simulations.outcome(workload, ctx.workspace, ctx.timing);
+}
+
+export const statefulSetStuck: Rule = {
+  id: 'KFS001',
+  title: 'StatefulSet pod stays Terminating on a failed node',
+  defaultSeverity: 'warning',
+  docs: 'https://kubernetes.io/docs/concepts/cluster-administration/node-shutdown/#non-graceful-node-shutdown',
+  check(ctx) {
+    return ctx.document.model.workloads.flatMap((workload) => {
+      if (workload.kind !== 'StatefulSet') return [];
+      const outcome = simulated(ctx, workload);
+      const cause = outcome?.summary.cause;
+      if (!outcome || cause?.kind !== 'statefulset-identity') return [];
+      const down = outcome.summary.unavailableMs >= outcome.durationMs;
+      return [base(this, workload, kindRange(workload),
+        `${down ? 'Down' : 'Short of a replica'} until someone acts if its node fails: ${cause.pod} is deleted at ${approx(outcome.summary.podDeletionMs!)} but stays Terminating on the unreachable node, and the StatefulSet never creates a second ${cause.pod} while the old object exists. To release it, ${RELEASE}.`,
+        { explanation: outcome && outageText(outcome).because })];
+    });
+  },
+};
+
+export const singleReplica: Rule = {
+  id: 'KFS002',
+  title: 'Single replica: down while its node is replaced',
+  defaultSeverity: 'warning',
+  docs: TAINT_DOCS,
+  check(ctx) {
+    return ctx.document.model.workloads.flatMap((workload) => {
+      if (!hasReplicas(workload) || workload.replicas >= 2) return [];
+      const outcome = simulated(ctx, workload);
+      if (!outcome) return [];
+      const text = outageText(outcome);
+      const written = isWritten(workload, ['spec', 'replicas']);
+      const editor = editorFor(ctx.document, workload.source);
+      return [base(this, workload, written ? rangeOf(workload, ['spec', 'replicas']) : kindRange(workload),
+        `${text.headline} if its node fails: ${text.because}. A second replica on another node keeps it serving.`,
+        { fixes: fix('Set replicas: 2', [editor.setEntry(['spec'], 'replicas', 2)], { preferred: true, effect: outageEffect(workload) }) })];
+    });
+  },
+};
+
+export const barePod: Rule = {
+  id: 'KFS003',
+  title: 'Bare Pod: never recreated',
+  defaultSeverity: 'warning',
+  docs: 'https://kubernetes.io/docs/concepts/workloads/pods/#working-with-pods',
+  check(ctx) {
+    return ctx.document.model.workloads.flatMap((workload) => {
+      if (workload.kind !== 'Pod' || workload.ownerKinds.length > 0) return [];
+      const outcome = simulated(ctx, workload);
+      const deleted = outcome?.summary.podDeletionMs;
+      const when = deleted !== null && deleted !== undefined ? `it is deleted at ${approx(deleted)}, stays Terminating, and` : 'its object stays Terminating and';
+      return [base(this, workload, kindRange(workload),
+        `Down until the node returns if its node fails: ${when} nothing creates it again. Run it under a Deployment (or a StatefulSet for a stable identity).`)];
+    });
+  },
+};
+
+export const pinnedToOneNode: Rule = {
+  id: 'KFS004',
+  title: 'Pinned to one node: its replacement stays Pending',
+  defaultSeverity: 'warning',
+  docs: 'https://kubernetes.io/docs/concepts/scheduling-eviction/assign-pod-node/',
+  check(ctx) {
+    return ctx.document.model.workloads.flatMap((workload) => {
+      if (workload.kind === 'DaemonSet') return [];
+      const spec = workload.template.spec;
+      if (Object.keys(spec.nodeSelector).length === 0 && spec.affinity.nodeRequired.length === 0) return [];
+      const matching = ctx.cluster.nodes.filter((n) => matchesMap(spec.nodeSelector, n.labels) && matchesNodeSelectorTerms(spec.affinity.nodeRequired, n.name, n.labels));
+      if (matching.length !== 1) return [];
+      const outcome = simulated(ctx, workload);
+      const cause = outcome?.summary.cause;
+      if (!outcome || (cause?.kind !== 'replacement-pending' && cause?.kind !== 'statefulset-identity' && cause?.kind !== 'bare-pod')) return [];
+      const path = Object.keys(spec.nodeSelector).length > 0 ? [...podSpecPath(workload), 'nodeSelector'] : [...podSpecPath(workload), 'affinity', 'nodeAffinity'];
+      const why = cause.kind === 'replacement-pending' ? `its replacement stays Pending: ${cause.message ?? 'no node matches'}` : 'nothing can replace it elsewhere';
+      return [base(this, workload, rangeOf(workload, path),
+        `Down until ${matching[0].name} returns if it fails: only that node of the cluster (${ctx.cluster.source}) matches this selector, so ${why}`)];
+    });
+  },
+};
+
+export const localStorage: Rule = {
+  id: 'KFS005',
+  title: 'Node-local storage pins the pod to its node',
+  defaultSeverity: 'warning',
+  docs: 'https://kubernetes.io/docs/concepts/storage/volumes/#local',
+  check(ctx) {
+    const findings: Finding[] = [];
+    for (const workload of ctx.document.model.workloads) {
+      if (workload.kind === 'DaemonSet') continue;
+      const volumesPath = [...podSpecPath(workload), 'volumes'];
+      const outcome = simulated(ctx, workload);
+      const consequence = outcome ? ` (${outageText(outcome).headline.toLowerCase()} in the default scenario)` : '';
+      workload.template.spec.volumes.forEach((volume, i) => {
+        if (volume.source === 'hostPath' && holdsAppData(volume.hostPath)) {
+          findings.push(base(this, workload, rangeOf(workload, [...volumesPath, i, 'hostPath']),
+            `The data in hostPath ${volume.hostPath ?? volume.name} stays on the node: if the node fails, the pod is recreated elsewhere without it${consequence}.`));
+        }
+        if (volume.source !== 'persistentVolumeClaim' || !volume.claimName) return;
+        const pv = localVolumeOf(workload.namespace, volume.claimName, ctx.workspace);
+        if (!pv) return;
+        const location = ctx.locate(pv.source);
+        findings.push(base(this, workload, rangeOf(workload, [...volumesPath, i, 'persistentVolumeClaim', 'claimName']),
+          `Claim ${volume.claimName} is bound to the local volume ${pv.name}, which exists on one node only: if that node fails, the pod can only run there again and stays Pending until it returns; its data is only on that node${consequence}.`,
+          { related: location ? [{ location, message: `PersistentVolume ${pv.name}: local to one node` }] : undefined }));
+      });
+      if (workload.kind !== 'StatefulSet') continue;
+      workload.volumeClaimTemplates.forEach((template, i) => {
+        if (!isLocalClass(template.storageClassName, ctx.workspace)) return;
+        const cause = outcome?.summary.cause;
+        const stuck = cause?.kind === 'statefulset-identity' && cause.localVolume ? `; simulated: ${cause.pod} stays Terminating, and even once released it can only run on ${cause.node}` : '';
+        findings.push(base(this, workload, rangeOf(workload, ['spec', 'volumeClaimTemplates', i, 'spec', 'storageClassName']),
+          `Storage class ${template.storageClassName ?? '(default)'} provides local volumes (no provisioner): each pod is bound to the node of its volume, so a failed node keeps its pod down until it returns${stuck}.`));
+      });
+    }
+    return findings;
+  },
+};
+
+export const shortToleration: Rule = {
+  id: 'KFS006',
+  title: 'tolerationSeconds too short for a pod with local data',
+  defaultSeverity: 'warning',
+  docs: TAINT_DOCS,
+  check(ctx) {
+    const findings: Finding[] = [];
+    for (const workload of ctx.document.model.workloads) {
+      if (workload.kind === 'DaemonSet') continue;
+      const data = nodeBoundData(workload, ctx.workspace);
+      if (data.length === 0) continue;
+      for (const { toleration, index } of nodeFailureTolerations(workload)) {
+        const seconds = toleration.tolerationSeconds;
+        if (seconds === undefined || seconds >= SHORT_TOLERATION_SECONDS) continue;
+        const path = [...podSpecPath(workload), 'tolerations', index, 'tolerationSeconds'];
+        const outcome = ctx.simulations.outcome(workload, ctx.workspace, ctx.timing, 'partition');
+        const evicted = outcome?.summary.podDeletionMs;
+        const when = evicted !== null && evicted !== undefined ? `a network blip that cuts its node off for longer than about ${approx(evicted)}` : 'a short network blip';
+        const editor = editorFor(ctx.document, workload.source);
+        const edits = nodeFailureTolerations(workload).filter((t) => t.toleration.tolerationSeconds !== undefined && t.toleration.tolerationSeconds < 300)
+          .map((t) => editor.replaceValue([...podSpecPath(workload), 'tolerations', t.index, 'tolerationSeconds'], '300'));
+        findings.push(base(this, workload, rangeOf(workload, path),
+          `tolerationSeconds ${seconds} is shorter than a network blip: ${when} evicts the pod ${seconds}s after the NoExecute taint, and the ${data.map((d) => d.description).join(', ')} it leaves behind is lost to it. Tolerate ${toleration.key || 'the taints'} for 300s (the default) unless losing the data is fine.`,
+          { fixes: fix(`Tolerate ${toleration.key === NOT_READY ? 'not-ready' : 'unreachable'} for 300s`, edits, { preferred: true, effect: { workload: objectRef(workload.source), measure: 'partition-eviction' } }) }));
+      }
+    }
+    return findings;
+  },
+};
+
+export const toleratedForever: Rule = {
+  id: 'KFS007',
+  title: 'Tolerates a dead node forever: never replaced',
+  defaultSeverity: 'info',
+  docs: TAINT_DOCS,
+  check(ctx) {
+    return ctx.document.model.workloads.flatMap((workload) => {
+      if (workload.kind === 'DaemonSet') return [];
+      const forever = nodeFailureTolerations(workload).filter(({ toleration }) => toleration.tolerationSeconds === undefined);
+      if (forever.length === 0) return [];
+      const outcome = simulated(ctx, workload);
+      const text = outcome ? `${outageText(outcome).headline} if its node fails: ` : '';
+      const editor = editorFor(ctx.document, workload.source);
+      return forever.map(({ toleration, index }) => {
+        const path = [...podSpecPath(workload), 'tolerations', index];
+        const what = toleration.key ? `the ${toleration.key} NoExecute taint` : 'every taint';
+        return base(this, workload, rangeOf(workload, toleration.key ? [...path, 'key'] : path),
+          `${text}this toleration has no tolerationSeconds, so the pod tolerates ${what} forever: it is never evicted from a dead node and its controller never replaces it.`,
+          { fixes: fix('Add tolerationSeconds: 300', [editor.setEntry(path, 'tolerationSeconds', 300)], { preferred: true, effect: outageEffect(workload) }) });
+      });
+    });
+  },
+};
+
+export const defaultTolerations: Rule = {
+  id: 'KFS008',
+  title: 'Where the 300s come from: DefaultTolerationSeconds',
+  defaultSeverity: 'info',
+  docs: 'https://kubernetes.io/docs/reference/access-authn-authz/admission-controllers/#defaulttolerationseconds',
+  check(ctx) {
+    return ctx.document.model.workloads.flatMap((workload) => {
+      if (workload.kind !== 'Deployment' && workload.kind !== 'StatefulSet') return [];
+      const written = nodeFailureTolerations(workload);
+      if (written.length > 0) return [];
+      const { defaultUnreachableTolerationSeconds: unreachable, defaultNotReadyTolerationSeconds: notReady } = ctx.timing.apiServer;
+      const outcome = simulated(ctx, workload);
+      const evicted = outcome?.summary.podDeletionMs;
+      const editor = editorFor(ctx.document, workload.source);
+      const tolerations = [
+        { key: UNREACHABLE, operator: 'Exists', effect: 'NoExecute', tolerationSeconds: unreachable.value },
+        { key: NOT_READY, operator: 'Exists', effect: 'NoExecute', tolerationSeconds: notReady.value },
+      ];
+      return [base(this, workload, kindRange(workload),
+        `Its pods get tolerationSeconds ${unreachable.value} for a dead node from the API server's DefaultTolerationSeconds admission (--default-unreachable-toleration-seconds: ${unreachable.source})${evicted !== null && evicted !== undefined ? `: a pod on a failed node is deleted about ${approx(evicted)} after the failure` : ''}. Write the tolerations to choose the delay per workload.`,
+        { fixes: fix(`Write the tolerations the API server adds (${unreachable.value}s)`, [editor.appendItems([...podSpecPath(workload), 'tolerations'], tolerations)]) })];
+    });
+  },
+};
+
+export const daemonSetWaits: Rule = {
+  id: 'KFS009',
+  title: 'DaemonSet pods stay on a failed node',
+  defaultSeverity: 'info',
+  docs: 'https://kubernetes.io/docs/concepts/workloads/controllers/daemonset/#taints-and-tolerations',
+  check(ctx) {
+    return ctx.document.model.workloads.flatMap((workload) => {
+      if (workload.kind !== 'DaemonSet') return [];
+      const outcome = simulated(ctx, workload);
+      const notReady = outcome?.summary.podsNotReadyMs;
+      return [base(this, workload, kindRange(workload),
+        `Its pod on a failed node is never evicted or moved (DaemonSet pods tolerate the node taints forever): it turns NotReady${notReady !== null && notReady !== undefined ? ` at ${approx(notReady)}` : ''} and serves again only when the node returns. Expected for a DaemonSet.`)];
+    });
+  },
+};
+
+export const readWriteOnceVolume: Rule = {
+  id: 'KFS011',
+  title: 'ReadWriteOnce volume stays attached to a failed node',
+  defaultSeverity: 'warning',
+  docs: 'https://kubernetes.io/docs/concepts/storage/persistent-volumes/#access-modes',
+  check(ctx) {
+    const findings: Finding[] = [];
+    for (const workload of ctx.document.model.workloads) {
+      if (workload.kind !== 'Deployment' && workload.kind !== 'StatefulSet') continue;
+      const claims: { path: (string | number)[]; name: string; related?: Finding['related'] }[] = [];
+      workload.template.spec.volumes.forEach((volume, i) => {
+        if (volume.source !== 'persistentVolumeClaim' || !volume.claimName || localVolumeOf(workload.namespace, volume.claimName, ctx.workspace)) return;
+        const pvc = ctx.workspace.persistentVolumeClaims.find((c) => c.namespace === workload.namespace && c.name === volume.claimName);
+        if (pvc && !isExclusive(pvc.accessModes)) return;
+        const location = pvc && ctx.locate(pvc.source);
+        claims.push({ path: [...podSpecPath(workload), 'volumes', i, 'persistentVolumeClaim', 'claimName'], name: volume.claimName, related: location ? [{ location, message: `PersistentVolumeClaim ${pvc.name}: ${pvc.accessModes.join(', ') || 'ReadWriteOnce'}` }] : undefined });
+      });
+      if (workload.kind === 'StatefulSet') {
+        workload.volumeClaimTemplates.forEach((template, i) => {
+          if (isExclusive(template.accessModes) && !isLocalClass(template.storageClassName, ctx.workspace)) claims.push({ path: ['spec', 'volumeClaimTemplates', i, 'spec', 'accessModes'], name: template.name });
+        });
+      }
+      if (claims.length === 0) continue;
+      const outcome = simulated(ctx, workload);
+      const cause = outcome?.summary.cause;
+      const simulatedText = cause?.kind === 'volume-attached-elsewhere'
+        ? `simulated: replacement ${cause.pod} waits in ContainerCreating (Multi-Attach error) for the whole ${formatDuration(outcome!.durationMs)}`
+        : outcome ? `simulated: ${outageText(outcome).headline.toLowerCase()}` : '';
+      for (const claim of claims) {
+        findings.push(base(this, workload, rangeOf(workload, claim.path),
+          `ReadWriteOnce volume ${claim.name} stays attached to a powered-off node: a new pod cannot attach it while the old pod object exists, and only 6 minutes after that object is gone does the attach-detach controller force-detach it (at once with the out-of-service taint)${simulatedText ? `; ${simulatedText}` : ''}.`,
+          { related: claim.related }));
+      }
+    }
+    return findings;
+  },
+};
+
+function isExclusive(accessModes: string[]): boolean {
+  return accessModes.length === 0 || accessModes.includes('ReadWriteOnce') || accessModes.includes('ReadWriteOncePod');
+}

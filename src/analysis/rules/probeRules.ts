@@ -1,0 +1,151 @@
+/** Section B of RULES.md: traffic and probes. */
+import type { Container, Probe, Sourced, Workload } from '../../manifest/model/types';
+import { objectRef } from '../../manifest/objects';
+import { matchesMap } from '../../sim/selectors';
+import { editorFor, fix } from '../editing';
+import { podSpecPath, rangeOf } from '../facts';
+import type { Finding } from '../finding';
+import { approx } from '../outageText';
+import type { Rule, RuleContext } from '../rule';
+
+const PROBE_DOCS = 'https://kubernetes.io/docs/concepts/configuration/liveness-readiness-startup-probes/';
+
+function eachContainer(ctx: RuleContext, visit: (workload: Sourced<Workload>, container: Container, path: (string | number)[]) => Finding[]): Finding[] {
+  return ctx.document.model.workloads.flatMap((workload) =>
+    workload.template.spec.containers.flatMap((container, i) => visit(workload, container, [...podSpecPath(workload), 'containers', i])));
+}
+
+function finding(rule: Rule, workload: Sourced<Workload>, path: (string | number)[], message: string, extra: Partial<Finding> = {}): Finding {
+  return { ruleId: rule.id, severity: rule.defaultSeverity, range: rangeOf(workload, path), message, object: objectRef(workload.source), ...extra };
+}
+
+/** The probe's action as written, to compare two probes. */
+function action(probe: Probe | undefined, raw: unknown): string | undefined {
+  if (!probe || probe.handler === 'none' || typeof raw !== 'object' || raw === null) return undefined;
+  return JSON.stringify((raw as Record<string, unknown>)[probe.handler]);
+}
+
+export const noReadinessProbe: Rule = {
+  id: 'KFS020',
+  title: 'Serving container without a readinessProbe',
+  defaultSeverity: 'warning',
+  docs: 'https://kubernetes.io/docs/tasks/configure-pod-container/configure-liveness-readiness-startup-probes/#define-readiness-probes',
+  check(ctx) {
+    return eachContainer(ctx, (workload, container, path) => {
+      if (container.readinessProbe || container.ports.length === 0 || workload.kind === 'Job' || workload.kind === 'CronJob') return [];
+      const services = ctx.workspace.services.filter((s) => s.namespace === workload.namespace && Object.keys(s.selector).length > 0 && matchesMap(s.selector, workload.template.labels));
+      const outcome = ctx.simulations.outcome(workload, ctx.workspace, ctx.timing);
+      const notReady = outcome?.summary.podsNotReadyMs;
+      const detection = notReady === null || notReady === undefined ? ''
+        : services.length > 0 ? ` If its node dies, Service ${services[0].name} keeps sending it traffic for about ${approx(notReady)}, until the node is marked NotReady.`
+        : ` If its node dies, a Service in front of it keeps sending it traffic for about ${approx(notReady)}, until the node is marked NotReady.`;
+      const port = container.ports[0].containerPort;
+      const editor = editorFor(ctx.document, workload.source);
+      return [finding(this, workload, [...path, 'name'],
+        `Container ${container.name} serves port ${port} without a readinessProbe: it gets traffic as soon as it starts, and while it hangs.${detection}`,
+        {
+          related: services.flatMap((s) => {
+            const location = ctx.locate(s.source);
+            return location ? [{ location, message: `Service ${s.name} selects these pods` }] : [];
+          }),
+          fixes: fix(`Add a readinessProbe (httpGet / on port ${port})`, [editor.setEntry(path, 'readinessProbe', { httpGet: { path: '/', port }, periodSeconds: 10, failureThreshold: 3 })]),
+        })];
+    });
+  },
+};
+
+/** A liveness probe kills a container that has not answered after initialDelaySeconds + failureThreshold × periodSeconds. */
+function killAfterSeconds(probe: Probe): number {
+  return probe.initialDelaySeconds + probe.failureThreshold * probe.periodSeconds;
+}
+
+export const livenessBeforeStart: Rule = {
+  id: 'KFS021',
+  title: 'livenessProbe can kill a container that is still starting',
+  defaultSeverity: 'warning',
+  docs: 'https://kubernetes.io/docs/tasks/configure-pod-container/configure-liveness-readiness-startup-probes/#define-startup-probes',
+  check(ctx) {
+    return eachContainer(ctx, (workload, container, path) => {
+      const liveness = container.livenessProbe;
+      if (!liveness || container.startupProbe) return [];
+      const kill = killAfterSeconds(liveness);
+      // The author's own estimate of the start: when readiness checks begin; without one, 10 s is quick for any app.
+      const expectedStart = container.readinessProbe?.initialDelaySeconds ?? 10;
+      if (kill >= expectedStart && (container.readinessProbe || kill >= 10)) return [];
+      return [finding(this, workload, [...path, 'livenessProbe'],
+        `The kubelet restarts ${container.name} if it has not answered its livenessProbe ${kill}s after starting (initialDelaySeconds ${liveness.initialDelaySeconds} + failureThreshold ${liveness.failureThreshold} × periodSeconds ${liveness.periodSeconds})${container.readinessProbe ? `, before its readinessProbe even starts (${expectedStart}s)` : ''}: a slow start becomes a restart loop (CrashLoopBackOff, 10s doubling to 5m). Add a startupProbe or a longer initialDelaySeconds.`)];
+    });
+  },
+};
+
+export const livenessSameAsReadiness: Rule = {
+  id: 'KFS022',
+  title: 'livenessProbe identical to readinessProbe',
+  defaultSeverity: 'info',
+  docs: PROBE_DOCS,
+  check(ctx) {
+    return eachContainer(ctx, (workload, container, path) => {
+      const raw = (name: string) => workload.source.sourceMap.node([...path, name]) && rawAt(workload, [...path, name]);
+      const liveness = action(container.livenessProbe, raw('livenessProbe'));
+      if (!liveness || liveness !== action(container.readinessProbe, raw('readinessProbe'))) return [];
+      const { failureThreshold, periodSeconds } = container.livenessProbe!;
+      return [finding(this, workload, [...path, 'livenessProbe'],
+        `The livenessProbe checks the same thing as the readinessProbe: when ${container.name} is merely overloaded or waiting on a dependency, it is restarted after ${failureThreshold} × ${periodSeconds}s instead of only being taken out of the Service.`)];
+    });
+  },
+};
+
+export const tcpProbe: Rule = {
+  id: 'KFS023',
+  title: 'tcpSocket probe passes for a hung process',
+  defaultSeverity: 'info',
+  docs: PROBE_DOCS,
+  check(ctx) {
+    return eachContainer(ctx, (workload, container, path) => (['readinessProbe', 'livenessProbe'] as const).flatMap((kind) => {
+      if (container[kind]?.handler !== 'tcpSocket') return [];
+      return [finding(this, workload, [...path, kind, 'tcpSocket'],
+        `This ${kind} only opens a TCP connection: the kernel completes the handshake for a process that is hung, so ${kind === 'readinessProbe' ? 'traffic keeps flowing to it' : 'it is never restarted'}. An httpGet or exec check of the application answers.`)];
+    }));
+  },
+};
+
+const REMOTE_HOST = /(?:^|\s)(?:-h|--host)[ =]?([^\s]+)|https?:\/\/([^/:\s]+)/;
+
+export const probeOnOtherHost: Rule = {
+  id: 'KFS024',
+  title: 'Probe that depends on another host',
+  defaultSeverity: 'info',
+  docs: PROBE_DOCS,
+  check(ctx) {
+    return eachContainer(ctx, (workload, container, path) => (['readinessProbe', 'livenessProbe'] as const).flatMap((kind) => {
+      const probe = container[kind];
+      if (!probe) return [];
+      const host = probe.host ?? REMOTE_HOST.exec(probe.command.join(' '))?.slice(1).find(Boolean);
+      if (!host || /^(localhost|127\.0\.0\.1|::1|\$\(POD_IP\))$/.test(host)) return [];
+      const where = probe.handler === 'exec' ? [...path, kind, 'exec', 'command'] : [...path, kind, probe.handler, 'host'];
+      return [finding(this, workload, where,
+        `This ${kind} reaches ${host}: when that host is down, ${kind === 'livenessProbe' ? `every replica of ${workload.name} is restarted` : `every replica of ${workload.name} leaves the Service`}, and one outage cascades.`)];
+    }));
+  },
+};
+
+export const readinessGates: Rule = {
+  id: 'KFS025',
+  title: 'readinessGates: Ready needs another controller',
+  defaultSeverity: 'info',
+  docs: 'https://kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle/#pod-readiness-gate',
+  check(ctx) {
+    return ctx.document.model.workloads.flatMap((workload) => {
+      const gates = workload.template.spec.readinessGates;
+      if (gates.length === 0) return [];
+      return [finding(this, workload, [...podSpecPath(workload), 'readinessGates'],
+        `Pods of ${workload.name} are not Ready until a controller sets ${gates.join(', ')} to True: a replacement after a node failure waits for that controller too.`)];
+    });
+  },
+};
+
+function rawAt(workload: Sourced<Workload>, path: (string | number)[]): unknown {
+  let value: unknown = workload.source.value;
+  for (const segment of path) value = (value as Record<string | number, unknown> | undefined)?.[segment];
+  return value;
+}

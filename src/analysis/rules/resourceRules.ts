@@ -1,0 +1,103 @@
+/** Section D of RULES.md: resources and node pressure. */
+import type { Container, Resources, Sourced, Workload } from '../../manifest/model/types';
+import { objectRef } from '../../manifest/objects';
+import { editorFor, fix } from '../editing';
+import { podSpecPath, rangeOf } from '../facts';
+import type { Finding } from '../finding';
+import type { Rule } from '../rule';
+
+const QOS_DOCS = 'https://kubernetes.io/docs/concepts/workloads/pods/pod-qos/';
+
+function finding(rule: Rule, workload: Sourced<Workload>, path: (string | number)[], message: string, extra: Partial<Finding> = {}): Finding {
+  return { ruleId: rule.id, severity: rule.defaultSeverity, range: rangeOf(workload, path), message, object: objectRef(workload.source), ...extra };
+}
+
+const isEmpty = (r: Resources) => r.cpuMillis === undefined && r.memoryBytes === undefined && r.ephemeralStorageBytes === undefined;
+
+/** Guaranteed: every container has cpu and memory limits, and requests equal to them (the API server copies limits to missing requests). */
+function isGuaranteed(container: Container): boolean {
+  const { requests, limits } = container;
+  return limits.cpuMillis !== undefined && limits.memoryBytes !== undefined
+    && (requests.cpuMillis ?? limits.cpuMillis) === limits.cpuMillis && (requests.memoryBytes ?? limits.memoryBytes) === limits.memoryBytes;
+}
+
+export const bestEffort: Rule = {
+  id: 'KFS040',
+  title: 'BestEffort QoS: evicted first under node pressure',
+  defaultSeverity: 'warning',
+  docs: QOS_DOCS,
+  check(ctx) {
+    return ctx.document.model.workloads.flatMap((workload) => {
+      const containers = workload.template.spec.containers;
+      if (containers.length === 0 || !containers.every((c) => isEmpty(c.requests) && isEmpty(c.limits))) return [];
+      return [finding(this, workload, [...podSpecPath(workload), 'containers'],
+        'No container requests or limits resources: the pods are BestEffort, the first the kubelet evicts when its node runs low on memory or disk (memory.available<100Mi, nodefs.available<10% by default), whatever their priority among equals.')];
+    });
+  },
+};
+
+export const burstable: Rule = {
+  id: 'KFS041',
+  title: 'Burstable QoS: requests differ from limits',
+  defaultSeverity: 'info',
+  docs: QOS_DOCS,
+  check(ctx) {
+    return ctx.document.model.workloads.flatMap((workload) => workload.template.spec.containers.flatMap((container, i) => {
+      if (isGuaranteed(container) || (isEmpty(container.requests) && isEmpty(container.limits))) return [];
+      const path = [...podSpecPath(workload), 'containers', i, 'resources'];
+      const raw = workload.source.sourceMap;
+      const limitText = (name: string) => {
+        const node = raw.valueOffsets([...path, 'limits', name]);
+        return node && ctx.document.parsed.text.slice(node.start, node.end);
+      };
+      const cpu = limitText('cpu');
+      const memory = limitText('memory');
+      const editor = editorFor(ctx.document, workload.source);
+      const unquote = (text: string) => text.replace(/^["']|["']$/g, '');
+      const requests = raw.node([...path, 'requests']) !== undefined;
+      const edits = !cpu || !memory ? [] : requests
+        ? [editor.setEntry([...path, 'requests'], 'cpu', unquote(cpu)), editor.setEntry([...path, 'requests'], 'memory', unquote(memory))]
+        : [editor.setEntry(path, 'requests', { cpu: unquote(cpu), memory: unquote(memory) })];
+      const fixes = fix('Set requests equal to limits (Guaranteed QoS)', edits);
+      return [finding(this, workload, path,
+        `Container ${container.name} has requests below its limits (or no limits): the pods are Burstable, evicted under node pressure after BestEffort pods and before Guaranteed ones, starting with those most over their requests.`,
+        { fixes })];
+    }));
+  },
+};
+
+export const noMemoryLimit: Rule = {
+  id: 'KFS042',
+  title: 'No memory limit',
+  defaultSeverity: 'warning',
+  docs: 'https://kubernetes.io/docs/concepts/configuration/manage-resources-containers/',
+  check(ctx) {
+    return ctx.document.model.workloads.flatMap((workload) => workload.template.spec.containers.flatMap((container, i) => {
+      if (container.limits.memoryBytes !== undefined) return [];
+      const path = [...podSpecPath(workload), 'containers', i];
+      return [finding(this, workload, workload.source.sourceMap.node([...path, 'resources']) ? [...path, 'resources'] : [...path, 'name'],
+        `Container ${container.name} has no memory limit: a leak grows until the node is short of memory, and then the kernel OOM-kills processes or the kubelet evicts pods, neighbours included.`)];
+    }));
+  },
+};
+
+export const unboundedEmptyDir: Rule = {
+  id: 'KFS043',
+  title: 'emptyDir without sizeLimit',
+  defaultSeverity: 'warning',
+  docs: 'https://kubernetes.io/docs/concepts/storage/volumes/#emptydir',
+  check(ctx) {
+    return ctx.document.model.workloads.flatMap((workload) => {
+      const spec = workload.template.spec;
+      if (spec.containers.some((c) => c.limits.ephemeralStorageBytes !== undefined)) return [];
+      const editor = editorFor(ctx.document, workload.source);
+      return spec.volumes.flatMap((volume, i) => {
+        if (volume.source !== 'emptyDir' || volume.emptyDirSizeLimitBytes !== undefined) return [];
+        const path = [...podSpecPath(workload), 'volumes', i, 'emptyDir'];
+        return [finding(this, workload, path,
+          `emptyDir ${volume.name} has no sizeLimit${volume.emptyDirMedium === 'Memory' ? ' (it counts against the pod\'s memory)' : ''} and no container limits ephemeral-storage: it can fill the node's disk, and under disk pressure (nodefs.available<10%) the kubelet evicts pods.`,
+          { fixes: fix('Limit the emptyDir to 1Gi', [editor.setEntry(path, 'sizeLimit', '1Gi')], { preferred: true }) })];
+      });
+    });
+  },
+};

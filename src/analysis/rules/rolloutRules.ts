@@ -1,0 +1,92 @@
+/** Section E of RULES.md: rollouts and voluntary disruptions. */
+import type { LabelSelector, PodDisruptionBudget, Sourced, Workload } from '../../manifest/model/types';
+import { objectRef, type ManifestObject } from '../../manifest/objects';
+import { matchesLabelSelector } from '../../sim/selectors';
+import { hasReplicas, isWritten, kindRange, rangeOf } from '../facts';
+import type { Finding } from '../finding';
+import type { Rule, RuleContext } from '../rule';
+
+const DISRUPTION_DOCS = 'https://kubernetes.io/docs/concepts/workloads/pods/disruptions/';
+
+const isZero = (value: number | string | undefined) => value === 0 || value === '0%';
+
+function selects(selector: LabelSelector, namespace: string, workload: Workload): boolean {
+  const empty = Object.keys(selector.matchLabels).length === 0 && selector.matchExpressions.length === 0;
+  return !empty && workload.namespace === namespace && matchesLabelSelector(selector, workload.template.labels);
+}
+
+function related(ctx: RuleContext, objects: { source: ManifestObject; name: string; kind?: string }[], what: string): Finding['related'] {
+  return objects.flatMap((o) => {
+    const location = ctx.locate(o.source);
+    return location ? [{ location, message: `${o.kind ?? o.source.kind} ${o.name} ${what}` }] : [];
+  });
+}
+
+export const rolloutCannotProgress: Rule = {
+  id: 'KFS050',
+  title: 'maxSurge and maxUnavailable both 0',
+  defaultSeverity: 'error',
+  docs: 'https://kubernetes.io/docs/concepts/workloads/controllers/deployment/#rolling-update-deployment',
+  check(ctx) {
+    return ctx.document.model.workloads.flatMap((workload) => {
+      if (workload.kind !== 'Deployment' || workload.strategy.type !== 'RollingUpdate') return [];
+      const { maxSurge, maxUnavailable } = workload.strategy.rollingUpdate!;
+      if (!isZero(maxSurge) || !isZero(maxUnavailable)) return [];
+      return [{
+        ruleId: this.id, severity: this.defaultSeverity, object: objectRef(workload.source),
+        range: rangeOf(workload, ['spec', 'strategy', 'rollingUpdate', 'maxUnavailable']),
+        message: 'The API server rejects this Deployment: maxSurge and maxUnavailable cannot both be 0 (a rollout could neither add a pod nor remove one).',
+      }];
+    });
+  },
+};
+
+/** The workloads of the workspace a PDB selects, and the replicas they run. */
+function selected(ctx: RuleContext, pdb: Sourced<PodDisruptionBudget>): Sourced<Workload>[] {
+  return ctx.workspace.workloads.filter((w) => selects(pdb.selector, pdb.namespace, w));
+}
+
+export const pdbBlocksDrains: Rule = {
+  id: 'KFS051',
+  title: 'PodDisruptionBudget that never allows a disruption',
+  defaultSeverity: 'warning',
+  docs: DISRUPTION_DOCS,
+  check(ctx) {
+    return ctx.document.model.podDisruptionBudgets.flatMap((pdb): Finding[] => {
+      const workloads = selected(ctx, pdb);
+      const replicas = workloads.reduce((sum, w) => sum + (hasReplicas(w) ? w.replicas : 1), 0);
+      let why: string | undefined;
+      let field = 'maxUnavailable';
+      if (isZero(pdb.maxUnavailable)) why = `maxUnavailable is ${pdb.maxUnavailable}`;
+      else if (pdb.minAvailable === '100%') [why, field] = ['minAvailable is 100%', 'minAvailable'];
+      else if (typeof pdb.minAvailable === 'number' && workloads.length > 0 && pdb.minAvailable >= replicas) {
+        [why, field] = [`minAvailable ${pdb.minAvailable} ≥ the ${replicas} replica${replicas === 1 ? '' : 's'} of ${workloads.map((w) => `${w.kind}/${w.name}`).join(', ')}`, 'minAvailable'];
+      }
+      if (!why) return [];
+      return [{
+        ruleId: this.id, severity: this.defaultSeverity, object: objectRef(pdb.source),
+        range: pdb.source.sourceMap.closestRange(['spec', field]),
+        message: `This PodDisruptionBudget never allows a voluntary disruption (${why}): kubectl drain and node upgrades wait on these pods forever. It does not protect them from a node failure: pods on a failed node are deleted regardless.`,
+        related: related(ctx, workloads.map((w) => ({ source: w.source, name: w.name })), 'is selected'),
+      }];
+    });
+  },
+};
+
+export const noPdb: Rule = {
+  id: 'KFS052',
+  title: 'Several replicas and no PodDisruptionBudget',
+  defaultSeverity: 'info',
+  docs: 'https://kubernetes.io/docs/tasks/run-application/configure-pdb/',
+  check(ctx) {
+    return ctx.document.model.workloads.flatMap((workload) => {
+      if (!hasReplicas(workload) || workload.replicas < 2) return [];
+      if (ctx.workspace.podDisruptionBudgets.some((pdb) => selects(pdb.selector, pdb.namespace, workload))) return [];
+      return [{
+        ruleId: this.id, severity: this.defaultSeverity, object: objectRef(workload.source),
+        range: isWritten(workload, ['spec', 'replicas']) ? rangeOf(workload, ['spec', 'replicas']) : kindRange(workload),
+        message: `No PodDisruptionBudget selects ${workload.kind}/${workload.name}: a drain or a node upgrade may evict all ${workload.replicas} replicas at once.`,
+      }];
+    });
+  },
+};

@@ -1,0 +1,83 @@
+/** Section C of RULES.md: how pods stop. */
+import type { Sourced, Workload } from '../../manifest/model/types';
+import { objectRef } from '../../manifest/objects';
+import { NodeKind } from '../../manifest/sourceMap';
+import { formatDuration } from '../../report/format';
+import { fix } from '../editing';
+import { podSpecPath, rangeOf } from '../facts';
+import type { Finding, TextEdit } from '../finding';
+import type { Rule } from '../rule';
+
+const TERMINATION_DOCS = 'https://kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle/#pod-termination';
+const SHELLS = /^(?:\/usr)?(?:\/bin\/)?(?:sh|bash|ash|dash|zsh)$/;
+const SHELL_CONTROL = /[;&|\n`]|\$\(/;
+
+function finding(rule: Rule, workload: Sourced<Workload>, path: (string | number)[], message: string, extra: Partial<Finding> = {}): Finding {
+  return { ruleId: rule.id, severity: rule.defaultSeverity, range: rangeOf(workload, path), message, object: objectRef(workload.source), ...extra };
+}
+
+export const shellIgnoresSigterm: Rule = {
+  id: 'KFS030',
+  title: 'Shell as PID 1 ignores SIGTERM',
+  defaultSeverity: 'warning',
+  docs: TERMINATION_DOCS,
+  check(ctx) {
+    return ctx.document.model.workloads.flatMap((workload) => workload.template.spec.containers.flatMap((container, i) => {
+      const argv = [...container.command, ...container.args];
+      const commandField = container.command.length > 0 ? 'command' : 'args';
+      if (!SHELLS.test(argv[0] ?? '') || argv[1] !== '-c' || container.preStop) return [];
+      const script = argv[2] ?? '';
+      if (/^\s*exec\s/.test(script)) return [];
+      const path = [...podSpecPath(workload), 'containers', i];
+      const grace = workload.template.spec.terminationGracePeriodSeconds;
+      // The script is argv[2]: in command, or in args when command is shorter.
+      const [field, index] = container.command.length > 2 ? ['command', 2] : ['args', 2 - container.command.length];
+      const edit = SHELL_CONTROL.test(script.trim()) ? undefined : prefixScalar(workload, [...path, field, index], 'exec ');
+      return [finding(this, workload, [...path, commandField],
+        `${container.name} runs its program under ${argv[0]} -c: the shell is PID 1, does not forward SIGTERM and ignores it, so every stop (rollout, eviction, drain) waits the whole terminationGracePeriodSeconds (${grace}s) and ends in SIGKILL. Start the program with exec, or add a preStop hook.`,
+        { fixes: edit ? fix('Start the program with exec (the shell hands PID 1 over)', [edit], { preferred: true }) : undefined })];
+    }));
+  },
+};
+
+/** "exec " before the text of a plain or quoted one-line scalar. */
+function prefixScalar(workload: Sourced<Workload>, path: (string | number)[], prefix: string): TextEdit | undefined {
+  const map = workload.source.sourceMap;
+  const node = map.writtenNode(path);
+  if (!node || node.kind !== NodeKind.Scalar || node.style > 3) return undefined;
+  const at = node.start + (node.style === 1 ? 0 : 1);
+  return { range: map.toRange(at, at), newText: prefix };
+}
+
+export const longGracePeriod: Rule = {
+  id: 'KFS031',
+  title: 'terminationGracePeriodSeconds over 5 minutes',
+  defaultSeverity: 'info',
+  docs: TERMINATION_DOCS,
+  check(ctx) {
+    return ctx.document.model.workloads.flatMap((workload) => {
+      const grace = workload.template.spec.terminationGracePeriodSeconds;
+      if (grace <= 300) return [];
+      return [finding(this, workload, [...podSpecPath(workload), 'terminationGracePeriodSeconds'],
+        `Every deletion of these pods (rollout, eviction, drain) may wait ${formatDuration(grace * 1000)} before SIGKILL; on a failed node the pod stays Terminating regardless, so this does not delay its replacement.`)];
+    });
+  },
+};
+
+export const preStopTooLong: Rule = {
+  id: 'KFS032',
+  title: 'preStop longer than the grace period',
+  defaultSeverity: 'info',
+  docs: 'https://kubernetes.io/docs/concepts/containers/container-lifecycle-hooks/',
+  check(ctx) {
+    return ctx.document.model.workloads.flatMap((workload) => workload.template.spec.containers.flatMap((container, i) => {
+      const preStop = container.preStop;
+      if (!preStop) return [];
+      const slept = preStop.handler === 'sleep' ? preStop.sleepSeconds : Number(/^(?:.*\s)?sleep\s+([0-9]+)\b/.exec(preStop.command.join(' '))?.[1] ?? NaN);
+      const grace = workload.template.spec.terminationGracePeriodSeconds;
+      if (slept === undefined || !Number.isFinite(slept) || slept <= grace) return [];
+      return [finding(this, workload, [...podSpecPath(workload), 'containers', i, 'lifecycle', 'preStop'],
+        `The preStop hook of ${container.name} sleeps ${slept}s but terminationGracePeriodSeconds is ${grace}s: the kubelet kills the container ${slept - grace}s before the hook ends (it gives at most 2s more), so the hook is cut short.`)];
+    }));
+  },
+};

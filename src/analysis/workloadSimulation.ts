@@ -1,0 +1,103 @@
+/**
+ * The default scenario of one workload, simulated: the node of its first pod powered off and
+ * never back (or a variant), on the workspace's nodes (or the default cluster), with the
+ * workspace's timing. Findings, hovers, lenses and fix titles read their numbers from here.
+ * A run is cached by the workload's text, the objects it can depend on and the timing, so
+ * typing in another document simulates nothing again.
+ */
+import { clusterFromNodes, defaultCluster } from '../cluster/clusterSpec';
+import { knobsOf, type TimingConfiguration } from '../cluster/timing';
+import type { ManifestModel } from '../manifest/model';
+import type { Sourced, Workload } from '../manifest/model/types';
+import type { FailureKind, Scenario } from '../sim/scenario';
+import { ScenarioError, simulate } from '../sim/simulate';
+import type { WorkloadSummary } from '../sim/summary';
+
+export const DEFAULT_SCENARIO_MS = 20 * 60_000;
+
+export type Variant = 'node-lost' | 'node-returns-2m' | 'partition';
+
+const VARIANTS: Record<Variant, { failure: FailureKind; recoverAfterMs?: number }> = {
+  'node-lost': { failure: 'power-off' },
+  'node-returns-2m': { failure: 'power-off', recoverAfterMs: 2 * 60_000 },
+  partition: { failure: 'partition' },
+};
+
+export interface WorkloadOutcome {
+  summary: WorkloadSummary;
+  /** How many nodes ran its pods before the failure. */
+  nodesBefore: number;
+  failedNode: string;
+  variant: Variant;
+  durationMs: number;
+}
+
+const MAX_ENTRIES = 5000;
+
+export class WorkloadSimulations {
+  private readonly cache = new Map<string, WorkloadOutcome | null>();
+  private readonly objectKeys = new WeakMap<ManifestModel, string>();
+  private readonly timingKeys = new WeakMap<TimingConfiguration, string>();
+  /** Simulations run (not served from the cache), for tests and benchmarks. */
+  runs = 0;
+
+  /** undefined when the workload has no pod to fail (it cannot be scheduled at all). */
+  outcome(workload: Sourced<Workload>, objects: ManifestModel, timing: TimingConfiguration, variant: Variant = 'node-lost'): WorkloadOutcome | undefined {
+    const key = `${variant}\n${this.timingKey(timing)}\n${this.objectKey(objects)}\n${workload.kind}\n${JSON.stringify(workload.source.value)}`;
+    let outcome = this.cache.get(key);
+    if (outcome === undefined) {
+      outcome = this.run(workload, objects, timing, variant);
+      if (this.cache.size >= MAX_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
+    } else {
+      this.cache.delete(key);
+    }
+    this.cache.set(key, outcome);
+    return outcome ?? undefined;
+  }
+
+  private run(workload: Sourced<Workload>, objects: ManifestModel, timing: TimingConfiguration, variant: Variant): WorkloadOutcome | null {
+    this.runs++;
+    const { failure, recoverAfterMs } = VARIANTS[variant];
+    const scenario: Scenario = {
+      workloads: [workload],
+      services: objects.services,
+      persistentVolumeClaims: objects.persistentVolumeClaims,
+      persistentVolumes: objects.persistentVolumes,
+      storageClasses: objects.storageClasses,
+      cluster: objects.nodes.length > 0 ? clusterFromNodes(objects.nodes, 'Node objects in the workspace') : defaultCluster(),
+      timing,
+      faults: [{ kind: failure, targets: [], atMs: 0, recoverAfterMs }],
+      interventions: [],
+      durationMs: DEFAULT_SCENARIO_MS,
+      preFailureMs: 0,
+      seed: 1,
+    };
+    try {
+      const { summary, states } = simulate(scenario);
+      const nodesBefore = new Set(states.filter((s) => s.object.kind === 'Pod' && s.from === 0 && s.node !== '<none>').map((s) => s.node)).size;
+      return { summary: summary.workloads[0], nodesBefore, failedNode: summary.failedNodes[0], variant, durationMs: DEFAULT_SCENARIO_MS };
+    } catch (error) {
+      if (error instanceof ScenarioError) return null;
+      throw error;
+    }
+  }
+
+  private objectKey(objects: ManifestModel): string {
+    let key = this.objectKeys.get(objects);
+    if (key === undefined) {
+      const { services, persistentVolumeClaims, persistentVolumes, storageClasses, nodes } = objects;
+      key = JSON.stringify([services, persistentVolumeClaims, persistentVolumes, storageClasses, nodes].map((list) => list.map((o) => o.source.value)));
+      this.objectKeys.set(objects, key);
+    }
+    return key;
+  }
+
+  private timingKey(timing: TimingConfiguration): string {
+    let key = this.timingKeys.get(timing);
+    if (key === undefined) {
+      key = JSON.stringify([timing.version.minor, knobsOf(timing).map(({ knob }) => knob.value)]);
+      this.timingKeys.set(timing, key);
+    }
+    return key;
+  }
+}

@@ -1,0 +1,189 @@
+/**
+ * Every rule of RULES.md sections A–E (and KFS053/KFS054/KFS094): a manifest that triggers it and
+ * one that does not, the exact text it underlines, and its message with the simulated numbers.
+ * Kubernetes 1.36 defaults: grace 50 s, so a pod on a powered-off node is deleted 5m45s–6m after
+ * the failure (SEMANTICS.md 13.2) and its replacement is Ready 5 s (pod start) later.
+ */
+import * as assert from 'node:assert/strict';
+import { RULES } from '../../src/analysis/rules';
+import { analyse } from '../support/workspace';
+
+/** A pod template's spec lines (indented for a Deployment) and extra top-level spec lines. */
+function deployment(options: { name?: string; replicas?: number | null; pod?: string; spec?: string; kind?: string } = {}): string {
+  const { name = 'web', replicas = 1, pod = '', spec = '', kind = 'Deployment' } = options;
+  return `apiVersion: apps/v1
+kind: ${kind}
+metadata: {name: ${name}, namespace: shop}
+spec:
+${replicas === null ? '' : `  replicas: ${replicas}\n`}  selector: {matchLabels: {app: ${name}}}
+${spec}  template:
+    metadata: {labels: {app: ${name}}}
+    spec:
+${pod || '      containers: [{name: c, image: app}]\n'}`;
+}
+
+const statefulSet = (replicas: number, extra = '') => `apiVersion: apps/v1
+kind: StatefulSet
+metadata: {name: db, namespace: shop}
+spec:
+  serviceName: db
+  replicas: ${replicas}
+  selector: {matchLabels: {app: db}}
+  template:
+    metadata: {labels: {app: db}}
+    spec:
+      containers: [{name: db, image: postgres}]
+${extra}`;
+
+const container = (lines: string) => `      containers:
+      - name: app
+        image: app
+${lines}`;
+
+const DELETED = '(5m4[5-9]|5m5[0-9]|6m0[0-9])s';
+
+interface Case {
+  name: string;
+  text: string;
+  others?: string[];
+  rule: string;
+  underlined: string;
+  message: RegExp;
+  severity?: string;
+  negative: string;
+  negativeOthers?: string[];
+}
+
+const CASES: Case[] = [
+  { name: 'single-replica StatefulSet stays down until someone acts', rule: 'KFS001', text: statefulSet(1), underlined: 'StatefulSet',
+    message: new RegExp(`^Down until someone acts if its node fails: db-0 is deleted at ${DELETED} but stays Terminating on the unreachable node, and the StatefulSet never creates a second db-0`),
+    negative: deployment() },
+  { name: 'single replica: down while replaced', rule: 'KFS002', text: deployment(), underlined: '1',
+    message: new RegExp(`^Down for about (5m5[0-9]|6m0[0-9])s if its node fails: the pod is deleted 5m after the NoExecute taint, and its replacement is Ready ~5s later\\.`),
+    negative: deployment({ replicas: 3, spec: '' }) },
+  { name: 'unset replicas count as 1: the kind is underlined', rule: 'KFS002', text: deployment({ replicas: null }), underlined: 'Deployment',
+    message: /^Down for about/, negative: deployment({ replicas: 2 }) },
+  { name: 'bare Pod', rule: 'KFS003', text: 'apiVersion: v1\nkind: Pod\nmetadata: {name: tool, namespace: shop}\nspec: {containers: [{name: c, image: app}]}\n', underlined: 'Pod',
+    message: new RegExp(`^Down until the node returns if its node fails: it is deleted at ${DELETED}, stays Terminating, and nothing creates it again`),
+    negative: 'apiVersion: v1\nkind: Pod\nmetadata: {name: tool, namespace: shop, ownerReferences: [{kind: Job, name: j, apiVersion: batch/v1, uid: u}]}\nspec: {containers: [{name: c, image: app}]}\n' },
+  { name: 'pinned by nodeSelector to one node', rule: 'KFS004', text: deployment({ pod: `      nodeSelector:\n        kubernetes.io/hostname: worker-b1\n${container('')}` }), underlined: 'nodeSelector',
+    message: /^Down until worker-b1 returns if it fails: only that node of the cluster .* matches this selector, so its replacement stays Pending: 0\/6 nodes are available: 1 node\(s\) had untolerated taint\(s\), 5 node\(s\) didn't match Pod's node affinity\/selector\./,
+    negative: deployment({ pod: `      nodeSelector:\n        topology.kubernetes.io/zone: zone-b\n${container('')}` }) },
+  { name: 'local PersistentVolume', rule: 'KFS005',
+    text: deployment({ pod: `      volumes: [{name: data, persistentVolumeClaim: {claimName: data}}]\n${container('')}` }),
+    others: ['apiVersion: v1\nkind: PersistentVolume\nmetadata: {name: local-1}\nspec:\n  capacity: {storage: 1Gi}\n  accessModes: [ReadWriteOnce]\n  local: {path: /mnt/disk}\n  claimRef: {namespace: shop, name: data}\n  nodeAffinity: {required: {nodeSelectorTerms: [{matchExpressions: [{key: kubernetes.io/hostname, operator: In, values: [worker-a1]}]}]}}\n'],
+    underlined: 'data', message: /^Claim data is bound to the local volume local-1, which exists on one node only/,
+    negative: deployment({ pod: `      volumes: [{name: data, persistentVolumeClaim: {claimName: data}}]\n${container('')}` }) },
+  { name: 'hostPath holding data', rule: 'KFS005', text: deployment({ pod: `      volumes: [{name: d, hostPath: {path: /srv/data}}]\n${container('')}` }), underlined: 'hostPath',
+    message: /^The data in hostPath \/srv\/data stays on the node/, negative: deployment({ pod: `      volumes: [{name: d, hostPath: {path: /var/run/docker.sock}}]\n${container('')}` }) },
+  { name: 'short tolerationSeconds with an emptyDir', rule: 'KFS006',
+    text: deployment({ pod: `      tolerations:\n      - {key: node.kubernetes.io/unreachable, operator: Exists, effect: NoExecute, tolerationSeconds: 10}\n      volumes: [{name: cache, emptyDir: {}}]\n${container('')}` }),
+    underlined: '10', message: /^tolerationSeconds 10 is shorter than a network blip: a network blip that cuts its node off for longer than about (4[0-9]|5[0-9]|1m[0-9])s evicts the pod 10s after the NoExecute taint, and the emptyDir cache it leaves behind is lost to it/,
+    negative: deployment({ pod: `      tolerations:\n      - {key: node.kubernetes.io/unreachable, operator: Exists, effect: NoExecute, tolerationSeconds: 300}\n      volumes: [{name: cache, emptyDir: {}}]\n${container('')}` }) },
+  { name: 'tolerated forever', rule: 'KFS007', severity: 'info',
+    text: deployment({ pod: `      tolerations:\n      - key: node.kubernetes.io/unreachable\n        operator: Exists\n        effect: NoExecute\n${container('')}` }),
+    underlined: 'node.kubernetes.io/unreachable', message: /^Down until the node returns or someone acts if its node fails: this toleration has no tolerationSeconds, so the pod tolerates the node\.kubernetes\.io\/unreachable NoExecute taint forever/,
+    negative: deployment({ pod: `      tolerations:\n      - key: node.kubernetes.io/unreachable\n        operator: Exists\n        effect: NoExecute\n        tolerationSeconds: 60\n${container('')}` }) },
+  { name: 'default tolerations explained', rule: 'KFS008', severity: 'info', text: deployment({ replicas: 2 }), underlined: 'Deployment',
+    message: new RegExp(`^Its pods get tolerationSeconds 300 for a dead node from the API server's DefaultTolerationSeconds admission \\(--default-unreachable-toleration-seconds: default 1\\.36\\): a pod on a failed node is deleted about ${DELETED} after the failure`),
+    negative: deployment({ replicas: 2, pod: `      tolerations: [{key: node.kubernetes.io/unreachable, operator: Exists, effect: NoExecute, tolerationSeconds: 300}]\n${container('')}` }) },
+  { name: 'DaemonSet pods stay', rule: 'KFS009', severity: 'info', text: deployment({ kind: 'DaemonSet', replicas: null }), underlined: 'DaemonSet',
+    message: /^Its pod on a failed node is never evicted or moved \(DaemonSet pods tolerate the node taints forever\): it turns NotReady at (3[0-9]|4[0-9]|5[0-9])s/, negative: deployment() },
+  { name: 'ReadWriteOnce claim template', rule: 'KFS011',
+    text: statefulSet(1, '  volumeClaimTemplates:\n  - metadata: {name: data}\n    spec: {accessModes: [ReadWriteOnce], resources: {requests: {storage: 1Gi}}}\n'),
+    underlined: 'accessModes', message: /^ReadWriteOnce volume data stays attached to a powered-off node: a new pod cannot attach it while the old pod object exists, and only 6 minutes after that object is gone/,
+    negative: statefulSet(1, '  volumeClaimTemplates:\n  - metadata: {name: data}\n    spec: {accessModes: [ReadWriteMany], resources: {requests: {storage: 1Gi}}}\n') },
+  { name: 'serving container without readinessProbe, with its Service as related information', rule: 'KFS020',
+    text: deployment({ pod: container('        ports: [{containerPort: 8080}]\n') }), others: ['apiVersion: v1\nkind: Service\nmetadata: {name: front, namespace: shop}\nspec: {selector: {app: web}, ports: [{port: 80}]}\n'],
+    underlined: 'app', message: /^Container app serves port 8080 without a readinessProbe: .* If its node dies, Service front keeps sending it traffic for about (3[0-9]|4[0-9]|5[0-9])s, until the node is marked NotReady\./,
+    negative: deployment({ pod: container('        ports: [{containerPort: 8080}]\n        readinessProbe: {httpGet: {path: /, port: 8080}}\n') }) },
+  { name: 'liveness kills before readiness starts', rule: 'KFS021',
+    text: deployment({ pod: container('        livenessProbe: {httpGet: {path: /, port: 80}, periodSeconds: 2, failureThreshold: 2}\n        readinessProbe: {httpGet: {path: /ready, port: 80}, initialDelaySeconds: 20}\n') }),
+    underlined: 'livenessProbe', message: /^The kubelet restarts app if it has not answered its livenessProbe 4s after starting \(initialDelaySeconds 0 \+ failureThreshold 2 × periodSeconds 2\), before its readinessProbe even starts \(20s\)/,
+    negative: deployment({ pod: container('        livenessProbe: {httpGet: {path: /, port: 80}, initialDelaySeconds: 30}\n        readinessProbe: {httpGet: {path: /ready, port: 80}, initialDelaySeconds: 20}\n') }) },
+  { name: 'liveness same as readiness', rule: 'KFS022', severity: 'info',
+    text: deployment({ pod: container('        livenessProbe: {httpGet: {path: /health, port: 80}, initialDelaySeconds: 30}\n        readinessProbe: {httpGet: {path: /health, port: 80}}\n') }),
+    underlined: 'livenessProbe', message: /^The livenessProbe checks the same thing as the readinessProbe: .* restarted after 3 × 10s/,
+    negative: deployment({ pod: container('        livenessProbe: {httpGet: {path: /live, port: 80}, initialDelaySeconds: 30}\n        readinessProbe: {httpGet: {path: /ready, port: 80}}\n') }) },
+  { name: 'tcpSocket probe', rule: 'KFS023', severity: 'info', text: deployment({ pod: container('        readinessProbe: {tcpSocket: {port: 80}}\n') }), underlined: 'tcpSocket',
+    message: /^This readinessProbe only opens a TCP connection/, negative: deployment({ pod: container('        readinessProbe: {httpGet: {path: /, port: 80}}\n') }) },
+  { name: 'probe that depends on another host', rule: 'KFS024', severity: 'info',
+    text: deployment({ pod: container('        livenessProbe: {exec: {command: [mysqladmin, ping, -h, db.shop.svc]}, initialDelaySeconds: 30}\n') }), underlined: 'command',
+    message: /^This livenessProbe reaches db\.shop\.svc: when that host is down, every replica of web is restarted/,
+    negative: deployment({ pod: container('        livenessProbe: {exec: {command: [mysqladmin, ping, -h, 127.0.0.1]}, initialDelaySeconds: 30}\n') }) },
+  { name: 'readiness gates', rule: 'KFS025', severity: 'info', text: deployment({ pod: `      readinessGates: [{conditionType: example.com/lb-ready}]\n${container('')}` }), underlined: 'readinessGates',
+    message: /^Pods of web are not Ready until a controller sets example\.com\/lb-ready to True/, negative: deployment() },
+  { name: 'shell as PID 1', rule: 'KFS030', text: deployment({ pod: container('        command: [sh, -c, "node server.js"]\n') }), underlined: 'command',
+    message: /^app runs its program under sh -c: the shell is PID 1, does not forward SIGTERM and ignores it, so every stop .* waits the whole terminationGracePeriodSeconds \(30s\)/,
+    negative: deployment({ pod: container('        command: [sh, -c, "exec node server.js"]\n') }) },
+  { name: 'grace period over 5 minutes', rule: 'KFS031', severity: 'info', text: deployment({ pod: `      terminationGracePeriodSeconds: 600\n${container('')}` }), underlined: '600',
+    message: /^Every deletion of these pods .* may wait 10m before SIGKILL/, negative: deployment({ pod: `      terminationGracePeriodSeconds: 60\n${container('')}` }) },
+  { name: 'preStop longer than the grace period', rule: 'KFS032', severity: 'info',
+    text: deployment({ pod: container('        lifecycle: {preStop: {exec: {command: [sleep, "45"]}}}\n') }), underlined: 'preStop',
+    message: /^The preStop hook of app sleeps 45s but terminationGracePeriodSeconds is 30s: the kubelet kills the container 15s before the hook ends/,
+    negative: deployment({ pod: container('        lifecycle: {preStop: {exec: {command: [sleep, "5"]}}}\n') }) },
+  { name: 'BestEffort', rule: 'KFS040', text: deployment({ pod: container('') }), underlined: 'containers',
+    message: /^No container requests or limits resources: the pods are BestEffort/, negative: deployment({ pod: container('        resources: {requests: {cpu: 100m}}\n') }) },
+  { name: 'Burstable', rule: 'KFS041', severity: 'info', text: deployment({ pod: container('        resources: {requests: {cpu: 100m, memory: 64Mi}, limits: {cpu: 500m, memory: 64Mi}}\n') }), underlined: 'resources',
+    message: /^Container app has requests below its limits \(or no limits\): the pods are Burstable/,
+    negative: deployment({ pod: container('        resources: {limits: {cpu: 500m, memory: 64Mi}}\n') }) },
+  { name: 'no memory limit', rule: 'KFS042', text: deployment({ pod: container('        resources: {requests: {cpu: 100m}}\n') }), underlined: 'resources',
+    message: /^Container app has no memory limit/, negative: deployment({ pod: container('        resources: {limits: {memory: 64Mi}}\n') }) },
+  { name: 'emptyDir without sizeLimit', rule: 'KFS043', text: deployment({ pod: `      volumes: [{name: scratch, emptyDir: {}}]\n${container('')}` }), underlined: 'emptyDir',
+    message: /^emptyDir scratch has no sizeLimit and no container limits ephemeral-storage/, negative: deployment({ pod: `      volumes: [{name: scratch, emptyDir: {sizeLimit: 1Gi}}]\n${container('')}` }) },
+  { name: 'maxSurge and maxUnavailable both 0', rule: 'KFS050', severity: 'error', text: deployment({ spec: '  strategy: {rollingUpdate: {maxSurge: 0, maxUnavailable: 0}}\n' }), underlined: '0',
+    message: /^The API server rejects this Deployment: maxSurge and maxUnavailable cannot both be 0/, negative: deployment({ spec: '  strategy: {rollingUpdate: {maxSurge: 1, maxUnavailable: 0}}\n' }) },
+  { name: 'PDB that never allows a disruption, with the workload as related information', rule: 'KFS051',
+    text: 'apiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata: {name: web, namespace: shop}\nspec:\n  minAvailable: 2\n  selector: {matchLabels: {app: web}}\n', others: [deployment({ replicas: 2 })],
+    underlined: '2', message: /^This PodDisruptionBudget never allows a voluntary disruption \(minAvailable 2 ≥ the 2 replicas of Deployment\/web\)/,
+    negative: 'apiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata: {name: web, namespace: shop}\nspec:\n  minAvailable: 1\n  selector: {matchLabels: {app: web}}\n', negativeOthers: [deployment({ replicas: 2 })] },
+  { name: 'no PDB for several replicas', rule: 'KFS052', severity: 'info', text: deployment({ replicas: 3 }), underlined: '3',
+    message: /^No PodDisruptionBudget selects Deployment\/web: a drain or a node upgrade may evict all 3 replicas at once/,
+    negative: deployment({ replicas: 3 }), negativeOthers: ['apiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata: {name: web, namespace: shop}\nspec: {maxUnavailable: 1, selector: {matchLabels: {app: web}}}\n'] },
+  { name: 'StatefulSet selector that misses its template', rule: 'KFS053', severity: 'error', text: statefulSet(2).replace('matchLabels: {app: db}', 'matchLabels: {app: database}'), underlined: 'selector',
+    message: /^The API server rejects this StatefulSet: spec\.selector does not match the labels of spec\.template\.metadata\.labels/, negative: statefulSet(2) },
+  { name: 'Service that selects no pod template', rule: 'KFS054', text: 'apiVersion: v1\nkind: Service\nmetadata: {name: front, namespace: shop}\nspec:\n  selector: {app: frontend}\n  ports: [{port: 80}]\n', others: [deployment()],
+    underlined: 'selector', message: /^No pod template among the inputs has the labels app=frontend: this Service has no endpoints/,
+    negative: 'apiVersion: v1\nkind: Service\nmetadata: {name: front, namespace: shop}\nspec:\n  selector: {app: web}\n  ports: [{port: 80}]\n', negativeOthers: [deployment()] },
+  { name: 'invalid name', rule: 'KFS094', severity: 'error', text: deployment({ name: 'Web_App' }), underlined: 'Web_App',
+    message: /^The API server rejects this Deployment: "Web_App" is not a valid name \(a name must be a DNS-1123 subdomain/, negative: deployment({ name: 'web-app' }) },
+  { name: 'selector that misses the template (any workload)', rule: 'KFS094', severity: 'error', text: deployment().replace('matchLabels: {app: web}', 'matchLabels: {app: other}'), underlined: 'selector',
+    message: /^The API server rejects this Deployment: spec\.selector does not match the labels of spec\.template\.metadata\.labels/, negative: deployment() },
+  { name: 'a workload without containers', rule: 'KFS094', severity: 'error', text: deployment({ pod: '      containers: []\n' }), underlined: 'containers',
+    message: /^The API server rejects this Deployment: spec\.template\.spec\.containers needs at least one container/, negative: deployment() },
+];
+
+function underlined(text: string, range: { start: { line: number; character: number }; end: { line: number; character: number } }): string {
+  const lines = text.split('\n');
+  if (range.start.line === range.end.line) return lines[range.start.line].slice(range.start.character, range.end.character);
+  return [lines[range.start.line].slice(range.start.character), ...lines.slice(range.start.line + 1, range.end.line), lines[range.end.line].slice(0, range.end.character)].join('\n');
+}
+
+describe('rules (RULES.md sections A–E)', () => {
+  for (const c of CASES) {
+    it(`${c.rule} ${c.name}`, () => {
+      const findings = analyse(c.text, c.others ?? []).findings.filter((f) => f.ruleId === c.rule);
+      assert.equal(findings.length, 1, `expected one ${c.rule}, got ${JSON.stringify(findings.map((f) => f.message))}`);
+      const [finding] = findings;
+      assert.equal(underlined(c.text, finding.range), c.underlined);
+      assert.match(finding.message, c.message);
+      assert.equal(finding.severity, c.severity ?? 'warning');
+      assert.deepEqual(analyse(c.negative, c.negativeOthers ?? []).findings.filter((f) => f.ruleId === c.rule).map((f) => f.message), [], 'negative case');
+    });
+  }
+
+  it('points at the object that explains a finding in another file (related information)', () => {
+    const pvc = 'apiVersion: v1\nkind: PersistentVolume\nmetadata: {name: local-1}\nspec:\n  local: {path: /mnt}\n  claimRef: {namespace: shop, name: data}\n  nodeAffinity: {required: {nodeSelectorTerms: [{matchExpressions: [{key: kubernetes.io/hostname, operator: In, values: [worker-a1]}]}]}}\n';
+    const [finding] = analyse(CASES.find((c) => c.rule === 'KFS005')!.text, [pvc]).findings.filter((f) => f.ruleId === 'KFS005');
+    assert.deepEqual(finding.related?.map((r) => [r.location.uri, r.location.range.start.line, r.message]), [['other.yaml', 0, 'PersistentVolume local-1: local to one node']]);
+  });
+
+  it('every rule has a stable id, a title, a severity and a documentation link', () => {
+    for (const rule of RULES) {
+      assert.match(rule.id, /^KFS[0-9]{3}$/);
+      assert.ok(rule.title.length > 0 && ['error', 'warning', 'info'].includes(rule.defaultSeverity));
+      assert.match(rule.docs, /^https:\/\/kubernetes\.io\/docs\//);
+    }
+    assert.equal(new Set(RULES.map((r) => r.id)).size, RULES.length);
+  });
+});
