@@ -9,6 +9,7 @@ import { knobOfComponent, resolveTiming, TimingError, type ComponentKey, type Ti
 import { analyseDocument } from '../analysis/analyseDocument';
 import type { Finding, Fix } from '../analysis/finding';
 import { withEffect } from '../analysis/fixEffects';
+import { suppressionFixes } from '../analysis/suppression';
 import { hoverAt, type Hover } from '../analysis/hover';
 import { workloadLenses, type WorkloadLens } from '../analysis/lenses';
 import type { RuleContext } from '../analysis/rule';
@@ -144,9 +145,11 @@ export class Workspace {
   fixes(uri: string, range?: Range, preferredOnly = false): { finding: Finding; fix: Fix }[] {
     const { result, context } = this.analysed(uri);
     const touches = (f: Finding) => !range || (compare(f.range.start, range.end) <= 0 && compare(range.start, f.range.end) <= 0);
-    return result.findings.filter(touches).flatMap((finding) => (finding.fixes ?? [])
-      .filter((fix) => !preferredOnly || fix.preferred)
-      .map((fix) => ({ finding, fix: preferredOnly ? fix : withEffect(fix, context) })));
+    return result.findings.filter(touches).flatMap((finding) => {
+      if (preferredOnly) return (finding.fixes ?? []).filter((fix) => fix.preferred).map((fix) => ({ finding, fix }));
+      const own = (finding.fixes ?? []).map((fix) => withEffect(fix, context));
+      return [...own, ...suppressionFixes(context.document, finding)].map((fix) => ({ finding, fix }));
+    });
   }
 
   private analysed(uri: string): { result: DocumentAnalysis; context: RuleContext } {

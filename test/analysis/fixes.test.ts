@@ -1,0 +1,191 @@
+/**
+ * Quick fixes: each is a minimal edit (the expected document is written out, so every other byte
+ * is checked), the edited text parses to the intended object, and the effect in the title is what
+ * a fresh simulation of the edited text gives.
+ */
+import * as assert from 'node:assert/strict';
+import { applyEdits } from '../../src/analysis/fixEffects';
+import type { Fix } from '../../src/analysis/finding';
+import { outageText } from '../../src/analysis/outageText';
+import { readManifestText } from '../../src/manifest/readManifest';
+import { Workspace } from '../../src/workspace/workspace';
+
+function fixesOf(text: string, rule: string): Fix[] {
+  const workspace = new Workspace();
+  workspace.setDocument('main.yaml', text);
+  return workspace.fixes('main.yaml').filter((f) => f.finding.ruleId === rule && !f.fix.title.startsWith('Disable ')).map((f) => f.fix);
+}
+
+function suppressionFixesOf(text: string, rule: string): Fix[] {
+  const workspace = new Workspace();
+  workspace.setDocument('main.yaml', text);
+  return workspace.fixes('main.yaml').filter((f) => f.finding.ruleId === rule && f.fix.title.startsWith('Disable ')).map((f) => f.fix);
+}
+
+/** The outage of the document's first workload as a fresh workspace simulates it. */
+function simulatedOutage(text: string): string {
+  const workspace = new Workspace();
+  workspace.setDocument('main.yaml', text);
+  const [workload] = workspace.model().workloads;
+  return outageText(workspace.simulations.outcome(workload, workspace.model(), workspace.timing())!).short;
+}
+
+function valueAt(text: string, path: (string | number)[]): unknown {
+  let value: unknown = readManifestText(text).objects[0].value;
+  for (const segment of path) value = (value as Record<string | number, unknown>)[segment];
+  return value;
+}
+
+const web = (replicas: string, podSpec = '      containers:\n      - name: web   # the app\n        image: nginx\n') => `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+  namespace: shop
+spec:
+${replicas}  selector:
+    matchLabels: {app: web}
+  template:
+    metadata:
+      labels: {app: web}
+    spec:
+${podSpec}`;
+
+describe('quick fixes', () => {
+  it('KFS002 "Set replicas: 2" replaces the value, shows the simulated effect, and is preferred', () => {
+    const text = web('  replicas: 1   # one is enough?\n');
+    const [fix] = fixesOf(text, 'KFS002');
+    const edited = applyEdits(text, fix.edits);
+    assert.equal(edited, web('  replicas: 2   # one is enough?\n'));
+    assert.equal(valueAt(edited, ['spec', 'replicas']), 2);
+    const [, before, after] = /^Set replicas: 2 \(outage if a node fails: (\S+) → (\S+)\)$/.exec(fix.title)!;
+    assert.equal(before, simulatedOutage(text));
+    assert.equal(after, simulatedOutage(edited));
+    assert.equal(after, '0s');
+    assert.match(before, /^(5m5[0-9]|6m0[0-9])s$/);
+    assert.equal(fix.preferred, true);
+  });
+
+  it('KFS002 adds replicas to spec when it is not written, at spec\'s indentation, keeping CRLF line ends', () => {
+    const text = web('').replace(/\n/g, '\r\n');
+    const [fix] = fixesOf(text, 'KFS002');
+    const edited = applyEdits(text, fix.edits);
+    assert.equal(edited, `${text}  replicas: 2\r\n`);
+    assert.equal(valueAt(edited, ['spec', 'replicas']), 2);
+  });
+
+  it('KFS007 adds tolerationSeconds to the toleration, in block style at its indentation', () => {
+    const tolerations = '      tolerations:\n      - key: node.kubernetes.io/unreachable\n        operator: Exists\n        effect: NoExecute\n';
+    const text = web('  replicas: 1\n', `${tolerations}      containers: [{name: web, image: nginx}]\n`);
+    const [fix] = fixesOf(text, 'KFS007');
+    const edited = applyEdits(text, fix.edits);
+    assert.equal(edited, web('  replicas: 1\n', `${tolerations}        tolerationSeconds: 300\n      containers: [{name: web, image: nginx}]\n`));
+    const [, before, after] = /\(outage if a node fails: (.+) → (\S+)\)$/.exec(fix.title)!;
+    assert.deepEqual([before, after], ['until someone acts', simulatedOutage(edited)]);
+  });
+
+  it('KFS006 raises a short tolerationSeconds in a flow mapping; the title compares eviction by a partition', () => {
+    const pod = '      tolerations: [{key: node.kubernetes.io/unreachable, operator: Exists, effect: NoExecute, tolerationSeconds: 10}]\n      volumes: [{name: cache, emptyDir: {}}]\n      containers: [{name: web, image: nginx}]\n';
+    const text = web('  replicas: 2\n', pod);
+    const [fix] = fixesOf(text, 'KFS006');
+    const edited = applyEdits(text, fix.edits);
+    assert.equal(edited, web('  replicas: 2\n', pod.replace('tolerationSeconds: 10', 'tolerationSeconds: 300')));
+    assert.match(fix.title, /^Tolerate unreachable for 300s \(if its node is cut off: evicted after ~(4[0-9]|5[0-9]|1m[0-9]+)s → evicted after ~(5m[45][0-9]|6m0[0-9])s\)$/);
+  });
+
+  it('KFS008 writes the tolerations the API server adds, as a block list at the pod spec\'s indentation', () => {
+    const text = web('  replicas: 2\n');
+    const fix = fixesOf(text, 'KFS008')[0];
+    const edited = applyEdits(text, fix.edits);
+    assert.equal(edited, `${text}      tolerations:
+      - key: node.kubernetes.io/unreachable
+        operator: Exists
+        effect: NoExecute
+        tolerationSeconds: 300
+      - key: node.kubernetes.io/not-ready
+        operator: Exists
+        effect: NoExecute
+        tolerationSeconds: 300
+`);
+    assert.deepEqual(valueAt(edited, ['spec', 'template', 'spec', 'tolerations', 1]), { key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 });
+    assert.equal(simulatedOutage(edited), simulatedOutage(text), 'the same tolerations: the same outage');
+  });
+
+  it('KFS020 adds a readinessProbe skeleton to the container', () => {
+    const text = web('  replicas: 2\n', '      containers:\n      - name: web\n        image: nginx\n        ports:\n        - containerPort: 8080\n');
+    const [fix] = fixesOf(text, 'KFS020');
+    assert.equal(applyEdits(text, fix.edits), `${text}        readinessProbe:\n          httpGet:\n            path: /\n            port: 8080\n          periodSeconds: 10\n          failureThreshold: 3\n`);
+  });
+
+  it('KFS041 sets requests equal to limits inside flow mappings', () => {
+    const pod = '      containers: [{name: web, image: nginx, resources: {requests: {cpu: 100m, memory: 64Mi}, limits: {cpu: "1", memory: 128Mi}}}]\n';
+    const text = web('  replicas: 2\n', pod);
+    const [fix] = fixesOf(text, 'KFS041');
+    const edited = applyEdits(text, fix.edits);
+    assert.equal(edited, web('  replicas: 2\n', pod.replace('requests: {cpu: 100m, memory: 64Mi}', 'requests: {cpu: "1", memory: 128Mi}')));
+    assert.deepEqual(fixesOf(edited, 'KFS041'), [], 'Guaranteed now');
+  });
+
+  it('KFS043 adds sizeLimit to an empty flow emptyDir', () => {
+    const pod = '      volumes: [{name: scratch, emptyDir: {}}]\n      containers: [{name: web, image: nginx}]\n';
+    const text = web('  replicas: 2\n', pod);
+    const [fix] = fixesOf(text, 'KFS043');
+    assert.equal(applyEdits(text, fix.edits), web('  replicas: 2\n', pod.replace('emptyDir: {}', 'emptyDir: {sizeLimit: 1Gi}')));
+  });
+
+  it('KFS030 starts the program with exec inside the quoted script', () => {
+    const pod = '      containers: [{name: web, image: node, command: [sh, -c, "node server.js"]}]\n';
+    const text = web('  replicas: 2\n', pod);
+    const [fix] = fixesOf(text, 'KFS030');
+    const edited = applyEdits(text, fix.edits);
+    assert.equal(edited, web('  replicas: 2\n', pod.replace('"node server.js"', '"exec node server.js"')));
+    assert.deepEqual(fixesOf(edited, 'KFS030'), []);
+    assert.deepEqual(fixesOf(web('  replicas: 2\n', pod.replace('node server.js', 'cd /app && node server.js')), 'KFS030'), [], 'no exec fix for a script of several commands');
+  });
+
+  it('disables a rule for the line or the document with a comment, after which the finding is gone', () => {
+    const text = `# a comment\n${web('  replicas: 1\n')}`;
+    const fixes = suppressionFixesOf(text, 'KFS002');
+    const line = fixes.find((f) => f.title === 'Disable KFS002 for this line')!;
+    const lineEdited = applyEdits(text, line.edits);
+    assert.equal(lineEdited, `# a comment\n${web('  # kfs-disable-next-line KFS002\n  replicas: 1\n')}`);
+    assert.deepEqual(fixesOf(lineEdited, 'KFS002'), []);
+    const documentFix = fixes.find((f) => f.title === 'Disable KFS002 for this document')!;
+    const documentEdited = applyEdits(text, documentFix.edits);
+    assert.equal(documentEdited, `# a comment\n# kfs-disable KFS002\n${web('  replicas: 1\n')}`);
+    assert.deepEqual(fixesOf(documentEdited, 'KFS002'), []);
+  });
+
+  it('offers no edit through an alias: the change would land on the anchor', () => {
+    const text = `apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nx-shared: &spec\n  replicas: 1\n  selector: {matchLabels: {app: web}}\n  template: {metadata: {labels: {app: web}}, spec: {containers: [{name: web, image: nginx}]}}\nspec: *spec\n`;
+    assert.deepEqual(fixesOf(text, 'KFS002'), []);
+    assert.equal(suppressionFixesOf(text, 'KFS002').length, 2, 'disabling still works');
+  });
+});
+
+describe('suppression', () => {
+  const findings = (text: string) => {
+    const workspace = new Workspace();
+    workspace.setDocument('main.yaml', text);
+    return workspace.analyse('main.yaml').findings.map((f) => f.ruleId);
+  };
+  const single = web('  replicas: 1\n');
+
+  it('kfs-disable-next-line silences only that line', () => {
+    assert.ok(findings(single).includes('KFS002'));
+    const text = single.replace('  replicas: 1\n', '  # kfs-disable-next-line KFS002, KFS052\n  replicas: 1\n');
+    assert.ok(!findings(text).includes('KFS002'));
+    assert.ok(findings(text).includes('KFS008'), 'other rules still run');
+  });
+
+  it('kfs-disable silences the rest of the YAML document, not the next one', () => {
+    const text = `# kfs-disable KFS002\n${single}---\n${single.replace('name: web', 'name: web2')}`;
+    assert.deepEqual(findings(text).filter((id) => id === 'KFS002').length, 1);
+  });
+
+  it('the annotation kube-failure-sim/ignore silences its object', () => {
+    const text = single.replace('  namespace: shop\n', '  namespace: shop\n  annotations:\n    kube-failure-sim/ignore: "KFS002,KFS008"\n');
+    const ids = findings(text);
+    assert.ok(!ids.includes('KFS002') && !ids.includes('KFS008'));
+    assert.ok(ids.includes('KFS040'));
+  });
+});

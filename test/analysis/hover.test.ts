@@ -1,0 +1,114 @@
+/** Hovers and lenses, as the editor gets them from the workspace (no VS Code needed). */
+import * as assert from 'node:assert/strict';
+import { Workspace } from '../../src/workspace/workspace';
+
+function at(text: string, marker: string, others: string[] = []) {
+  const workspace = new Workspace();
+  others.forEach((o, i) => workspace.setDocument(`other${i}.yaml`, o));
+  workspace.setDocument('main.yaml', text.replace('|', ''));
+  const offset = text.indexOf('|');
+  const before = text.slice(0, offset).split('\n');
+  const position = { line: before.length - 1, character: before[before.length - 1].length };
+  assert.ok(text.includes(marker));
+  return { workspace, hover: workspace.hover('main.yaml', position) };
+}
+
+const deployment = (replicas: string, pod = '', name = 'web') => `apiVersion: apps/v1
+kind: Deployment
+metadata: {name: ${JSON.stringify(name)}, namespace: shop}
+spec:
+  replicas: ${replicas}
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec:
+${pod}      containers:
+      - name: web
+        image: nginx
+        command: [sh, -c, "nginx -g 'daemon off;'"]
+        readinessProbe: {httpGet: {path: /, port: 80}, periodSeconds: 5, failureThreshold: 2}
+        resources: {requests: {cpu: 100m}}
+`;
+
+// The readiness probe (period 5 s) makes the replacement Ready 5–10 s after its creation.
+const NUMBERS = /Down for about (5m5[0-9]|6m1?[0-9])s: the pod is deleted 5m after the NoExecute taint\\, and its replacement is Ready \\~([5-9]|10)s later/;
+
+describe('hovers', () => {
+  it('replicas: what it does, the simulated numbers, the timing with its sources, a link to simulate', () => {
+    const { hover } = at(deployment('|1'), '|1');
+    assert.ok(hover);
+    assert.match(hover.markdown, /^\*\*replicas: 1\*\*: how many pods Deployment\\\/web runs/);
+    assert.match(hover.markdown, NUMBERS);
+    assert.match(hover.markdown, /`node-monitor-grace-period=50s` \(default 1\\\.36\), `default-unreachable-toleration-seconds=300` \(default 1\\\.36\)/);
+    assert.match(hover.markdown, /\[Simulate node failure\]\(command:kubeFailureSim\.simulate /);
+    assert.deepEqual(hover.range, { start: { line: 4, character: 12 }, end: { line: 4, character: 13 } }, 'the value hovered');
+  });
+
+  it('tolerationSeconds: the eviction clock with the simulated taint and deletion times', () => {
+    const pod = '      tolerations:\n      - {key: node.kubernetes.io/unreachable, operator: Exists, effect: NoExecute, tolerationSeconds: |60}\n';
+    const { hover } = at(deployment('1', pod), '|60');
+    assert.match(hover!.markdown, /^\*\*node\\\.kubernetes\\\.io\\\/unreachable:NoExecute, tolerationSeconds 60\*\*: when a node stops answering/);
+    assert.match(hover!.markdown, /Simulated: the NoExecute taint at (4[0-9]|5[0-9]|1m[0-9])s, the pod deleted at .* \(1m later\)/);
+  });
+
+  it('probes, command, resources, node selection and grace period each explain themselves', () => {
+    const cases: [string, RegExp][] = [
+      ['        |readinessProbe', /^\*\*readinessProbe\*\* of web: after 2 failed checks 5s apart the pod leaves the Service's endpoints \(6–11s after a hang\)/],
+      ['        |command', /Here a shell is PID 1: it does not forward SIGTERM, so every stop waits 30s/],
+      ['        |resources', /this container makes the pod at best Burstable/],
+    ];
+    for (const [marker, expected] of cases) {
+      const text = deployment('1').replace(marker.replace('|', ''), marker);
+      assert.match(at(text, marker).hover!.markdown, expected, marker);
+    }
+    const pinned = deployment('1', '      |nodeSelector: {kubernetes.io/hostname: worker-b1}\n');
+    assert.match(at(pinned, '|nodeSelector').hover!.markdown, /^\*\*Node selection\*\*: 1 of the 6 nodes of the cluster .* match: worker\\-b1\./);
+  });
+
+  it('a controller-manager flag: its effect, the value in effect and where it came from, the version default', () => {
+    const kcm = 'apiVersion: v1\nkind: Pod\nmetadata: {name: kube-controller-manager, namespace: kube-system}\nspec:\n  containers:\n  - name: kube-controller-manager\n    command:\n    - kube-controller-manager\n    - |--node-monitor-grace-period=20s\n';
+    const { hover } = at(kcm, '|--node');
+    assert.match(hover!.markdown, /^\*\*node\\-monitor\\-grace\\-period\*\* \(kcm\): Time without a heartbeat/);
+    assert.match(hover!.markdown, /In effect for this workspace: `node-monitor-grace-period=20s` \(main\\\.yaml\\:9\); default of Kubernetes 1\.36: 50s\./);
+    assert.match(hover!.markdown, /A node is marked NotReady between 10s and 25s after it stops/);
+  });
+
+  it('a PodDisruptionBudget field: what it selects, what it allows, and that node failures ignore it', () => {
+    const pdb = 'apiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata: {name: web, namespace: shop}\nspec:\n  |minAvailable: 2\n  selector: {matchLabels: {app: web}}\n';
+    const { hover } = at(pdb, '|minAvailable', [deployment('3')]);
+    assert.match(hover!.markdown, /selects Deployment\\\/web \(3 pods\): 1 may be evicted at a time\./);
+    assert.match(hover!.markdown, /When a node fails, the taint eviction controller deletes pods without asking it/);
+  });
+
+  it('keeps markup in manifest strings literal: no link, no HTML, no command can be injected', () => {
+    const name = '[x](command:workbench.action.files.delete)<img src=x onerror=alert(1)>`*';
+    const { hover } = at(deployment('|1', '', name), '|1');
+    const markdown = hover!.markdown;
+    assert.ok(!markdown.includes('](command:workbench'), markdown);
+    assert.ok(!markdown.includes('<img'), markdown);
+    assert.match(markdown, /Deployment\\\/\\\[x\\\]\\\(command\\:workbench\\\.action\\\.files\\\.delete\\\)&lt;img src\\=x onerror\\=alert\\\(1\\\)&gt;|Deployment\\\/\\\[x\\\]/);
+    assert.equal((markdown.match(/\]\(command:/g) ?? []).length, 1, 'only our own simulate link');
+  });
+
+  it('no hover outside the fields it knows', () => {
+    assert.equal(at(deployment('1').replace('apiVersion', '|apiVersion'), '|apiVersion').hover, undefined);
+  });
+});
+
+describe('lenses (KFS012)', () => {
+  const lenses = (text: string) => {
+    const workspace = new Workspace();
+    workspace.setDocument('main.yaml', text);
+    return workspace.lenses('main.yaml');
+  };
+
+  it('one per workload, on its first line: down, stuck, or no outage with its spread', () => {
+    const text = `${deployment('1')}---\n${deployment('3').replace('name: "web"', 'name: "web3"')}---\napiVersion: apps/v1\nkind: StatefulSet\nmetadata: {name: db}\nspec:\n  serviceName: db\n  replicas: 1\n  selector: {matchLabels: {app: db}}\n  template:\n    metadata: {labels: {app: db}}\n    spec: {containers: [{name: db, image: postgres}]}\n`;
+    const result = lenses(text);
+    assert.deepEqual(result.map((l) => l.range.start.line), [0, 16, 32]);
+    assert.match(result[0].title, /^If its node fails: down ~(5m5[0-9]|6m1?[0-9])s \(back in 2m: down ~(1m[0-9]+|2m[0-9]*)s\)$/);
+    assert.equal(result[1].title, 'If its node fails: no outage (3 replicas on 3 nodes)');
+    assert.match(result[2].title, /^If its node fails: stuck until someone acts \(back in 2m: down ~2m[0-9]+s\)$/);
+    assert.equal(result[2].outageMs, Infinity);
+  });
+});
