@@ -1,37 +1,49 @@
-import type { Finding } from '../analysis/finding';
+import { SEVERITY_ORDER, type Finding } from '../analysis/finding';
 import type { Range } from '../manifest/range';
 import type { DocumentAnalysis } from '../workspace/workspace';
-import { UsageError, parseArgs, single } from './args';
+import { UsageError, parseArgs, single, type ParsedArgs } from './args';
 import { internalError, loadWorkspace } from './files';
+import { describeInputError } from './inputErrors';
 import type { Output } from './output';
+import { sarifReport } from './sarifReport';
+import { DISABLE_OPTION, SETTINGS_OPTIONS, SETTINGS_USAGE, settingsFromArgs } from './settingsOptions';
 
-export const CHECK_USAGE = `Usage: kube-failure-sim check PATH... [--format text|json]
+export const CHECK_USAGE = `Usage: kube-failure-sim check PATH... [options]
 
-Checks Kubernetes manifests and cluster configuration files (directories are walked for
-.yaml and .yml files). Exit code: 0 when no finding is an error, 1 when one is, 2 for usage
-or I/O errors.`;
+Checks Kubernetes manifests and cluster configuration files. Directories are walked for .yaml
+and .yml files; - reads standard input (helm template . | kube-failure-sim check -).
+  --format text|json|sarif   (default text; sarif is SARIF 2.1.0 for code scanning)
+  --severity error|warning|info   print findings at least this severe (default info)
+  --disable RULE[,RULE...]   rules not to run, such as KFS041; repeatable
+${SETTINGS_USAGE}
+Exit code: 0 when no finding is an error, 1 when one is, 2 for usage or I/O errors.`;
+
+const OPTIONS = { format: { value: true }, severity: { value: true }, ...SETTINGS_OPTIONS, ...DISABLE_OPTION };
+const FORMATS = ['text', 'json', 'sarif'] as const;
 
 export interface CheckedFile {
   path: string;
   analysis: DocumentAnalysis;
 }
 
-export function runCheck(argv: string[], out: Output): number {
-  const args = parseArgs(argv, { format: { value: true }, help: { value: false } });
-  if (args.options.has('help')) {
-    out.stdout(`${CHECK_USAGE}\n`);
-    return 0;
-  }
-  const format = single(args, 'format') ?? 'text';
-  if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json, not "${format}"`);
-  if (args.positionals.length === 0) throw new UsageError('check needs at least one file or directory');
+export function runCheck(argv: string[], out: Output, cwd = process.cwd()): number {
+  const args = parseArgs(argv, OPTIONS);
+  const format = oneOf(args, 'format', FORMATS, 'text');
+  const threshold = SEVERITY_ORDER[oneOf(args, 'severity', ['error', 'warning', 'info'] as const, 'info')];
+  if (args.positionals.length === 0) throw new UsageError('check needs at least one file or directory, or - for standard input');
 
   // One workspace for the run: settings combine across files (a KubeletConfiguration informs the check of a controller-manager manifest).
-  const { workspace, files, errors } = loadWorkspace(args.positionals, { overrides: [] });
+  const { workspace, files, errors } = loadWorkspace(args.positionals, settingsFromArgs(args), cwd, out.readStdin);
+  const settingsProblems = workspace.settingsProblems();
+  if (settingsProblems.length > 0) {
+    for (const problem of settingsProblems) out.stderr(`kube-failure-sim: ${describeInputError(problem)}\n`);
+    return 2;
+  }
   const checked: CheckedFile[] = [];
   for (const { displayPath } of files) {
     try {
-      checked.push({ path: displayPath, analysis: workspace.analyse(displayPath) });
+      const analysis = workspace.analyse(displayPath);
+      checked.push({ path: displayPath, analysis: { ...analysis, findings: analysis.findings.filter((f) => SEVERITY_ORDER[f.severity] <= threshold) } });
     } catch (error) {
       errors.push(internalError(`checking ${displayPath}`, error));
     }
@@ -39,7 +51,8 @@ export function runCheck(argv: string[], out: Output): number {
   for (const error of errors) out.stderr(`kube-failure-sim: ${error}\n`);
 
   if (format === 'json') out.stdout(`${JSON.stringify(checkReport(checked))}\n`);
-  else out.stdout(checked.flatMap(({ path, analysis }) => analysis.findings.map((f) => `${textLine(path, f)}\n`)).join(''));
+  else if (format === 'sarif') out.stdout(`${JSON.stringify(sarifReport(checked, errors, cwd), null, 2)}\n`);
+  else out.stdout(checked.flatMap(({ path, analysis }) => analysis.findings.map((f) => `${findingLine(path, f)}\n`)).join(''));
 
   const all = checked.flatMap((c) => c.analysis.findings);
   if (format === 'text') out.stderr(`${summaryLine(checked.length, all)}\n`);
@@ -47,7 +60,14 @@ export function runCheck(argv: string[], out: Output): number {
   return all.some((f) => f.severity === 'error') ? 1 : 0;
 }
 
-function textLine(path: string, finding: Finding): string {
+function oneOf<T extends string>(args: ParsedArgs, name: string, allowed: readonly T[], fallback: T): T {
+  const value = single(args, name) ?? fallback;
+  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`--${name} must be ${allowed.slice(0, -1).join(', ')} or ${allowed.at(-1)}, not "${value}"`);
+  return value as T;
+}
+
+/** `file:line:col severity RULE message`, 1-based, as compilers print. */
+export function findingLine(path: string, finding: Finding): string {
   const { line, character } = finding.range.start;
   return `${path}:${line + 1}:${character + 1} ${finding.severity} ${finding.ruleId} ${finding.message}`;
 }

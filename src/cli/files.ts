@@ -5,10 +5,18 @@ import { Workspace, type WorkspaceSettings } from '../workspace/workspace';
 export const MAX_FILE_BYTES = 64 * 1024 * 1024;
 
 export interface InputFile {
-  /** As shown to the user: relative to the working directory when possible. */
+  /** As shown to the user: relative to the working directory when possible; `<stdin>` for `-`. */
   displayPath: string;
-  absolutePath: string;
+  /** Undefined for standard input. */
+  absolutePath?: string;
 }
+
+export const STDIN_NAME = '<stdin>';
+
+/** Reads standard input whole; tests pass their own. */
+export type StdinReader = () => string;
+
+export const readProcessStdin: StdinReader = () => fs.readFileSync(0, 'utf8');
 
 export class FileError extends Error {}
 
@@ -40,6 +48,10 @@ export function collectFiles(paths: string[], cwd = process.cwd()): { files: Inp
     }
   };
   for (const given of paths) {
+    if (given === '-') {
+      if (!files.some((f) => f.absolutePath === undefined)) files.push({ displayPath: STDIN_NAME });
+      continue;
+    }
     const absolute = path.resolve(cwd, given);
     let stat: fs.Stats;
     try {
@@ -55,7 +67,17 @@ export function collectFiles(paths: string[], cwd = process.cwd()): { files: Inp
 }
 
 /** Reads a file as UTF-8 text; throws FileError for unreadable or oversized files. */
-export function readText(file: InputFile): string {
+export function readText(file: InputFile, readStdin: StdinReader = readProcessStdin): string {
+  if (file.absolutePath === undefined) {
+    let text: string;
+    try {
+      text = readStdin();
+    } catch (error) {
+      throw new FileError(`cannot read standard input: ${(error as Error).message}`);
+    }
+    if (text.length > MAX_FILE_BYTES) throw new FileError(`standard input is larger than ${MAX_FILE_BYTES / 1024 / 1024} MiB; not analysed`);
+    return text;
+  }
   let stat: fs.Stats;
   try {
     stat = fs.statSync(file.absolutePath);
@@ -79,13 +101,13 @@ export interface LoadedWorkspace {
 }
 
 /** One CLI run is one workspace: every file named, each a document, named by its display path. */
-export function loadWorkspace(paths: string[], settings: WorkspaceSettings, cwd = process.cwd()): LoadedWorkspace {
+export function loadWorkspace(paths: string[], settings: WorkspaceSettings, cwd = process.cwd(), readStdin?: StdinReader): LoadedWorkspace {
   const { files, errors } = collectFiles(paths, cwd);
   const workspace = new Workspace(settings);
   const read: InputFile[] = [];
   for (const file of files) {
     try {
-      workspace.setDocument(file.displayPath, readText(file));
+      workspace.setDocument(file.displayPath, readText(file, readStdin));
       read.push(file);
     } catch (error) {
       errors.push(error instanceof FileError ? error.message : internalError(`reading ${file.displayPath}`, error));

@@ -2,41 +2,62 @@ import { UsageError } from './args';
 import { CHECK_USAGE, runCheck } from './checkCommand';
 import { SIMULATE_USAGE, runSimulate } from './simulateCommand';
 import type { Output } from './output';
+import { TOOL_VERSION } from './version';
+
+interface Command {
+  summary: string;
+  usage: string;
+  run(argv: string[], out: Output): number;
+}
+
+const COMMANDS: Record<string, Command> = {
+  check: { summary: 'check manifests and cluster configuration files', usage: CHECK_USAGE, run: runCheck },
+  simulate: { summary: 'simulate node failures against the workloads in PATH', usage: SIMULATE_USAGE, run: runSimulate },
+};
 
 const USAGE = `Usage: kube-failure-sim <command> [options]
 
 Commands:
-  check PATH...     check manifests and cluster configuration files
-  simulate PATH...  simulate node failures against the workloads in PATH
-  help [COMMAND]    show help
+${Object.entries(COMMANDS).map(([name, c]) => `  ${`${name} PATH...`.padEnd(18)}${c.summary}`).join('\n')}
+  help [COMMAND]    show help (also -h or --help after any command)
+  --version         print the version
 
-${CHECK_USAGE}
+Run "kube-failure-sim help COMMAND" for a command's options.`;
 
-${SIMULATE_USAGE}`;
+const isHelp = (arg: string) => arg === '-h' || arg === '--help';
 
 /** Runs the CLI and returns the exit code (0 ok, 1 error findings, 2 usage or I/O error). */
 export function main(argv: string[], out: Output): number {
-  const [command, ...rest] = argv;
+  const [name, ...rest] = argv;
   try {
-    switch (command) {
-      case 'check':
-        return runCheck(rest, out);
-      case 'simulate':
-        return runSimulate(rest, out);
-      case undefined:
-      case 'help':
-      case '--help':
-      case '-h':
-        out.stdout(`${USAGE}\n`);
-        return command === undefined ? 2 : 0;
-      default:
-        throw new UsageError(`unknown command "${command}"`);
+    if (name === '--version' || name === '-v') {
+      out.stdout(`kube-failure-sim ${TOOL_VERSION}\n`);
+      return 0;
     }
+    if (name === undefined || isHelp(name) || name === 'help') {
+      const about = name === 'help' && rest[0] !== undefined ? command(rest[0]).usage : USAGE;
+      out.stdout(`${about}\n`);
+      return name === undefined ? 2 : 0;
+    }
+    const chosen = command(name);
+    // Help wins wherever it is among the options (not after --, where it would be a file name).
+    const options = rest.indexOf('--') < 0 ? rest : rest.slice(0, rest.indexOf('--'));
+    if (options.some(isHelp)) {
+      out.stdout(`${chosen.usage}\n`);
+      return 0;
+    }
+    return chosen.run(rest, out);
   } catch (error) {
     if (error instanceof UsageError) {
-      out.stderr(`kube-failure-sim: ${error.message}\nRun "kube-failure-sim help" for usage.\n`);
+      out.stderr(`kube-failure-sim: ${error.message}\nRun "kube-failure-sim help${name && name in COMMANDS ? ` ${name}` : ''}" for usage.\n`);
       return 2;
     }
     throw error;
   }
+}
+
+function command(name: string): Command {
+  const found = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (!found) throw new UsageError(`unknown command "${name}"; commands: ${Object.keys(COMMANDS).join(', ')}, help`);
+  return found;
 }

@@ -8,9 +8,12 @@ import { RunStatistics } from '../report/runStatistics';
 import { renderRunStatistics, renderText, scenarioHeader } from '../report/textReport';
 import { InputError } from '../workspace/inputError';
 import { defaultChoices, type SimulationChoices } from '../workspace/simulationChoices';
-import type { WorkspaceSettings } from '../workspace/workspace';
 import { UsageError, parseArgs, single, type ParsedArgs } from './args';
-import { collectFiles, FileError, loadWorkspace, readText } from './files';
+import { API_REJECTION_RULES } from '../analysis/rules';
+import { TEMPLATE_DETECTED } from '../manifest/problem';
+import { findingLine } from './checkCommand';
+import { collectFiles, FileError, loadWorkspace, readText, type StdinReader } from './files';
+import { SETTINGS_OPTIONS, SETTINGS_USAGE, settingsFromArgs } from './settingsOptions';
 import { describeInputError } from './inputErrors';
 import type { Output } from './output';
 
@@ -26,9 +29,7 @@ Simulates what the control plane does to the workloads in PATH when nodes fail.
   --out-of-service-after D   taint the failed nodes node.kubernetes.io/out-of-service at D
   --delete-node-after D      delete the failed Node objects at D
   --duration D          simulated time after the failure (default 20m)
-  --profile NAME        timing preset: default, fast, medium, slow
-  --k8s-version V       Kubernetes version for the defaults (default 1.36, or a kubeadm ClusterConfiguration's)
-  --set KNOB=VALUE      override a timing knob (kubelet.*, kcm.*, apiserver.*, sim.*); repeatable
+${SETTINGS_USAGE}
   --cluster FILE        Node objects to simulate on (kubectl get nodes -o yaml); default 3 zones x 2 workers
   --seed N              random seed (default 1); the same inputs and seed give the same trace
   --runs N              repeat with seeds 1..N and report each summary time as {min, median, max}
@@ -39,8 +40,8 @@ Durations use Kubernetes syntax: 40s, 1m30s, 2h. Cluster configuration files amo
 const OPTIONS = {
   failure: { value: true }, target: { value: true }, at: { value: true }, 'recover-after': { value: true },
   'force-delete': { value: true, repeatable: true }, 'out-of-service-after': { value: true }, 'delete-node-after': { value: true },
-  duration: { value: true }, profile: { value: true }, 'k8s-version': { value: true }, set: { value: true, repeatable: true },
-  cluster: { value: true }, seed: { value: true }, runs: { value: true }, format: { value: true }, help: { value: false },
+  duration: { value: true }, ...SETTINGS_OPTIONS,
+  cluster: { value: true }, seed: { value: true }, runs: { value: true }, format: { value: true },
 };
 
 const MAX_DURATION_MS = 7 * 24 * 3600_000;
@@ -56,9 +57,9 @@ export interface PreparedSimulation {
 }
 
 /** Reads the files and builds the scenario (no simulation). Throws UsageError, FileError or InputError. */
-export function prepareSimulation(args: ParsedArgs, cwd = process.cwd()): PreparedSimulation {
+export function prepareSimulation(args: ParsedArgs, cwd = process.cwd(), readStdin?: StdinReader): PreparedSimulation {
   if (args.positionals.length === 0) throw new UsageError('simulate needs at least one file or directory');
-  const { workspace, files, errors } = loadWorkspace(args.positionals, workspaceSettings(args), cwd);
+  const { workspace, files, errors } = loadWorkspace(args.positionals, settingsFromArgs(args), cwd, readStdin);
   if (errors.length > 0) throw new FileError(errors.join('\nkube-failure-sim: '));
   const warnings: string[] = [];
   for (const { displayPath } of files) {
@@ -66,16 +67,25 @@ export function prepareSimulation(args: ParsedArgs, cwd = process.cwd()): Prepar
       warnings.push(`${displayPath}:${problem.range.start.line + 1}:${problem.range.start.character + 1} ${problem.message} (document skipped)`);
     }
   }
-  const scenario = workspace.scenario(simulationChoices(args, cwd));
+  const rejected = files.flatMap(({ displayPath }) => workspace.analyse(displayPath).findings
+    .filter((f) => f.severity === 'error' && API_REJECTION_RULES.includes(f.ruleId))
+    .map((f) => findingLine(displayPath, f)));
+  if (rejected.length > 0) throw new RejectedInput(rejected);
+  let scenario: Scenario;
+  try {
+    scenario = workspace.scenario(simulationChoices(args, cwd));
+  } catch (error) {
+    const templates = files.filter((f) => workspace.read(f.displayPath).parsed.problems.some((p) => p.ruleId === TEMPLATE_DETECTED));
+    if (error instanceof InputError && error.choice === 'workloads' && error.value === undefined && templates.length > 0) {
+      throw new InputError('workloads', undefined, `${error.problem} Skipped ${templates.length === 1 ? 'a template' : `${templates.length} templates`} (${templates.map((t) => t.displayPath).join(', ')}): render ${templates.length === 1 ? 'it' : 'them'} first, such as helm template . | kube-failure-sim simulate -`);
+    }
+    throw error;
+  }
   return { scenario, inputs: files.map((f) => f.displayPath.split(path.sep).join('/')), warnings };
 }
 
 export function runSimulate(argv: string[], out: Output): number {
   const args = parseArgs(argv, OPTIONS);
-  if (args.options.has('help')) {
-    out.stdout(`${SIMULATE_USAGE}\n`);
-    return 0;
-  }
   const format = single(args, 'format') ?? 'text';
   if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json, not "${format}"`);
   const runs = Number(single(args, 'runs') ?? '1');
@@ -83,8 +93,13 @@ export function runSimulate(argv: string[], out: Output): number {
 
   let prepared: PreparedSimulation;
   try {
-    prepared = prepareSimulation(args);
+    prepared = prepareSimulation(args, process.cwd(), out.readStdin);
   } catch (error) {
+    if (error instanceof RejectedInput) {
+      for (const line of error.findings) out.stdout(`${line}\n`);
+      out.stderr('kube-failure-sim: the API server would reject these objects; fix them first (nothing simulated).\n');
+      return 1;
+    }
     if (error instanceof InputError || error instanceof FileError) {
       out.stderr(`kube-failure-sim: ${error instanceof InputError ? describeInputError(error) : error.message}\n`);
       return 2;
@@ -127,20 +142,6 @@ function duration(args: ParsedArgs, name: string): number | undefined {
   return Math.round(ms);
 }
 
-/** --k8s-version, --profile and --set: they apply to the whole run. */
-function workspaceSettings(args: ParsedArgs): WorkspaceSettings {
-  const version = single(args, 'k8s-version');
-  return {
-    version: version === undefined ? undefined : { value: version, source: '--k8s-version' },
-    profile: single(args, 'profile'),
-    overrides: (args.options.get('set') ?? []).map((assignment) => {
-      const eq = assignment.indexOf('=');
-      if (eq <= 0) throw new UsageError(`--set needs KNOB=VALUE, such as kcm.node-monitor-grace-period=20s; got "${assignment}"`);
-      return { name: assignment.slice(0, eq), value: assignment.slice(eq + 1), source: '--set' };
-    }),
-  };
-}
-
 function simulationChoices(args: ParsedArgs, cwd: string): SimulationChoices {
   const failure = single(args, 'failure') ?? 'power-off';
   if (!isFailureKind(failure)) {
@@ -180,6 +181,13 @@ function clusterNodes(clusterFile: string | undefined, cwd: string): SimulationC
   const nodes = files.flatMap((file) => readManifestText(readText(file)).model.nodes);
   if (nodes.length === 0) throw new InputError('cluster', clusterFile, 'it has no Node objects (expected the output of kubectl get nodes -o yaml).');
   return { nodes, source: clusterFile };
+}
+
+/** Objects the API server would reject: simulate refuses them, with the findings `check` prints. */
+class RejectedInput extends Error {
+  constructor(readonly findings: string[]) {
+    super('the API server would reject the input');
+  }
 }
 
 export { OPTIONS as SIMULATE_OPTIONS };

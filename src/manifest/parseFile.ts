@@ -3,6 +3,7 @@ import { LineIndex } from './lineIndex';
 import { LIMIT_REACHED, SYNTAX_ERROR, TEMPLATE_DETECTED, type ManifestProblem } from './problem';
 import type { Range } from './range';
 import { SourceMap, buildSourceTrees, type SourceNode } from './sourceMap';
+import { findExcessiveAliasing } from './aliasExpansion';
 import { findTemplateExpression } from './templates';
 import { MAX_DEPTH, isSyntaxError, parseYaml, type YamlSyntaxError } from './yaml';
 
@@ -116,16 +117,28 @@ function parseChunk(text: string, lines: LineIndex): ChunkParse {
   if (isSyntaxError(result)) {
     return { lines, roots: [], values: [], error: result, templateOffset: findTemplateExpression(text, undefined) };
   }
+  const roots = buildSourceTrees(text, result.events);
+  for (const root of roots) {
+    const bomb = findExcessiveAliasing(root);
+    if (bomb) {
+      const message = `document contains excessive aliasing: with this alias it decodes to ${formatCount(bomb.decodedNodes)} nodes, most of them copies`;
+      const error = { kind: 'aliasing' as const, message, offset: bomb.alias.start, length: bomb.alias.end - bomb.alias.start };
+      return { lines, roots: [], values: [], error, templateOffset: -1 };
+    }
+  }
   return {
     lines,
-    roots: buildSourceTrees(text, result.events),
+    roots,
     values: result.values,
     templateOffset: findTemplateExpression(text, result.events),
   };
 }
 
 function errorProblem(lines: LineIndex, offset: number, error: YamlSyntaxError): ManifestProblem {
-  const range = wordRange(lines, offset);
+  const range = error.length === undefined ? wordRange(lines, offset) : lines.range(offset, offset + error.length);
+  if (error.kind === 'aliasing') {
+    return { ruleId: LIMIT_REACHED, severity: 'error', range, message: `Document not analysed: kubectl and the API server reject it (go-yaml: ${error.message}); write the values out instead of nesting aliases.` };
+  }
   if (error.kind === 'limit') {
     const what = /maxDepth/.test(error.message) ? `nests deeper than ${MAX_DEPTH} levels` : 'uses too many aliases or merge keys';
     return { ruleId: LIMIT_REACHED, severity: 'info', range, message: `Document not analysed: it ${what} (${error.message}).` };

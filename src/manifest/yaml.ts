@@ -29,10 +29,13 @@ export const MAX_DEPTH = 100;
 export const MAX_ALIASES_PER_DOCUMENT = 1000;
 
 export interface YamlSyntaxError {
-  kind: 'syntax' | 'limit';
+  /** limit: one of the parser's own bounds; aliasing: what go-yaml rejects (aliasExpansion.ts). */
+  kind: 'syntax' | 'limit' | 'aliasing';
   message: string;
   /** Offset in the parsed text. */
   offset: number;
+  /** Length of the text at fault, when known (else the token at the offset). */
+  length?: number;
 }
 
 export interface YamlParse {

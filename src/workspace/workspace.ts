@@ -181,6 +181,11 @@ export class Workspace {
     }
   }
 
+  /** What is wrong with the front end's settings (a version, preset or knob it does not know); problems written in files are findings instead. */
+  settingsProblems(): InputError[] {
+    return this.lenientTiming().problems.filter((p) => !p.at);
+  }
+
   /** A scenario from the user's choices. Throws InputError when the choices do not fit the input. */
   scenario(choices: SimulationChoices): Scenario {
     const timing = this.timing();

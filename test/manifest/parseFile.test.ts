@@ -134,17 +134,39 @@ describe('manifest parser', () => {
     assert.equal(file.documents.length, 1);
   });
 
-  it('bounds alias expansion: a billion-laughs document parses quickly into shared values', () => {
-    const levels = ['a: &a ["x","x","x","x","x","x","x","x","x"]'];
-    for (let i = 1; i < 10; i++) {
-      const prev = String.fromCharCode(96 + i);
-      levels.push(`${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(9).fill(`*${prev}`).join(',')}]`);
-    }
-    const file = parseManifestText(levels.join('\n'));
+  /** a: 9 strings; each next level 9 aliases of the previous one (9^levels strings when expanded). */
+  function laughs(levels: number, width = 9): string {
+    const lines = [`l0: &l0 [${Array(width).fill('"lol"').join(',')}]`];
+    for (let i = 1; i < levels; i++) lines.push(`l${i}: &l${i} [${Array(width).fill(`*l${i - 1}`).join(',')}]`);
+    return lines.join('\n');
+  }
+
+  it('keeps aliases that go-yaml accepts: paths through them lead to the anchored source', () => {
+    const file = parseManifestText(laughs(3));
     assert.deepEqual(file.problems, []);
-    assert.equal(file.documents.length, 1);
-    assert.equal(file.documents[0].sourceMap.valueRange('j[8][8][8][8][8][8][8][8][8][8]')?.start.line, 0);
-    assert.equal(file.documents[0].sourceMap.valueRange('j[8][8][8][8][8][8][8][8][8]')?.start.line, 1, 'a path ending at an alias gives the alias');
+    assert.equal(file.documents[0].sourceMap.valueRange('l2[8][8][8]')?.start.line, 0);
+    assert.equal(file.documents[0].sourceMap.valueRange('l2[8][8]')?.start.line, 1, 'a path ending at an alias gives the alias');
+  });
+
+  it('rejects a billion-laughs document as go-yaml does ("excessive aliasing"), at the alias that crosses the limit', () => {
+    const file = parseManifestText(laughs(10));
+    assert.equal(file.documents.length, 0);
+    assert.equal(file.problems.length, 1);
+    const [problem] = file.problems;
+    assert.equal(problem.ruleId, 'KFS093');
+    assert.equal(problem.severity, 'error');
+    assert.match(problem.message, /excessive aliasing/);
+    // As go-yaml counts: after l2, 1,026 nodes decoded and 990 through aliases; each alias of l3 adds 911, and the 4th passes 99 %.
+    assert.equal(pos(problem.range), '3:21-3:24');
+    assert.equal(file.text.slice(file.lines.offset(problem.range.start), file.lines.offset(problem.range.end)), '*l2');
+  });
+
+  it('finds excessive aliasing in time linear in the written text, however far it would expand', () => {
+    // 60 levels of 20 aliases: 20^60 nodes if expanded; deep chains of single aliases too.
+    for (const text of [laughs(60, 20), laughs(3000, 1)]) {
+      const file = parseManifestText(text);
+      assert.ok(file.problems.every((p) => p.ruleId === 'KFS093'), JSON.stringify(file.problems));
+    }
   });
 
   it('reports nesting beyond the depth limit as a limit, not a crash', () => {

@@ -8,11 +8,12 @@ export const REPO_ROOT = findRepoRoot(__dirname);
 export const SHARED_DIR = process.env.KFS_SHARED_DIR ?? path.resolve(REPO_ROOT, '..', 'shared');
 export const CORPUS_DIR = path.join(SHARED_DIR, 'corpus');
 
+/** The clone: the folder with package-lock.json (out/ has a copy of package.json, for the version the CLI prints). */
 function findRepoRoot(start: string): string {
   let dir = start;
-  while (!fs.existsSync(path.join(dir, 'package.json'))) {
+  while (!fs.existsSync(path.join(dir, 'package-lock.json'))) {
     const parent = path.dirname(dir);
-    if (parent === dir) throw new Error(`no package.json above ${start}`);
+    if (parent === dir) throw new Error(`no package-lock.json above ${start}`);
     dir = parent;
   }
   return dir;

@@ -20,7 +20,7 @@ const EXAMPLES = path.join(REPO_ROOT, 'examples');
 function editorScenario(profile: string, target: string): Scenario {
   const folder = pathToFileURL(EXAMPLES).toString();
   const workspace = new Workspace(workspaceSettings({ kubernetesVersion: '', profile }), (uri) => relativeName(folder, uri));
-  for (const file of collectFiles(['.'], EXAMPLES).files) workspace.setDocument(pathToFileURL(file.absolutePath).toString(), readText(file));
+  for (const file of collectFiles(['.'], EXAMPLES).files) workspace.setDocument(pathToFileURL(file.absolutePath!).toString(), readText(file));
   return workspace.scenario(simulationChoices({ failure: 'power-off', target }));
 }
 

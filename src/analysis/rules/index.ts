@@ -34,6 +34,9 @@ export const LENS_RULE: RuleInfo = {
   docs: 'https://kubernetes.io/docs/concepts/architecture/nodes/#node-status',
 };
 
+/** What the API server would refuse to store (a wrong type, a selector that misses the template, both rollout budgets 0): nothing to simulate. */
+export const API_REJECTION_RULES: readonly string[] = ['KFS050', 'KFS053', 'KFS092', 'KFS094'];
+
 export const ALL_RULE_INFO: readonly RuleInfo[] = [...RULES, LENS_RULE, ...INPUT_RULES].sort((a, b) => (a.id < b.id ? -1 : 1));
 
 export function ruleInfo(id: string): RuleInfo | undefined {

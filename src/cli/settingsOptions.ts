@@ -1,0 +1,41 @@
+/** The options that set what a run's analysis and simulations assume: --k8s-version, --profile, --set and --disable. */
+import { PRESETS } from '../cluster/presets';
+import { describeSuggestions } from '../manifest/suggest';
+import { ALL_RULE_INFO } from '../analysis/rules';
+import type { WorkspaceSettings } from '../workspace/workspace';
+import { UsageError, single, type OptionSpec, type ParsedArgs } from './args';
+
+export const SETTINGS_OPTIONS: Record<string, OptionSpec> = {
+  profile: { value: true }, 'k8s-version': { value: true }, set: { value: true, repeatable: true },
+};
+
+export const DISABLE_OPTION: Record<string, OptionSpec> = { disable: { value: true, repeatable: true } };
+
+export const SETTINGS_USAGE = `  --profile NAME        timing preset: ${Object.keys(PRESETS).join(', ')}
+  --k8s-version V       Kubernetes version for the defaults (default: a kubeadm ClusterConfiguration's, else the newest known)
+  --set KNOB=VALUE      override a timing knob (kubelet.*, kcm.*, apiserver.*, sim.*); repeatable`;
+
+/** The workspace settings a command line gives; the workspace checks the values (Workspace.settingsProblems). */
+export function settingsFromArgs(args: ParsedArgs): WorkspaceSettings {
+  const version = single(args, 'k8s-version');
+  return {
+    version: version === undefined ? undefined : { value: version, source: '--k8s-version' },
+    profile: single(args, 'profile'),
+    overrides: (args.options.get('set') ?? []).map((assignment) => {
+      const eq = assignment.indexOf('=');
+      if (eq <= 0) throw new UsageError(`--set needs KNOB=VALUE, such as kcm.node-monitor-grace-period=20s; got "${assignment}"`);
+      return { name: assignment.slice(0, eq), value: assignment.slice(eq + 1), source: '--set' };
+    }),
+    disabledRules: disabledRules(args),
+  };
+}
+
+/** --disable KFS002 --disable KFS010,KFS041: rule ids, checked against the catalogue. */
+function disabledRules(args: ParsedArgs): string[] {
+  const ids = (args.options.get('disable') ?? []).flatMap((list) => list.split(',')).map((id) => id.trim().toUpperCase()).filter(Boolean);
+  const known = ALL_RULE_INFO.map((r) => r.id);
+  for (const id of ids) {
+    if (!known.includes(id)) throw new UsageError(`--disable ${id}: no such rule; ${describeSuggestions(id, known, 'rules')}`);
+  }
+  return ids;
+}
