@@ -11,7 +11,7 @@ import type { ManifestObject } from '../manifest/objects';
 import type { PathSegment } from '../manifest/path';
 import { matchesLabelSelector, matchesMap, matchesNodeSelectorTerms } from '../sim/selectors';
 import { hasReplicas, podSpecPath } from './facts';
-import { code, md, SIMULATE_LINK } from './markdown';
+import { code, md, simulateLink } from './markdown';
 import { approx, outageText } from './outageText';
 import type { RuleContext } from './rule';
 
@@ -77,7 +77,7 @@ function workloadHover(ctx: RuleContext, workload: Sourced<Workload>, path: Path
   else if (field === 'volumes') lines = ['**volumes**: emptyDir data is lost when the pod moves; hostPath and local volumes stay on the node; a ReadWriteOnce claim stays attached to a failed node until its old pod object is gone, then up to 6 more minutes.'];
   else if (field === 'containers' && typeof rel![1] === 'number') lines = containerHover(workload.template.spec.containers[rel![1] as number], rel!.slice(2), workload.template.spec.terminationGracePeriodSeconds);
   if (!lines) return undefined;
-  return [...lines, '', ...outcomeLines(ctx, workload), '', SIMULATE_LINK].join('\n');
+  return [...lines, '', ...outcomeLines(ctx, workload), '', simulateLink(`${workload.kind}/${workload.name}`)].join('\n');
 }
 
 function replicasHover(workload: Extract<Workload, { replicas: number }>): string[] {
@@ -168,7 +168,7 @@ function configHover(ctx: RuleContext, object: ManifestObject, path: PathSegment
   if (ref.component === 'controllerManager' && ref.field === 'nodeMonitorGracePeriod') {
     lines.push('', `A node is marked NotReady between ${approx(knob.value as number - ctx.timing.derived.leaseRenewIntervalMs)} and ${approx((knob.value as number) + ctx.timing.controllerManager.nodeMonitorPeriod.value)} after it stops (grace period counted from its last lease renewal, every ${approx(ctx.timing.derived.leaseRenewIntervalMs)}, checked every ${approx(ctx.timing.controllerManager.nodeMonitorPeriod.value)}).`);
   }
-  lines.push('', SIMULATE_LINK);
+  lines.push('', simulateLink());
   return lines.join('\n');
 }
 

@@ -1,7 +1,7 @@
 /** The CodeLens above each workload (KFS012): its simulated outage if its node fails and never returns, and if it returns after 2 minutes. */
 import type { Range } from '../manifest/range';
 import type { ObjectRef } from '../manifest/objects';
-import { outageText } from './outageText';
+import { approx, outageText } from './outageText';
 import type { RuleContext } from './rule';
 
 export interface WorkloadLens {
@@ -30,4 +30,15 @@ export function workloadLenses(ctx: RuleContext): WorkloadLens[] {
     const outageMs = text.open && lost.summary.unavailableMs >= lost.durationMs ? Infinity : lost.summary.unavailableMs;
     return { range, workload: ref, title, outageMs };
   });
+}
+
+/** The workload with the longest outage (the first of equals), for the status bar. */
+export function worstLens(lenses: readonly WorkloadLens[]): WorkloadLens | undefined {
+  return lenses.reduce<WorkloadLens | undefined>((worst, lens) => (!worst || lens.outageMs > worst.outageMs ? lens : worst), undefined);
+}
+
+export function worstOutageText(outageMs: number): string {
+  if (outageMs === Infinity) return 'Node failure: stuck until someone acts';
+  if (outageMs === 0) return 'Node failure: no outage';
+  return `Node failure: down ~${approx(outageMs)}`;
 }

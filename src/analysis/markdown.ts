@@ -12,5 +12,12 @@ export function code(text: string): string {
   return `${fence}${longest > 0 ? ' ' : ''}${text.replace(/\n/g, ' ')}${longest > 0 ? ' ' : ''}${fence}`;
 }
 
-/** The command link hovers end with; the extension trusts this one command only. */
-export const SIMULATE_LINK = '[Simulate node failure](command:kubeFailureSim.simulate "Simulate a node failure for this file")';
+/**
+ * The command link hovers end with; the extension trusts this one command only. The workload
+ * goes as the command's JSON argument, percent-encoded down to the characters Markdown could
+ * read as the end of the link.
+ */
+export function simulateLink(target?: string): string {
+  const args = target === undefined ? '' : `?${encodeURIComponent(JSON.stringify([{ target }])).replace(/[()'!*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+  return `[Simulate node failure](command:kubeFailureSim.simulate${args} "Simulate a node failure for this workload")`;
+}

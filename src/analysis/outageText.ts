@@ -36,8 +36,10 @@ export function outageText(outcome: WorkloadOutcome): OutageText {
   }
   if (s.unavailableMs === 0 && s.degradedMs === 0) return { headline: 'No outage', short: '0s', because: clause(outcomeReason(s)), open: false };
   if (open) {
-    const what = s.unavailableMs >= outcome.durationMs ? 'Down' : 'Short of replicas';
-    return { headline: `${what} until the node returns or someone acts`, short: 'until someone acts', because: clause(outcomeReason(s)), open };
+    const down = s.unavailableMs >= outcome.durationMs;
+    // Short of a replica but serving: no outage, which is what fix titles and lenses compare.
+    const short = down ? 'until someone acts' : s.unavailableMs === 0 ? '0s' : approx(s.unavailableMs);
+    return { headline: `${down ? 'Down' : 'Short of replicas'} until the node returns or someone acts`, short, because: clause(outcomeReason(s)), open };
   }
   if (s.unavailableMs === 0) return { headline: `No outage, one replica short for about ${approx(s.degradedMs)}`, short: '0s', because: clause(outcomeReason(s)), open };
   return { headline: `Down for about ${approx(s.unavailableMs)}`, short: approx(s.unavailableMs), because: clause(outcomeReason(s)), open };

@@ -3,6 +3,9 @@ import type { SettingValues } from './choices';
 
 const SECTION = 'kubeFailureSim';
 
+/** When documents are analysed: on every edit (debounced) or when saved. */
+export type AnalyzeOn = 'type' | 'save';
+
 /** The only place that reads settings: typed getters and a change event. */
 export class Config implements vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<void>();
@@ -19,9 +22,19 @@ export class Config implements vscode.Disposable {
     return this.section.get<boolean>('enable', true);
   }
 
-  /** The settings the workspace takes (version and preset). */
+  /** The settings the workspace takes: version, preset, timing overrides, rules turned off. */
   get values(): SettingValues {
-    return { kubernetesVersion: this.section.get<string>('kubernetesVersion', ''), profile: this.section.get<string>('profile', 'none') };
+    return {
+      kubernetesVersion: this.section.get<string>('kubernetesVersion', ''),
+      profile: this.section.get<string>('profile', 'none'),
+      timing: objectSetting(this.section.get('timing')),
+      rules: this.rules,
+    };
+  }
+
+  /** kubeFailureSim.rules: rule id → off, error, warning, information or hint. */
+  get rules(): Record<string, unknown> {
+    return objectSetting(this.section.get('rules'));
   }
 
   get debounceMs(): number {
@@ -29,8 +42,25 @@ export class Config implements vscode.Disposable {
     return Number.isFinite(value) ? Math.min(Math.max(value, 0), 5000) : 300;
   }
 
+  get analyzeOn(): AnalyzeOn {
+    return this.section.get<string>('analyzeOn', 'type') === 'save' ? 'save' : 'type';
+  }
+
+  get codeLensEnabled(): boolean {
+    return this.section.get<boolean>('codeLens.enabled', true);
+  }
+
+  get statusBarEnabled(): boolean {
+    return this.section.get<boolean>('statusBar.enabled', true);
+  }
+
   dispose(): void {
     this.subscription.dispose();
     this.emitter.dispose();
   }
+}
+
+/** A settings.json value that should be an object; anything else counts as empty (the settings editor flags it). */
+function objectSetting(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? { ...value } : {};
 }

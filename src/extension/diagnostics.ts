@@ -1,5 +1,8 @@
 import * as vscode from 'vscode';
 import type { Finding } from '../analysis/finding';
+import { ruleInfo } from '../analysis/rules';
+import type { Range } from '../manifest/range';
+import { ruleLevel, type RuleLevel } from './choices';
 import type { Config } from './config';
 import { looksLikeManifest, type WorkspaceIndex } from './workspaceIndex';
 
@@ -12,11 +15,19 @@ export class DiagnosticsController implements vscode.Disposable {
   private readonly collection = vscode.languages.createDiagnosticCollection('kube-failure-sim');
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly subscriptions: vscode.Disposable[] = [];
+  private readonly emitter = new vscode.EventEmitter<vscode.Uri>();
+  /** Fires after a document's findings were published (CodeLens and the status bar follow). */
+  readonly onDidAnalyse = this.emitter.event;
 
   constructor(private readonly config: Config, private readonly index: WorkspaceIndex, private readonly log: vscode.LogOutputChannel) {
     this.subscriptions.push(
       vscode.workspace.onDidOpenTextDocument((document) => this.schedule(document, 0)),
-      vscode.workspace.onDidChangeTextDocument((event) => this.schedule(event.document, this.config.debounceMs)),
+      vscode.workspace.onDidChangeTextDocument((event) => {
+        if (this.config.analyzeOn === 'type' && event.contentChanges.length > 0) this.schedule(event.document, this.config.debounceMs);
+      }),
+      vscode.workspace.onDidSaveTextDocument((document) => {
+        if (this.config.analyzeOn === 'save') this.schedule(document, 0);
+      }),
       vscode.workspace.onDidCloseTextDocument((document) => this.forget(document.uri)),
       index.onDidChange(() => this.refreshAll()),
     );
@@ -43,10 +54,16 @@ export class DiagnosticsController implements vscode.Disposable {
     const text = document.getText();
     if (!this.config.enabled || !looksLikeManifest(text)) {
       this.collection.delete(document.uri);
+      this.emitter.fire(document.uri);
       return;
     }
     try {
-      this.collection.set(document.uri, this.index.analyse(document).findings.map(toDiagnostic));
+      const rules = this.config.rules;
+      this.collection.set(document.uri, this.index.analyse(document).findings.flatMap((finding) => {
+        const level = ruleLevel(finding.ruleId, finding.severity, rules);
+        return level === 'off' ? [] : [toDiagnostic(finding, SEVERITY[level])];
+      }));
+      this.emitter.fire(document.uri);
     } catch (error) {
       this.log.error(`Analysis of ${document.uri.toString(true)} failed`, error);
     }
@@ -63,23 +80,32 @@ export class DiagnosticsController implements vscode.Disposable {
     for (const timer of this.timers.values()) clearTimeout(timer);
     for (const subscription of this.subscriptions) subscription.dispose();
     this.collection.dispose();
+    this.emitter.dispose();
   }
 }
 
-const SEVERITY: Record<Finding['severity'], vscode.DiagnosticSeverity> = {
+const SEVERITY: Record<Exclude<RuleLevel, 'off'>, vscode.DiagnosticSeverity> = {
   error: vscode.DiagnosticSeverity.Error,
   warning: vscode.DiagnosticSeverity.Warning,
-  info: vscode.DiagnosticSeverity.Information,
+  information: vscode.DiagnosticSeverity.Information,
+  hint: vscode.DiagnosticSeverity.Hint,
 };
 
-function toDiagnostic(finding: Finding): vscode.Diagnostic {
-  const { start, end } = finding.range;
-  const diagnostic = new vscode.Diagnostic(
-    new vscode.Range(start.line, start.character, end.line, end.character),
-    finding.message,
-    SEVERITY[finding.severity],
-  );
-  diagnostic.source = 'kube-failure-sim';
-  diagnostic.code = finding.ruleId;
+export const DIAGNOSTIC_SOURCE = 'kube-failure-sim';
+
+export function toRange(range: Range): vscode.Range {
+  return new vscode.Range(range.start.line, range.start.character, range.end.line, range.end.character);
+}
+
+function toDiagnostic(finding: Finding, severity: vscode.DiagnosticSeverity): vscode.Diagnostic {
+  const diagnostic = new vscode.Diagnostic(toRange(finding.range), finding.message, severity);
+  diagnostic.source = DIAGNOSTIC_SOURCE;
+  const docs = ruleInfo(finding.ruleId)?.docs;
+  diagnostic.code = docs ? { value: finding.ruleId, target: vscode.Uri.parse(docs) } : finding.ruleId;
+  if (finding.unnecessary) diagnostic.tags = [vscode.DiagnosticTag.Unnecessary];
+  if (finding.related?.length) {
+    diagnostic.relatedInformation = finding.related.map((r) => new vscode.DiagnosticRelatedInformation(
+      new vscode.Location(vscode.Uri.parse(r.location.uri), toRange(r.location.range)), r.message));
+  }
   return diagnostic;
 }

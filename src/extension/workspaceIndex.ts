@@ -1,4 +1,8 @@
 import * as vscode from 'vscode';
+import type { Finding, Fix } from '../analysis/finding';
+import type { Hover } from '../analysis/hover';
+import type { WorkloadLens } from '../analysis/lenses';
+import type { Position, Range } from '../manifest/range';
 import { Workspace, type DocumentAnalysis } from '../workspace/workspace';
 import type { SimulationChoices } from '../workspace/simulationChoices';
 import type { Scenario } from '../sim/scenario';
@@ -40,10 +44,32 @@ export class WorkspaceIndex implements vscode.Disposable {
 
   /** The analysis of an open document's current text. */
   analyse(document: vscode.TextDocument): DocumentAnalysis {
+    return this.sync(document).analyse(document.uri.toString());
+  }
+
+  hover(document: vscode.TextDocument, position: Position): Hover | undefined {
+    return this.sync(document).hover(document.uri.toString(), position);
+  }
+
+  lenses(document: vscode.TextDocument): WorkloadLens[] {
+    return this.sync(document).lenses(document.uri.toString());
+  }
+
+  fixes(document: vscode.TextDocument, range: Range | undefined, preferredOnly: boolean): { finding: Finding; fix: Fix }[] {
+    return this.sync(document).fixes(document.uri.toString(), range, preferredOnly);
+  }
+
+  /** What the settings say that the workspace cannot use, as messages (the same for every folder). */
+  settingsProblems(): string[] {
+    const [first] = this.workspaces.values();
+    return (first?.workspace ?? new Workspace(workspaceSettings(this.config.values))).settingsProblems().map((p) => p.message);
+  }
+
+  /** The workspace of the document's folder, holding the document's current text. */
+  private sync(document: vscode.TextDocument): Workspace {
     const workspace = this.workspaceOf(document.uri);
-    const key = document.uri.toString();
-    workspace.setDocument(key, document.getText(), document.version);
-    return workspace.analyse(key);
+    workspace.setDocument(document.uri.toString(), document.getText(), document.version);
+    return workspace;
   }
 
   /** A scenario for the document's folder, after the folder's files have been read. */

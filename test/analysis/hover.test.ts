@@ -1,6 +1,7 @@
 /** Hovers and lenses, as the editor gets them from the workspace (no VS Code needed). */
 import * as assert from 'node:assert/strict';
 import { Workspace } from '../../src/workspace/workspace';
+import { worstLens, worstOutageText } from '../../src/analysis/lenses';
 
 function at(text: string, marker: string, others: string[] = []) {
   const workspace = new Workspace();
@@ -40,7 +41,9 @@ describe('hovers', () => {
     assert.match(hover.markdown, /^\*\*replicas: 1\*\*: how many pods Deployment\\\/web runs/);
     assert.match(hover.markdown, NUMBERS);
     assert.match(hover.markdown, /`node-monitor-grace-period=50s` \(default 1\\\.36\), `default-unreachable-toleration-seconds=300` \(default 1\\\.36\)/);
-    assert.match(hover.markdown, /\[Simulate node failure\]\(command:kubeFailureSim\.simulate /);
+    // The link simulates this workload: the command's argument is [{"target":"Deployment/web"}], percent-encoded.
+    const link = /\[Simulate node failure\]\(command:kubeFailureSim\.simulate\?([^ )]+) "/.exec(hover.markdown);
+    assert.deepEqual(JSON.parse(decodeURIComponent(link![1])), [{ target: 'Deployment/web' }]);
     assert.deepEqual(hover.range, { start: { line: 4, character: 12 }, end: { line: 4, character: 13 } }, 'the value hovered');
   });
 
@@ -88,6 +91,10 @@ describe('hovers', () => {
     assert.ok(!markdown.includes('<img'), markdown);
     assert.match(markdown, /Deployment\\\/\\\[x\\\]\\\(command\\:workbench\\\.action\\\.files\\\.delete\\\)&lt;img src\\=x onerror\\=alert\\\(1\\\)&gt;|Deployment\\\/\\\[x\\\]/);
     assert.equal((markdown.match(/\]\(command:/g) ?? []).length, 1, 'only our own simulate link');
+    // The name in the link's argument cannot end the link early: it ends at the only ` "` and `)`.
+    const link = /\(command:kubeFailureSim\.simulate\?([^ ]+) "Simulate a node failure for this workload"\)$/.exec(markdown);
+    assert.ok(link && !/[()"'\s]/.test(link[1]), markdown);
+    assert.deepEqual(JSON.parse(decodeURIComponent(link[1])), [{ target: `Deployment/${name}` }]);
   });
 
   it('no hover outside the fields it knows', () => {
@@ -110,5 +117,11 @@ describe('lenses (KFS012)', () => {
     assert.equal(result[1].title, 'If its node fails: no outage (3 replicas on 3 nodes)');
     assert.match(result[2].title, /^If its node fails: stuck until someone acts \(back in 2m: down ~2m[0-9]+s\)$/);
     assert.equal(result[2].outageMs, Infinity);
+    // The status bar shows the worst of them.
+    assert.equal(worstLens(result), result[2]);
+    assert.equal(worstOutageText(worstLens(result)!.outageMs), 'Node failure: stuck until someone acts');
+    assert.match(worstOutageText(worstLens(result.slice(0, 2))!.outageMs), /^Node failure: down ~(5m5[0-9]|6m1?[0-9])s$/);
+    assert.equal(worstOutageText(result[1].outageMs), 'Node failure: no outage');
+    assert.equal(worstLens([]), undefined);
   });
 });

@@ -38,6 +38,14 @@ async function pick(page, text, filter = text) {
   await page.keyboard.press('Enter');
 }
 
+/** Ctrl+G to a line:column of the active editor. */
+async function goTo(page, where) {
+  await page.keyboard.press('Control+G');
+  await page.locator('.quick-input-widget input').waitFor({ state: 'visible' });
+  await page.locator('.quick-input-widget input').fill(':' + where);
+  await page.keyboard.press('Enter');
+}
+
 async function runCommand(page, title) {
   await page.keyboard.press('F1');
   await page.locator('.quick-input-widget input').waitFor({ state: 'visible' });
@@ -95,17 +103,59 @@ async function simulatePowerOff(page, workload) {
     await web.frame.locator('button', { hasText: 'Run again' }).click();
     await web.frame.locator('table').first().waitFor();
 
+    // The editor features on a single-replica StatefulSet: CodeLens, status bar, diagnostic with its docs link, hover, quick fix.
     await quickOpen(page, 'postgres-statefulset.yaml');
-    const db = await simulatePowerOff(page, { file: 'postgres-statefulset.yaml' });
-    assert.match(db.summary, /^StatefulSet\/postgres stuck /);
-    await page.screenshot({ path: `${SHOTS}/03-timeline-statefulset.png` });
+    const lens = page.locator('.contentWidgets .codelens-decoration a', { hasText: 'If its node fails: stuck until someone acts' });
+    await lens.first().waitFor({ timeout: 30000 });
+    const status = page.locator('.statusbar-item', { hasText: 'Node failure: stuck until someone acts' });
+    await status.first().waitFor({ timeout: 10000 });
+    log('CodeLens: ' + (await lens.first().innerText()) + ' | status bar: ' + (await status.first().innerText()));
+    await page.keyboard.press('Control+Shift+M');
+    const kfs002 = page.locator('.markers-panel .monaco-list-row', { hasText: 'KFS002' });
+    await kfs002.first().waitFor({ timeout: 30000 });
+    assert.match((await kfs002.first().innerText()).replace(/\s+/g, ' '), /Down until the node returns or someone acts if its node fails.*\[Ln 21, Col 13\]/);
+    assert.ok(await page.locator('.markers-panel a.code-link', { hasText: 'KFS002' }).count() > 0, 'the rule id links to its docs');
+    await page.screenshot({ path: `${SHOTS}/03-problems-statefulset.png` });
+    await page.keyboard.press('Control+Shift+M');
+
+    await goTo(page, '21:14');
+    await page.keyboard.press('Control+K');
+    await page.keyboard.press('Control+I');
+    const hover = page.locator('.monaco-hover-content', { hasText: 'replicas: 1' });
+    await hover.first().waitFor({ timeout: 15000 });
+    const hoverText = (await hover.first().innerText()).replace(/\s+/g, ' ');
+    log('Hover: ' + hoverText.slice(0, 160));
+    assert.match(hoverText, /If its node fails.*power-off of worker-a1/);
+    assert.ok(await hover.first().locator('a', { hasText: 'Simulate node failure' }).count() > 0);
+    await page.screenshot({ path: `${SHOTS}/04-hover-replicas.png` });
+    await page.keyboard.press('Escape');
+
+    await page.keyboard.press('Control+.');
+    const fix = page.locator('.action-widget .monaco-list-row', { hasText: 'Set replicas: 2 (outage if a node fails: until someone acts → 0s)' });
+    await fix.first().waitFor({ timeout: 15000 });
+    await page.screenshot({ path: `${SHOTS}/05-quick-fix.png` });
+    await fix.first().click();
+    await page.locator('.view-line', { hasText: 'replicas: 2' }).first().waitFor({ timeout: 10000 });
+    await page.locator('.statusbar-item', { hasText: 'Node failure: no outage' }).first().waitFor({ timeout: 15000 });
+    log('quick fix applied: replicas: 2, status bar says no outage');
+    await page.keyboard.press('Control+Z');
+    await lens.first().waitFor({ timeout: 15000 });
+
+    // The CodeLens runs the simulation of that workload's node failure.
+    await lens.first().click();
+    const frame = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+    await frame.locator('h1', { hasText: 'postgres-statefulset.yaml' }).waitFor({ timeout: 30000 });
+    const dbSummary = (await frame.locator('table').first().locator('tbody tr').first().innerText()).replace(/\s+/g, ' ');
+    log('postgres-statefulset.yaml from the CodeLens: ' + dbSummary);
+    assert.match(dbSummary, /^StatefulSet\/postgres stuck /);
+    await page.screenshot({ path: `${SHOTS}/06-timeline-statefulset.png` });
 
     // A name that looks like HTML is shown as that text, and nothing from it runs.
     await quickOpen(page, 'hostile.yaml');
     const hostile = await simulatePowerOff(page, { file: 'hostile.yaml' });
     assert.ok(hostile.summary.includes("<img src=x onerror=document.title='pwned'><b>bold</b>"));
     assert.equal(await hostile.frame.locator('img, b').count(), 0);
-    await page.screenshot({ path: `${SHOTS}/04-hostile-name.png` });
+    await page.screenshot({ path: `${SHOTS}/07-hostile-name.png` });
     ok = true;
   } catch (e) {
     console.error('E2E FAILED:', e);

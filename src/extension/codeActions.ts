@@ -1,0 +1,93 @@
+import * as vscode from 'vscode';
+import type { Fix } from '../analysis/finding';
+import { DIAGNOSTIC_SOURCE, toRange } from './diagnostics';
+import type { SimulateArguments } from './choices';
+import type { Config } from './config';
+import { looksLikeManifest, type WorkspaceIndex } from './workspaceIndex';
+
+export const FIX_ALL_KIND = vscode.CodeActionKind.SourceFixAll.append('kubeFailureSim');
+
+/** Rules about what a node failure does to a workload (RULES.md A): their findings offer the timeline. */
+const NODE_FAILURE_RULE = /^KFS0(0\d|1[0-2])$/;
+
+/**
+ * Quick fixes whose titles carry the simulated effect of the edit, suppression for the line or
+ * the document, "Show the timeline" for node-failure findings, and a fix-all that applies each
+ * finding's preferred fix.
+ */
+export class CodeActionProvider implements vscode.CodeActionProvider {
+  static readonly metadata: vscode.CodeActionProviderMetadata = { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix, FIX_ALL_KIND] };
+
+  constructor(private readonly config: Config, private readonly index: WorkspaceIndex, private readonly log: vscode.LogOutputChannel) {}
+
+  provideCodeActions(document: vscode.TextDocument, range: vscode.Range, context: vscode.CodeActionContext): vscode.CodeAction[] {
+    if (!this.config.enabled || !looksLikeManifest(document.getText())) return [];
+    try {
+      if (context.only && !context.only.contains(vscode.CodeActionKind.QuickFix)) {
+        return FIX_ALL_KIND.intersects(context.only) ? this.fixAll(document) : [];
+      }
+      return this.quickFixes(document, range, context);
+    } catch (error) {
+      this.log.error(`Quick fixes in ${document.uri.toString(true)} failed`, error);
+      return [];
+    }
+  }
+
+  private quickFixes(document: vscode.TextDocument, range: vscode.Range, context: vscode.CodeActionContext): vscode.CodeAction[] {
+    const ours = context.diagnostics.filter((d) => d.source === DIAGNOSTIC_SOURCE);
+    const actions: vscode.CodeAction[] = [];
+    const timelines = new Set<string>();
+    for (const { finding, fix } of this.index.fixes(document, plain(range), false)) {
+      const diagnostics = ours.filter((d) => codeOf(d) === finding.ruleId && d.range.isEqual(toRange(finding.range)));
+      actions.push(this.editAction(document, fix, diagnostics));
+      const target = finding.object ? `${finding.object.kind}/${finding.object.name}` : undefined;
+      if (target && NODE_FAILURE_RULE.test(finding.ruleId) && !timelines.has(target)) {
+        timelines.add(target);
+        actions.push(timelineAction(document, target));
+      }
+    }
+    return actions;
+  }
+
+  private editAction(document: vscode.TextDocument, fix: Fix, diagnostics: vscode.Diagnostic[]): vscode.CodeAction {
+    const action = new vscode.CodeAction(fix.title, vscode.CodeActionKind.QuickFix);
+    action.edit = workspaceEdit(document, [fix]);
+    action.diagnostics = diagnostics;
+    action.isPreferred = fix.preferred === true;
+    return action;
+  }
+
+  /** Every preferred fix at once; an edit that overlaps one already taken waits for the next run. */
+  private fixAll(document: vscode.TextDocument): vscode.CodeAction[] {
+    const fixes = this.index.fixes(document, undefined, true).map((f) => f.fix);
+    const taken: Fix[] = [];
+    const overlaps = (a: Fix, b: Fix) => a.edits.some((x) => b.edits.some((y) => toRange(x.range).intersection(toRange(y.range)) !== undefined));
+    for (const fix of fixes) if (!taken.some((t) => overlaps(t, fix))) taken.push(fix);
+    if (taken.length === 0) return [];
+    const action = new vscode.CodeAction(`Fix all kube-failure-sim findings with a preferred fix (${taken.length})`, FIX_ALL_KIND);
+    action.edit = workspaceEdit(document, taken);
+    return [action];
+  }
+}
+
+function timelineAction(document: vscode.TextDocument, target: string): vscode.CodeAction {
+  const action = new vscode.CodeAction(`Show the timeline of ${target} when its node fails`, vscode.CodeActionKind.QuickFix);
+  const args: SimulateArguments = { uri: document.uri.toString(), target };
+  action.command = { command: 'kubeFailureSim.simulate', title: action.title, arguments: [args] };
+  return action;
+}
+
+function workspaceEdit(document: vscode.TextDocument, fixes: Fix[]): vscode.WorkspaceEdit {
+  const edit = new vscode.WorkspaceEdit();
+  for (const fix of fixes) for (const e of fix.edits) edit.replace(document.uri, toRange(e.range), e.newText);
+  return edit;
+}
+
+function codeOf(diagnostic: vscode.Diagnostic): string | undefined {
+  const code = diagnostic.code;
+  return typeof code === 'object' ? String(code.value) : code === undefined ? undefined : String(code);
+}
+
+function plain(range: vscode.Range) {
+  return { start: { line: range.start.line, character: range.start.character }, end: { line: range.end.line, character: range.end.character } };
+}

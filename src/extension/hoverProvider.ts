@@ -1,0 +1,24 @@
+import * as vscode from 'vscode';
+import type { Config } from './config';
+import { toRange } from './diagnostics';
+import { looksLikeManifest, type WorkspaceIndex } from './workspaceIndex';
+
+/** Wraps the analysis's Markdown; it escapes every manifest string, and only our simulate command may run from a link. */
+export class HoverProvider implements vscode.HoverProvider {
+  constructor(private readonly config: Config, private readonly index: WorkspaceIndex, private readonly log: vscode.LogOutputChannel) {}
+
+  provideHover(document: vscode.TextDocument, position: vscode.Position): vscode.Hover | undefined {
+    if (!this.config.enabled || !looksLikeManifest(document.getText())) return undefined;
+    try {
+      const hover = this.index.hover(document, { line: position.line, character: position.character });
+      if (!hover) return undefined;
+      const markdown = new vscode.MarkdownString(hover.markdown);
+      markdown.isTrusted = { enabledCommands: ['kubeFailureSim.simulate'] };
+      markdown.supportHtml = false;
+      return new vscode.Hover(markdown, toRange(hover.range));
+    } catch (error) {
+      this.log.error(`Hover in ${document.uri.toString(true)} failed`, error);
+      return undefined;
+    }
+  }
+}

@@ -1,0 +1,55 @@
+import * as vscode from 'vscode';
+import { worstLens, worstOutageText, type WorkloadLens } from '../analysis/lenses';
+import type { SimulateArguments } from './choices';
+import type { Config } from './config';
+import { looksLikeManifest, type WorkspaceIndex } from './workspaceIndex';
+
+/** The worst predicted outage of the active manifest's workloads; clicking simulates that workload's node failure. */
+export class StatusBar implements vscode.Disposable {
+  private readonly item = vscode.window.createStatusBarItem('kubeFailureSim.worstOutage', vscode.StatusBarAlignment.Left, 50);
+  private readonly subscriptions: vscode.Disposable[];
+
+  constructor(private readonly config: Config, private readonly index: WorkspaceIndex, onDidAnalyse: vscode.Event<vscode.Uri>, private readonly log: vscode.LogOutputChannel) {
+    this.item.name = 'Kubernetes Failure Simulator: worst outage';
+    this.subscriptions = [
+      vscode.window.onDidChangeActiveTextEditor(() => this.update()),
+      onDidAnalyse((uri) => {
+        if (uri.toString() === vscode.window.activeTextEditor?.document.uri.toString()) this.update();
+      }),
+      config.onDidChange(() => this.update()),
+    ];
+    this.update();
+  }
+
+  private update(): void {
+    const document = vscode.window.activeTextEditor?.document;
+    if (!document || document.languageId !== 'yaml' || !this.config.enabled || !this.config.statusBarEnabled || !looksLikeManifest(document.getText())) {
+      this.item.hide();
+      return;
+    }
+    let lenses: WorkloadLens[];
+    try {
+      lenses = this.index.lenses(document);
+    } catch (error) {
+      this.log.error(`Status of ${document.uri.toString(true)} failed`, error);
+      this.item.hide();
+      return;
+    }
+    const worst = worstLens(lenses);
+    if (!worst) {
+      this.item.hide();
+      return;
+    }
+    const target = `${worst.workload.kind}/${worst.workload.name}`;
+    this.item.text = `$(pulse) ${worstOutageText(worst.outageMs)}`;
+    this.item.tooltip = `If a node fails, the worst outage in this file: ${target}. ${worst.title}.\nClick to simulate.`;
+    const args: SimulateArguments = { uri: document.uri.toString(), target };
+    this.item.command = { command: 'kubeFailureSim.simulate', title: 'Simulate', arguments: [args] };
+    this.item.show();
+  }
+
+  dispose(): void {
+    for (const s of this.subscriptions) s.dispose();
+    this.item.dispose();
+  }
+}
