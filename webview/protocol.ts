@@ -3,10 +3,24 @@
  * checked on receipt. The webview gets the trace itself (the JSON contract of `simulate`).
  * Shared by both sides (no DOM and no vscode types here).
  */
-import type { TraceReport } from '../src/report/contract';
+import type { ObjectRef, TraceReport } from '../src/report/contract';
 
-export type HostMessage = { type: 'showTrace'; title: string; report: TraceReport };
-export type WebviewMessage = { type: 'ready' } | { type: 'rerun' };
+/** What the extension needs to run a panel's simulation again, also after a window reload. */
+export interface RunRef {
+  /** The manifest's URI. */
+  document: string;
+  failure: string;
+  /** Kind/name of the workload whose node fails. */
+  target?: string;
+}
+
+export type HostMessage = { type: 'showTrace'; title: string; report: TraceReport; run?: RunRef };
+
+export type WebviewMessage =
+  | { type: 'ready' }
+  | { type: 'rerun' }
+  /** Show the YAML of a workload (for a pod: its workload's, `pod` names the pod). */
+  | { type: 'reveal'; object: ObjectRef; pod?: string };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -14,22 +28,41 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 const isString = (value: unknown): value is string => typeof value === 'string';
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
-const isRef = (value: unknown) => isRecord(value) && isString(value.kind) && isString(value.name) && isString(value.namespace);
+const isRef = (value: unknown): value is ObjectRef => isRecord(value) && isString(value.kind) && isString(value.name) && isString(value.namespace);
+const isTime = (value: unknown) => value === null || isNumber(value);
 
 /** The parts of a trace the webview reads, checked field by field. */
 export function isTraceReport(value: unknown): value is TraceReport {
   if (!isRecord(value) || value.version !== 1 || !isRecord(value.scenario) || !isRecord(value.timing) || !isRecord(value.summary)) return false;
   const { events, states, summary, scenario } = value;
-  return Array.isArray(scenario.failedNodes) && scenario.failedNodes.every(isString)
-    && Array.isArray(events) && events.every((e) => isRecord(e) && isNumber(e.t) && isRef(e.object) && isString(e.type) && isString(e.reason) && isString(e.message))
-    && Array.isArray(states) && states.every((s) => isRecord(s) && isRef(s.object) && isNumber(s.from) && (s.to === null || isNumber(s.to)) && isString(s.status))
-    && Array.isArray(summary.workloads) && summary.workloads.every((w) => isRecord(w) && isRef(w.object) && isString(w.outcome) && isString(w.reason) && isNumber(w.unavailableMs) && isNumber(w.degradedMs));
+  return Array.isArray(scenario.failedNodes) && scenario.failedNodes.every(isString) && isNumber(scenario.durationMs)
+    && isRecord(scenario.cluster) && Array.isArray(scenario.cluster.nodes) && scenario.cluster.nodes.every((n) => isRecord(n) && isString(n.name) && (n.zone === null || isString(n.zone)))
+    && Array.isArray(events) && events.every((e) => isRecord(e) && isNumber(e.t) && isRef(e.object) && isString(e.type) && isString(e.reason) && isString(e.message) && (e.detail === undefined || isRecord(e.detail)))
+    && Array.isArray(states) && states.every((s) => isRecord(s) && isRef(s.object) && isNumber(s.from) && isTime(s.to) && isString(s.status)
+      && (s.ready === undefined || isString(s.ready)) && (s.node === undefined || isString(s.node)) && (s.ip === undefined || isString(s.ip))
+      && (s.restarts === undefined || isNumber(s.restarts)) && (s.taints === undefined || (Array.isArray(s.taints) && s.taints.every(isString))))
+    && Array.isArray(summary.workloads) && summary.workloads.every((w) => isRecord(w) && isRef(w.object) && isString(w.outcome) && isString(w.reason)
+      && isNumber(w.unavailableMs) && isNumber(w.degradedMs) && isNumber(w.blackholeMs) && isNumber(w.desiredReplicas) && isTime(w.replacementReadyMs));
+}
+
+export function isRunRef(value: unknown): value is RunRef {
+  return isRecord(value) && isString(value.document) && isString(value.failure) && (value.target === undefined || isString(value.target));
 }
 
 export function isHostMessage(message: unknown): message is HostMessage {
-  return isRecord(message) && message.type === 'showTrace' && isString(message.title) && isTraceReport(message.report);
+  return isRecord(message) && message.type === 'showTrace' && isString(message.title) && isTraceReport(message.report)
+    && (message.run === undefined || isRunRef(message.run));
 }
 
 export function isWebviewMessage(message: unknown): message is WebviewMessage {
-  return isRecord(message) && (message.type === 'ready' || message.type === 'rerun');
+  if (!isRecord(message)) return false;
+  switch (message.type) {
+    case 'ready':
+    case 'rerun':
+      return Object.keys(message).length === 1;
+    case 'reveal':
+      return isRef(message.object) && (message.pod === undefined || isString(message.pod));
+    default:
+      return false;
+  }
 }

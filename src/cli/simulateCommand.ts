@@ -1,8 +1,10 @@
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { readManifestText } from '../manifest/readManifest';
 import { parseDuration } from '../manifest/duration';
 import { FAILURE_KINDS, isFailureKind, type Intervention, type Scenario } from '../sim/scenario';
 import { ScenarioError, simulate, type SimulationResult } from '../sim/simulate';
+import { htmlReport } from '../report/htmlReport';
 import { multiRunReport, traceReport } from '../report/jsonReport';
 import { RunStatistics } from '../report/runStatistics';
 import { renderRunStatistics, renderText, scenarioHeader } from '../report/textReport';
@@ -13,6 +15,7 @@ import { UsageError, parseArgs, single, type ParsedArgs } from './args';
 import { collectFiles, FileError, loadWorkspace, readText } from './files';
 import { describeInputError } from './inputErrors';
 import type { Output } from './output';
+import { reportAssets } from './reportAssets';
 
 export const SIMULATE_USAGE = `Usage: kube-failure-sim simulate PATH... [options]
 
@@ -32,7 +35,8 @@ Simulates what the control plane does to the workloads in PATH when nodes fail.
   --cluster FILE        Node objects to simulate on (kubectl get nodes -o yaml); default 3 zones x 2 workers
   --seed N              random seed (default 1); the same inputs and seed give the same trace
   --runs N              repeat with seeds 1..N and report each summary time as {min, median, max}
-  --format text|json    (default text)
+  --format text|json|html   (default text); html: one self-contained page with the timeline
+  -o, --output FILE     write the report to FILE instead of standard output
 Durations use Kubernetes syntax: 40s, 1m30s, 2h. Cluster configuration files among the inputs
 (KubeletConfiguration, controller-manager and apiserver manifests) set the timing.`;
 
@@ -40,7 +44,7 @@ const OPTIONS = {
   failure: { value: true }, target: { value: true }, at: { value: true }, 'recover-after': { value: true },
   'force-delete': { value: true, repeatable: true }, 'out-of-service-after': { value: true }, 'delete-node-after': { value: true },
   duration: { value: true }, profile: { value: true }, 'k8s-version': { value: true }, set: { value: true, repeatable: true },
-  cluster: { value: true }, seed: { value: true }, runs: { value: true }, format: { value: true }, help: { value: false },
+  cluster: { value: true }, seed: { value: true }, runs: { value: true }, format: { value: true }, output: { value: true }, help: { value: false },
 };
 
 const MAX_DURATION_MS = 7 * 24 * 3600_000;
@@ -70,20 +74,22 @@ export function prepareSimulation(args: ParsedArgs, cwd = process.cwd()): Prepar
   return { scenario, inputs: files.map((f) => f.displayPath.split(path.sep).join('/')), warnings };
 }
 
-export function runSimulate(argv: string[], out: Output): number {
-  const args = parseArgs(argv, OPTIONS);
+export function runSimulate(argv: string[], out: Output, cwd = process.cwd()): number {
+  const args = parseArgs(argv.map((arg) => (arg === '-o' ? '--output' : arg)), OPTIONS);
   if (args.options.has('help')) {
     out.stdout(`${SIMULATE_USAGE}\n`);
     return 0;
   }
   const format = single(args, 'format') ?? 'text';
-  if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json, not "${format}"`);
+  if (format !== 'text' && format !== 'json' && format !== 'html') throw new UsageError(`--format must be text, json or html, not "${format}"`);
   const runs = Number(single(args, 'runs') ?? '1');
   if (!Number.isInteger(runs) || runs < 1 || runs > MAX_RUNS) throw new UsageError(`--runs must be a whole number from 1 to ${MAX_RUNS}`);
+  if (format === 'html' && runs > 1) throw new UsageError('--format html draws one run; leave out --runs');
+  const outputFile = single(args, 'output');
 
   let prepared: PreparedSimulation;
   try {
-    prepared = prepareSimulation(args);
+    prepared = prepareSimulation(args, cwd);
   } catch (error) {
     if (error instanceof InputError || error instanceof FileError) {
       out.stderr(`kube-failure-sim: ${error instanceof InputError ? describeInputError(error) : error.message}\n`);
@@ -108,13 +114,28 @@ export function runSimulate(argv: string[], out: Output): number {
     }
     throw error;
   }
-  if (format === 'json') {
+  let text: string;
+  if (format === 'html') {
+    const report = traceReport(scenario, inputs, first);
+    text = htmlReport(`${scenario.faults[0].kind} of ${report.summary.failedNodes.join(', ')}: ${args.positionals.join(' ')}`, report, reportAssets());
+  } else if (format === 'json') {
     const report = runs === 1 ? traceReport(scenario, inputs, first) : multiRunReport(scenario, inputs, first, statistics);
-    out.stdout(`${JSON.stringify(report)}\n`);
+    text = `${JSON.stringify(report)}\n`;
   } else {
-    out.stdout(renderText({ header: scenarioHeader(scenario, first.summary.failedNodes, runs), events: first.events, states: first.states, summary: first.summary }));
-    if (runs > 1) out.stdout(renderRunStatistics(statistics));
+    text = renderText({ header: scenarioHeader(scenario, first.summary.failedNodes, runs), events: first.events, states: first.states, summary: first.summary });
+    if (runs > 1) text += renderRunStatistics(statistics);
   }
+  if (outputFile === undefined) {
+    out.stdout(text);
+    return 0;
+  }
+  try {
+    fs.writeFileSync(path.resolve(cwd, outputFile), text);
+  } catch (error) {
+    out.stderr(`kube-failure-sim: cannot write ${outputFile}: ${(error as Error).message}\n`);
+    return 2;
+  }
+  out.stderr(`Wrote ${outputFile} (${Math.round(Buffer.byteLength(text) / 1024)} KiB)\n`);
   return 0;
 }
 

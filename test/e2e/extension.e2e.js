@@ -44,14 +44,17 @@ async function runCommand(page, title) {
   await pick(page, title, '>' + title);
 }
 
-/** Simulates a power-off for the open file and returns the webview frame once its summary shows. */
+/** Simulates a power-off for the open file and returns the webview frame once its timeline and summary show. */
 async function simulatePowerOff(page, workload) {
   await runCommand(page, 'Kubernetes Failure Simulator: Simulate Node Failure');
   await pick(page, 'power-off');
   const frame = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
   await frame.locator('h1', { hasText: workload.file }).waitFor({ timeout: 30000 });
-  const summary = (await frame.locator('table').first().locator('tbody tr').first().innerText()).replace(/\s+/g, ' ');
+  await frame.locator('body[data-ready=true]').waitFor({ timeout: 30000 });
+  await frame.locator('vscode-panel-tab#tab-summary').click();
+  const summary = (await frame.locator('.summary .card').first().innerText()).replace(/\s+/g, ' ');
   log(`${workload.file}: ${summary}`);
+  await frame.locator('vscode-panel-tab#tab-cursor').click();
   return { frame, summary };
 }
 
@@ -89,11 +92,19 @@ async function simulatePowerOff(page, workload) {
     // Simulation in the timeline webview: a Deployment is replaced, a StatefulSet pod stays stuck.
     await quickOpen(page, 'web-deployment.yaml');
     const web = await simulatePowerOff(page, { file: 'web-deployment.yaml' });
-    assert.match(web.summary, /^Deployment\/web replaced 0s /);
-    assert.ok(await web.frame.locator('table').nth(1).locator('tbody tr', { hasText: 'NodeNotReady' }).count() > 0);
+    assert.match(web.summary, /^Deployment\/web replaced Unavailable 0s /);
+    assert.ok(await web.frame.locator('.lane-label-pod').count() >= 3);
+    // The cursor moves by keyboard and the kubectl table follows it.
+    await web.frame.locator('.timeline').focus();
+    await page.keyboard.press('End');
+    await web.frame.locator('.cursor-table .caption', { hasText: 'As of 20:00.000' }).waitFor();
     await page.screenshot({ path: `${SHOTS}/02-timeline-web.png` });
-    await web.frame.locator('button', { hasText: 'Run again' }).click();
-    await web.frame.locator('table').first().waitFor();
+    // A pod name shows its workload's YAML: the editor selects metadata.name of the Deployment.
+    await web.frame.locator('.lane-label-pod button').first().click();
+    await page.locator('.monaco-editor .selected-text').first().waitFor({ timeout: 10000 });
+    await page.locator('.monaco-editor .view-line', { hasText: 'name: web' }).first().waitFor();
+    await web.frame.locator('vscode-button', { hasText: 'Run again' }).click();
+    await web.frame.locator('body[data-ready=true]').waitFor();
 
     await quickOpen(page, 'postgres-statefulset.yaml');
     const db = await simulatePowerOff(page, { file: 'postgres-statefulset.yaml' });
@@ -104,7 +115,9 @@ async function simulatePowerOff(page, workload) {
     await quickOpen(page, 'hostile.yaml');
     const hostile = await simulatePowerOff(page, { file: 'hostile.yaml' });
     assert.ok(hostile.summary.includes("<img src=x onerror=document.title='pwned'><b>bold</b>"));
+    assert.ok((await hostile.frame.locator('.lane-label-workload').first().innerText()).includes('<img src=x'));
     assert.equal(await hostile.frame.locator('img, b').count(), 0);
+    assert.notEqual(await page.title(), 'pwned');
     await page.screenshot({ path: `${SHOTS}/04-hostile-name.png` });
     ok = true;
   } catch (e) {

@@ -24,7 +24,12 @@ describe('webview protocol', () => {
     assert.equal(isHostMessage({ ...message, type: 'other' }), false);
     assert.equal(isHostMessage(null), false);
     assert.ok(isWebviewMessage({ type: 'rerun' }));
+    assert.ok(isWebviewMessage({ type: 'reveal', object: { kind: 'Deployment', name: 'web', namespace: 'shop' }, pod: 'web-abc' }));
+    assert.equal(isWebviewMessage({ type: 'reveal', object: { kind: 'Deployment', name: 5, namespace: 'shop' } }), false);
+    assert.equal(isWebviewMessage({ type: 'rerun', extra: 'x' }), false);
     assert.equal(isWebviewMessage({ type: 'eval', code: 'x' }), false);
+    assert.ok(isHostMessage({ ...message, run: { document: 'file:///a.yaml', failure: 'power-off', target: 'Deployment/web' } }));
+    assert.equal(isHostMessage({ ...message, run: { document: 1, failure: 'power-off' } }), false);
   });
 
   it('the webview renders every string as text and imports nothing from the simulator or the extension', () => {

@@ -1,0 +1,46 @@
+/**
+ * The summary per workload: outcome, how long it was unavailable, degraded and black-holed, the
+ * key times, and the sentence that says why (and what would shorten it). Cards rather than a
+ * wide table, so they reflow at the width of a side column.
+ */
+import type { WorkloadLane } from '../src/report/timeline/model';
+import { formatDuration } from '../src/report/format';
+import { el } from './dom';
+
+const KEY_TIMES: [keyof NonNullable<WorkloadLane['summary']>, string][] = [
+  ['nodeNotReadyMs', 'Node NotReady'], ['podsNotReadyMs', 'Pods not ready'], ['noExecuteTaintMs', 'NoExecute taint'],
+  ['podDeletionMs', 'Pod deletion'], ['replacementCreatedMs', 'Replacement created'], ['replacementReadyMs', 'Replacement Ready'],
+];
+
+export function summaryCards(workloads: readonly WorkloadLane[], showUnaffected: boolean, reveal: (lane: WorkloadLane) => void, interactive: boolean): HTMLElement {
+  const root = el('div', undefined, 'summary');
+  const shown = workloads.filter((w) => w.summary && (w.affected || showUnaffected));
+  if (shown.length === 0) root.appendChild(el('p', 'No workload ran on the failed nodes.', 'caption'));
+  for (const lane of shown) {
+    const summary = lane.summary!;
+    const card = el('section', undefined, `card outcome-${summary.outcome}`);
+    const heading = el('h3');
+    const name = `${lane.ref.kind}/${lane.ref.name}`;
+    if (interactive) {
+      const link = el('button', name, 'link');
+      link.title = 'Show its YAML';
+      link.addEventListener('click', () => reveal(lane));
+      heading.appendChild(link);
+    } else heading.appendChild(el('span', name));
+    heading.appendChild(el('span', summary.outcome, `tag outcome-${summary.outcome}`));
+    card.appendChild(heading);
+    const figures = el('dl', undefined, 'figures');
+    const figure = (term: string, value: string, className?: string) => figures.append(el('dt', term), el('dd', value, className));
+    figure('Unavailable', formatDuration(summary.unavailableMs), summary.unavailableMs > 0 ? 'bad' : undefined);
+    figure('Degraded', formatDuration(summary.degradedMs), summary.degradedMs > 0 ? 'warn' : undefined);
+    figure('Black-holed', formatDuration(summary.blackholeMs), summary.blackholeMs > 0 ? 'warn' : undefined);
+    if (summary.duplicateMs > 0) figure('Duplicate copies', formatDuration(summary.duplicateMs), 'warn');
+    for (const [key, label] of KEY_TIMES) {
+      const value = summary[key];
+      if (typeof value === 'number') figure(label, `at ${formatDuration(value)}`);
+    }
+    card.append(figures, el('p', summary.reason, 'reason'));
+    root.appendChild(card);
+  }
+  return root;
+}
