@@ -161,6 +161,7 @@ class TimelineApp {
       this.lanes.setCursor(cursorMs);
       this.axis.setCursor(cursorMs, this.lanes.x(cursorMs), g.chartWidth);
     }
+    document.body.dataset.cursorMs = String(cursorMs);
     this.slider.setAttribute('aria-valuenow', String(cursorMs / 1000));
     this.slider.setAttribute('aria-valuetext', `${axisLabel(cursorMs, 1)} after the failure`);
     // Coalesce: holding an arrow key rebuilds the table once per frame at most.

@@ -74,8 +74,9 @@ export function tabs(list: Tab[], selected: string, onSelect: (id: string) => vo
     panels.appendChild(view);
   }
   panels.addEventListener('change', (event) => {
-    const target = event.target as HTMLElement | null;
-    const active = target === panels ? panels.getAttribute('activeid') ?? (panels as HTMLElement & { activeid?: string }).activeid : null;
+    // The event's detail is the newly active tab (the activeid attribute is reflected later).
+    if (event.target !== panels) return;
+    const active = (event as CustomEvent<HTMLElement | undefined>).detail?.id;
     if (active && active.startsWith('tab-')) onSelect(active.slice(4));
   });
   return panels;
