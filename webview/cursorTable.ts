@@ -6,24 +6,59 @@ import { clusterAt } from '../src/report/timeline/clusterAt';
 import type { Marker, Timeline } from '../src/report/timeline/model';
 import { podStatusCategory } from '../src/report/timeline/statusCategory';
 import { formatTime } from '../src/report/format';
-import { el, table } from './dom';
+import { columnWidths, el, gridTable, table } from './dom';
 
-export function cursorTable(timeline: Timeline, t: number): HTMLElement {
-  const at = clusterAt(timeline, t);
-  const root = el('div', undefined, 'cursor-table');
-  root.appendChild(el('p', `As of ${formatTime(Math.round(t)).trim()} after the failure (m:ss.mmm):`, 'caption'));
-  const podStatus = at.pods.map((p) => podStatusCategory(p.status, p.ready));
-  const pods = table(['NAMESPACE', 'NAME', 'READY', 'STATUS', 'RESTARTS', 'IP', 'NODE'],
-    at.pods.map((p) => [p.namespace, `pod/${p.name}`, p.ready, p.status, String(p.restarts), p.ip, p.node]),
-    (r, c) => (c === 3 ? `status cat-${podStatus[r]}` : undefined));
-  pods.setAttribute('aria-label', `Pods at ${formatTime(Math.round(t)).trim()}`);
-  pods.classList.add('kubectl', 'pods-at');
-  const nodes = table(['NAME', 'STATUS', 'TAINTS'], at.nodes.map((n) => [`node/${n.name}`, n.status, n.taints]),
-    (r, c) => (c === 1 ? `status node-${at.nodes[r].status.startsWith('Ready') ? 'ready' : 'notready'}` : undefined));
-  nodes.setAttribute('aria-label', `Nodes at ${formatTime(Math.round(t)).trim()}`);
-  nodes.classList.add('kubectl', 'nodes-at');
-  root.append(scroll(pods), scroll(nodes));
-  return root;
+/**
+ * The table follows the cursor: while the same pods and nodes exist, only the cells that changed
+ * get new text (a cursor step over a 1,000-pod table touches a handful); else it is rebuilt.
+ */
+export class CursorTable {
+  readonly element = el('div', undefined, 'cursor-table');
+  private readonly caption = el('p', undefined, 'caption');
+  private key = '';
+  private cells: HTMLElement[][] = [];
+  private widths: number[][] = [];
+
+  constructor() {
+    this.element.appendChild(this.caption);
+  }
+
+  show(timeline: Timeline, t: number): void {
+    const at = clusterAt(timeline, t);
+    const when = formatTime(Math.round(t)).trim();
+    this.caption.textContent = `As of ${when} after the failure (m:ss.mmm):`;
+    const podRows = at.pods.map((p) => [p.namespace, `pod/${p.name}`, p.ready, p.status, String(p.restarts), p.ip, p.node]);
+    const nodeRows = at.nodes.map((n) => [`node/${n.name}`, n.status, n.taints]);
+    const podClass = at.pods.map((p) => `status cat-${podStatusCategory(p.status, p.ready)}`);
+    const nodeClass = at.nodes.map((n) => `status node-${n.status.startsWith('Ready') ? 'ready' : 'notready'}`);
+    const key = `${at.pods.map((p) => p.laneId).join('|')}#${at.nodes.map((n) => n.name).join('|')}`;
+    const rows = [...podRows, ...nodeRows];
+    const classes = [...podClass, ...nodeClass];
+    const statusColumn = (r: number) => (r < podRows.length ? 3 : 1);
+    const podHeadings = ['NAMESPACE', 'NAME', 'READY', 'STATUS', 'RESTARTS', 'IP', 'NODE'];
+    const nodeHeadings = ['NAME', 'STATUS', 'TAINTS'];
+    const widths = [columnWidths(podHeadings, podRows), columnWidths(nodeHeadings, nodeRows)];
+    // Columns are sized when the table is built: a longer value than then means a rebuild.
+    const fits = this.widths.length === 2 && widths.every((table, i) => table.every((w, c) => w <= this.widths[i][c]));
+    if (key === this.key && fits) {
+      rows.forEach((cells, r) => cells.forEach((text, c) => {
+        const cell = this.cells[r][c];
+        if (cell.textContent !== text) cell.textContent = text;
+        if (c === statusColumn(r) && cell.className !== classes[r]) cell.className = classes[r];
+      }));
+      for (const grid of this.element.querySelectorAll('[role=table]')) grid.setAttribute('aria-label', `${grid.classList.contains('pods-at') ? 'Pods' : 'Nodes'} at ${when}`);
+      return;
+    }
+    this.key = key;
+    // A little room to grow, so that a cursor step rarely needs a rebuild.
+    this.widths = widths.map((table) => table.map((w) => w + 4));
+    const pods = gridTable(`Pods at ${when}`, podHeadings, podRows, (r, c) => (c === 3 ? podClass[r] : undefined), this.widths[0]);
+    pods.classList.add('kubectl', 'pods-at');
+    const nodes = gridTable(`Nodes at ${when}`, nodeHeadings, nodeRows, (r, c) => (c === 1 ? nodeClass[r] : undefined), this.widths[1]);
+    nodes.classList.add('kubectl', 'nodes-at');
+    this.element.replaceChildren(this.caption, scroll(pods), scroll(nodes));
+    this.cells = [pods, nodes].flatMap((grid) => Array.from(grid.querySelectorAll<HTMLElement>('[role=rowgroup] [role=row]'), (row) => Array.from(row.children) as HTMLElement[]));
+  }
 }
 
 function scroll(content: HTMLElement): HTMLElement {
@@ -63,6 +98,7 @@ export function eventsTable(events: readonly NamedMarker[], t: number): HTMLElem
   root.appendChild(el('p', end > shown.length ? `The last ${shown.length} of ${end} events up to the cursor:` : `${end} events up to the cursor:`, 'caption'));
   const grid = table(['TIME', 'OBJECT', 'REASON', 'MESSAGE'], shown.map((e) => [formatTime(e.t).trim(), e.object, e.reason, e.message]));
   grid.classList.add('kubectl');
+  grid.setAttribute('aria-label', 'Events up to the cursor');
   root.appendChild(scroll(grid));
   return root;
 }

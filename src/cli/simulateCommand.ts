@@ -129,13 +129,15 @@ export function runSimulate(argv: string[], out: Output, cwd = process.cwd()): n
     out.stdout(text);
     return 0;
   }
+  const target = path.resolve(cwd, outputFile);
   try {
-    fs.writeFileSync(path.resolve(cwd, outputFile), text);
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.writeFileSync(target, text);
   } catch (error) {
     out.stderr(`kube-failure-sim: cannot write ${outputFile}: ${(error as Error).message}\n`);
     return 2;
   }
-  out.stderr(`Wrote ${outputFile} (${Math.round(Buffer.byteLength(text) / 1024)} KiB)\n`);
+  out.stderr(`Wrote ${target} (${Math.round(Buffer.byteLength(text) / 1024)} KiB)${format === 'html' ? '; open it in a browser' : ''}\n`);
   return 0;
 }
 

@@ -32,7 +32,7 @@ describe('simulate --format html', () => {
     const result = run('simulate', 'examples/web-deployment.yaml', '--duration', '10m', '--format', 'html', '-o', file);
     assert.equal(result.code, 0, result.stderr);
     assert.equal(result.stdout, '');
-    assert.match(result.stderr, new RegExp(`^Wrote ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(\\d+ KiB\\)\\n$`));
+    assert.match(result.stderr, new RegExp(`^Wrote ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(\\d+ KiB\\); open it in a browser\\n$`));
     const html = fs.readFileSync(file, 'utf8');
     assert.match(html, /<title>power-off of worker-a1: examples\/web-deployment.yaml<\/title>/);
     assert.equal(html.match(/<script\b/g)?.length, 2);
