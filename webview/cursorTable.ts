@@ -51,7 +51,7 @@ export class CursorTable {
     }
     this.key = key;
     // A little room to grow, so that a cursor step rarely needs a rebuild.
-    this.widths = widths.map((table) => table.map((w) => w + 4));
+    this.widths = widths.map((table) => table.map((w) => w + 1));
     const pods = gridTable(`Pods at ${when}`, podHeadings, podRows, (r, c) => (c === 3 ? podClass[r] : undefined), this.widths[0]);
     pods.classList.add('kubectl', 'pods-at');
     const nodes = gridTable(`Nodes at ${when}`, nodeHeadings, nodeRows, (r, c) => (c === 1 ? nodeClass[r] : undefined), this.widths[1]);

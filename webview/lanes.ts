@@ -178,7 +178,9 @@ export class LanesView {
         break;
       }
       case 'pod': {
-        const name = el('button', middleEllipsis(row.lane.ref.name, charsThatFit(this.geometry.labelWidth - 30)), 'name link');
+        // A second object of the same name (a StatefulSet's new pod) says so.
+        const again = /#[1-9]\d*$/.test(row.lane.id) ? ' (new)' : '';
+        const name = el('button', middleEllipsis(row.lane.ref.name, charsThatFit(this.geometry.labelWidth - 30) - again.length) + again, 'name link');
         const replaced = row.lane.replaces ? ', a replacement' : '';
         name.title = `pod/${row.lane.ref.name}${replaced}: show the YAML of its workload`;
         name.setAttribute('aria-label', `Pod ${row.lane.ref.name}${replaced}, ${row.lane.bars.map((b) => b.status).filter((s, i, all) => all.indexOf(s) === i).join(' then ')}: show its workload's YAML`);
