@@ -9,6 +9,7 @@ import { multiRunReport, traceReport } from '../report/jsonReport';
 import { RunStatistics } from '../report/runStatistics';
 import { renderRunStatistics, renderText, scenarioHeader } from '../report/textReport';
 import { InputError } from '../workspace/inputError';
+import { readScenarioFile, scenarioArguments } from '../workspace/scenarioFile';
 import { defaultChoices, type SimulationChoices } from '../workspace/simulationChoices';
 import type { WorkspaceSettings } from '../workspace/workspace';
 import { UsageError, parseArgs, single, type ParsedArgs } from './args';
@@ -18,6 +19,7 @@ import type { Output } from './output';
 import { reportAssets } from './reportAssets';
 
 export const SIMULATE_USAGE = `Usage: kube-failure-sim simulate PATH... [options]
+       kube-failure-sim simulate --scenario FILE [--format F] [-o FILE] [--runs N]
 
 Simulates what the control plane does to the workloads in PATH when nodes fail.
   --failure power-off|kubelet-stop|partition   what happens to the node (default power-off)
@@ -37,6 +39,7 @@ Simulates what the control plane does to the workloads in PATH when nodes fail.
   --runs N              repeat with seeds 1..N and report each summary time as {min, median, max}
   --format text|json|html   (default text); html: one self-contained page with the timeline
   -o, --output FILE     write the report to FILE instead of standard output
+  --scenario FILE       the manifests and choices of a FailureScenario file (paths relative to it)
 Durations use Kubernetes syntax: 40s, 1m30s, 2h. Cluster configuration files among the inputs
 (KubeletConfiguration, controller-manager and apiserver manifests) set the timing.`;
 
@@ -44,7 +47,7 @@ const OPTIONS = {
   failure: { value: true }, target: { value: true }, at: { value: true }, 'recover-after': { value: true },
   'force-delete': { value: true, repeatable: true }, 'out-of-service-after': { value: true }, 'delete-node-after': { value: true },
   duration: { value: true }, profile: { value: true }, 'k8s-version': { value: true }, set: { value: true, repeatable: true },
-  cluster: { value: true }, seed: { value: true }, runs: { value: true }, format: { value: true }, output: { value: true }, help: { value: false },
+  cluster: { value: true }, seed: { value: true }, runs: { value: true }, format: { value: true }, output: { value: true }, scenario: { value: true }, help: { value: false },
 };
 
 const MAX_DURATION_MS = 7 * 24 * 3600_000;
@@ -75,10 +78,16 @@ export function prepareSimulation(args: ParsedArgs, cwd = process.cwd()): Prepar
 }
 
 export function runSimulate(argv: string[], out: Output, cwd = process.cwd()): number {
-  const args = parseArgs(argv.map((arg) => (arg === '-o' ? '--output' : arg)), OPTIONS);
+  let args = parseArgs(argv.map((arg) => (arg === '-o' ? '--output' : arg)), OPTIONS);
   if (args.options.has('help')) {
     out.stdout(`${SIMULATE_USAGE}\n`);
     return 0;
+  }
+  const scenarioFile = single(args, 'scenario');
+  if (scenarioFile !== undefined) {
+    const fromFile = scenarioArgs(scenarioFile, args, cwd, out);
+    if (fromFile === undefined) return 2;
+    args = fromFile;
   }
   const format = single(args, 'format') ?? 'text';
   if (format !== 'text' && format !== 'json' && format !== 'html') throw new UsageError(`--format must be text, json or html, not "${format}"`);
@@ -139,6 +148,37 @@ export function runSimulate(argv: string[], out: Output, cwd = process.cwd()): n
   }
   out.stderr(`Wrote ${target} (${Math.round(Buffer.byteLength(text) / 1024)} KiB)${format === 'html' ? '; open it in a browser' : ''}\n`);
   return 0;
+}
+
+/**
+ * --scenario FILE: the command line the file stands for, with the options given beside it
+ * (output ones only; a choice the file makes cannot be given twice). Undefined after reporting
+ * the file's problems at their lines.
+ */
+function scenarioArgs(file: string, given: ParsedArgs, cwd: string, out: Output): ParsedArgs | undefined {
+  if (given.positionals.length > 0) throw new UsageError('--scenario names the manifests itself; give no PATH with it');
+  let text: string;
+  try {
+    text = fs.readFileSync(path.resolve(cwd, file), 'utf8');
+  } catch (error) {
+    out.stderr(`kube-failure-sim: cannot read ${file}: ${(error as Error).message}\n`);
+    return undefined;
+  }
+  const { scenario, problems } = readScenarioFile(text);
+  if (!scenario) {
+    for (const p of problems) out.stderr(`${file}:${p.range.start.line + 1}:${p.range.start.character + 1} ${p.message}\n`);
+    return undefined;
+  }
+  const { paths, cluster, flags } = scenarioArguments(scenario);
+  // Paths in the file are relative to it; shown relative to where the command runs.
+  const here = (p: string) => path.relative(cwd, path.resolve(cwd, path.dirname(file), p)) || '.';
+  const fromFile = parseArgs([...paths.map(here), ...flags, ...(cluster ? ['--cluster', here(cluster)] : [])], OPTIONS);
+  for (const [name, values] of given.options) {
+    if (name === 'scenario') continue;
+    if (fromFile.options.has(name)) throw new UsageError(`--${name} is set by ${file}; change it there`);
+    fromFile.options.set(name, values);
+  }
+  return fromFile;
 }
 
 function duration(args: ParsedArgs, name: string): number | undefined {
