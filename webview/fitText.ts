@@ -11,6 +11,6 @@ export function middleEllipsis(text: string, maxChars: number): string {
 }
 
 /** About how many characters of the UI font fit in a width (the label column is sized, not measured). */
-export function charsThatFit(widthPx: number, charPx = 7.4): number {
+export function charsThatFit(widthPx: number, charPx = 8): number {
   return Math.max(4, Math.floor(widthPx / charPx));
 }

@@ -7,11 +7,18 @@ import type { ObjectRef, TraceReport } from '../src/report/contract';
 
 /** What the extension needs to run a panel's simulation again, also after a window reload. */
 export interface RunRef {
-  /** The manifest's URI. */
+  /** The manifest's URI (its folder is the workspace the run reads). */
   document: string;
+  /** The manifests whose workloads are simulated; absent: `document` alone; empty: the whole folder. */
+  documents?: string[];
   failure: string;
-  /** Kind/name of the workload whose node fails. */
-  target?: string;
+  /** node/NAME or Kind/name; empty: the node of the first workload's first pod. */
+  targets: string[];
+  recoverAfterMs?: number;
+  interventions?: { kind: string; atMs: number; target?: string }[];
+  durationMs?: number;
+  /** The scenario file the run came from, if any. */
+  scenario?: string;
 }
 
 export type HostMessage = { type: 'showTrace'; title: string; report: TraceReport; run?: RunRef };
@@ -45,8 +52,14 @@ export function isTraceReport(value: unknown): value is TraceReport {
       && isNumber(w.unavailableMs) && isNumber(w.degradedMs) && isNumber(w.blackholeMs) && isNumber(w.desiredReplicas) && isTime(w.replacementReadyMs));
 }
 
+const optional = <T>(value: unknown, check: (v: unknown) => v is T) => value === undefined || check(value);
+const isStrings = (value: unknown): value is string[] => Array.isArray(value) && value.every(isString);
+const isIntervention = (value: unknown) => isRecord(value) && isString(value.kind) && isNumber(value.atMs) && optional(value.target, isString);
+
 export function isRunRef(value: unknown): value is RunRef {
-  return isRecord(value) && isString(value.document) && isString(value.failure) && (value.target === undefined || isString(value.target));
+  return isRecord(value) && isString(value.document) && optional(value.documents, isStrings) && isString(value.failure) && isStrings(value.targets)
+    && optional(value.recoverAfterMs, isNumber) && optional(value.durationMs, isNumber) && optional(value.scenario, isString)
+    && (value.interventions === undefined || (Array.isArray(value.interventions) && value.interventions.every(isIntervention)));
 }
 
 export function isHostMessage(message: unknown): message is HostMessage {

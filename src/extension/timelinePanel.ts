@@ -7,9 +7,9 @@ export type Reveal = (run: RunRef | undefined, message: Extract<WebviewMessage, 
 
 const VIEW_TYPE = 'kubeFailureSim.timeline';
 
-/** One panel per scenario: the same file, failure and target reuse their panel. */
+/** One panel per scenario: the same files and choices reuse their panel. */
 export function scenarioKey(run: RunRef | undefined, title: string): string {
-  return run ? `${run.document}\n${run.failure}\n${run.target ?? ''}` : title;
+  return run ? JSON.stringify([run.scenario ?? '', run.document, run.documents ?? [], run.failure, run.targets, run.recoverAfterMs ?? null, run.interventions ?? [], run.durationMs ?? null]) : title;
 }
 
 /**
@@ -105,7 +105,8 @@ export class TimelinePanels implements vscode.Disposable {
 }
 
 function panelTitle(message: HostMessage): string {
-  const file = message.run ? decodeURIComponent(message.run.document.slice(message.run.document.lastIndexOf('/') + 1)) : 'trace';
+  const uri = message.run ? message.run.scenario ?? message.run.document : undefined;
+  const file = uri ? decodeURIComponent(uri.slice(uri.lastIndexOf('/') + 1)) : 'trace';
   return `${message.run?.failure ?? 'Failure'}: ${file}`;
 }
 

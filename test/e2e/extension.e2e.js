@@ -38,16 +38,22 @@ async function pick(page, text, filter = text) {
   await page.keyboard.press('Enter');
 }
 
-async function runCommand(page, title) {
+async function runCommand(page, title, filter = title) {
   await page.keyboard.press('F1');
   await page.locator('.quick-input-widget input').waitFor({ state: 'visible' });
-  await pick(page, title, '>' + title);
+  await pick(page, title, '>' + filter);
 }
 
 /** Simulates a power-off for the open file and returns the webview frame once its timeline and summary show. */
 async function simulatePowerOff(page, workload) {
-  await runCommand(page, 'Kubernetes Failure Simulator: Simulate Node Failure');
-  await pick(page, 'power-off');
+  await runCommand(page, 'Kubernetes Failure Simulator: Simulate Node Failure…', 'Kubernetes Failure Simulator: Simulate Node Failure');
+  // The guided picks: the failure, the workload's node, never back, no intervention.
+  await pick(page, 'Power off the node', 'Power off');
+  await pick(page, 'The node that runs', 'The node that runs');
+  await pick(page, 'The node never comes back', 'never');
+  await page.locator('.quick-input-widget input').waitFor({ state: 'visible' });
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Force-delete the stuck pods' }).first().waitFor();
+  await page.keyboard.press('Enter');
   const frame = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
   await frame.locator('h1', { hasText: workload.file }).waitFor({ timeout: 30000 });
   await frame.locator('body[data-ready=true]').waitFor({ timeout: 30000 });

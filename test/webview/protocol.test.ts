@@ -28,8 +28,10 @@ describe('webview protocol', () => {
     assert.equal(isWebviewMessage({ type: 'reveal', object: { kind: 'Deployment', name: 5, namespace: 'shop' } }), false);
     assert.equal(isWebviewMessage({ type: 'rerun', extra: 'x' }), false);
     assert.equal(isWebviewMessage({ type: 'eval', code: 'x' }), false);
-    assert.ok(isHostMessage({ ...message, run: { document: 'file:///a.yaml', failure: 'power-off', target: 'Deployment/web' } }));
-    assert.equal(isHostMessage({ ...message, run: { document: 1, failure: 'power-off' } }), false);
+    const run = { document: 'file:///a.yaml', failure: 'power-off', targets: ['Deployment/web'], recoverAfterMs: 60_000, interventions: [{ kind: 'force-delete', target: 'web-0', atMs: 360_000 }] };
+    assert.ok(isHostMessage({ ...message, run }));
+    assert.equal(isHostMessage({ ...message, run: { ...run, targets: 'Deployment/web' } }), false);
+    assert.equal(isHostMessage({ ...message, run: { ...run, interventions: [{ kind: 'force-delete', atMs: '6m' }] } }), false);
   });
 
   it('the webview renders every string as text and imports nothing from the simulator or the extension', () => {

@@ -43,6 +43,6 @@ describe('timeline zoom, pan and axis', () => {
   it('shortens long pod names in the middle, where pods of one workload look alike', () => {
     assert.equal(middleEllipsis('web-9jwrnbzhwc-45fjh', 12), 'web-9…-45fjh');
     assert.equal(middleEllipsis('kafka-0', 12), 'kafka-0');
-    assert.equal(charsThatFit(74), 10);
+    assert.equal(charsThatFit(80), 10);
   });
 });
