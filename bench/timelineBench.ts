@@ -78,7 +78,7 @@ async function main(): Promise<void> {
   const started = Date.now();
   const report = largeTrace();
   const pods = new Set(report.states.filter((s) => s.object.kind === 'Pod').map((s) => `${s.object.namespace}/${s.object.name}`)).size;
-  const html = htmlReport('power-off of zone a: 50 Deployments x 20 replicas', report, reportAssets(path.join(__dirname, '..', 'src', 'cli')));
+  const html = htmlReport({ title: 'power-off of zone a: 50 Deployments x 20 replicas', report }, reportAssets(path.join(__dirname, '..', 'src', 'cli')));
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kfs-bench-')), 'report.html');
   fs.writeFileSync(file, html);
   const bundle = reportAssets(path.join(__dirname, '..', 'src', 'cli')).script.length;

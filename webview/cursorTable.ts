@@ -23,10 +23,11 @@ export class CursorTable {
     this.element.appendChild(this.caption);
   }
 
-  show(timeline: Timeline, t: number): void {
+  /** `run`: which of two compared runs this table is for ("A: title"). */
+  show(timeline: Timeline, t: number, run?: string): void {
     const at = clusterAt(timeline, t);
     const when = formatTime(Math.round(t)).trim();
-    this.caption.textContent = `As of ${when} after the failure (m:ss.mmm):`;
+    this.caption.textContent = `${run ? `${run}, as` : 'As'} of ${when} after the failure (m:ss.mmm):`;
     const podRows = at.pods.map((p) => [p.namespace, `pod/${p.name}`, p.ready, p.status, String(p.restarts), p.ip, p.node]);
     const nodeRows = at.nodes.map((n) => [`node/${n.name}`, n.status, n.taints]);
     const podClass = at.pods.map((p) => `status cat-${podStatusCategory(p.status, p.ready)}`);

@@ -86,6 +86,8 @@ export function gridTable(label: string, headings: string[], rows: string[][], c
     const block = el('div', undefined, 'grid-block');
     block.setAttribute('role', 'rowgroup');
     const end = Math.min(rows.length, start + BLOCK_ROWS);
+    // The height a skipped block stands in with: about its rows' (corrected once it has been shown).
+    block.style.containIntrinsicSize = `auto ${(end - start) * 18}px`;
     for (let r = start; r < end; r++) block.appendChild(row(rows[r], r + 1, false));
     grid.appendChild(block);
   }

@@ -47,7 +47,8 @@ export class LanesView {
   private readonly chart = svg('svg', {}, 'lane-chart');
   private readonly cursorLine = svg('line', {}, 'cursor-line');
   private layout: RowLayout | undefined;
-  private timeline: Timeline | undefined;
+  /** The trace shown and, when comparing, the other one. */
+  private timelines: Timeline[] = [];
   private view: TimeWindow = { fromMs: 0, toMs: 1 };
   private cursorMs = 0;
   private geometry: Geometry = geometry(600);
@@ -67,8 +68,8 @@ export class LanesView {
     this.chart.addEventListener('wheel', (e) => this.wheel(e), { passive: false });
   }
 
-  setData(timeline: Timeline, layout: RowLayout): void {
-    this.timeline = timeline;
+  setData(timelines: Timeline[], layout: RowLayout): void {
+    this.timelines = timelines;
     this.layout = layout;
     this.inner.style.height = `${layout.offsets[layout.rows.length]}px`;
   }
@@ -107,7 +108,7 @@ export class LanesView {
 
   render(): void {
     const layout = this.layout;
-    if (!layout || !this.timeline) return;
+    if (!layout || this.timelines.length === 0) return;
     const { labelWidth, chartWidth } = this.geometry;
     const height = this.element.clientHeight || 400;
     const top = this.element.scrollTop;
@@ -127,10 +128,17 @@ export class LanesView {
       labels.push(this.label(row, y, i));
       this.drawRow(row, y, shapes, layout);
     }
-    for (const moment of this.timeline.keyMoments) {
-      const x = this.x(moment.t);
-      if (x >= 0 && x <= chartWidth) shapes.push(svg('line', { x1: x, x2: x, y1: 0, y2: height }, `moment moment-${moment.kind}`));
-    }
+    // Each run's key moments across its own rows.
+    this.timelines.forEach((timeline, run) => {
+      const [from, to] = layout.runRows[run];
+      const y1 = Math.max(layout.offsets[from] - top, 0);
+      const y2 = Math.min(layout.offsets[to] - top, height);
+      if (y2 <= y1) return;
+      for (const moment of timeline.keyMoments) {
+        const x = this.x(moment.t);
+        if (x >= 0 && x <= chartWidth) shapes.push(svg('line', { x1: x, x2: x, y1, y2 }, `moment moment-${moment.kind}`));
+      }
+    });
     this.cursorLine.setAttribute('y1', '0');
     this.cursorLine.setAttribute('y2', String(height));
     shapes.push(this.cursorLine);
@@ -156,7 +164,8 @@ export class LanesView {
     item.dataset.row = String(index);
     switch (row.kind) {
       case 'section':
-        item.appendChild(el('span', row.label, 'section-title'));
+        item.appendChild(el('span', row.label, row.id.endsWith('section:run') ? 'run-title' : 'section-title'));
+        item.title = row.label;
         break;
       case 'node': {
         const name = el('span', row.lane.name, 'name');
@@ -169,7 +178,7 @@ export class LanesView {
         const toggle = el('button', row.collapsed ? '▸' : '▾', 'disclosure');
         toggle.setAttribute('aria-expanded', String(!row.collapsed));
         toggle.setAttribute('aria-label', `${row.collapsed ? 'Show' : 'Hide'} the pods of ${row.lane.ref.kind} ${row.lane.ref.name}`);
-        toggle.addEventListener('click', () => this.actions.toggle(row.lane.id));
+        toggle.addEventListener('click', () => this.actions.toggle(row.id));
         const name = el('button', row.lane.ref.name, 'name link');
         name.title = `${row.lane.ref.kind}/${row.lane.ref.name} in ${row.lane.ref.namespace || 'default'}: show its YAML`;
         name.setAttribute('aria-label', `${row.lane.ref.kind} ${row.lane.ref.name}, ${row.lane.summary?.outcome ?? 'no summary'}: show its YAML`);
@@ -220,7 +229,7 @@ export class LanesView {
         this.drawMarkers(row.lane.events, y + h - 4, shapes);
         break;
       case 'pod':
-        this.drawPod(row.lane, y, h, shapes, layout);
+        this.drawPod(row.lane, row.run, y, h, shapes, layout);
         break;
     }
   }
@@ -261,7 +270,7 @@ export class LanesView {
     }
   }
 
-  private drawPod(lane: PodLane, y: number, h: number, shapes: SVGElement[], layout: RowLayout): void {
+  private drawPod(lane: PodLane, run: number, y: number, h: number, shapes: SVGElement[], layout: RowLayout): void {
     for (const bar of lane.bars) {
       const xs = this.spanX(bar);
       if (!xs) continue;
@@ -273,10 +282,10 @@ export class LanesView {
       if (xs) shapes.push(withTitle(svg('rect', { x: xs[0], y: y + 3, width: xs[1] - xs[0], height: h - 7 }, 'node-down'), `pod/${lane.ref.name}: its node is not Ready from ${axisLabel(down.fromMs, 1)}; nothing answers whatever the API says`));
     }
     if (lane.replaces) {
-      const from = layout.podRow.get(lane.replaces);
+      const from = layout.podRow.get(`${run}|${lane.replaces}`);
       const x = this.x(lane.createdMs);
       if (from !== undefined && x >= 0 && x <= this.geometry.chartWidth) {
-        const fromY = layout.offsets[from] - (layout.offsets[layout.podRow.get(lane.id)!] - y) + h / 2;
+        const fromY = layout.offsets[from] - (layout.offsets[layout.podRow.get(`${run}|${lane.id}`)!] - y) + h / 2;
         shapes.push(withTitle(svg('path', { d: `M${x},${fromY} L${x},${y + 3} M${x - 3},${y} L${x},${y + 3} L${x + 3},${y}` }, 'replacement-link'), `pod/${lane.ref.name} replaces ${lane.replaces.split('/').pop()!.replace(/#\d+$/, '')}`));
       }
     }

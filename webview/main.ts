@@ -14,7 +14,7 @@ import { geometry, LanesView } from './lanes';
 import type { HostMessage } from './protocol';
 import { layoutRows, type Row } from './rows';
 import { INITIAL_UI, restoreState, type TabId, type UiState } from './state';
-import { summaryCards } from './summary';
+import { comparisonTable, summaryCards } from './summary';
 import { axisLabel, cursorStep, panWindow, revealTime, span, zoomWindow, type TimeWindow } from './timeScale';
 import { button, checkbox, registerControls, tabs } from './toolkit';
 
@@ -23,6 +23,9 @@ registerControls();
 class TimelineApp {
   private message: HostMessage | undefined;
   private timeline: Timeline | undefined;
+  /** The run this one is compared with, drawn below it on the same axis. */
+  private compare: { title: string; timeline: Timeline } | undefined;
+  private readonly compareTable = new CursorTable();
   private ui: UiState = { ...INITIAL_UI };
   private bounds: TimeWindow = { fromMs: 0, toMs: 1 };
   private changeTimes: number[] = [];
@@ -64,8 +67,10 @@ class TimelineApp {
     const started = performance.now();
     this.message = message;
     this.timeline = buildTimeline(message.report);
+    this.compare = message.compare ? { title: message.compare.title, timeline: buildTimeline(message.compare.report) } : undefined;
     performance.measure('kfs:model', { start: started });
-    this.bounds = { fromMs: this.timeline.startMs, toMs: this.timeline.endMs };
+    const other = this.compare?.timeline ?? this.timeline;
+    this.bounds = { fromMs: Math.min(this.timeline.startMs, other.startMs), toMs: Math.max(this.timeline.endMs, other.endMs) };
     this.ui = ui;
     this.events = allEvents(this.timeline);
     this.changeTimes = [...new Set([...this.events.map((e) => e.t), ...this.timeline.keyMoments.map((m) => m.t)])].sort((a, b) => a - b);
@@ -106,7 +111,10 @@ class TimelineApp {
       this.ui.showUnaffected = checked;
       this.relayout();
     }));
-    if (this.host.interactive) toolbar.appendChild(button('Run again', () => this.host.post({ type: 'rerun' }), { ariaLabel: 'Run the simulation again with the current text' }));
+    if (this.host.interactive) {
+      toolbar.appendChild(button('Run again', () => this.host.post({ type: 'rerun' }), { ariaLabel: 'Run the simulation again with the current text' }));
+      toolbar.appendChild(button(this.compare ? 'Compare with… / stop' : 'Compare with…', () => this.host.post({ type: 'compare' }), { ariaLabel: 'Compare this run with another on the same time axis', secondary: true }));
+    }
 
     this.slider.replaceChildren(this.axis.element, this.lanes.element);
     this.slider.tabIndex = 0;
@@ -133,8 +141,9 @@ class TimelineApp {
   }
 
   private relayout(): void {
-    const layout = layoutRows(this.timeline!, { showUnaffected: this.ui.showUnaffected, collapsed: new Set(this.ui.collapsed) });
-    this.lanes.setData(this.timeline!, layout);
+    const options = { showUnaffected: this.ui.showUnaffected, collapsed: new Set(this.ui.collapsed) };
+    const layout = layoutRows(this.timeline!, options, this.compare && { titles: [this.message!.title, this.compare.title], timeline: this.compare.timeline });
+    this.lanes.setData(this.compare ? [this.timeline!, this.compare.timeline] : [this.timeline!], layout);
     const total = layout.offsets[layout.rows.length];
     this.lanes.element.style.height = `${Math.min(total, Math.max(160, Math.round(window.innerHeight * 0.55)))}px`;
     // Setting scrollTop forces a layout: only when there is a position to restore.
@@ -154,7 +163,14 @@ class TimelineApp {
     const width = this.slider.clientWidth || window.innerWidth;
     this.renderedWidth = width;
     this.lanes.setView(this.view, this.cursorMs, width);
-    this.axis.render(this.view, geometry(width), this.timeline.keyMoments, this.cursorMs);
+    this.axis.render(this.view, geometry(width), this.moments(), this.cursorMs);
+  }
+
+  /** The key moments on the axis; when comparing, each run's, marked A and B. */
+  private moments() {
+    if (!this.compare) return this.timeline!.keyMoments;
+    const mark = (run: string) => (m: Timeline['keyMoments'][number]) => ({ ...m, label: `${run} ${m.label}` });
+    return [...this.timeline!.keyMoments.map(mark('A')), ...this.compare.timeline.keyMoments.map(mark('B'))].sort((a, b) => a.t - b.t);
   }
 
   private setView(view: TimeWindow): void {
@@ -187,10 +203,16 @@ class TimelineApp {
   private renderCursorPanels(): void {
     if (!this.timeline) return;
     // Panels out of sight are built when their tab is chosen.
-    if (this.ui.tab === 'cursor') this.cursorTable.show(this.timeline, this.cursorMs);
+    if (this.ui.tab === 'cursor') {
+      this.cursorTable.show(this.timeline, this.cursorMs, this.compare ? 'A' : undefined);
+      if (this.compare) this.compareTable.show(this.compare.timeline, this.cursorMs, 'B');
+      if (this.compare && !this.compareTable.element.isConnected) this.cursorPanel.after(this.compareTable.element);
+      if (!this.compare) this.compareTable.element.remove();
+    }
     if (this.ui.tab === 'events') this.eventsPanel.replaceChildren(eventsTable(this.events, this.cursorMs));
     if (this.ui.tab === 'summary' && this.summaryPanel.childElementCount === 0) {
       this.summaryPanel.replaceChildren(summaryCards(this.timeline.workloads, this.ui.showUnaffected, (lane) => this.host.post({ type: 'reveal', object: lane.ref }), this.host.interactive));
+      if (this.compare) this.summaryPanel.prepend(comparisonTable(this.timeline.workloads, this.compare.timeline.workloads));
     }
     document.body.dataset.cursorMs = String(this.cursorMs);
   }
@@ -246,6 +268,8 @@ class TimelineApp {
 
   private reveal(row: Row): void {
     if (!this.host.interactive) return;
+    // A compared run may be of other files or text: only the shown run's objects are looked up.
+    if (row.run !== 0) return;
     if (row.kind === 'workload') this.host.post({ type: 'reveal', object: row.lane.ref });
     else if (row.kind === 'pod') this.host.post(row.workload ? { type: 'reveal', object: row.workload.ref, pod: row.lane.ref.name } : { type: 'reveal', object: row.lane.ref });
   }

@@ -21,11 +21,14 @@ export interface RunRef {
   scenario?: string;
 }
 
-export type HostMessage = { type: 'showTrace'; title: string; report: TraceReport; run?: RunRef };
+/** A trace to show; with `compare`, a second one drawn on the same time axis (before/after, two choices). */
+export type HostMessage = { type: 'showTrace'; title: string; report: TraceReport; run?: RunRef; compare?: { title: string; report: TraceReport } };
 
 export type WebviewMessage =
   | { type: 'ready' }
   | { type: 'rerun' }
+  /** Ask the extension which run to compare this one with. */
+  | { type: 'compare' }
   /** Show the YAML of a workload (for a pod: its workload's, `pod` names the pod). */
   | { type: 'reveal'; object: ObjectRef; pod?: string };
 
@@ -64,7 +67,8 @@ export function isRunRef(value: unknown): value is RunRef {
 
 export function isHostMessage(message: unknown): message is HostMessage {
   return isRecord(message) && message.type === 'showTrace' && isString(message.title) && isTraceReport(message.report)
-    && (message.run === undefined || isRunRef(message.run));
+    && (message.run === undefined || isRunRef(message.run))
+    && (message.compare === undefined || (isRecord(message.compare) && isString(message.compare.title) && isTraceReport(message.compare.report)));
 }
 
 export function isWebviewMessage(message: unknown): message is WebviewMessage {
@@ -72,6 +76,7 @@ export function isWebviewMessage(message: unknown): message is WebviewMessage {
   switch (message.type) {
     case 'ready':
     case 'rerun':
+    case 'compare':
       return Object.keys(message).length === 1;
     case 'reveal':
       return isRef(message.object) && (message.pod === undefined || isString(message.pod));

@@ -5,18 +5,20 @@
  */
 import type { EndpointsLane, NodeLane, PodLane, Timeline, WorkloadLane } from '../src/report/timeline/model';
 
-export type Row =
+/** `run`: 0 for the trace shown, 1 for the one it is compared with; ids are unique across both. */
+export type Row = { run: number } & (
   | { kind: 'section'; id: string; label: string }
   | { kind: 'node'; id: string; lane: NodeLane }
   | { kind: 'workload'; id: string; lane: WorkloadLane; collapsed: boolean }
   | { kind: 'pod'; id: string; lane: PodLane; workload: WorkloadLane | null }
-  | { kind: 'endpoints'; id: string; lane: EndpointsLane };
+  | { kind: 'endpoints'; id: string; lane: EndpointsLane }
+);
 
 export const ROW_HEIGHTS: Readonly<Record<Row['kind'], number>> = { section: 24, node: 20, workload: 30, pod: 18, endpoints: 20 };
 
 export interface RowOptions {
   showUnaffected: boolean;
-  /** Workload ids whose pods are folded away. */
+  /** Row ids of workloads whose pods are folded away. */
   collapsed: ReadonlySet<string>;
 }
 
@@ -24,38 +26,57 @@ export interface RowLayout {
   rows: Row[];
   /** offsets[i]: the top of row i; offsets[rows.length]: the total height. */
   offsets: number[];
-  /** Lane id of each drawn pod -> its row index (to draw replacement links). */
+  /** `${run}|${pod lane id}` of each drawn pod -> its row index (to draw replacement links). */
   podRow: Map<string, number>;
+  /** Per run, its first row and one past its last. */
+  runRows: [number, number][];
   hiddenWorkloads: number;
 }
 
-export function layoutRows(timeline: Timeline, options: RowOptions): RowLayout {
-  const rows: Row[] = [{ kind: 'section', id: 'section:nodes', label: 'Nodes' }];
-  for (const lane of timeline.nodes) rows.push({ kind: 'node', id: `node:${lane.name}`, lane });
-  rows.push({ kind: 'section', id: 'section:workloads', label: 'Workloads' });
+/** A run to lay out; with two, each gets a title row and the second's ids start with "b:". */
+export interface RunRows {
+  title?: string;
+  timeline: Timeline;
+}
+
+export function layoutRows(timeline: Timeline, options: RowOptions, compare?: { titles: [string, string]; timeline: Timeline }): RowLayout {
+  const runs: RunRows[] = compare ? [{ title: compare.titles[0], timeline }, { title: compare.titles[1], timeline: compare.timeline }] : [{ timeline }];
+  const rows: Row[] = [];
+  const runRows: [number, number][] = [];
   let hiddenWorkloads = 0;
-  for (const lane of timeline.workloads) {
-    if (!lane.affected && !options.showUnaffected) {
-      hiddenWorkloads++;
-      continue;
+  runs.forEach(({ title, timeline: t }, run) => {
+    const first = rows.length;
+    const prefix = run === 0 ? '' : 'b:';
+    const section = (id: string, label: string) => rows.push({ run, kind: 'section', id: `${prefix}section:${id}`, label });
+    if (title !== undefined) section('run', `${run === 0 ? 'A' : 'B'}: ${title}`);
+    section('nodes', 'Nodes');
+    for (const lane of t.nodes) rows.push({ run, kind: 'node', id: `${prefix}node:${lane.name}`, lane });
+    section('workloads', 'Workloads');
+    for (const lane of t.workloads) {
+      if (!lane.affected && !options.showUnaffected) {
+        if (run === 0) hiddenWorkloads++;
+        continue;
+      }
+      const id = prefix + lane.id;
+      const collapsed = options.collapsed.has(id);
+      rows.push({ run, kind: 'workload', id, lane, collapsed });
+      if (collapsed) continue;
+      for (const pod of lane.pods) rows.push({ run, kind: 'pod', id: prefix + pod.id, lane: pod, workload: lane });
+      for (const endpoints of lane.endpoints) rows.push({ run, kind: 'endpoints', id: `${prefix}endpoints:${endpoints.ref.namespace}/${endpoints.ref.name}`, lane: endpoints });
     }
-    const collapsed = options.collapsed.has(lane.id);
-    rows.push({ kind: 'workload', id: lane.id, lane, collapsed });
-    if (collapsed) continue;
-    for (const pod of lane.pods) rows.push({ kind: 'pod', id: pod.id, lane: pod, workload: lane });
-    for (const endpoints of lane.endpoints) rows.push({ kind: 'endpoints', id: `endpoints:${endpoints.ref.namespace}/${endpoints.ref.name}`, lane: endpoints });
-  }
-  if (timeline.otherPods.length > 0) {
-    rows.push({ kind: 'section', id: 'section:other', label: 'Other pods' });
-    for (const pod of timeline.otherPods) rows.push({ kind: 'pod', id: pod.id, lane: pod, workload: null });
-  }
+    if (t.otherPods.length > 0) {
+      section('other', 'Other pods');
+      for (const pod of t.otherPods) rows.push({ run, kind: 'pod', id: prefix + pod.id, lane: pod, workload: null });
+    }
+    runRows.push([first, rows.length]);
+  });
   const offsets = [0];
   const podRow = new Map<string, number>();
   rows.forEach((row, i) => {
     offsets.push(offsets[i] + ROW_HEIGHTS[row.kind]);
-    if (row.kind === 'pod') podRow.set(row.id, i);
+    if (row.kind === 'pod') podRow.set(`${row.run}|${row.lane.id}`, i);
   });
-  return { rows, offsets, podRow, hiddenWorkloads };
+  return { rows, offsets, podRow, runRows, hiddenWorkloads };
 }
 
 /** The rows that overlap [top, top + height): first index and one past the last. */

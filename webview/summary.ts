@@ -5,7 +5,7 @@
  */
 import type { WorkloadLane } from '../src/report/timeline/model';
 import { formatDuration } from '../src/report/format';
-import { el } from './dom';
+import { el, table } from './dom';
 
 const KEY_TIMES: [keyof NonNullable<WorkloadLane['summary']>, string][] = [
   ['nodeNotReadyMs', 'Node NotReady'], ['podsNotReadyMs', 'Pods not ready'], ['noExecuteTaintMs', 'NoExecute taint'],
@@ -42,5 +42,27 @@ export function summaryCards(workloads: readonly WorkloadLane[], showUnaffected:
     card.append(figures, el('p', summary.reason, 'reason'));
     root.appendChild(card);
   }
+  return root;
+}
+
+/** Two runs side by side: each workload's outcome and times in A, then in B. */
+export function comparisonTable(a: readonly WorkloadLane[], b: readonly WorkloadLane[]): HTMLElement {
+  const root = el('div', undefined, 'comparison');
+  root.appendChild(el('p', 'A → B for each workload of either run:', 'caption'));
+  const byId = new Map(b.map((w) => [w.id, w]));
+  const ids = [...a.map((w) => w.id), ...b.filter((w) => !a.some((x) => x.id === w.id)).map((w) => w.id)];
+  const of = (lanes: readonly WorkloadLane[], id: string) => lanes.find((w) => w.id === id)?.summary;
+  const rows = ids.map((id) => {
+    const [x, y] = [of(a, id), byId.get(id)?.summary];
+    const pair = (f: (s: NonNullable<typeof x>) => string) => `${x ? f(x) : '—'} → ${y ? f(y) : '—'}`;
+    const lane = a.find((w) => w.id === id) ?? byId.get(id)!;
+    return [`${lane.ref.kind}/${lane.ref.name}`, pair((s) => s.outcome), pair((s) => formatDuration(s.unavailableMs)), pair((s) => formatDuration(s.degradedMs)), pair((s) => formatDuration(s.blackholeMs))];
+  });
+  const grid = table(['WORKLOAD', 'OUTCOME', 'UNAVAILABLE', 'DEGRADED', 'BLACK-HOLED'], rows);
+  grid.classList.add('kubectl');
+  grid.setAttribute('aria-label', 'The two runs compared');
+  const scroll = el('div', undefined, 'scroll');
+  scroll.appendChild(grid);
+  root.appendChild(scroll);
   return root;
 }

@@ -126,7 +126,7 @@ export function runSimulate(argv: string[], out: Output, cwd = process.cwd()): n
   let text: string;
   if (format === 'html') {
     const report = traceReport(scenario, inputs, first);
-    text = htmlReport(`${scenario.faults[0].kind} of ${report.summary.failedNodes.join(', ')}: ${args.positionals.join(' ')}`, report, reportAssets());
+    text = htmlReport({ title: `${scenario.faults[0].kind} of ${report.summary.failedNodes.join(', ')}: ${args.positionals.join(' ')}`, report }, reportAssets());
   } else if (format === 'json') {
     const report = runs === 1 ? traceReport(scenario, inputs, first) : multiRunReport(scenario, inputs, first, statistics);
     text = `${JSON.stringify(report)}\n`;

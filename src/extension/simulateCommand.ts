@@ -68,6 +68,7 @@ export function registerSimulateCommand(context: vscode.ExtensionContext, index:
       const request = await askSimulation(model.workloads, model.nodes);
       if (request) await run({ document: document.uri.toString(), ...request, durationMs: undefined });
     }),
+    vscode.commands.registerCommand('kubeFailureSim.compare', () => panels.compareActive()),
     vscode.commands.registerCommand('kubeFailureSim.rerun', async () => {
       if (last) await run(last);
       else void vscode.window.showInformationMessage('Nothing to run again yet: use Simulate Node Failure… first.');

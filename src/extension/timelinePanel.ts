@@ -7,6 +7,13 @@ export type Reveal = (run: RunRef | undefined, message: Extract<WebviewMessage, 
 
 const VIEW_TYPE = 'kubeFailureSim.timeline';
 
+interface Entry {
+  panel: vscode.WebviewPanel;
+  message: HostMessage;
+  /** What the panel showed before its last Run Again: "before the edit" for Compare With…. */
+  previous?: HostMessage;
+}
+
 /** One panel per scenario: the same files and choices reuse their panel. */
 export function scenarioKey(run: RunRef | undefined, title: string): string {
   return run ? JSON.stringify([run.scenario ?? '', run.document, run.documents ?? [], run.failure, run.targets, run.recoverAfterMs ?? null, run.interventions ?? [], run.durationMs ?? null]) : title;
@@ -18,7 +25,7 @@ export function scenarioKey(run: RunRef | undefined, title: string): string {
  * and checked on receipt, and panels revived after a window reload from the state the webview kept.
  */
 export class TimelinePanels implements vscode.Disposable {
-  private readonly panels = new Map<string, { panel: vscode.WebviewPanel; message: HostMessage }>();
+  private readonly panels = new Map<string, Entry>();
   private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor(private readonly extensionUri: vscode.Uri, private readonly rerun: Rerun, private readonly reveal: Reveal) {
@@ -39,6 +46,8 @@ export class TimelinePanels implements vscode.Disposable {
     const key = scenarioKey(message.run, message.title);
     const existing = this.panels.get(key);
     if (existing) {
+      const { compare: _compare, ...shown } = existing.message;
+      existing.previous = shown;
       existing.message = message;
       existing.panel.title = panelTitle(message);
       existing.panel.reveal(existing.panel.viewColumn ?? vscode.ViewColumn.Beside, true);
@@ -47,6 +56,36 @@ export class TimelinePanels implements vscode.Disposable {
     }
     const panel = vscode.window.createWebviewPanel(VIEW_TYPE, panelTitle(message), { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, this.options());
     this.adopt(panel, message);
+  }
+
+  /** "Compare With…" for the timeline in front (the command palette's way in). */
+  async compareActive(): Promise<void> {
+    const entry = [...this.panels.values()].find((e) => e.panel.active) ?? [...this.panels.values()].find((e) => e.panel.visible);
+    if (!entry) {
+      void vscode.window.showInformationMessage('Open a timeline first (Simulate Node Failure…).');
+      return;
+    }
+    await this.chooseComparison(entry);
+  }
+
+  /** Two runs on one time axis: before/after an edit (Run Again), or any other open timeline. */
+  private async chooseComparison(entry: Entry): Promise<void> {
+    type Item = vscode.QuickPickItem & { other?: HostMessage };
+    const items: Item[] = [];
+    if (entry.message.compare) items.push({ label: 'Stop comparing', detail: `Show ${entry.message.title} alone.` });
+    if (entry.previous) items.push({ label: 'The run before the last Run Again', detail: entry.previous.title, other: entry.previous });
+    for (const other of this.panels.values()) {
+      if (other !== entry) items.push({ label: other.message.title, detail: 'Another open timeline: another failure, target or file.', other: other.message });
+    }
+    if (items.length === 0) {
+      void vscode.window.showInformationMessage('Nothing to compare with yet: edit the manifest and Run Again, or simulate another failure.');
+      return;
+    }
+    const pick = await vscode.window.showQuickPick(items, { title: `Compare ${entry.message.title} with…` });
+    if (!pick) return;
+    const { compare: _compare, ...shown } = entry.message;
+    entry.message = pick.other ? { ...shown, compare: { title: pick.other.title, report: pick.other.report } } : shown;
+    void entry.panel.webview.postMessage(entry.message);
   }
 
   private options(): vscode.WebviewPanelOptions & vscode.WebviewOptions {
@@ -59,7 +98,7 @@ export class TimelinePanels implements vscode.Disposable {
 
   private adopt(panel: vscode.WebviewPanel, message: HostMessage): void {
     const key = scenarioKey(message.run, message.title);
-    const entry = { panel, message };
+    const entry: Entry = { panel, message };
     this.panels.set(key, entry);
     panel.webview.options = this.options();
     panel.webview.html = this.html(panel.webview);
@@ -68,6 +107,7 @@ export class TimelinePanels implements vscode.Disposable {
       if (received.type === 'ready') void panel.webview.postMessage(entry.message);
       else if (received.type === 'rerun' && entry.message.run) this.rerun(entry.message.run);
       else if (received.type === 'reveal') this.reveal(entry.message.run, received);
+      else if (received.type === 'compare') void this.chooseComparison(entry);
     });
     panel.onDidDispose(() => {
       listener.dispose();

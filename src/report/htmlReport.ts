@@ -42,10 +42,17 @@ export function inlineScript(script: string): string {
   return script.replace(/<(!--|\/?script)/gi, '\\x3C$1');
 }
 
-export function htmlReport(title: string, report: TraceReport, assets: ReportAssets, nonce = createNonce()): string {
+/** What the page shows: a trace, and optionally a second one drawn on the same time axis. */
+export interface ReportPage {
+  title: string;
+  report: TraceReport;
+  compare?: { title: string; report: TraceReport };
+}
+
+export function htmlReport({ title, report, compare }: ReportPage, assets: ReportAssets, nonce = createNonce()): string {
   const script = inlineScript(assets.script);
   for (const style of assets.styles) if (/<\/style/i.test(style)) throw new Error('a stylesheet contains "</style" and cannot be inlined');
-  const message = { type: 'showTrace', title, report };
+  const message = { type: 'showTrace', title, report, ...(compare ? { compare } : {}) };
   return `<!DOCTYPE html>
 <html lang="en">
 <head>

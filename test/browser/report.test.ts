@@ -5,7 +5,10 @@ import * as path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { main } from '../../src/cli/main';
 import { collectingOutput } from '../../src/cli/output';
+import { reportAssets } from '../../src/cli/reportAssets';
 import { formatTime } from '../../src/report/format';
+import { htmlReport } from '../../src/report/htmlReport';
+import { exampleTrace } from '../report/timelineSupport';
 import { REPO_ROOT } from '../support/shared';
 import { describeWithChromium } from './browser';
 
@@ -138,5 +141,23 @@ describeWithChromium('HTML report in Chromium', (browser) => {
     assert.deepEqual(await page.evaluate('window.__csp'), []);
     assert.deepEqual(problems, []);
     await page.close();
+  });
+
+  it('compares two runs on one time axis: lanes of each, and the summary A → B', async () => {
+    const before = exampleTrace('examples/postgres-statefulset.yaml', '--duration', '10m');
+    const after = exampleTrace('examples/postgres-statefulset.yaml', '--duration', '10m', '--out-of-service-after', '1m');
+    const file = path.join(dir, 'compare.html');
+    const page = { title: 'power-off: postgres', report: before, compare: { title: 'with out-of-service at 1m', report: after } };
+    fs.writeFileSync(file, htmlReport(page, reportAssets(path.join(REPO_ROOT, 'out', 'src', 'cli'))));
+    const { page: tab, problems } = await open(browser(), file, 1400);
+    assert.deepEqual(await tab.locator('.run-title').allInnerTexts(), ['A: power-off: postgres', 'B: with out-of-service at 1m']);
+    assert.equal(await tab.locator('.lane-label-workload').count(), 2);
+    await tab.locator('vscode-panel-tab#tab-summary').click();
+    const rows = (await tab.locator('.comparison tbody tr').allInnerTexts()).map((r) => r.split('\t').join(' | '));
+    assert.equal(rows.length, 1);
+    assert.match(rows[0], /^StatefulSet\/postgres \| stuck → (replaced|recovered|stuck) \| 10m → /);
+    assert.notEqual(before.summary.workloads[0].unavailableMs, after.summary.workloads[0].unavailableMs);
+    assert.deepEqual(problems, []);
+    await tab.close();
   });
 });

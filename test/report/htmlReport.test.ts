@@ -18,7 +18,7 @@ describe('HTML report', () => {
 
   it('is one page: a CSP meta with the nonce, nonce on every script and style, the trace as JSON, nothing fetched', () => {
     const report = exampleTrace('examples/web-deployment.yaml', '--duration', '2m');
-    const html = htmlReport(`power-off: ${HOSTILE}`, report, { script: 'window.x = "<!--";', styles: ['body { color: red }', 'p {}'] }, 'abc123');
+    const html = htmlReport({ title: `power-off: ${HOSTILE}`, report }, { script: 'window.x = "<!--";', styles: ['body { color: red }', 'p {}'] }, 'abc123');
     assert.equal(html.match(/http-equiv="Content-Security-Policy"/g)?.length, 1);
     assert.match(html, /content="default-src 'none'; style-src 'nonce-abc123'; script-src 'nonce-abc123'; base-uri 'none'; form-action 'none'"/);
     assert.equal(html.match(/<script nonce="abc123">/g)?.length, 1);

@@ -41,3 +41,17 @@ describe('timeline rows', () => {
     assert.equal(restoreState('x'), undefined);
   });
 });
+
+describe('timeline rows of two compared runs', () => {
+  it('titles each run and keeps the second run\'s ids apart', () => {
+    const a = buildTimeline(exampleTrace('examples/web-deployment.yaml', '--duration', '10m'));
+    const b = buildTimeline(exampleTrace('examples/web-deployment.yaml', '--duration', '10m', '--failure', 'partition'));
+    const layout = layoutRows(a, { showUnaffected: false, collapsed: new Set(['b:Deployment/shop/web']) }, { titles: ['before', 'after'], timeline: b });
+    const sections = layout.rows.filter((r) => r.kind === 'section').map((r) => `${r.run} ${r.id}`);
+    assert.deepEqual(sections, ['0 section:run', '0 section:nodes', '0 section:workloads', '1 b:section:run', '1 b:section:nodes', '1 b:section:workloads']);
+    // title, Nodes, six nodes, Workloads, web, its three pods and the replacement, its endpoints; B folded to its header
+    assert.deepEqual(layout.runRows.map(([from, to]) => to - from), [1 + 1 + 6 + 1 + 1 + 4 + 1, 1 + 1 + 6 + 1 + 1]);
+    assert.equal(layout.rows.filter((r) => r.kind === 'workload' && r.run === 1 && r.collapsed).length, 1);
+    assert.equal(layout.podRow.size, 4);
+  });
+});
