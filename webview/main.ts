@@ -113,7 +113,7 @@ class TimelineApp {
     }));
     if (this.host.interactive) {
       toolbar.appendChild(button('Run again', () => this.host.post({ type: 'rerun' }), { ariaLabel: 'Run the simulation again with the current text' }));
-      toolbar.appendChild(button(this.compare ? 'Compare with… / stop' : 'Compare with…', () => this.host.post({ type: 'compare' }), { ariaLabel: 'Compare this run with another on the same time axis', secondary: true }));
+      toolbar.appendChild(button('Compare with…', () => this.host.post({ type: 'compare' }), { ariaLabel: 'Compare this run with another on the same time axis', secondary: true }));
     }
 
     this.slider.replaceChildren(this.axis.element, this.lanes.element);

@@ -111,6 +111,13 @@ async function simulatePowerOff(page, workload) {
     await page.locator('.monaco-editor .view-line', { hasText: 'name: web' }).first().waitFor();
     await web.frame.locator('vscode-button', { hasText: 'Run again' }).click();
     await web.frame.locator('body[data-ready=true]').waitFor();
+    // Before/after: the run before Run Again on the same time axis, titled A and B.
+    await web.frame.locator('vscode-button', { hasText: 'Compare with…' }).click();
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'The run before the last Run Again' }).first().waitFor();
+    await page.keyboard.press('Enter');
+    await web.frame.locator('.run-title', { hasText: 'B: ' }).waitFor({ timeout: 10000 });
+    assert.equal(await web.frame.locator('.run-title').count(), 2);
+    await page.screenshot({ path: `${SHOTS}/02b-compare.png` });
 
     await quickOpen(page, 'postgres-statefulset.yaml');
     const db = await simulatePowerOff(page, { file: 'postgres-statefulset.yaml' });
