@@ -52,6 +52,7 @@ export class LanesView {
   private view: TimeWindow = { fromMs: 0, toMs: 1 };
   private cursorMs = 0;
   private geometry: Geometry = geometry(600);
+  private height = 400;
   private drag: { x: number; moved: boolean; pointer: number } | undefined;
 
   constructor(private readonly actions: LaneActions) {
@@ -68,8 +69,10 @@ export class LanesView {
     this.chart.addEventListener('wheel', (e) => this.wheel(e), { passive: false });
   }
 
-  setData(timelines: Timeline[], layout: RowLayout): void {
+  setData(timelines: Timeline[], layout: RowLayout, height: number): void {
     this.timelines = timelines;
+    this.height = height;
+    this.element.style.height = `${height}px`;
     this.layout = layout;
     this.inner.style.height = `${layout.offsets[layout.rows.length]}px`;
   }
@@ -110,7 +113,8 @@ export class LanesView {
     const layout = this.layout;
     if (!layout || this.timelines.length === 0) return;
     const { labelWidth, chartWidth } = this.geometry;
-    const height = this.element.clientHeight || 400;
+    // The height main.ts gave the lanes: reading clientHeight would force a layout mid-build.
+    const height = this.height;
     const top = this.element.scrollTop;
     const [first, end] = visibleRows(layout, top, height);
     this.slice.style.top = `${top}px`;

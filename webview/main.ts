@@ -77,13 +77,13 @@ class TimelineApp {
     this.build();
     performance.measure('kfs:dom', { start: started });
     this.save();
-    // The lanes paint first; the kubectl table below them follows right after that frame.
-    requestAnimationFrame(() => setTimeout(() => {
+    // The lanes paint first; the kubectl table below them follows right after that paint.
+    afterFirstPaint(() => {
       document.body.dataset.renderMs = (performance.now() - started).toFixed(1);
       this.renderCursorPanels();
       // Read by the browser tests: everything is drawn.
       document.body.dataset.ready = 'true';
-    }));
+    });
   }
 
   private build(): void {
@@ -143,9 +143,9 @@ class TimelineApp {
   private relayout(): void {
     const options = { showUnaffected: this.ui.showUnaffected, collapsed: new Set(this.ui.collapsed) };
     const layout = layoutRows(this.timeline!, options, this.compare && { titles: [this.message!.title, this.compare.title], timeline: this.compare.timeline });
-    this.lanes.setData(this.compare ? [this.timeline!, this.compare.timeline] : [this.timeline!], layout);
     const total = layout.offsets[layout.rows.length];
-    this.lanes.element.style.height = `${Math.min(total, Math.max(160, Math.round(window.innerHeight * 0.55)))}px`;
+    this.lanes.setData(this.compare ? [this.timeline!, this.compare.timeline] : [this.timeline!], layout, Math.min(total, Math.max(160, Math.round(window.innerHeight * 0.55))));
+
     // Setting scrollTop forces a layout: only when there is a position to restore.
     if (this.ui.scrollTop !== this.lanes.scrollTop) this.lanes.scrollTop = this.ui.scrollTop;
     this.lanes.element.onscroll = () => {
@@ -160,7 +160,9 @@ class TimelineApp {
 
   private renderView(): void {
     if (!this.timeline) return;
-    const width = this.slider.clientWidth || window.innerWidth;
+    // Until the first layout, the window's width less the body's padding and the border (read
+    // without forcing a layout); the resize observer corrects it if that was wrong.
+    const width = this.renderedWidth ? this.slider.clientWidth : window.innerWidth - 26;
     this.renderedWidth = width;
     this.lanes.setView(this.view, this.cursorMs, width);
     this.axis.render(this.view, geometry(width), this.moments(), this.cursorMs);
@@ -185,7 +187,7 @@ class TimelineApp {
     const view = reveal ? revealTime(this.view, cursorMs, this.bounds) : this.view;
     if (view !== this.view) this.setView(view);
     else {
-      const g = geometry(this.slider.clientWidth || window.innerWidth);
+      const g = geometry(this.renderedWidth);
       this.lanes.setCursor(cursorMs);
       this.axis.setCursor(cursorMs, this.lanes.x(cursorMs), g.chartWidth);
     }
@@ -289,6 +291,30 @@ class TimelineApp {
       if (this.message) this.host.setState({ message: this.message, ui: this.ui });
     }, 250);
   }
+}
+
+/**
+ * Runs `then` once the page has painted something: a frame callback alone can come before the
+ * first paint (the browser may hold it until the document is parsed and styled).
+ */
+function afterFirstPaint(then: () => void): void {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    setTimeout(then);
+  };
+  if (performance.getEntriesByName('first-contentful-paint').length > 0 || typeof PerformanceObserver === 'undefined') {
+    requestAnimationFrame(run);
+    return;
+  }
+  const observer = new PerformanceObserver(() => {
+    observer.disconnect();
+    run();
+  });
+  observer.observe({ type: 'paint', buffered: true });
+  // Where paint timing is not reported, two frames are as good a guess.
+  requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(run, 50)));
 }
 
 function legend(): HTMLElement {
