@@ -17,7 +17,7 @@ const shots = [
     args: ['examples/web-deployment.yaml', '--failure', 'partition', '--recover-after', '8m', '--duration', '12m'],
   },
   {
-    name: 'timeline-statefulset-summary.png', width: 1000, height: 820, scheme: 'light', cursorMs: 420_000, tab: 'summary',
+    name: 'timeline-statefulset-summary.png', width: 1000, height: 1300, scheme: 'light', cursorMs: 420_000, tab: 'summary',
     args: ['examples/postgres-statefulset.yaml', '--duration', '10m', '--force-delete', 'postgres-0@6m40s'],
   },
 ];

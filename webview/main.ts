@@ -213,7 +213,8 @@ class TimelineApp {
     }
     if (this.ui.tab === 'events') this.eventsPanel.replaceChildren(eventsTable(this.events, this.cursorMs));
     if (this.ui.tab === 'summary' && this.summaryPanel.childElementCount === 0) {
-      this.summaryPanel.replaceChildren(summaryCards(this.timeline.workloads, this.ui.showUnaffected, (lane) => this.host.post({ type: 'reveal', object: lane.ref }), this.host.interactive));
+      const links = { findings: this.message?.findings ?? [], show: this.host.interactive ? (f: { index: number }) => this.host.post({ type: 'showFinding', index: f.index }) : undefined };
+      this.summaryPanel.replaceChildren(summaryCards(this.timeline.workloads, this.ui.showUnaffected, (lane) => this.host.post({ type: 'reveal', object: lane.ref }), this.host.interactive, links));
       if (this.compare) this.summaryPanel.prepend(comparisonTable(this.timeline.workloads, this.compare.timeline.workloads));
     }
     document.body.dataset.cursorMs = String(this.cursorMs);

@@ -21,14 +21,37 @@ export interface RunRef {
   scenario?: string;
 }
 
+/** A check's finding about a workload of the run: what would shorten its outage, with its quick fixes' titles. */
+export interface FindingRef {
+  /** Its place in the message's list (the extension maps it back to the file and range). */
+  index: number;
+  ruleId: string;
+  severity: string;
+  message: string;
+  object: ObjectRef;
+  fixes: string[];
+  /** Where it is written: the manifest's URI and the range (0-based lines and characters). */
+  uri: string;
+  range: { start: { line: number; character: number }; end: { line: number; character: number } };
+}
+
 /** A trace to show; with `compare`, a second one drawn on the same time axis (before/after, two choices). */
-export type HostMessage = { type: 'showTrace'; title: string; report: TraceReport; run?: RunRef; compare?: { title: string; report: TraceReport } };
+export type HostMessage = {
+  type: 'showTrace';
+  title: string;
+  report: TraceReport;
+  run?: RunRef;
+  compare?: { title: string; report: TraceReport };
+  findings?: FindingRef[];
+};
 
 export type WebviewMessage =
   | { type: 'ready' }
   | { type: 'rerun' }
   /** Ask the extension which run to compare this one with. */
   | { type: 'compare' }
+  /** Show a finding in the editor, with its quick fixes. */
+  | { type: 'showFinding'; index: number }
   /** Show the YAML of a workload (for a pod: its workload's, `pod` names the pod). */
   | { type: 'reveal'; object: ObjectRef; pod?: string };
 
@@ -68,7 +91,14 @@ export function isRunRef(value: unknown): value is RunRef {
 export function isHostMessage(message: unknown): message is HostMessage {
   return isRecord(message) && message.type === 'showTrace' && isString(message.title) && isTraceReport(message.report)
     && (message.run === undefined || isRunRef(message.run))
-    && (message.compare === undefined || (isRecord(message.compare) && isString(message.compare.title) && isTraceReport(message.compare.report)));
+    && (message.compare === undefined || (isRecord(message.compare) && isString(message.compare.title) && isTraceReport(message.compare.report)))
+    && (message.findings === undefined || (Array.isArray(message.findings) && message.findings.every(isFindingRef)));
+}
+
+function isFindingRef(value: unknown): value is FindingRef {
+  const isPosition = (p: unknown) => isRecord(p) && isNumber(p.line) && isNumber(p.character);
+  return isRecord(value) && isNumber(value.index) && isString(value.ruleId) && isString(value.severity) && isString(value.message) && isRef(value.object)
+    && isStrings(value.fixes) && isString(value.uri) && isRecord(value.range) && isPosition(value.range.start) && isPosition(value.range.end);
 }
 
 export function isWebviewMessage(message: unknown): message is WebviewMessage {
@@ -80,6 +110,8 @@ export function isWebviewMessage(message: unknown): message is WebviewMessage {
       return Object.keys(message).length === 1;
     case 'reveal':
       return isRef(message.object) && (message.pod === undefined || isString(message.pod));
+    case 'showFinding':
+      return Number.isInteger(message.index) && Object.keys(message).length === 2;
     default:
       return false;
   }

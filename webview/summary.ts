@@ -6,13 +6,20 @@
 import type { WorkloadLane } from '../src/report/timeline/model';
 import { formatDuration } from '../src/report/format';
 import { el, table } from './dom';
+import type { FindingRef } from './protocol';
 
 const KEY_TIMES: [keyof NonNullable<WorkloadLane['summary']>, string][] = [
   ['nodeNotReadyMs', 'Node NotReady'], ['podsNotReadyMs', 'Pods not ready'], ['noExecuteTaintMs', 'NoExecute taint'],
   ['podDeletionMs', 'Pod deletion'], ['replacementCreatedMs', 'Replacement created'], ['replacementReadyMs', 'Replacement Ready'],
 ];
 
-export function summaryCards(workloads: readonly WorkloadLane[], showUnaffected: boolean, reveal: (lane: WorkloadLane) => void, interactive: boolean): HTMLElement {
+/** The checks' findings about a workload, and what to do when one is chosen (nothing in the HTML report). */
+export interface FindingLinks {
+  findings: readonly FindingRef[];
+  show?: (finding: FindingRef) => void;
+}
+
+export function summaryCards(workloads: readonly WorkloadLane[], showUnaffected: boolean, reveal: (lane: WorkloadLane) => void, interactive: boolean, links: FindingLinks = { findings: [] }): HTMLElement {
   const root = el('div', undefined, 'summary');
   const shown = workloads.filter((w) => w.summary && (w.affected || showUnaffected));
   if (shown.length === 0) root.appendChild(el('p', 'No workload ran on the failed nodes.', 'caption'));
@@ -40,9 +47,32 @@ export function summaryCards(workloads: readonly WorkloadLane[], showUnaffected:
       if (typeof value === 'number') figure(label, `at ${formatDuration(value)}`);
     }
     card.append(figures, el('p', summary.reason, 'reason'));
+    const own = links.findings.filter((f) => f.object.kind === lane.ref.kind && f.object.name === lane.ref.name && f.object.namespace === lane.ref.namespace);
+    if (own.length > 0) card.appendChild(findingList(own, links.show));
     root.appendChild(card);
   }
   return root;
+}
+
+/** "What would shorten it": the rules that fired on this workload, each opening its YAML and quick fixes. */
+function findingList(findings: readonly FindingRef[], show: ((finding: FindingRef) => void) | undefined): HTMLElement {
+  const section = el('div', undefined, 'findings');
+  section.appendChild(el('h4', 'What would shorten it'));
+  const list = el('ul');
+  for (const finding of findings) {
+    const item = el('li', undefined, `finding severity-${finding.severity}`);
+    const label = `${finding.ruleId}: ${finding.message}`;
+    if (show) {
+      const link = el('button', label, 'link');
+      link.title = finding.fixes.length > 0 ? 'Show it in the manifest with its quick fixes' : 'Show it in the manifest';
+      link.addEventListener('click', () => show(finding));
+      item.appendChild(link);
+    } else item.appendChild(el('span', label));
+    for (const fix of finding.fixes) item.appendChild(el('div', `Quick fix: ${fix}`, 'fix'));
+    list.appendChild(item);
+  }
+  section.appendChild(list);
+  return section;
 }
 
 /** Two runs side by side: each workload's outcome and times in A, then in B. */

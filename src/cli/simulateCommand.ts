@@ -4,7 +4,7 @@ import { readManifestText } from '../manifest/readManifest';
 import { parseDuration } from '../manifest/duration';
 import { FAILURE_KINDS, isFailureKind, type Intervention, type Scenario } from '../sim/scenario';
 import { ScenarioError, simulate, type SimulationResult } from '../sim/simulate';
-import { htmlReport } from '../report/htmlReport';
+import { htmlReport, type ReportFinding } from '../report/htmlReport';
 import { multiRunReport, traceReport } from '../report/jsonReport';
 import { RunStatistics } from '../report/runStatistics';
 import { renderRunStatistics, renderText, scenarioHeader } from '../report/textReport';
@@ -60,6 +60,8 @@ export interface PreparedSimulation {
   inputs: string[];
   /** Parser errors that made documents be skipped, as stderr lines. */
   warnings: string[];
+  /** The checks' findings about workloads (the HTML report's "What would shorten it"), computed on demand. */
+  findings: () => ReportFinding[];
 }
 
 /** Reads the files and builds the scenario (no simulation). Throws UsageError, FileError or InputError. */
@@ -74,7 +76,11 @@ export function prepareSimulation(args: ParsedArgs, cwd = process.cwd()): Prepar
     }
   }
   const scenario = workspace.scenario(simulationChoices(args, cwd));
-  return { scenario, inputs: files.map((f) => f.displayPath.split(path.sep).join('/')), warnings };
+  const findings = () => files.flatMap(({ displayPath }) => workspace.analyse(displayPath).findings.flatMap((f) => (f.object ? [{
+    ruleId: f.ruleId, severity: f.severity, message: f.message, object: f.object, fixes: (f.fixes ?? []).map((fix) => fix.title),
+    uri: displayPath.split(path.sep).join('/'), range: f.range,
+  }] : []))).map((f, index) => ({ index, ...f }));
+  return { scenario, inputs: files.map((f) => f.displayPath.split(path.sep).join('/')), warnings, findings };
 }
 
 export function runSimulate(argv: string[], out: Output, cwd = process.cwd()): number {
@@ -106,7 +112,7 @@ export function runSimulate(argv: string[], out: Output, cwd = process.cwd()): n
     }
     throw error;
   }
-  const { scenario, inputs, warnings } = prepared;
+  const { scenario, inputs, warnings, findings } = prepared;
   for (const warning of warnings) out.stderr(`kube-failure-sim: ${warning}\n`);
 
   // Only the first run's trace is kept; the others add their summaries to the statistics and are dropped.
@@ -126,7 +132,7 @@ export function runSimulate(argv: string[], out: Output, cwd = process.cwd()): n
   let text: string;
   if (format === 'html') {
     const report = traceReport(scenario, inputs, first);
-    text = htmlReport({ title: `${scenario.faults[0].kind} of ${report.summary.failedNodes.join(', ')}: ${args.positionals.join(' ')}`, report }, reportAssets());
+    text = htmlReport({ title: `${scenario.faults[0].kind} of ${report.summary.failedNodes.join(', ')}: ${args.positionals.join(' ')}`, report, findings: findings() }, reportAssets());
   } else if (format === 'json') {
     const report = runs === 1 ? traceReport(scenario, inputs, first) : multiRunReport(scenario, inputs, first, statistics);
     text = `${JSON.stringify(report)}\n`;

@@ -5,7 +5,7 @@ import { ScenarioError, simulate } from '../sim/simulate';
 import { requestChoices, requestScenarioFile, scenarioRequest, type SimulationRequest } from '../workspace/guidedChoices';
 import { InputError } from '../workspace/inputError';
 import { readScenarioFile, writeScenarioFile } from '../workspace/scenarioFile';
-import type { RunRef, WebviewMessage } from '../../webview/protocol';
+import type { FindingRef, RunRef, WebviewMessage } from '../../webview/protocol';
 import { relativeName } from './choices';
 import { askSimulation } from './guidedPicks';
 import { TimelinePanels } from './timelinePanel';
@@ -40,7 +40,8 @@ export function registerSimulateCommand(context: vscode.ExtensionContext, index:
       const names = (documents ?? [ref.document]).map((d) => relativeName(folder, d));
       const report = traceReport(scenario, names, simulate(scenario));
       const source = ref.scenario ? relativeName(folder, ref.scenario) : names.join(', ');
-      panels.show({ type: 'showTrace', title: `${ref.failure} of ${report.summary.failedNodes.join(', ')}: ${source}`, report, run: ref });
+      const findings = await workloadFindings(index, documents ?? [ref.document]);
+      panels.show({ type: 'showTrace', title: `${ref.failure} of ${report.summary.failedNodes.join(', ')}: ${source}`, report, run: ref, findings });
     } catch (error) {
       if (error instanceof ScenarioError || error instanceof InputError) {
         void vscode.window.showErrorMessage(error.message);
@@ -50,7 +51,7 @@ export function registerSimulateCommand(context: vscode.ExtensionContext, index:
       void vscode.window.showErrorMessage('The simulation failed; the log has the details.');
     }
   };
-  const panels = new TimelinePanels(context.extensionUri, (ref) => void run(ref), (ref, message) => void revealObject(index, ref, message));
+  const panels = new TimelinePanels(context.extensionUri, (ref) => void run(ref), (ref, message) => void revealObject(index, ref, message), (finding) => void showFinding(finding));
 
   context.subscriptions.push(
     panels,
@@ -115,6 +116,32 @@ export function registerSimulateCommand(context: vscode.ExtensionContext, index:
       await run({ document: files[0] ?? manifests[0].toString(), documents: folderGiven ? [] : files, ...scenarioRequest(scenario), scenario: document.uri.toString() });
     }),
   );
+}
+
+/** The checks' findings about the run's workloads, for the summary's "What would shorten it". */
+async function workloadFindings(index: WorkspaceIndex, documents: readonly string[]): Promise<FindingRef[]> {
+  const findings: FindingRef[] = [];
+  for (const uri of documents) {
+    const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(uri));
+    for (const f of index.analyse(document).findings) {
+      if (!f.object) continue;
+      findings.push({
+        index: findings.length, ruleId: f.ruleId, severity: f.severity, message: f.message, object: f.object,
+        fixes: (f.fixes ?? []).map((fix) => fix.title), uri, range: f.range,
+      });
+    }
+  }
+  return findings;
+}
+
+/** Selects a finding's range in its manifest and opens the quick fixes there. */
+async function showFinding(finding: FindingRef): Promise<void> {
+  const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(finding.uri));
+  const { start, end } = finding.range;
+  const selection = new vscode.Range(start.line, start.character, end.line, end.character);
+  const editor = await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.One, selection });
+  editor.revealRange(selection, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+  if (finding.fixes.length > 0) await vscode.commands.executeCommand('editor.action.quickFix');
 }
 
 /** `to` relative to the folder of `from` ("web.yaml", "../apps/web.yaml"). */

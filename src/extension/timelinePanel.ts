@@ -1,9 +1,10 @@
 import * as vscode from 'vscode';
-import { isHostMessage, isWebviewMessage, type HostMessage, type RunRef, type WebviewMessage } from '../../webview/protocol';
+import { isHostMessage, isWebviewMessage, type FindingRef, type HostMessage, type RunRef, type WebviewMessage } from '../../webview/protocol';
 
 /** Runs a panel's simulation again (the extension's simulate command knows how). */
 export type Rerun = (run: RunRef) => void;
 export type Reveal = (run: RunRef | undefined, message: Extract<WebviewMessage, { type: 'reveal' }>) => void;
+export type ShowFinding = (finding: FindingRef) => void;
 
 const VIEW_TYPE = 'kubeFailureSim.timeline';
 
@@ -28,7 +29,7 @@ export class TimelinePanels implements vscode.Disposable {
   private readonly panels = new Map<string, Entry>();
   private readonly subscriptions: vscode.Disposable[] = [];
 
-  constructor(private readonly extensionUri: vscode.Uri, private readonly rerun: Rerun, private readonly reveal: Reveal) {
+  constructor(private readonly extensionUri: vscode.Uri, private readonly rerun: Rerun, private readonly reveal: Reveal, private readonly showFinding: ShowFinding) {
     this.subscriptions.push(vscode.window.registerWebviewPanelSerializer(VIEW_TYPE, {
       deserializeWebviewPanel: async (panel, state: unknown) => {
         // The state is what the webview saved with setState: checked like any message.
@@ -108,6 +109,10 @@ export class TimelinePanels implements vscode.Disposable {
       else if (received.type === 'rerun' && entry.message.run) this.rerun(entry.message.run);
       else if (received.type === 'reveal') this.reveal(entry.message.run, received);
       else if (received.type === 'compare') void this.chooseComparison(entry);
+      else if (received.type === 'showFinding') {
+        const finding = entry.message.findings?.find((f) => f.index === received.index);
+        if (finding) this.showFinding(finding);
+      }
     });
     panel.onDidDispose(() => {
       listener.dispose();

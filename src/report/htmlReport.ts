@@ -42,17 +42,31 @@ export function inlineScript(script: string): string {
   return script.replace(/<(!--|\/?script)/gi, '\\x3C$1');
 }
 
-/** What the page shows: a trace, and optionally a second one drawn on the same time axis. */
+/** A check's finding about a workload, as the page lists it under "What would shorten it". */
+export interface ReportFinding {
+  index: number;
+  ruleId: string;
+  severity: string;
+  message: string;
+  object: { kind: string; name: string; namespace: string };
+  fixes: string[];
+  /** The file as the user named it, and where in it (0-based). */
+  uri: string;
+  range: { start: { line: number; character: number }; end: { line: number; character: number } };
+}
+
+/** What the page shows: a trace, optionally a second one drawn on the same time axis, and the checks' findings. */
 export interface ReportPage {
   title: string;
   report: TraceReport;
   compare?: { title: string; report: TraceReport };
+  findings?: ReportFinding[];
 }
 
-export function htmlReport({ title, report, compare }: ReportPage, assets: ReportAssets, nonce = createNonce()): string {
+export function htmlReport({ title, report, compare, findings }: ReportPage, assets: ReportAssets, nonce = createNonce()): string {
   const script = inlineScript(assets.script);
   for (const style of assets.styles) if (/<\/style/i.test(style)) throw new Error('a stylesheet contains "</style" and cannot be inlined');
-  const message = { type: 'showTrace', title, report, ...(compare ? { compare } : {}) };
+  const message = { type: 'showTrace', title, report, ...(compare ? { compare } : {}), ...(findings ? { findings } : {}) };
   return `<!DOCTYPE html>
 <html lang="en">
 <head>

@@ -160,4 +160,16 @@ describeWithChromium('HTML report in Chromium', (browser) => {
     assert.deepEqual(problems, []);
     await tab.close();
   });
+
+  it('lists under each workload the findings that would shorten its outage, as text in the report', async () => {
+    const file = report('postgres.html', 'examples/postgres-statefulset.yaml', '--duration', '10m');
+    const { page, problems } = await open(browser(), file);
+    await page.locator('vscode-panel-tab#tab-summary').click();
+    const items = await page.locator('.card .finding').allInnerTexts();
+    assert.ok(items.length > 0);
+    assert.ok(items.every((item) => /^KFS\d{3}: /.test(item)), items.join('\n'));
+    assert.equal(await page.locator('.card .finding button').count(), 0, 'nothing to open in a report read from a file');
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
 });

@@ -41,6 +41,9 @@ describe('simulate --format html', () => {
     assert.equal(embedded.type, 'showTrace');
     assert.deepEqual(embedded.report.summary.failedNodes, ['worker-a1']);
     assert.equal(embedded.report.summary.workloads[0].outcome, 'replaced');
+    // The checks' findings about the workload, for the summary's "What would shorten it".
+    assert.ok(embedded.findings.length > 0);
+    assert.ok(embedded.findings.every((f: { object: { name: string }; uri: string }) => f.object.name === 'web' && f.uri === 'examples/web-deployment.yaml'));
   });
 
   it('refuses several runs, which the page cannot draw', () => {
