@@ -139,9 +139,14 @@ async function showFinding(finding: FindingRef): Promise<void> {
   const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(finding.uri));
   const { start, end } = finding.range;
   const selection = new vscode.Range(start.line, start.character, end.line, end.character);
-  const editor = await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.One, selection });
+  const editor = await vscode.window.showTextDocument(document, { viewColumn: editorColumn(document), selection });
   editor.revealRange(selection, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
   if (finding.fixes.length > 0) await vscode.commands.executeCommand('editor.action.quickFix');
+}
+
+/** The column that already shows the document, else the first: never a second copy beside the timeline. */
+function editorColumn(document: vscode.TextDocument): vscode.ViewColumn {
+  return vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === document.uri.toString())?.viewColumn ?? vscode.ViewColumn.One;
 }
 
 /** `to` relative to the folder of `from` ("web.yaml", "../apps/web.yaml"). */
@@ -167,7 +172,7 @@ async function revealObject(index: WorkspaceIndex, ref: RunRef | undefined, mess
     if (!object) continue;
     const range = object.sourceMap.valueRange('metadata.name') ?? object.range;
     const selection = new vscode.Range(range.start.line, range.start.character, range.end.line, range.end.character);
-    const editor = await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.One, selection, preserveFocus: false });
+    const editor = await vscode.window.showTextDocument(document, { viewColumn: editorColumn(document), selection, preserveFocus: false });
     editor.revealRange(selection, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
     return;
   }
