@@ -28,8 +28,20 @@ class TimelineApp {
   private readonly compareTable = new CursorTable();
   private ui: UiState = { ...INITIAL_UI };
   private bounds: TimeWindow = { fromMs: 0, toMs: 1 };
-  private changeTimes: number[] = [];
-  private events: ReturnType<typeof allEvents> = [];
+  /** Every event and the instants to jump to, sorted: built on first use, not before the first paint. */
+  private eventList: { events: ReturnType<typeof allEvents>; times: number[] } | undefined;
+
+  private get events() {
+    return this.eventIndex().events;
+  }
+
+  private eventIndex() {
+    if (!this.eventList) {
+      const events = allEvents(this.timeline!);
+      this.eventList = { events, times: [...new Set([...events.map((e) => e.t), ...this.timeline!.keyMoments.map((m) => m.t)])].sort((a, b) => a - b) };
+    }
+    return this.eventList;
+  }
   private readonly lanes = new LanesView({
     reveal: (row) => this.reveal(row),
     toggle: (id) => this.toggle(id),
@@ -72,8 +84,7 @@ class TimelineApp {
     const other = this.compare?.timeline ?? this.timeline;
     this.bounds = { fromMs: Math.min(this.timeline.startMs, other.startMs), toMs: Math.max(this.timeline.endMs, other.endMs) };
     this.ui = ui;
-    this.events = allEvents(this.timeline);
-    this.changeTimes = [...new Set([...this.events.map((e) => e.t), ...this.timeline.keyMoments.map((m) => m.t)])].sort((a, b) => a - b);
+    this.eventList = undefined;
     this.build();
     performance.measure('kfs:dom', { start: started });
     this.save();
@@ -222,7 +233,7 @@ class TimelineApp {
 
   private key(event: KeyboardEvent): void {
     const jump = (direction: 1 | -1) => {
-      const times = this.changeTimes;
+      const times = this.eventIndex().times;
       const next = direction > 0 ? times.find((t) => t > this.cursorMs) : [...times].reverse().find((t) => t < this.cursorMs);
       if (next !== undefined) this.moveCursor(next, true);
     };
