@@ -4,7 +4,7 @@
  * the webview asks for controls by what they do; labels are set as text.
  */
 import {
-  provideVSCodeDesignSystem, vsCodeButton, vsCodeCheckbox, vsCodeDropdown, vsCodeOption, vsCodePanels, vsCodePanelTab, vsCodePanelView,
+  provideVSCodeDesignSystem, vsCodeButton, vsCodeCheckbox, vsCodePanels, vsCodePanelTab, vsCodePanelView,
 } from '@vscode/webview-ui-toolkit';
 
 let registered = false;
@@ -16,7 +16,7 @@ let registered = false;
 export function registerControls(): void {
   if (registered) return;
   registered = true;
-  provideVSCodeDesignSystem().register(vsCodeButton(), vsCodeCheckbox(), vsCodeDropdown(), vsCodeOption(), vsCodePanels(), vsCodePanelTab(), vsCodePanelView());
+  provideVSCodeDesignSystem().register(vsCodeButton(), vsCodeCheckbox(), vsCodePanels(), vsCodePanelTab(), vsCodePanelView());
 }
 
 export function button(label: string, onClick: () => void, options: { ariaLabel?: string; title?: string; secondary?: boolean } = {}): HTMLElement {
@@ -34,20 +34,6 @@ export function checkbox(label: string, checked: boolean, onChange: (checked: bo
   element.textContent = label;
   element.checked = checked;
   element.addEventListener('change', () => onChange(element.checked));
-  return element;
-}
-
-export function dropdown(ariaLabel: string, options: { value: string; label: string }[], value: string, onChange: (value: string) => void): HTMLElement {
-  const element = document.createElement('vscode-dropdown') as HTMLElement & { value: string };
-  element.setAttribute('aria-label', ariaLabel);
-  for (const option of options) {
-    const item = document.createElement('vscode-option') as HTMLElement & { value: string };
-    item.value = option.value;
-    item.textContent = option.label;
-    if (option.value === value) item.setAttribute('selected', '');
-    element.appendChild(item);
-  }
-  element.addEventListener('change', () => onChange(element.value));
   return element;
 }
 

@@ -41,4 +41,10 @@ describe('webview protocol', () => {
       assert.doesNotMatch(source, /from '\.\.\/src\/(sim|extension)\//, file);
     }
   });
+
+  it('keeps every use of the UI toolkit in webview/toolkit.ts, so that it can be swapped in one place', () => {
+    const users = fs.readdirSync(path.join(REPO_ROOT, 'webview')).filter((f) => f.endsWith('.ts'))
+      .filter((file) => /@vscode\/webview-ui-toolkit|createElement\('vscode-/.test(fs.readFileSync(path.join(REPO_ROOT, 'webview', file), 'utf8')));
+    assert.deepEqual(users, ['toolkit.ts']);
+  });
 });
