@@ -81,10 +81,10 @@ async function main(): Promise<void> {
   const html = htmlReport({ title: 'power-off of zone a: 50 Deployments x 20 replicas', report }, reportAssets(path.join(__dirname, '..', 'src', 'cli')));
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kfs-bench-')), 'report.html');
   fs.writeFileSync(file, html);
-  const bundle = reportAssets(path.join(__dirname, '..', 'src', 'cli')).script.length;
+  const assets = reportAssets(path.join(__dirname, '..', 'src', 'cli'));
   console.log(`Timeline (HTML report in headless Chromium ${CHROMIUM})`);
   console.log(`  trace: ${pods} pods, ${report.states.length} state intervals, ${report.events.length} events, 30 simulated minutes (built in ${Date.now() - started} ms)`);
-  console.log(`  HTML file: ${(Buffer.byteLength(html) / 1024).toFixed(0)} KiB (webview bundle ${(bundle / 1024).toFixed(0)} KiB, trace JSON ${(JSON.stringify(report).length / 1024).toFixed(0)} KiB)`);
+  console.log(`  HTML file: ${(Buffer.byteLength(html) / 1024).toFixed(0)} KiB (webview bundle ${(assets.script.length / 1024).toFixed(0)} KiB, toolkit bundle ${(assets.controls.length / 1024).toFixed(0)} KiB, trace JSON ${(JSON.stringify(report).length / 1024).toFixed(0)} KiB)`);
 
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
   try {

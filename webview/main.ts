@@ -16,9 +16,9 @@ import { layoutRows, type Row } from './rows';
 import { INITIAL_UI, restoreState, type TabId, type UiState } from './state';
 import { comparisonTable, summaryCards } from './summary';
 import { axisLabel, cursorStep, panWindow, revealTime, span, zoomWindow, type TimeWindow } from './timeScale';
-import { button, checkbox, registerControls, tabs } from './toolkit';
+import { button, checkbox, tabs } from './controls';
+import { loadControls } from './loadControls';
 
-registerControls();
 
 class TimelineApp {
   private message: HostMessage | undefined;
@@ -92,8 +92,8 @@ class TimelineApp {
     afterFirstPaint(() => {
       document.body.dataset.renderMs = (performance.now() - started).toFixed(1);
       this.renderCursorPanels();
-      // Read by the browser tests: everything is drawn.
-      document.body.dataset.ready = 'true';
+      // Read by the browser tests: everything is drawn and the controls work.
+      void controlsLoaded.then(() => (document.body.dataset.ready = 'true'));
     });
   }
 
@@ -342,6 +342,15 @@ function legend(): HTMLElement {
   list.appendChild(down);
   return list;
 }
+
+/** The toolkit's controls, loaded once after the first paint of the first trace. */
+let controls: Promise<void> | undefined;
+const controlsLoaded = new Promise<void>((resolve) => {
+  afterFirstPaint(() => {
+    controls ??= loadControls();
+    void controls.then(resolve);
+  });
+});
 
 let app: TimelineApp | undefined;
 const host = connectHost((message) => {

@@ -16,7 +16,7 @@ function find(candidates: string[]): string {
 export function reportAssets(from = __dirname): ReportAssets {
   // dist/cli.js -> dist/webview, media; out/src/cli/*.js -> ../../../dist/webview, ../../../media
   const roots = [path.resolve(from, '..'), path.resolve(from, '..', '..', '..')];
-  const script = find([path.join(from, 'webview', 'main.js'), ...roots.map((root) => path.join(root, 'dist', 'webview', 'main.js'))]);
+  const bundle = (name: string) => fs.readFileSync(find([path.join(from, 'webview', name), ...roots.map((root) => path.join(root, 'dist', 'webview', name))]), 'utf8');
   const style = (name: string) => fs.readFileSync(find(roots.map((root) => path.join(root, 'media', name))), 'utf8');
-  return { script: fs.readFileSync(script, 'utf8'), styles: [style('report-theme.css'), style('timeline.css')] };
+  return { script: bundle('main.js'), controls: bundle('toolkit.js'), styles: [style('report-theme.css'), style('timeline.css')] };
 }

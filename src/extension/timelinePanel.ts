@@ -123,6 +123,7 @@ export class TimelinePanels implements vscode.Disposable {
   private html(webview: vscode.Webview): string {
     const nonce = createNonce();
     const script = webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview', 'main.js'));
+    const controls = webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview', 'toolkit.js'));
     const style = webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'media', 'timeline.css'));
     // The nonce in style-src lets the toolkit's one feature probe (an empty <style nonce>) pass.
     return `<!DOCTYPE html>
@@ -131,6 +132,7 @@ export class TimelinePanels implements vscode.Disposable {
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src ${webview.cspSource} 'nonce-${nonce}'; script-src 'nonce-${nonce}';">
 <meta property="csp-nonce" content="${nonce}">
+<meta name="kfs-controls-src" content="${controls}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
 <link rel="stylesheet" href="${style}">
 <title>Node failure timeline</title>

@@ -8,12 +8,15 @@ import type { TraceReport } from './contract';
 export interface ReportAssets {
   /** dist/webview/main.js */
   script: string;
+  /** dist/webview/toolkit.js: the controls, which the page runs after its first paint. */
+  controls: string;
   /** media/timeline.css, then media/report-theme.css (fallbacks for the --vscode-* variables). */
   styles: string[];
 }
 
-/** Must match webview/host.ts EMBEDDED_TRACE_ID (src/report cannot import the webview). */
+/** Must match webview/host.ts EMBEDDED_TRACE_ID and webview/loadControls.ts CONTROLS_CODE_ID (src/report cannot import the webview). */
 const TRACE_ID = 'kfs-trace';
+const CONTROLS_ID = 'kfs-controls-code';
 
 /**
  * JSON that cannot end its <script> element or open a comment in it: every `<`, `>` and `&` as
@@ -81,6 +84,9 @@ ${assets.styles.map((style) => `<style nonce="${nonce}">\n${style}\n</style>`).j
 <body class="kfs-report">
 <div id="root"><noscript>This report draws its timeline with JavaScript; the trace is in the script element with id ${TRACE_ID}.</noscript></div>
 <script type="application/json" id="${TRACE_ID}">${scriptSafeJson(message)}</script>
+<script type="text/plain" id="${CONTROLS_ID}">
+${inlineScript(assets.controls)}
+</script>
 <script nonce="${nonce}">
 ${script}
 </script>
