@@ -11,3 +11,8 @@ import {
 } from '@vscode/webview-ui-toolkit';
 
 provideVSCodeDesignSystem().register(vsCodeButton(), vsCodeCheckbox(), vsCodePanels(), vsCodePanelTab(), vsCodePanelView());
+
+// The toolkit reads the theme's colours on the window's load event, which has passed by the time
+// this bundle runs (after the first paint): replay it so that it applies them and starts watching
+// for theme changes.
+if (document.readyState === 'complete') window.dispatchEvent(new Event('load'));

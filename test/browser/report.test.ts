@@ -71,6 +71,8 @@ describeWithChromium('HTML report in Chromium', (browser) => {
     assert.equal(await page.locator('.lane-label-pod').count(), 9);
     assert.ok(await page.locator('rect.bar.cat-terminating').count() >= 1);
     assert.ok(await page.locator('rect.node-band.condition-unknown').count() >= 1);
+    // The toolkit, loaded after the first paint, took the theme's colours (--vscode-foreground #3b3b3b).
+    assert.equal(await page.evaluate<string>(`getComputedStyle(document.querySelector('vscode-panel-view')).color`), 'rgb(59, 59, 59)');
     await page.locator('vscode-checkbox').click();
     assert.equal(await page.locator('.lane-label-workload').count(), 5);
     assert.deepEqual(problems, []);
