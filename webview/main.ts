@@ -15,10 +15,9 @@ import type { HostMessage } from './protocol';
 import { layoutRows, type Row } from './rows';
 import { INITIAL_UI, restoreState, type TabId, type UiState } from './state';
 import { comparisonTable, summaryCards } from './summary';
-import { axisLabel, cursorStep, panWindow, revealTime, span, zoomWindow, type TimeWindow } from './timeScale';
+import { axisLabel, clampWindow, cursorStep, panWindow, revealTime, span, zoomWindow, type TimeWindow } from './timeScale';
 import { button, checkbox, tabs } from './controls';
 import { loadControls } from './loadControls';
-
 
 class TimelineApp {
   private message: HostMessage | undefined;
@@ -31,17 +30,6 @@ class TimelineApp {
   /** Every event and the instants to jump to, sorted: built on first use, not before the first paint. */
   private eventList: { events: ReturnType<typeof allEvents>; times: number[] } | undefined;
 
-  private get events() {
-    return this.eventIndex().events;
-  }
-
-  private eventIndex() {
-    if (!this.eventList) {
-      const events = allEvents(this.timeline!);
-      this.eventList = { events, times: [...new Set([...events.map((e) => e.t), ...this.timeline!.keyMoments.map((m) => m.t)])].sort((a, b) => a - b) };
-    }
-    return this.eventList;
-  }
   private readonly lanes = new LanesView({
     reveal: (row) => this.reveal(row),
     toggle: (id) => this.toggle(id),
@@ -57,7 +45,7 @@ class TimelineApp {
   private readonly eventsPanel = el('div');
   private pendingFrame = 0;
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
-
+  /** The width the lanes were last drawn for (0: not drawn yet). */
   private renderedWidth = 0;
 
   constructor(private readonly host: ReturnType<typeof connectHost>) {
@@ -75,6 +63,18 @@ class TimelineApp {
     return this.ui.cursorMs ?? 0;
   }
 
+  private get events() {
+    return this.eventIndex().events;
+  }
+
+  private eventIndex() {
+    if (!this.eventList) {
+      const events = allEvents(this.timeline!);
+      this.eventList = { events, times: [...new Set([...events.map((e) => e.t), ...this.timeline!.keyMoments.map((m) => m.t)])].sort((a, b) => a - b) };
+    }
+    return this.eventList;
+  }
+
   show(message: HostMessage, ui: UiState): void {
     const started = performance.now();
     this.message = message;
@@ -83,7 +83,8 @@ class TimelineApp {
     performance.measure('kfs:model', { start: started });
     const other = this.compare?.timeline ?? this.timeline;
     this.bounds = { fromMs: Math.min(this.timeline.startMs, other.startMs), toMs: Math.max(this.timeline.endMs, other.endMs) };
-    this.ui = ui;
+    // A state kept from another run of this scenario may lie outside this run's time range.
+    this.ui = { ...ui, view: ui.view && clampWindow(ui.view, this.bounds), cursorMs: ui.cursorMs === null ? null : Math.min(Math.max(ui.cursorMs, this.bounds.fromMs), this.bounds.toMs) };
     this.eventList = undefined;
     this.build();
     performance.measure('kfs:dom', { start: started });
@@ -343,14 +344,8 @@ function legend(): HTMLElement {
   return list;
 }
 
-/** The toolkit's controls, loaded once after the first paint of the first trace. */
-let controls: Promise<void> | undefined;
-const controlsLoaded = new Promise<void>((resolve) => {
-  afterFirstPaint(() => {
-    controls ??= loadControls();
-    void controls.then(resolve);
-  });
-});
+/** The toolkit's controls, loaded once after the page's first paint. */
+const controlsLoaded = new Promise<void>((resolve) => afterFirstPaint(() => void loadControls().then(resolve)));
 
 let app: TimelineApp | undefined;
 const host = connectHost((message) => {
