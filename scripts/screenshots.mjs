@@ -33,7 +33,7 @@ try {
     await page.locator('body[data-ready=true]').waitFor();
     // Place the cursor like a user would: click the lanes at that time.
     const box = await page.locator('svg.lane-chart').boundingBox();
-    const end = Number(await page.locator('.timeline').getAttribute('aria-valuemax')) * 1000;
+    const end = Number(await page.locator('.axis').getAttribute('aria-valuemax')) * 1000;
     await page.mouse.click(box.x + (shot.cursorMs / end) * box.width, box.y + 10);
     if (shot.tab) await page.locator(`vscode-panel-tab#tab-${shot.tab}`).click();
     await page.waitForTimeout(300);

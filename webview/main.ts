@@ -33,7 +33,10 @@ class TimelineApp {
   private readonly lanes = new LanesView({
     reveal: (row) => this.reveal(row),
     toggle: (id) => this.toggle(id),
-    cursor: (t) => this.moveCursor(t, false),
+    cursor: (t) => {
+      this.axis.element.focus({ preventScroll: true });
+      this.moveCursor(t, false);
+    },
     pan: (delta) => this.setView(panWindow(this.view, delta, this.bounds)),
     zoom: (factor, anchor) => this.setView(zoomWindow(this.view, factor, anchor, this.bounds)),
   });
@@ -128,14 +131,20 @@ class TimelineApp {
       toolbar.appendChild(button('Compare with…', () => this.host.post({ type: 'compare' }), { ariaLabel: 'Compare this run with another on the same time axis', secondary: true }));
     }
 
+    // The axis is the cursor's slider (a slider's content is presentational, so the lanes with
+    // their buttons sit beside it in the group); keys pressed anywhere in the group work.
     this.slider.replaceChildren(this.axis.element, this.lanes.element);
-    this.slider.tabIndex = 0;
-    this.slider.setAttribute('role', 'slider');
-    this.slider.setAttribute('aria-label', 'Timeline cursor, time since the failure');
-    this.slider.setAttribute('aria-describedby', 'timeline-help');
-    this.slider.setAttribute('aria-valuemin', String(this.bounds.fromMs / 1000));
-    this.slider.setAttribute('aria-valuemax', String(this.bounds.toMs / 1000));
+    this.slider.setAttribute('role', 'group');
+    this.slider.setAttribute('aria-label', 'Timeline');
     this.slider.onkeydown = (event) => this.key(event);
+    const cursor = this.axis.element;
+    cursor.tabIndex = 0;
+    cursor.setAttribute('role', 'slider');
+    cursor.setAttribute('aria-label', 'Timeline cursor, time since the failure');
+    cursor.setAttribute('aria-describedby', 'timeline-help');
+    cursor.setAttribute('aria-valuemin', String(this.bounds.fromMs / 1000));
+    cursor.setAttribute('aria-valuemax', String(this.bounds.toMs / 1000));
+    this.setCursorValue();
     const help = el('p', '←/→ move the cursor, Ctrl+←/→ or PageUp/PageDown jump to the previous/next event, Shift+←/→ pan, +/− zoom, 0 fits the run, Home/End go to its ends. Drag to pan, wheel to zoom, click to place the cursor; names show their YAML.', 'help');
     help.id = 'timeline-help';
 
@@ -204,14 +213,18 @@ class TimelineApp {
       this.axis.setCursor(cursorMs, this.lanes.x(cursorMs), g.chartWidth);
     }
     document.body.dataset.cursorMs = String(cursorMs);
-    this.slider.setAttribute('aria-valuenow', String(cursorMs / 1000));
-    this.slider.setAttribute('aria-valuetext', `${axisLabel(cursorMs, 1)} after the failure`);
+    this.setCursorValue();
     // Coalesce: holding an arrow key rebuilds the table once per frame at most.
     if (!this.pendingFrame) this.pendingFrame = requestAnimationFrame(() => {
       this.pendingFrame = 0;
       this.renderCursorPanels();
     });
     this.save();
+  }
+
+  private setCursorValue(): void {
+    this.axis.element.setAttribute('aria-valuenow', String(this.cursorMs / 1000));
+    this.axis.element.setAttribute('aria-valuetext', `${axisLabel(this.cursorMs, 1)} after the failure`);
   }
 
   private renderCursorPanels(): void {

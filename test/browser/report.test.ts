@@ -100,7 +100,11 @@ describeWithChromium('HTML report in Chromium', (browser) => {
 
   it('moves the cursor with the keyboard and jumps between events', async () => {
     const { page } = await open(browser(), examples);
-    await page.locator('.timeline').focus();
+    // The cursor is a slider of its own; the lanes' buttons are not inside it (a slider's content is presentational).
+    assert.equal(await page.locator('[role=slider]').count(), 1);
+    assert.equal(await page.locator('[role=slider] button').count(), 0);
+    assert.ok(await page.locator('.lane-label button').count() > 0);
+    await page.locator('.axis').focus();
     await page.keyboard.press('Home');
     assert.equal(await cursorMs(page), 0);
     await page.keyboard.press('ArrowRight');
@@ -108,7 +112,7 @@ describeWithChromium('HTML report in Chromium', (browser) => {
     assert.equal(await cursorMs(page), 10_000);
     await page.keyboard.press('PageDown');
     assert.equal(await cursorMs(page), 23_008);
-    assert.equal(await page.locator('.timeline').getAttribute('aria-valuetext'), '23.01s after the failure');
+    assert.equal(await page.locator('.axis').getAttribute('aria-valuetext'), '23.01s after the failure');
     await page.keyboard.press('End');
     assert.equal(await cursorMs(page), 600_000);
     await page.locator('.cursor-table .caption', { hasText: 'As of 10:00.000' }).waitFor();
@@ -134,7 +138,7 @@ describeWithChromium('HTML report in Chromium', (browser) => {
     assert.equal(rows.length, 2);
     assert.ok(rows.every((row) => row.startsWith(`"><script>window.__pwned='ns'</script> pod/${workload}-`)), rows.join('\n'));
     await page.locator('vscode-panel-tab#tab-events').click();
-    await page.locator('.timeline').focus();
+    await page.locator('.axis').focus();
     await page.keyboard.press('End');
     await page.locator('.events-at td', { hasText: `Marking for deletion Pod "><script>window.__pwned='ns'</script>/${workload}` }).waitFor();
     assert.equal(await page.locator('#root img, #root a').count(), 0);

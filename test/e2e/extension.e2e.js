@@ -101,7 +101,7 @@ async function simulatePowerOff(page, workload) {
     assert.match(web.summary, /^Deployment\/web replaced Unavailable 0s /);
     assert.ok(await web.frame.locator('.lane-label-pod').count() >= 3);
     // The cursor moves by keyboard and the kubectl table follows it.
-    await web.frame.locator('.timeline').focus();
+    await web.frame.locator('.axis').focus();
     await page.keyboard.press('End');
     await web.frame.locator('.cursor-table .caption', { hasText: 'As of 20:00.000' }).waitFor();
     await page.screenshot({ path: `${SHOTS}/02-timeline-web.png` });
