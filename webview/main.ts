@@ -91,11 +91,11 @@ class TimelineApp {
     this.eventList = undefined;
     this.build();
     performance.measure('kfs:dom', { start: started });
-    this.save();
     // The lanes paint first; the kubectl table below them follows right after that paint.
     afterFirstPaint(() => {
       document.body.dataset.renderMs = (performance.now() - started).toFixed(1);
       this.renderCursorPanels();
+      this.save(true);
       // Read by the browser tests: everything is drawn and the controls work.
       void controlsLoaded.then(() => (document.body.dataset.ready = 'true'));
     });
@@ -310,12 +310,17 @@ class TimelineApp {
     this.relayout();
   }
 
-  private save(): void {
-    // setState serialises the whole trace: once the user stops for a moment is enough.
+  /**
+   * setState serialises the whole trace (a megabyte for a thousand pods): a new trace is kept at
+   * once, a moved cursor or view once the user has paused for a second.
+   */
+  private save(now = false): void {
     clearTimeout(this.saveTimer);
-    this.saveTimer = setTimeout(() => {
+    const keep = () => {
       if (this.message) this.host.setState({ message: this.message, ui: this.ui });
-    }, 250);
+    };
+    if (now) keep();
+    else this.saveTimer = setTimeout(keep, 1000);
   }
 }
 
