@@ -21,7 +21,8 @@ function namePattern(kind: string): RegExp {
 
 export class PodOwners {
   private readonly created = new Map<string, string>();
-  private readonly candidates: { ref: ObjectRef; pattern: RegExp }[];
+  /** Per namespace, its workloads, longest name first. */
+  private readonly candidates = new Map<string, { ref: ObjectRef; pattern: RegExp }[]>();
 
   constructor(workloads: readonly ObjectRef[], events: readonly EventJson[]) {
     const byName = new Map(workloads.map((w) => [`${w.kind}/${w.namespace}/${w.name}`, w]));
@@ -30,17 +31,19 @@ export class PodOwners {
       const owner = byName.get(`${event.detail.owner.replace('/', `/${event.object.namespace}/`)}`);
       if (owner) this.created.set(`${event.object.namespace}/${event.object.name}`, refKey(owner));
     }
-    this.candidates = [...workloads]
-      .sort((a, b) => b.name.length - a.name.length)
-      .map((ref) => ({ ref, pattern: namePattern(ref.kind) }));
+    for (const ref of [...workloads].sort((a, b) => b.name.length - a.name.length)) {
+      const list = this.candidates.get(ref.namespace) ?? [];
+      list.push({ ref, pattern: namePattern(ref.kind) });
+      this.candidates.set(ref.namespace, list);
+    }
   }
 
   /** The owning workload's key (refKey), or null for a pod no workload of the trace claims. */
   ownerOf(pod: ObjectRef): string | null {
     const known = this.created.get(`${pod.namespace}/${pod.name}`);
     if (known) return known;
-    for (const { ref, pattern } of this.candidates) {
-      if (ref.namespace !== pod.namespace || !pod.name.startsWith(ref.name)) continue;
+    for (const { ref, pattern } of this.candidates.get(pod.namespace) ?? []) {
+      if (!pod.name.startsWith(ref.name)) continue;
       if (pattern.test(pod.name.slice(ref.name.length))) return refKey(ref);
     }
     return null;
