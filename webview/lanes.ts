@@ -27,7 +27,7 @@ export interface Geometry {
 
 /** The label column takes about a third of a narrow panel, at most 260 px of a wide one. */
 export function geometry(totalWidth: number): Geometry {
-  const labelWidth = Math.round(Math.min(260, Math.max(110, totalWidth * 0.3)));
+  const labelWidth = Math.round(Math.min(260, Math.max(120, totalWidth * 0.3)));
   return { labelWidth, chartWidth: Math.max(totalWidth - labelWidth, 60) };
 }
 
