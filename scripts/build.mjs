@@ -16,6 +16,8 @@ const bundles = [
   { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/web/extension.js', platform: 'browser', format: 'cjs', external: ['vscode'] },
   { ...common, entryPoints: ['src/cli/cli.ts'], outfile: 'dist/cli.js', platform: 'node', format: 'cjs' },
   { ...common, entryPoints: ['webview/main.ts'], outfile: 'dist/webview/main.js', platform: 'browser', format: 'iife' },
+  // The UI toolkit on its own: the timeline loads it after its first paint (webview/loadControls.ts).
+  { ...common, entryPoints: ['webview/toolkit.ts'], outfile: 'dist/webview/toolkit.js', platform: 'browser', format: 'iife' },
 ];
 
 await Promise.all(bundles.map((options) => build(options)));

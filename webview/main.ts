@@ -1,65 +1,378 @@
 /**
- * The timeline webview: renders the trace the extension sends, every string as text (never
- * HTML), and keeps the last trace across reloads.
+ * The timeline: lanes per node and per workload drawn from the trace, a time axis, zoom and pan,
+ * a cursor (mouse or arrow keys) that shows `kubectl get pods,nodes` as of that instant, and the
+ * summary per workload. The same code runs in the VS Code panel and in the HTML report.
  */
-import { formatDuration, formatTime } from '../src/report/format';
 import { reportHeader } from '../src/report/textReport';
-import { watchRows } from '../src/report/watchRows';
-import { isHostMessage, type HostMessage, type WebviewMessage } from './protocol';
+import { buildTimeline, type Timeline } from '../src/report/timeline/model';
+import { CATEGORY_LABELS, STATUS_CATEGORIES } from '../src/report/timeline/statusCategory';
+import { AxisView } from './axis';
+import { allEvents, CursorTable, eventsTable } from './cursorTable';
+import { el } from './dom';
+import { connectHost } from './host';
+import { geometry, LanesView } from './lanes';
+import type { HostMessage } from './protocol';
+import { layoutRows, type Row } from './rows';
+import { INITIAL_UI, restoreState, type TabId, type UiState } from './state';
+import { comparisonTable, summaryCards } from './summary';
+import { axisLabel, clampWindow, cursorStep, panWindow, revealTime, span, zoomWindow, type TimeWindow } from './timeScale';
+import { button, checkbox, tabs } from './controls';
+import { loadControls } from './loadControls';
 
-declare function acquireVsCodeApi(): { postMessage(message: WebviewMessage): void; getState(): unknown; setState(state: unknown): void };
+class TimelineApp {
+  private message: HostMessage | undefined;
+  private timeline: Timeline | undefined;
+  /** The run this one is compared with, drawn below it on the same axis. */
+  private compare: { title: string; timeline: Timeline } | undefined;
+  private readonly compareTable = new CursorTable();
+  private ui: UiState = { ...INITIAL_UI };
+  private bounds: TimeWindow = { fromMs: 0, toMs: 1 };
+  /** Every event and the instants to jump to, sorted: built on first use, not before the first paint. */
+  private eventList: { events: ReturnType<typeof allEvents>; times: number[] } | undefined;
 
-const vscode = acquireVsCodeApi();
-
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, className?: string): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  if (text !== undefined) node.textContent = text;
-  if (className) node.className = className;
-  return node;
-}
-
-function table(headings: string[], rows: string[][], rowClass?: (i: number) => string | undefined): HTMLElement {
-  const tableElement = element('table');
-  const head = tableElement.createTHead().insertRow();
-  for (const heading of headings) head.appendChild(element('th', heading));
-  const body = tableElement.createTBody();
-  rows.forEach((cells, i) => {
-    const row = body.insertRow();
-    const cls = rowClass?.(i);
-    if (cls) row.className = cls;
-    for (const cell of cells) row.appendChild(element('td', cell));
+  private readonly lanes = new LanesView({
+    reveal: (row) => this.reveal(row),
+    toggle: (id) => this.toggle(id),
+    cursor: (t) => {
+      this.axis.element.focus({ preventScroll: true });
+      this.moveCursor(t, false);
+    },
+    pan: (delta) => this.setView(panWindow(this.view, delta, this.bounds)),
+    zoom: (factor, anchor) => this.setView(zoomWindow(this.view, factor, anchor, this.bounds)),
   });
-  const scroll = element('div', undefined, 'scroll');
-  scroll.appendChild(tableElement);
-  return scroll;
+  private readonly axis = new AxisView();
+  private readonly slider = el('div', undefined, 'timeline');
+  private readonly cursorTable = new CursorTable();
+  private readonly cursorPanel = this.cursorTable.element;
+  private readonly summaryPanel = el('div');
+  private readonly eventsPanel = el('div');
+  private pendingFrame = 0;
+  private saveTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The width the lanes were last drawn for (0: not drawn yet). */
+  private renderedWidth = 0;
+
+  constructor(private readonly host: ReturnType<typeof connectHost>) {
+    // Only a change of width needs the lanes drawn again (the observer also fires once at start).
+    new ResizeObserver(() => {
+      if (this.slider.clientWidth !== this.renderedWidth) this.renderView();
+    }).observe(this.slider);
+  }
+
+  private get view(): TimeWindow {
+    return this.ui.view ?? this.bounds;
+  }
+
+  private get cursorMs(): number {
+    return this.ui.cursorMs ?? 0;
+  }
+
+  private get events() {
+    return this.eventIndex().events;
+  }
+
+  private eventIndex() {
+    if (!this.eventList) {
+      const events = allEvents(this.timeline!);
+      this.eventList = { events, times: [...new Set([...events.map((e) => e.t), ...this.timeline!.keyMoments.map((m) => m.t)])].sort((a, b) => a - b) };
+    }
+    return this.eventList;
+  }
+
+  show(message: HostMessage, ui: UiState): void {
+    const started = performance.now();
+    this.message = message;
+    this.timeline = buildTimeline(message.report);
+    this.compare = message.compare ? { title: message.compare.title, timeline: buildTimeline(message.compare.report) } : undefined;
+    performance.measure('kfs:model', { start: started });
+    const other = this.compare?.timeline ?? this.timeline;
+    this.bounds = { fromMs: Math.min(this.timeline.startMs, other.startMs), toMs: Math.max(this.timeline.endMs, other.endMs) };
+    // A state kept from another run of this scenario may lie outside this run's time range.
+    this.ui = { ...ui, view: ui.view && clampWindow(ui.view, this.bounds), cursorMs: ui.cursorMs === null ? null : Math.min(Math.max(ui.cursorMs, this.bounds.fromMs), this.bounds.toMs) };
+    this.eventList = undefined;
+    this.build();
+    performance.measure('kfs:dom', { start: started });
+    // The lanes paint first; the kubectl table below them follows right after that paint.
+    afterFirstPaint(() => {
+      document.body.dataset.renderMs = (performance.now() - started).toFixed(1);
+      this.renderCursorPanels();
+      this.save(true);
+      // Read by the browser tests: everything is drawn and the controls work.
+      void controlsLoaded.then(() => (document.body.dataset.ready = 'true'));
+    });
+  }
+
+  private build(): void {
+    const message = this.message!;
+    const timeline = this.timeline!;
+    const root = document.getElementById('root')!;
+    const header = el('header');
+    header.appendChild(el('h1', message.title));
+    for (const line of reportHeader(message.report.scenario, message.report.timing)) header.appendChild(el('p', line, 'scenario'));
+
+    const toolbar = el('div', undefined, 'toolbar');
+    toolbar.setAttribute('role', 'toolbar');
+    toolbar.setAttribute('aria-label', 'Timeline controls');
+    const zoomBy = (factor: number) => this.setView(zoomWindow(this.view, factor, this.cursorMs, this.bounds));
+    const panBy = (share: number) => this.setView(panWindow(this.view, span(this.view) * share, this.bounds));
+    toolbar.append(
+      button('−', () => zoomBy(1.5), { ariaLabel: 'Zoom out', title: 'Zoom out (−)', secondary: true }),
+      button('+', () => zoomBy(1 / 1.5), { ariaLabel: 'Zoom in', title: 'Zoom in (+)', secondary: true }),
+      button('Fit', () => this.setView(this.bounds), { ariaLabel: 'Show the whole run', title: 'Show the whole run (0)', secondary: true }),
+      button('◀', () => panBy(-0.25), { ariaLabel: 'Pan left', title: 'Pan left (Shift+←)', secondary: true }),
+      button('▶', () => panBy(0.25), { ariaLabel: 'Pan right', title: 'Pan right (Shift+→)', secondary: true }),
+    );
+    const hidden = timeline.workloads.filter((w) => !w.affected).length;
+    if (hidden > 0) toolbar.appendChild(checkbox(`Show unaffected workloads (${hidden})`, this.ui.showUnaffected, (checked) => {
+      this.ui.showUnaffected = checked;
+      this.relayout();
+    }));
+    if (this.host.interactive) {
+      toolbar.appendChild(button('Run again', () => this.host.post({ type: 'rerun' }), { ariaLabel: 'Run the simulation again with the current text' }));
+      toolbar.appendChild(button('Compare with…', () => this.host.post({ type: 'compare' }), { ariaLabel: 'Compare this run with another on the same time axis', secondary: true }));
+    }
+
+    // The axis is the cursor's slider (a slider's content is presentational, so the lanes with
+    // their buttons sit beside it in the group); keys pressed anywhere in the group work.
+    this.slider.replaceChildren(this.axis.element, this.lanes.element);
+    this.slider.setAttribute('role', 'group');
+    this.slider.setAttribute('aria-label', 'Timeline');
+    this.slider.onkeydown = (event) => this.key(event);
+    const cursor = this.axis.element;
+    cursor.tabIndex = 0;
+    cursor.setAttribute('role', 'slider');
+    cursor.setAttribute('aria-label', 'Timeline cursor, time since the failure');
+    cursor.setAttribute('aria-describedby', 'timeline-help');
+    cursor.setAttribute('aria-valuemin', String(this.bounds.fromMs / 1000));
+    cursor.setAttribute('aria-valuemax', String(this.bounds.toMs / 1000));
+    this.setCursorValue();
+    const help = el('p', '←/→ move the cursor, Ctrl+←/→ or PageUp/PageDown jump to the previous/next event, Shift+←/→ pan, +/− zoom, 0 fits the run, Home/End go to its ends. Drag to pan, wheel to zoom, click to place the cursor; names show their YAML.', 'help');
+    help.id = 'timeline-help';
+
+    const panels = tabs([
+      { id: 'cursor', label: 'At cursor', content: this.cursorPanel },
+      { id: 'summary', label: 'Summary', content: this.summaryPanel },
+      { id: 'events', label: 'Events', content: this.eventsPanel },
+    ], this.ui.tab, (id) => {
+      this.ui.tab = id as TabId;
+      this.renderCursorPanels();
+      this.save();
+    });
+    root.replaceChildren(header, toolbar, legend(), this.slider, help, panels);
+    this.relayout();
+  }
+
+  private relayout(): void {
+    const options = { showUnaffected: this.ui.showUnaffected, collapsed: new Set(this.ui.collapsed) };
+    const layout = layoutRows(this.timeline!, options, this.compare && { titles: [this.message!.title, this.compare.title], timeline: this.compare.timeline });
+    const total = layout.offsets[layout.rows.length];
+    this.lanes.setData(this.compare ? [this.timeline!, this.compare.timeline] : [this.timeline!], layout, Math.min(total, Math.max(160, Math.round(window.innerHeight * 0.55))));
+
+    // Setting scrollTop forces a layout: only when there is a position to restore.
+    if (this.ui.scrollTop !== this.lanes.scrollTop) this.lanes.scrollTop = this.ui.scrollTop;
+    this.lanes.element.onscroll = () => {
+      this.ui.scrollTop = this.lanes.scrollTop;
+      this.save();
+    };
+    this.renderView();
+    this.summaryPanel.replaceChildren();
+    if (document.body.dataset.ready) this.renderCursorPanels();
+    this.save();
+  }
+
+  private renderView(): void {
+    if (!this.timeline) return;
+    // Until the first layout, the window's width less the body's padding and the border (read
+    // without forcing a layout); the resize observer corrects it if that was wrong.
+    const width = this.renderedWidth ? this.slider.clientWidth : window.innerWidth - 26;
+    this.renderedWidth = width;
+    this.lanes.setView(this.view, this.cursorMs, width);
+    this.axis.render(this.view, geometry(width), this.moments(), this.cursorMs);
+  }
+
+  /** The key moments on the axis; when comparing, each run's, marked A and B. */
+  private moments() {
+    if (!this.compare) return this.timeline!.keyMoments;
+    const mark = (run: string) => (m: Timeline['keyMoments'][number]) => ({ ...m, label: `${run} ${m.label}` });
+    return [...this.timeline!.keyMoments.map(mark('A')), ...this.compare.timeline.keyMoments.map(mark('B'))].sort((a, b) => a.t - b.t);
+  }
+
+  private setView(view: TimeWindow): void {
+    this.ui.view = view;
+    this.renderView();
+    this.save();
+  }
+
+  private moveCursor(t: number, reveal: boolean): void {
+    const cursorMs = Math.round(Math.min(Math.max(t, this.bounds.fromMs), this.bounds.toMs));
+    this.ui.cursorMs = cursorMs;
+    const view = reveal ? revealTime(this.view, cursorMs, this.bounds) : this.view;
+    if (view !== this.view) this.setView(view);
+    else {
+      const g = geometry(this.renderedWidth);
+      this.lanes.setCursor(cursorMs);
+      this.axis.setCursor(cursorMs, this.lanes.x(cursorMs), g.chartWidth);
+    }
+    document.body.dataset.cursorMs = String(cursorMs);
+    this.setCursorValue();
+    // Coalesce: holding an arrow key rebuilds the table once per frame at most.
+    if (!this.pendingFrame) this.pendingFrame = requestAnimationFrame(() => {
+      this.pendingFrame = 0;
+      this.renderCursorPanels();
+    });
+    this.save();
+  }
+
+  private setCursorValue(): void {
+    this.axis.element.setAttribute('aria-valuenow', String(this.cursorMs / 1000));
+    this.axis.element.setAttribute('aria-valuetext', `${axisLabel(this.cursorMs, 1)} after the failure`);
+  }
+
+  private renderCursorPanels(): void {
+    if (!this.timeline) return;
+    // Panels out of sight are built when their tab is chosen.
+    if (this.ui.tab === 'cursor') {
+      this.cursorTable.show(this.timeline, this.cursorMs, this.compare ? 'A' : undefined);
+      if (this.compare) this.compareTable.show(this.compare.timeline, this.cursorMs, 'B');
+      if (this.compare && !this.compareTable.element.isConnected) this.cursorPanel.after(this.compareTable.element);
+      if (!this.compare) this.compareTable.element.remove();
+    }
+    if (this.ui.tab === 'events') this.eventsPanel.replaceChildren(eventsTable(this.events, this.cursorMs));
+    if (this.ui.tab === 'summary' && this.summaryPanel.childElementCount === 0) {
+      const links = { findings: this.message?.findings ?? [], show: this.host.interactive ? (f: { index: number }) => this.host.post({ type: 'showFinding', index: f.index }) : undefined };
+      this.summaryPanel.replaceChildren(summaryCards(this.timeline.workloads, this.ui.showUnaffected, (lane) => this.host.post({ type: 'reveal', object: lane.ref }), this.host.interactive, links));
+      if (this.compare) this.summaryPanel.prepend(comparisonTable(this.timeline.workloads, this.compare.timeline.workloads));
+    }
+    document.body.dataset.cursorMs = String(this.cursorMs);
+  }
+
+  private key(event: KeyboardEvent): void {
+    const jump = (direction: 1 | -1) => {
+      const times = this.eventIndex().times;
+      const next = direction > 0 ? times.find((t) => t > this.cursorMs) : [...times].reverse().find((t) => t < this.cursorMs);
+      if (next !== undefined) this.moveCursor(next, true);
+    };
+    const step = cursorStep(this.view);
+    switch (event.key) {
+      case 'ArrowLeft':
+      case 'ArrowRight': {
+        const direction = event.key === 'ArrowLeft' ? -1 : 1;
+        if (event.shiftKey) this.setView(panWindow(this.view, direction * span(this.view) * 0.1, this.bounds));
+        else if (event.ctrlKey || event.metaKey || event.altKey) jump(direction);
+        else this.moveCursor(this.cursorMs + direction * step, true);
+        break;
+      }
+      case 'PageUp':
+        jump(-1);
+        break;
+      case 'PageDown':
+        jump(1);
+        break;
+      case 'Home':
+        this.moveCursor(this.bounds.fromMs, true);
+        break;
+      case 'End':
+        this.moveCursor(this.bounds.toMs, true);
+        break;
+      case '+':
+      case '=':
+        this.setView(zoomWindow(this.view, 1 / 1.5, this.cursorMs, this.bounds));
+        break;
+      case '-':
+      case '_':
+        this.setView(zoomWindow(this.view, 1.5, this.cursorMs, this.bounds));
+        break;
+      case '0':
+        this.setView(this.bounds);
+        break;
+      case 'ArrowUp':
+      case 'ArrowDown':
+        this.lanes.scrollTop += event.key === 'ArrowUp' ? -40 : 40;
+        break;
+      default:
+        return;
+    }
+    event.preventDefault();
+  }
+
+  private reveal(row: Row): void {
+    if (!this.host.interactive) return;
+    // A compared run may be of other files or text: only the shown run's objects are looked up.
+    if (row.run !== 0) return;
+    if (row.kind === 'workload') this.host.post({ type: 'reveal', object: row.lane.ref });
+    else if (row.kind === 'pod') this.host.post(row.workload ? { type: 'reveal', object: row.workload.ref, pod: row.lane.ref.name } : { type: 'reveal', object: row.lane.ref });
+  }
+
+  private toggle(id: string): void {
+    const collapsed = new Set(this.ui.collapsed);
+    if (collapsed.has(id)) collapsed.delete(id);
+    else collapsed.add(id);
+    this.ui.collapsed = [...collapsed];
+    this.relayout();
+  }
+
+  /**
+   * setState serialises the whole trace (a megabyte for a thousand pods): a new trace is kept at
+   * once, a moved cursor or view once the user has paused for a second.
+   */
+  private save(now = false): void {
+    clearTimeout(this.saveTimer);
+    const keep = () => {
+      if (this.message) this.host.setState({ message: this.message, ui: this.ui });
+    };
+    if (now) keep();
+    else this.saveTimer = setTimeout(keep, 1000);
+  }
 }
 
-function render({ title, report }: HostMessage): void {
-  const root = document.getElementById('root')!;
-  root.replaceChildren();
-  root.appendChild(element('h1', title));
-  for (const line of reportHeader(report.scenario, report.timing)) root.appendChild(element('p', line, 'header'));
-  const workloads = report.summary.workloads;
-  root.appendChild(element('h2', 'Summary'));
-  root.appendChild(table(['Workload', 'Outcome', 'Unavailable', 'Degraded', 'Why'],
-    workloads.map((w) => [`${w.object.kind}/${w.object.name}`, w.outcome, formatDuration(w.unavailableMs), formatDuration(w.degradedMs), w.reason]),
-    (i) => `outcome-${workloads[i].outcome}`));
-  root.appendChild(element('h2', 'Timeline (time since the failure)'));
-  const rows = watchRows(report.events, report.states);
-  root.appendChild(table(['Time', 'Name', 'Status', 'Ready', 'Restarts', 'Node', 'IP / detail'],
-    rows.map((r) => [formatTime(r.t).trim(), r.name, r.status, r.ready, r.restarts, r.node, r.detail]),
-    (i) => (rows[i].event ? 'event' : undefined)));
-  const rerun = element('button', 'Run again');
-  rerun.addEventListener('click', () => vscode.postMessage({ type: 'rerun' }));
-  root.appendChild(rerun);
+/**
+ * Runs `then` once the page has painted something: a frame callback alone can come before the
+ * first paint (the browser may hold it until the document is parsed and styled).
+ */
+function afterFirstPaint(then: () => void): void {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    setTimeout(then);
+  };
+  if (performance.getEntriesByName('first-contentful-paint').length > 0 || typeof PerformanceObserver === 'undefined') {
+    requestAnimationFrame(run);
+    return;
+  }
+  const observer = new PerformanceObserver(() => {
+    observer.disconnect();
+    run();
+  });
+  observer.observe({ type: 'paint', buffered: true });
+  // Where paint timing is not reported, two frames are as good a guess.
+  requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(run, 50)));
 }
 
-window.addEventListener('message', (event: MessageEvent) => {
-  if (!isHostMessage(event.data)) return;
-  vscode.setState(event.data);
-  render(event.data);
+function legend(): HTMLElement {
+  const list = el('ul', undefined, 'legend');
+  list.setAttribute('aria-label', 'Colours of the pod bars');
+  for (const category of STATUS_CATEGORIES) {
+    const item = el('li');
+    item.append(el('span', undefined, `swatch cat-${category}`), document.createTextNode(CATEGORY_LABELS[category]));
+    list.appendChild(item);
+  }
+  const down = el('li');
+  down.append(el('span', undefined, 'swatch swatch-node-down'), document.createTextNode('node not Ready'));
+  list.appendChild(down);
+  return list;
+}
+
+/** The toolkit's controls, loaded once after the page's first paint. */
+const controlsLoaded = new Promise<void>((resolve) => afterFirstPaint(() => void loadControls().then(resolve)));
+
+let app: TimelineApp | undefined;
+const host = connectHost((message) => {
+  // A new trace (Run Again) keeps the user's place when it is the same scenario.
+  const previous = restoreState(host.getState());
+  const ui = previous && previous.message.title === message.title ? previous.ui : { ...INITIAL_UI };
+  app!.show(message, ui);
 });
-
-const saved = vscode.getState();
-if (isHostMessage(saved)) render(saved);
-vscode.postMessage({ type: 'ready' });
+app = new TimelineApp(host);
+const saved = restoreState(host.getState());
+if (saved) app.show(saved.message, saved.ui);
+host.post({ type: 'ready' });

@@ -3,10 +3,57 @@
  * checked on receipt. The webview gets the trace itself (the JSON contract of `simulate`).
  * Shared by both sides (no DOM and no vscode types here).
  */
-import type { TraceReport } from '../src/report/contract';
+import type { ObjectRef, TraceReport } from '../src/report/contract';
 
-export type HostMessage = { type: 'showTrace'; title: string; report: TraceReport };
-export type WebviewMessage = { type: 'ready' } | { type: 'rerun' };
+/** What the extension needs to run a panel's simulation again, also after a window reload. */
+export interface RunRef {
+  /** The manifest's URI (its folder is the workspace the run reads). */
+  document: string;
+  /** The manifests whose workloads are simulated; absent: `document` alone; empty: the whole folder. */
+  documents?: string[];
+  failure: string;
+  /** node/NAME or Kind/name; empty: the node of the first workload's first pod. */
+  targets: string[];
+  recoverAfterMs?: number;
+  interventions?: { kind: string; atMs: number; target?: string }[];
+  durationMs?: number;
+  /** The scenario file the run came from, if any. */
+  scenario?: string;
+}
+
+/** A check's finding about a workload of the run: what would shorten its outage, with its quick fixes' titles. */
+export interface FindingRef {
+  /** Its place in the message's list (the extension maps it back to the file and range). */
+  index: number;
+  ruleId: string;
+  severity: string;
+  message: string;
+  object: ObjectRef;
+  fixes: string[];
+  /** Where it is written: the manifest's URI and the range (0-based lines and characters). */
+  uri: string;
+  range: { start: { line: number; character: number }; end: { line: number; character: number } };
+}
+
+/** A trace to show; with `compare`, a second one drawn on the same time axis (before/after, two choices). */
+export type HostMessage = {
+  type: 'showTrace';
+  title: string;
+  report: TraceReport;
+  run?: RunRef;
+  compare?: { title: string; report: TraceReport };
+  findings?: FindingRef[];
+};
+
+export type WebviewMessage =
+  | { type: 'ready' }
+  | { type: 'rerun' }
+  /** Ask the extension which run to compare this one with. */
+  | { type: 'compare' }
+  /** Show a finding in the editor, with its quick fixes. */
+  | { type: 'showFinding'; index: number }
+  /** Show the YAML of a workload (for a pod: its workload's, `pod` names the pod). */
+  | { type: 'reveal'; object: ObjectRef; pod?: string };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -14,22 +61,58 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 const isString = (value: unknown): value is string => typeof value === 'string';
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
-const isRef = (value: unknown) => isRecord(value) && isString(value.kind) && isString(value.name) && isString(value.namespace);
+const isRef = (value: unknown): value is ObjectRef => isRecord(value) && isString(value.kind) && isString(value.name) && isString(value.namespace);
+const isTime = (value: unknown) => value === null || isNumber(value);
 
 /** The parts of a trace the webview reads, checked field by field. */
 export function isTraceReport(value: unknown): value is TraceReport {
   if (!isRecord(value) || value.version !== 1 || !isRecord(value.scenario) || !isRecord(value.timing) || !isRecord(value.summary)) return false;
   const { events, states, summary, scenario } = value;
-  return Array.isArray(scenario.failedNodes) && scenario.failedNodes.every(isString)
-    && Array.isArray(events) && events.every((e) => isRecord(e) && isNumber(e.t) && isRef(e.object) && isString(e.type) && isString(e.reason) && isString(e.message))
-    && Array.isArray(states) && states.every((s) => isRecord(s) && isRef(s.object) && isNumber(s.from) && (s.to === null || isNumber(s.to)) && isString(s.status))
-    && Array.isArray(summary.workloads) && summary.workloads.every((w) => isRecord(w) && isRef(w.object) && isString(w.outcome) && isString(w.reason) && isNumber(w.unavailableMs) && isNumber(w.degradedMs));
+  return Array.isArray(scenario.failedNodes) && scenario.failedNodes.every(isString) && isNumber(scenario.durationMs)
+    && isRecord(scenario.cluster) && Array.isArray(scenario.cluster.nodes) && scenario.cluster.nodes.every((n) => isRecord(n) && isString(n.name) && (n.zone === null || isString(n.zone)))
+    && Array.isArray(events) && events.every((e) => isRecord(e) && isNumber(e.t) && isRef(e.object) && isString(e.type) && isString(e.reason) && isString(e.message) && (e.detail === undefined || isRecord(e.detail)))
+    && Array.isArray(states) && states.every((s) => isRecord(s) && isRef(s.object) && isNumber(s.from) && isTime(s.to) && isString(s.status)
+      && (s.ready === undefined || isString(s.ready)) && (s.node === undefined || isString(s.node)) && (s.ip === undefined || isString(s.ip))
+      && (s.restarts === undefined || isNumber(s.restarts)) && (s.taints === undefined || (Array.isArray(s.taints) && s.taints.every(isString))))
+    && Array.isArray(summary.workloads) && summary.workloads.every((w) => isRecord(w) && isRef(w.object) && isString(w.outcome) && isString(w.reason)
+      && isNumber(w.unavailableMs) && isNumber(w.degradedMs) && isNumber(w.blackholeMs) && isNumber(w.desiredReplicas) && isTime(w.replacementReadyMs));
+}
+
+const optional = <T>(value: unknown, check: (v: unknown) => v is T) => value === undefined || check(value);
+const isStrings = (value: unknown): value is string[] => Array.isArray(value) && value.every(isString);
+const isIntervention = (value: unknown) => isRecord(value) && isString(value.kind) && isNumber(value.atMs) && optional(value.target, isString);
+
+export function isRunRef(value: unknown): value is RunRef {
+  return isRecord(value) && isString(value.document) && optional(value.documents, isStrings) && isString(value.failure) && isStrings(value.targets)
+    && optional(value.recoverAfterMs, isNumber) && optional(value.durationMs, isNumber) && optional(value.scenario, isString)
+    && (value.interventions === undefined || (Array.isArray(value.interventions) && value.interventions.every(isIntervention)));
 }
 
 export function isHostMessage(message: unknown): message is HostMessage {
-  return isRecord(message) && message.type === 'showTrace' && isString(message.title) && isTraceReport(message.report);
+  return isRecord(message) && message.type === 'showTrace' && isString(message.title) && isTraceReport(message.report)
+    && (message.run === undefined || isRunRef(message.run))
+    && (message.compare === undefined || (isRecord(message.compare) && isString(message.compare.title) && isTraceReport(message.compare.report)))
+    && (message.findings === undefined || (Array.isArray(message.findings) && message.findings.every(isFindingRef)));
+}
+
+function isFindingRef(value: unknown): value is FindingRef {
+  const isPosition = (p: unknown) => isRecord(p) && isNumber(p.line) && isNumber(p.character);
+  return isRecord(value) && isNumber(value.index) && isString(value.ruleId) && isString(value.severity) && isString(value.message) && isRef(value.object)
+    && isStrings(value.fixes) && isString(value.uri) && isRecord(value.range) && isPosition(value.range.start) && isPosition(value.range.end);
 }
 
 export function isWebviewMessage(message: unknown): message is WebviewMessage {
-  return isRecord(message) && (message.type === 'ready' || message.type === 'rerun');
+  if (!isRecord(message)) return false;
+  switch (message.type) {
+    case 'ready':
+    case 'rerun':
+    case 'compare':
+      return Object.keys(message).length === 1;
+    case 'reveal':
+      return isRef(message.object) && (message.pod === undefined || isString(message.pod));
+    case 'showFinding':
+      return Number.isInteger(message.index) && Object.keys(message).length === 2;
+    default:
+      return false;
+  }
 }

@@ -1,12 +1,15 @@
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { readManifestText } from '../manifest/readManifest';
 import { parseDuration } from '../manifest/duration';
 import { FAILURE_KINDS, isFailureKind, type Intervention, type Scenario } from '../sim/scenario';
 import { ScenarioError, simulate, type SimulationResult } from '../sim/simulate';
+import { htmlReport, type ReportFinding } from '../report/htmlReport';
 import { multiRunReport, traceReport } from '../report/jsonReport';
 import { RunStatistics } from '../report/runStatistics';
 import { renderRunStatistics, renderText, scenarioHeader } from '../report/textReport';
 import { InputError } from '../workspace/inputError';
+import { readScenarioFile, scenarioArguments } from '../workspace/scenarioFile';
 import { defaultChoices, type SimulationChoices } from '../workspace/simulationChoices';
 import { UsageError, parseArgs, single, type ParsedArgs } from './args';
 import { API_REJECTION_RULES } from '../analysis/rules';
@@ -16,8 +19,10 @@ import { collectFiles, FileError, loadWorkspace, readText, type StdinReader } fr
 import { SETTINGS_OPTIONS, SETTINGS_USAGE, settingsFromArgs } from './settingsOptions';
 import { describeInputError } from './inputErrors';
 import type { Output } from './output';
+import { reportAssets } from './reportAssets';
 
 export const SIMULATE_USAGE = `Usage: kube-failure-sim simulate PATH... [options]
+       kube-failure-sim simulate --scenario FILE [--format F] [-o FILE] [--runs N]
 
 Simulates what the control plane does to the workloads in PATH when nodes fail.
   --failure power-off|kubelet-stop|partition   what happens to the node (default power-off)
@@ -33,7 +38,9 @@ ${SETTINGS_USAGE}
   --cluster FILE        Node objects to simulate on (kubectl get nodes -o yaml); default 3 zones x 2 workers
   --seed N              random seed (default 1); the same inputs and seed give the same trace
   --runs N              repeat with seeds 1..N and report each summary time as {min, median, max}
-  --format text|json    (default text)
+  --format text|json|html   (default text); html: one self-contained page with the timeline
+  -o, --output FILE     write the report to FILE instead of standard output
+  --scenario FILE       the manifests and choices of a FailureScenario file (paths relative to it)
 Durations use Kubernetes syntax: 40s, 1m30s, 2h. Cluster configuration files among the inputs
 (KubeletConfiguration, controller-manager and apiserver manifests) set the timing.`;
 
@@ -41,7 +48,7 @@ const OPTIONS = {
   failure: { value: true }, target: { value: true }, at: { value: true }, 'recover-after': { value: true },
   'force-delete': { value: true, repeatable: true }, 'out-of-service-after': { value: true }, 'delete-node-after': { value: true },
   duration: { value: true }, ...SETTINGS_OPTIONS,
-  cluster: { value: true }, seed: { value: true }, runs: { value: true }, format: { value: true },
+  cluster: { value: true }, seed: { value: true }, runs: { value: true }, format: { value: true }, output: { value: true }, scenario: { value: true },
 };
 
 const MAX_DURATION_MS = 7 * 24 * 3600_000;
@@ -54,6 +61,8 @@ export interface PreparedSimulation {
   inputs: string[];
   /** Parser errors that made documents be skipped, as stderr lines. */
   warnings: string[];
+  /** The checks' findings about workloads (the HTML report's "What would shorten it"), computed on demand. */
+  findings: () => ReportFinding[];
 }
 
 /** Reads the files and builds the scenario (no simulation). Throws UsageError, FileError or InputError. */
@@ -81,19 +90,31 @@ export function prepareSimulation(args: ParsedArgs, cwd = process.cwd(), readStd
     }
     throw error;
   }
-  return { scenario, inputs: files.map((f) => f.displayPath.split(path.sep).join('/')), warnings };
+  const findings = () => files.flatMap(({ displayPath }) => workspace.analyse(displayPath).findings.flatMap((f) => (f.object ? [{
+    ruleId: f.ruleId, severity: f.severity, message: f.message, object: f.object, fixes: (f.fixes ?? []).map((fix) => fix.title),
+    uri: displayPath.split(path.sep).join('/'), range: f.range,
+  }] : []))).map((f, index) => ({ index, ...f }));
+  return { scenario, inputs: files.map((f) => f.displayPath.split(path.sep).join('/')), warnings, findings };
 }
 
-export function runSimulate(argv: string[], out: Output): number {
-  const args = parseArgs(argv, OPTIONS);
+export function runSimulate(argv: string[], out: Output, cwd = process.cwd()): number {
+  let args = parseArgs(argv.map((arg) => (arg === '-o' ? '--output' : arg)), OPTIONS);
+  const scenarioFile = single(args, 'scenario');
+  if (scenarioFile !== undefined) {
+    const fromFile = scenarioArgs(scenarioFile, args, cwd, out);
+    if (fromFile === undefined) return 2;
+    args = fromFile;
+  }
   const format = single(args, 'format') ?? 'text';
-  if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json, not "${format}"`);
+  if (format !== 'text' && format !== 'json' && format !== 'html') throw new UsageError(`--format must be text, json or html, not "${format}"`);
   const runs = Number(single(args, 'runs') ?? '1');
   if (!Number.isInteger(runs) || runs < 1 || runs > MAX_RUNS) throw new UsageError(`--runs must be a whole number from 1 to ${MAX_RUNS}`);
+  if (format === 'html' && runs > 1) throw new UsageError('--format html draws one run; leave out --runs');
+  const outputFile = single(args, 'output');
 
   let prepared: PreparedSimulation;
   try {
-    prepared = prepareSimulation(args, process.cwd(), out.readStdin);
+    prepared = prepareSimulation(args, cwd, out.readStdin);
   } catch (error) {
     if (error instanceof RejectedInput) {
       for (const line of error.findings) out.stdout(`${line}\n`);
@@ -106,7 +127,7 @@ export function runSimulate(argv: string[], out: Output): number {
     }
     throw error;
   }
-  const { scenario, inputs, warnings } = prepared;
+  const { scenario, inputs, warnings, findings } = prepared;
   for (const warning of warnings) out.stderr(`kube-failure-sim: ${warning}\n`);
 
   // Only the first run's trace is kept; the others add their summaries to the statistics and are dropped.
@@ -123,14 +144,62 @@ export function runSimulate(argv: string[], out: Output): number {
     }
     throw error;
   }
-  if (format === 'json') {
+  let text: string;
+  if (format === 'html') {
+    const report = traceReport(scenario, inputs, first);
+    text = htmlReport({ title: `${scenario.faults[0].kind} of ${report.summary.failedNodes.join(', ')}: ${args.positionals.join(' ')}`, report, findings: findings() }, reportAssets());
+  } else if (format === 'json') {
     const report = runs === 1 ? traceReport(scenario, inputs, first) : multiRunReport(scenario, inputs, first, statistics);
-    out.stdout(`${JSON.stringify(report)}\n`);
+    text = `${JSON.stringify(report)}\n`;
   } else {
-    out.stdout(renderText({ header: scenarioHeader(scenario, first.summary.failedNodes, runs), events: first.events, states: first.states, summary: first.summary }));
-    if (runs > 1) out.stdout(renderRunStatistics(statistics));
+    text = renderText({ header: scenarioHeader(scenario, first.summary.failedNodes, runs), events: first.events, states: first.states, summary: first.summary });
+    if (runs > 1) text += renderRunStatistics(statistics);
   }
+  if (outputFile === undefined) {
+    out.stdout(text);
+    return 0;
+  }
+  const target = path.resolve(cwd, outputFile);
+  try {
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.writeFileSync(target, text);
+  } catch (error) {
+    out.stderr(`kube-failure-sim: cannot write ${outputFile}: ${(error as Error).message}\n`);
+    return 2;
+  }
+  out.stderr(`Wrote ${target} (${Math.round(Buffer.byteLength(text) / 1024)} KiB)${format === 'html' ? '; open it in a browser' : ''}\n`);
   return 0;
+}
+
+/**
+ * --scenario FILE: the command line the file stands for, with the options given beside it
+ * (output ones only; a choice the file makes cannot be given twice). Undefined after reporting
+ * the file's problems at their lines.
+ */
+function scenarioArgs(file: string, given: ParsedArgs, cwd: string, out: Output): ParsedArgs | undefined {
+  if (given.positionals.length > 0) throw new UsageError('--scenario names the manifests itself; give no PATH with it');
+  let text: string;
+  try {
+    text = fs.readFileSync(path.resolve(cwd, file), 'utf8');
+  } catch (error) {
+    out.stderr(`kube-failure-sim: cannot read ${file}: ${(error as Error).message}\n`);
+    return undefined;
+  }
+  const { scenario, problems } = readScenarioFile(text);
+  if (!scenario) {
+    for (const p of problems) out.stderr(`${file}:${p.range.start.line + 1}:${p.range.start.character + 1} ${p.message}\n`);
+    return undefined;
+  }
+  const { paths, cluster, flags } = scenarioArguments(scenario);
+  // Paths in the file are relative to it; shown relative to where the command runs.
+  const here = (p: string) => path.relative(cwd, path.resolve(cwd, path.dirname(file), p)) || '.';
+  const fromFile = parseArgs([...paths.map(here), ...flags, ...(cluster ? ['--cluster', here(cluster)] : [])], OPTIONS);
+  for (const [name, values] of given.options) {
+    if (name === 'scenario') continue;
+    if (fromFile.options.has(name)) throw new UsageError(`--${name} is set by ${file}; change it there`);
+    fromFile.options.set(name, values);
+  }
+  return fromFile;
 }
 
 function duration(args: ParsedArgs, name: string): number | undefined {

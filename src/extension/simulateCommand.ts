@@ -1,66 +1,187 @@
 import * as vscode from 'vscode';
-import { FAILURE_DESCRIPTIONS } from '../report/failures';
 import { traceReport } from '../report/jsonReport';
-import { FAILURE_KINDS, type FailureKind } from '../sim/scenario';
+import { isFailureKind, type Intervention } from '../sim/scenario';
 import { ScenarioError, simulate } from '../sim/simulate';
+import { requestChoices, requestScenarioFile, scenarioRequest, type SimulationRequest } from '../workspace/guidedChoices';
 import { InputError } from '../workspace/inputError';
-import { isSimulateArguments, relativeName, simulationChoices, type SimulationPicks } from './choices';
-import { TimelinePanel } from './timelinePanel';
+import { readScenarioFile, writeScenarioFile } from '../workspace/scenarioFile';
+import type { FindingRef, RunRef, WebviewMessage } from '../../webview/protocol';
+import { isSimulateArguments, relativeName } from './choices';
+import { askSimulation } from './guidedPicks';
+import { TimelinePanels } from './timelinePanel';
 import type { WorkspaceIndex } from './workspaceIndex';
 
-/** "Simulate Node Failure": the workloads of the active manifest (or the given one), the failure and target the user picks. */
-export function registerSimulateCommand(context: vscode.ExtensionContext, index: WorkspaceIndex, log: vscode.LogOutputChannel): void {
-  const panel = new TimelinePanel(context.extensionUri);
-  context.subscriptions.push(panel, vscode.commands.registerCommand('kubeFailureSim.simulate', async (given?: unknown) => {
-    // From a CodeLens, a hover link or the status bar: the document and the workload are given, the failure is the default one.
-    const args = isSimulateArguments(given) ? given : {};
-    const document = args.uri ? await openDocument(args.uri) : vscode.window.activeTextEditor?.document;
-    if (!document) {
-      void vscode.window.showInformationMessage('Open a Kubernetes manifest to simulate a node failure.');
-      return;
-    }
-    const workloads = index.analyse(document).read.model.workloads;
-    if (workloads.length === 0) {
-      void vscode.window.showWarningMessage('This file has no Deployment, StatefulSet, DaemonSet, ReplicaSet, Job, CronJob or Pod to simulate.');
-      return;
-    }
-    const failure = args.target ? { label: DEFAULT_FAILURE } : await vscode.window.showQuickPick(
-      FAILURE_KINDS.map((kind) => ({ label: kind, detail: `The node is ${FAILURE_DESCRIPTIONS[kind]}` })),
-      { title: 'What happens to the node?' },
-    );
-    if (!failure) return;
-    const target = args.target ?? (workloads.length === 1 ? `${workloads[0].kind}/${workloads[0].name}` : await vscode.window.showQuickPick(
-      workloads.map((w) => ({ label: `${w.kind}/${w.name}`, description: w.namespace })),
-      { title: 'Fail the node that runs which workload?' },
-    ).then((pick) => pick?.label));
-    if (!target) return;
-    const picks: SimulationPicks = { failure: failure.label, target, document: document.uri.toString() };
-    // Re-runs read the folder again, so the panel follows the edits made since.
-    const run = async () => {
-      try {
-        const scenario = await index.scenario(document, simulationChoices(picks));
-        const name = relativeName(vscode.workspace.getWorkspaceFolder(document.uri)?.uri.toString(), document.uri.toString());
-        const report = traceReport(scenario, [name], simulate(scenario));
-        panel.show({ type: 'showTrace', title: `${failure.label} of ${report.summary.failedNodes.join(', ')}: ${name}`, report }, () => void run());
-      } catch (error) {
-        if (error instanceof ScenarioError || error instanceof InputError) {
-          void vscode.window.showErrorMessage(error.message);
-          return;
-        }
-        log.error('Simulation failed', error);
-        void vscode.window.showErrorMessage('The simulation failed; the log has the details.');
-      }
-    };
-    await run();
-  }));
+const INTERVENTION_KINDS = new Set(['force-delete', 'out-of-service', 'delete-node']);
+
+/** The request kept in a panel (checked on receipt like any message), back in the workspace's terms. */
+function refRequest(ref: RunRef): SimulationRequest | undefined {
+  if (!isFailureKind(ref.failure)) return undefined;
+  const interventions = (ref.interventions ?? []).filter((i) => INTERVENTION_KINDS.has(i.kind)).map((i) => (
+    i.kind === 'force-delete' ? { kind: 'force-delete', target: i.target ?? '', atMs: i.atMs } : { kind: i.kind, atMs: i.atMs }) as Intervention);
+  return { failure: ref.failure, targets: ref.targets, recoverAfterMs: ref.recoverAfterMs, interventions, durationMs: ref.durationMs };
 }
 
-const DEFAULT_FAILURE: FailureKind = 'power-off';
+/**
+ * "Simulate Node Failure…" (guided picks), "Run Again" (the last run, with the files' current
+ * text), "Save Scenario As…" and "Run Scenario File": each run opens or refreshes the timeline
+ * panel of its scenario.
+ */
+export function registerSimulateCommand(context: vscode.ExtensionContext, index: WorkspaceIndex, log: vscode.LogOutputChannel): void {
+  let last: RunRef | undefined;
+  const run = async (ref: RunRef) => {
+    const request = refRequest(ref);
+    if (!request) return;
+    last = ref;
+    try {
+      const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(ref.document));
+      const documents = ref.documents === undefined ? [ref.document] : ref.documents.length > 0 ? ref.documents : undefined;
+      const scenario = await index.scenario(document, requestChoices(request, documents));
+      const folder = vscode.workspace.getWorkspaceFolder(document.uri)?.uri.toString();
+      const names = (documents ?? [ref.document]).map((d) => relativeName(folder, d));
+      const report = traceReport(scenario, names, simulate(scenario));
+      const source = ref.scenario ? relativeName(folder, ref.scenario) : names.join(', ');
+      const findings = await workloadFindings(index, documents ?? [ref.document]);
+      panels.show({ type: 'showTrace', title: `${ref.failure} of ${report.summary.failedNodes.join(', ')}: ${source}`, report, run: ref, findings });
+    } catch (error) {
+      if (error instanceof ScenarioError || error instanceof InputError) {
+        void vscode.window.showErrorMessage(error.message);
+        return;
+      }
+      log.error('Simulation failed', error);
+      void vscode.window.showErrorMessage('The simulation failed; the log has the details.');
+    }
+  };
+  const panels = new TimelinePanels(context.extensionUri, (ref) => void run(ref), (ref, message) => void revealObject(index, ref, message), (finding) => void showFinding(finding));
 
-async function openDocument(uri: string): Promise<vscode.TextDocument | undefined> {
-  try {
-    return await vscode.workspace.openTextDocument(vscode.Uri.parse(uri));
-  } catch {
-    return undefined;
+  context.subscriptions.push(
+    panels,
+    vscode.commands.registerCommand('kubeFailureSim.simulate', async (given?: unknown) => {
+      // From a CodeLens, a hover link or the status bar: the workload is given, and its node's power-off (the default scenario) runs at once.
+      if (isSimulateArguments(given) && given.target) {
+        const uri = given.uri ?? vscode.window.activeTextEditor?.document.uri.toString();
+        if (uri) await run({ document: uri, failure: 'power-off', targets: [given.target], interventions: [] });
+        return;
+      }
+      const uri = given instanceof vscode.Uri ? given : undefined;
+      const document = uri ? await vscode.workspace.openTextDocument(uri) : vscode.window.activeTextEditor?.document;
+      if (!document) {
+        void vscode.window.showInformationMessage('Open a Kubernetes manifest to simulate a node failure.');
+        return;
+      }
+      const model = index.analyse(document).read.model;
+      if (model.workloads.length === 0) {
+        void vscode.window.showWarningMessage('This file has no Deployment, StatefulSet, DaemonSet, ReplicaSet, Job, CronJob or Pod to simulate.');
+        return;
+      }
+      const request = await askSimulation(model.workloads, model.nodes);
+      if (request) await run({ document: document.uri.toString(), ...request, durationMs: undefined });
+    }),
+    vscode.commands.registerCommand('kubeFailureSim.compare', () => panels.compareActive()),
+    vscode.commands.registerCommand('kubeFailureSim.rerun', async () => {
+      if (last) await run(last);
+      else void vscode.window.showInformationMessage('Nothing to run again yet: use Simulate Node Failure… first.');
+    }),
+    vscode.commands.registerCommand('kubeFailureSim.saveScenario', async () => {
+      const request = last && refRequest(last);
+      if (!last || !request) {
+        void vscode.window.showInformationMessage('Run a simulation first; its choices are what gets saved.');
+        return;
+      }
+      const manifest = vscode.Uri.parse(last.document);
+      const base = manifest.path.slice(manifest.path.lastIndexOf('/') + 1).replace(/\.ya?ml$/i, '');
+      const target = await vscode.window.showSaveDialog({
+        defaultUri: vscode.Uri.joinPath(manifest, '..', `${base}.failure-scenario.yaml`),
+        filters: { 'Failure scenario': ['yaml', 'yml'] }, title: 'Save the scenario as',
+      });
+      if (!target) return;
+      const manifestName = relativePath(target, manifest);
+      const text = writeScenarioFile(requestScenarioFile(base, manifestName, request));
+      await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(text));
+      await vscode.window.showTextDocument(target);
+    }),
+    vscode.commands.registerCommand('kubeFailureSim.runScenario', async (uri?: vscode.Uri) => {
+      const document = uri ? await vscode.workspace.openTextDocument(uri) : vscode.window.activeTextEditor?.document;
+      if (!document) return;
+      const { scenario, problems } = readScenarioFile(document.getText());
+      if (!scenario) {
+        void vscode.window.showErrorMessage(`${relativeName(undefined, document.uri.toString())}:${problems[0].range.start.line + 1}: ${problems[0].message}`);
+        return;
+      }
+      const manifests = scenario.manifests.map((m) => vscode.Uri.joinPath(document.uri, '..', m));
+      const stats = await Promise.all(manifests.map((m) => Promise.resolve(vscode.workspace.fs.stat(m)).then((s) => s, () => undefined)));
+      const missing = manifests.find((_, i) => !stats[i]);
+      if (missing) {
+        void vscode.window.showErrorMessage(`The scenario's manifest ${missing.path} does not exist.`);
+        return;
+      }
+      // A folder among the manifests: the whole workspace folder, as the CLI walks it.
+      const folderGiven = stats.some((s) => s!.type === vscode.FileType.Directory);
+      const files = manifests.filter((_, i) => stats[i]!.type !== vscode.FileType.Directory).map((m) => m.toString());
+      if (scenario.cluster || scenario.profile || scenario.kubernetesVersion || scenario.set || scenario.at || scenario.seed !== undefined) {
+        void vscode.window.showWarningMessage('The editor runs the scenario with your settings for version, preset and knobs, no cluster file, seed 1 and no time before the failure; the CLI (simulate --scenario) honours them all.');
+      }
+      await run({ document: files[0] ?? manifests[0].toString(), documents: folderGiven ? [] : files, ...scenarioRequest(scenario), scenario: document.uri.toString() });
+    }),
+  );
+}
+
+/** The checks' findings about the run's workloads, for the summary's "What would shorten it". */
+async function workloadFindings(index: WorkspaceIndex, documents: readonly string[]): Promise<FindingRef[]> {
+  const findings: FindingRef[] = [];
+  for (const uri of documents) {
+    const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(uri));
+    for (const f of index.analyse(document).findings) {
+      if (!f.object) continue;
+      findings.push({
+        index: findings.length, ruleId: f.ruleId, severity: f.severity, message: f.message, object: f.object,
+        fixes: (f.fixes ?? []).map((fix) => fix.title), uri, range: f.range,
+      });
+    }
   }
+  return findings;
+}
+
+/** Selects a finding's range in its manifest and opens the quick fixes there. */
+async function showFinding(finding: FindingRef): Promise<void> {
+  const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(finding.uri));
+  const { start, end } = finding.range;
+  const selection = new vscode.Range(start.line, start.character, end.line, end.character);
+  const editor = await vscode.window.showTextDocument(document, { viewColumn: editorColumn(document), selection });
+  editor.revealRange(selection, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+  if (finding.fixes.length > 0) await vscode.commands.executeCommand('editor.action.quickFix');
+}
+
+/** The column that already shows the document, else the first: never a second copy beside the timeline. */
+function editorColumn(document: vscode.TextDocument): vscode.ViewColumn {
+  return vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === document.uri.toString())?.viewColumn ?? vscode.ViewColumn.One;
+}
+
+/** `to` relative to the folder of `from` ("web.yaml", "../apps/web.yaml"). */
+function relativePath(from: vscode.Uri, to: vscode.Uri): string {
+  const a = from.path.split('/').slice(0, -1);
+  const b = to.path.split('/');
+  let common = 0;
+  while (common < a.length && common < b.length - 1 && a[common] === b[common]) common++;
+  return [...a.slice(common).map(() => '..'), ...b.slice(common)].join('/');
+}
+
+/** Shows the YAML of the workload the user clicked in the timeline (a pod: its workload's). */
+async function revealObject(index: WorkspaceIndex, ref: RunRef | undefined, message: Extract<WebviewMessage, { type: 'reveal' }>): Promise<void> {
+  const { kind, name, namespace } = message.object;
+  const candidates = [...(ref?.documents ?? []), ...(ref ? [ref.document] : [])].map((d) => vscode.Uri.parse(d));
+  for (const editor of vscode.window.visibleTextEditors) candidates.push(editor.document.uri);
+  const seen = new Set<string>();
+  for (const uri of candidates) {
+    if (seen.has(uri.toString())) continue;
+    seen.add(uri.toString());
+    const document = await vscode.workspace.openTextDocument(uri);
+    const object = index.analyse(document).read.objects.find((o) => o.kind === kind && o.name === name && o.namespace === namespace);
+    if (!object) continue;
+    const range = object.sourceMap.valueRange('metadata.name') ?? object.range;
+    const selection = new vscode.Range(range.start.line, range.start.character, range.end.line, range.end.character);
+    const editor = await vscode.window.showTextDocument(document, { viewColumn: editorColumn(document), selection, preserveFocus: false });
+    editor.revealRange(selection, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+    return;
+  }
+  void vscode.window.showInformationMessage(`${kind}/${name}${message.pod ? ` (pod ${message.pod})` : ''} is not in the open manifests.`);
 }

@@ -1,52 +1,138 @@
 import * as vscode from 'vscode';
-import { isWebviewMessage, type HostMessage } from '../../webview/protocol';
+import { isHostMessage, isWebviewMessage, type FindingRef, type HostMessage, type RunRef, type WebviewMessage } from '../../webview/protocol';
+
+/** Runs a panel's simulation again (the extension's simulate command knows how). */
+export type Rerun = (run: RunRef) => void;
+export type Reveal = (run: RunRef | undefined, message: Extract<WebviewMessage, { type: 'reveal' }>) => void;
+export type ShowFinding = (finding: FindingRef) => void;
+
+const VIEW_TYPE = 'kubeFailureSim.timeline';
+
+interface Entry {
+  panel: vscode.WebviewPanel;
+  message: HostMessage;
+  /** What the panel showed before its last Run Again: "before the edit" for Compare With…. */
+  previous?: HostMessage;
+}
+
+/** One panel per scenario: the same files and choices reuse their panel. */
+export function scenarioKey(run: RunRef | undefined, title: string): string {
+  return run ? JSON.stringify([run.scenario ?? '', run.document, run.documents ?? [], run.failure, run.targets, run.recoverAfterMs ?? null, run.interventions ?? [], run.durationMs ?? null]) : title;
+}
 
 /**
- * The webview that shows a simulation's timeline: a strict Content Security Policy with a
- * nonce, only the extension's own script and style, and data sent as a message.
+ * The timeline webviews: a strict Content Security Policy with a nonce, only the extension's own
+ * script and style (localResourceRoots: the bundle and the stylesheet), data sent as a message
+ * and checked on receipt, and panels revived after a window reload from the state the webview kept.
  */
-export class TimelinePanel implements vscode.Disposable {
-  private static readonly viewType = 'kubeFailureSim.timeline';
-  private panel: vscode.WebviewPanel | undefined;
-  private message: HostMessage | undefined;
-  private rerun: (() => void) | undefined;
+export class TimelinePanels implements vscode.Disposable {
+  private readonly panels = new Map<string, Entry>();
+  private readonly subscriptions: vscode.Disposable[] = [];
 
-  constructor(private readonly extensionUri: vscode.Uri) {}
-
-  show(message: HostMessage, rerun: () => void): void {
-    this.message = message;
-    this.rerun = rerun;
-    if (!this.panel) {
-      this.panel = vscode.window.createWebviewPanel(TimelinePanel.viewType, 'Node failure timeline', vscode.ViewColumn.Beside, {
-        enableScripts: true,
-        localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview'), vscode.Uri.joinPath(this.extensionUri, 'media')],
-      });
-      this.panel.webview.html = this.html(this.panel.webview);
-      this.panel.webview.onDidReceiveMessage((message: unknown) => {
-        if (!isWebviewMessage(message)) return;
-        if (message.type === 'ready') this.post();
-        if (message.type === 'rerun') this.rerun?.();
-      });
-      this.panel.onDidDispose(() => (this.panel = undefined));
-    } else {
-      this.panel.reveal(vscode.ViewColumn.Beside, true);
-    }
-    this.post();
+  constructor(private readonly extensionUri: vscode.Uri, private readonly rerun: Rerun, private readonly reveal: Reveal, private readonly showFinding: ShowFinding) {
+    this.subscriptions.push(vscode.window.registerWebviewPanelSerializer(VIEW_TYPE, {
+      deserializeWebviewPanel: async (panel, state: unknown) => {
+        // The state is what the webview saved with setState: checked like any message.
+        const message = typeof state === 'object' && state !== null ? (state as { message?: unknown }).message : undefined;
+        if (!isHostMessage(message)) {
+          panel.dispose();
+          return;
+        }
+        this.adopt(panel, message);
+      },
+    }));
   }
 
-  private post(): void {
-    if (this.panel && this.message) void this.panel.webview.postMessage(this.message);
+  show(message: HostMessage): void {
+    const key = scenarioKey(message.run, message.title);
+    const existing = this.panels.get(key);
+    if (existing) {
+      const { compare: _compare, ...shown } = existing.message;
+      existing.previous = shown;
+      existing.message = message;
+      existing.panel.title = panelTitle(message);
+      existing.panel.reveal(existing.panel.viewColumn ?? vscode.ViewColumn.Beside, true);
+      void existing.panel.webview.postMessage(message);
+      return;
+    }
+    const panel = vscode.window.createWebviewPanel(VIEW_TYPE, panelTitle(message), { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, this.options());
+    this.adopt(panel, message);
+  }
+
+  /** "Compare With…" for the timeline in front (the command palette's way in). */
+  async compareActive(): Promise<void> {
+    const entry = [...this.panels.values()].find((e) => e.panel.active) ?? [...this.panels.values()].find((e) => e.panel.visible);
+    if (!entry) {
+      void vscode.window.showInformationMessage('Open a timeline first (Simulate Node Failure…).');
+      return;
+    }
+    await this.chooseComparison(entry);
+  }
+
+  /** Two runs on one time axis: before/after an edit (Run Again), or any other open timeline. */
+  private async chooseComparison(entry: Entry): Promise<void> {
+    type Item = vscode.QuickPickItem & { other?: HostMessage };
+    const items: Item[] = [];
+    if (entry.message.compare) items.push({ label: 'Stop comparing', detail: `Show ${entry.message.title} alone.` });
+    if (entry.previous) items.push({ label: 'The run before the last Run Again', detail: entry.previous.title, other: entry.previous });
+    for (const other of this.panels.values()) {
+      if (other !== entry) items.push({ label: other.message.title, detail: 'Another open timeline: another failure, target or file.', other: other.message });
+    }
+    if (items.length === 0) {
+      void vscode.window.showInformationMessage('Nothing to compare with yet: edit the manifest and Run Again, or simulate another failure.');
+      return;
+    }
+    const pick = await vscode.window.showQuickPick(items, { title: `Compare ${entry.message.title} with…` });
+    if (!pick) return;
+    const { compare: _compare, ...shown } = entry.message;
+    entry.message = pick.other ? { ...shown, compare: { title: pick.other.title, report: pick.other.report } } : shown;
+    void entry.panel.webview.postMessage(entry.message);
+  }
+
+  private options(): vscode.WebviewPanelOptions & vscode.WebviewOptions {
+    return {
+      enableScripts: true,
+      retainContextWhenHidden: false,
+      localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview'), vscode.Uri.joinPath(this.extensionUri, 'media')],
+    };
+  }
+
+  private adopt(panel: vscode.WebviewPanel, message: HostMessage): void {
+    const key = scenarioKey(message.run, message.title);
+    const entry: Entry = { panel, message };
+    this.panels.set(key, entry);
+    panel.webview.options = this.options();
+    panel.webview.html = this.html(panel.webview);
+    const listener = panel.webview.onDidReceiveMessage((received: unknown) => {
+      if (!isWebviewMessage(received)) return;
+      if (received.type === 'ready') void panel.webview.postMessage(entry.message);
+      else if (received.type === 'rerun' && entry.message.run) this.rerun(entry.message.run);
+      else if (received.type === 'reveal') this.reveal(entry.message.run, received);
+      else if (received.type === 'compare') void this.chooseComparison(entry);
+      else if (received.type === 'showFinding') {
+        const finding = entry.message.findings?.find((f) => f.index === received.index);
+        if (finding) this.showFinding(finding);
+      }
+    });
+    panel.onDidDispose(() => {
+      listener.dispose();
+      if (this.panels.get(key)?.panel === panel) this.panels.delete(key);
+    });
   }
 
   private html(webview: vscode.Webview): string {
     const nonce = createNonce();
     const script = webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview', 'main.js'));
+    const controls = webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview', 'toolkit.js'));
     const style = webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'media', 'timeline.css'));
+    // The nonce in style-src lets the toolkit's one feature probe (an empty <style nonce>) pass.
     return `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src ${webview.cspSource}; script-src 'nonce-${nonce}';">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src ${webview.cspSource} 'nonce-${nonce}'; script-src 'nonce-${nonce}';">
+<meta property="csp-nonce" content="${nonce}">
+<meta name="kfs-controls-src" content="${controls}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
 <link rel="stylesheet" href="${style}">
 <title>Node failure timeline</title>
@@ -59,8 +145,16 @@ export class TimelinePanel implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.panel?.dispose();
+    for (const { panel } of [...this.panels.values()]) panel.dispose();
+    this.panels.clear();
+    for (const subscription of this.subscriptions) subscription.dispose();
   }
+}
+
+function panelTitle(message: HostMessage): string {
+  const uri = message.run ? message.run.scenario ?? message.run.document : undefined;
+  const file = uri ? decodeURIComponent(uri.slice(uri.lastIndexOf('/') + 1)) : 'trace';
+  return `${message.run?.failure ?? 'Failure'}: ${file}`;
 }
 
 function createNonce(): string {

@@ -46,20 +46,29 @@ async function goTo(page, where) {
   await page.keyboard.press('Enter');
 }
 
-async function runCommand(page, title) {
+async function runCommand(page, title, filter = title) {
   await page.keyboard.press('F1');
   await page.locator('.quick-input-widget input').waitFor({ state: 'visible' });
-  await pick(page, title, '>' + title);
+  await pick(page, title, '>' + filter);
 }
 
-/** Simulates a power-off for the open file and returns the webview frame once its summary shows. */
+/** Simulates a power-off for the open file and returns the webview frame once its timeline and summary show. */
 async function simulatePowerOff(page, workload) {
-  await runCommand(page, 'Kubernetes Failure Simulator: Simulate Node Failure');
-  await pick(page, 'power-off');
+  await runCommand(page, 'Kubernetes Failure Simulator: Simulate Node Failure…', 'Kubernetes Failure Simulator: Simulate Node Failure');
+  // The guided picks: the failure, the workload's node, never back, no intervention.
+  await pick(page, 'Power off the node', 'Power off');
+  await pick(page, 'The node that runs', 'The node that runs');
+  await pick(page, 'The node never comes back', 'never');
+  await page.locator('.quick-input-widget input').waitFor({ state: 'visible' });
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Force-delete the stuck pods' }).first().waitFor();
+  await page.keyboard.press('Enter');
   const frame = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
   await frame.locator('h1', { hasText: workload.file }).waitFor({ timeout: 30000 });
-  const summary = (await frame.locator('table').first().locator('tbody tr').first().innerText()).replace(/\s+/g, ' ');
+  await frame.locator('body[data-ready=true]').waitFor({ timeout: 30000 });
+  await frame.locator('vscode-panel-tab#tab-summary').click();
+  const summary = (await frame.locator('.summary .card').first().innerText()).replace(/\s+/g, ' ');
   log(`${workload.file}: ${summary}`);
+  await frame.locator('vscode-panel-tab#tab-cursor').click();
   return { frame, summary };
 }
 
@@ -97,11 +106,26 @@ async function simulatePowerOff(page, workload) {
     // Simulation in the timeline webview: a Deployment is replaced, a StatefulSet pod stays stuck.
     await quickOpen(page, 'web-deployment.yaml');
     const web = await simulatePowerOff(page, { file: 'web-deployment.yaml' });
-    assert.match(web.summary, /^Deployment\/web replaced 0s /);
-    assert.ok(await web.frame.locator('table').nth(1).locator('tbody tr', { hasText: 'NodeNotReady' }).count() > 0);
+    assert.match(web.summary, /^Deployment\/web replaced Unavailable 0s /);
+    assert.ok(await web.frame.locator('.lane-label-pod').count() >= 3);
+    // The cursor moves by keyboard and the kubectl table follows it.
+    await web.frame.locator('.axis').focus();
+    await page.keyboard.press('End');
+    await web.frame.locator('.cursor-table .caption', { hasText: 'As of 20:00.000' }).waitFor();
     await page.screenshot({ path: `${SHOTS}/02-timeline-web.png` });
-    await web.frame.locator('button', { hasText: 'Run again' }).click();
-    await web.frame.locator('table').first().waitFor();
+    // A pod name shows its workload's YAML: the editor selects metadata.name of the Deployment.
+    await web.frame.locator('.lane-label-pod button').first().click();
+    await page.locator('.monaco-editor .selected-text').first().waitFor({ timeout: 10000 });
+    await page.locator('.monaco-editor .view-line', { hasText: 'name: web' }).first().waitFor();
+    await web.frame.locator('vscode-button', { hasText: 'Run again' }).click();
+    await web.frame.locator('body[data-ready=true]').waitFor();
+    // Before/after: the run before Run Again on the same time axis, titled A and B.
+    await web.frame.locator('vscode-button', { hasText: 'Compare with…' }).click();
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'The run before the last Run Again' }).first().waitFor();
+    await page.keyboard.press('Enter');
+    await web.frame.locator('.run-title', { hasText: 'B: ' }).waitFor({ timeout: 10000 });
+    assert.equal(await web.frame.locator('.run-title').count(), 2);
+    await page.screenshot({ path: `${SHOTS}/02b-compare.png` });
 
     // The editor features on a single-replica StatefulSet: CodeLens, status bar, diagnostic with its docs link, hover, quick fix.
     await quickOpen(page, 'postgres-statefulset.yaml');
@@ -127,13 +151,13 @@ async function simulatePowerOff(page, workload) {
     log('Hover: ' + hoverText.slice(0, 160));
     assert.match(hoverText, /If its node fails.*power-off of worker-a1/);
     assert.ok(await hover.first().locator('a', { hasText: 'Simulate node failure' }).count() > 0);
-    await page.screenshot({ path: `${SHOTS}/04-hover-replicas.png` });
+    await page.screenshot({ path: `${SHOTS}/03c-hover-replicas.png` });
     await page.keyboard.press('Escape');
 
     await page.keyboard.press('Control+.');
     const fix = page.locator('.action-widget .monaco-list-row', { hasText: 'Set replicas: 2 (outage if a node fails: until someone acts → 0s)' });
     await fix.first().waitFor({ timeout: 15000 });
-    await page.screenshot({ path: `${SHOTS}/05-quick-fix.png` });
+    await page.screenshot({ path: `${SHOTS}/03d-quick-fix.png` });
     await fix.first().click();
     await page.locator('.view-line', { hasText: 'replicas: 2' }).first().waitFor({ timeout: 10000 });
     await page.locator('.statusbar-item', { hasText: 'Node failure: no outage' }).first().waitFor({ timeout: 15000 });
@@ -141,21 +165,40 @@ async function simulatePowerOff(page, workload) {
     await page.keyboard.press('Control+Z');
     await lens.first().waitFor({ timeout: 15000 });
 
-    // The CodeLens runs the simulation of that workload's node failure.
+    // The CodeLens runs its workload's default scenario at once.
     await lens.first().click();
-    const frame = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
-    await frame.locator('h1', { hasText: 'postgres-statefulset.yaml' }).waitFor({ timeout: 30000 });
-    const dbSummary = (await frame.locator('table').first().locator('tbody tr').first().innerText()).replace(/\s+/g, ' ');
-    log('postgres-statefulset.yaml from the CodeLens: ' + dbSummary);
-    assert.match(dbSummary, /^StatefulSet\/postgres stuck /);
-    await page.screenshot({ path: `${SHOTS}/06-timeline-statefulset.png` });
+    const fromLens = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+    await fromLens.locator('h1', { hasText: 'postgres-statefulset.yaml' }).waitFor({ timeout: 30000 });
+    await fromLens.locator('body[data-ready=true]').waitFor({ timeout: 30000 });
+    log('timeline opened from the CodeLens');
+
+    await quickOpen(page, 'postgres-statefulset.yaml');
+    const db = await simulatePowerOff(page, { file: 'postgres-statefulset.yaml' });
+    assert.match(db.summary, /^StatefulSet\/postgres stuck /);
+    await page.screenshot({ path: `${SHOTS}/03-timeline-statefulset.png` });
+    // "What would shorten it": a finding opens at its YAML, selected, in the editor that shows it.
+    await db.frame.locator('vscode-panel-tab#tab-summary').click();
+    await db.frame.locator('.finding:has(.fix) button').first().click();
+    await page.locator('.statusbar-item', { hasText: /Ln \d+, Col \d+ \(\d+ selected\)/ }).first().waitFor({ timeout: 10000 });
+    await page.screenshot({ path: `${SHOTS}/03b-finding.png` });
+    await page.keyboard.press('Escape');
 
     // A name that looks like HTML is shown as that text, and nothing from it runs.
     await quickOpen(page, 'hostile.yaml');
     const hostile = await simulatePowerOff(page, { file: 'hostile.yaml' });
     assert.ok(hostile.summary.includes("<img src=x onerror=document.title='pwned'><b>bold</b>"));
+    assert.ok((await hostile.frame.locator('.lane-label-workload').first().innerText()).includes('<img src=x'));
     assert.equal(await hostile.frame.locator('img, b').count(), 0);
-    await page.screenshot({ path: `${SHOTS}/07-hostile-name.png` });
+    assert.notEqual(await page.title(), 'pwned');
+    await page.screenshot({ path: `${SHOTS}/04-hostile-name.png` });
+
+    // After a window reload the panel comes back from the state the webview kept (serializer).
+    await runCommand(page, 'Developer: Reload Window');
+    await page.locator('.monaco-workbench .part.statusbar').waitFor({ timeout: 60000 });
+    const revived = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+    await revived.locator('h1', { hasText: 'hostile.yaml' }).waitFor({ timeout: 30000 });
+    await revived.locator('.lane-label-workload').first().waitFor({ timeout: 30000 });
+    log('panel revived after reload');
     ok = true;
   } catch (e) {
     console.error('E2E FAILED:', e);

@@ -24,7 +24,14 @@ describe('webview protocol', () => {
     assert.equal(isHostMessage({ ...message, type: 'other' }), false);
     assert.equal(isHostMessage(null), false);
     assert.ok(isWebviewMessage({ type: 'rerun' }));
+    assert.ok(isWebviewMessage({ type: 'reveal', object: { kind: 'Deployment', name: 'web', namespace: 'shop' }, pod: 'web-abc' }));
+    assert.equal(isWebviewMessage({ type: 'reveal', object: { kind: 'Deployment', name: 5, namespace: 'shop' } }), false);
+    assert.equal(isWebviewMessage({ type: 'rerun', extra: 'x' }), false);
     assert.equal(isWebviewMessage({ type: 'eval', code: 'x' }), false);
+    const run = { document: 'file:///a.yaml', failure: 'power-off', targets: ['Deployment/web'], recoverAfterMs: 60_000, interventions: [{ kind: 'force-delete', target: 'web-0', atMs: 360_000 }] };
+    assert.ok(isHostMessage({ ...message, run }));
+    assert.equal(isHostMessage({ ...message, run: { ...run, targets: 'Deployment/web' } }), false);
+    assert.equal(isHostMessage({ ...message, run: { ...run, interventions: [{ kind: 'force-delete', atMs: '6m' }] } }), false);
   });
 
   it('the webview renders every string as text and imports nothing from the simulator or the extension', () => {
@@ -33,5 +40,12 @@ describe('webview protocol', () => {
       assert.doesNotMatch(source, /innerHTML|outerHTML|insertAdjacentHTML|document\.write|\beval\(|new Function/, file);
       assert.doesNotMatch(source, /from '\.\.\/src\/(sim|extension)\//, file);
     }
+  });
+
+  it('imports the UI toolkit in webview/toolkit.ts only, and names its elements in webview/controls.ts only', () => {
+    const files = fs.readdirSync(path.join(REPO_ROOT, 'webview')).filter((f) => f.endsWith('.ts'));
+    const using = (pattern: RegExp) => files.filter((file) => pattern.test(fs.readFileSync(path.join(REPO_ROOT, 'webview', file), 'utf8')));
+    assert.deepEqual(using(/@vscode\/webview-ui-toolkit/), ['toolkit.ts']);
+    assert.deepEqual(using(/createElement\('vscode-/), ['controls.ts']);
   });
 });

@@ -1,0 +1,50 @@
+import * as vscode from 'vscode';
+import { defaultCluster } from '../cluster/clusterSpec';
+import { parseDuration } from '../manifest/duration';
+import type { Node } from '../manifest/model/types';
+import {
+  FAILURE_OPTIONS, INTERVENTION_OPTIONS, intervention, RETURN_OPTIONS, targetOptions, type Option, type SimulationRequest,
+} from '../workspace/guidedChoices';
+
+const TITLE = 'Simulate Node Failure';
+
+async function pickOne<T>(step: number, title: string, options: readonly Option<T>[]): Promise<Option<T> | undefined> {
+  return vscode.window.showQuickPick(options.map((o) => ({ ...o, label: o.label, detail: o.detail })), { title: `${TITLE} (${step}/4): ${title}`, matchOnDetail: true, ignoreFocusOut: true });
+}
+
+/** A duration typed by the user, checked as they type ("90s", "7m"). */
+async function askDuration(prompt: string, value: string): Promise<number | undefined> {
+  const text = await vscode.window.showInputBox({
+    title: TITLE, prompt, value, ignoreFocusOut: true,
+    validateInput: (input) => ((parseDuration(input.trim()) ?? -1) >= 0 ? undefined : 'A duration such as 90s, 5m or 1m30s'),
+  });
+  return text === undefined ? undefined : Math.round(parseDuration(text.trim())!);
+}
+
+/**
+ * The four questions of "Simulate Node Failure…", each in plain words with what follows: the
+ * failure, what fails, whether and when it comes back, and what people do meanwhile. Undefined
+ * when the user cancels.
+ */
+export async function askSimulation(workloads: readonly { kind: string; name: string }[], nodes: readonly Node[]): Promise<SimulationRequest | undefined> {
+  const failure = await pickOne(1, 'What happens to the node?', FAILURE_OPTIONS);
+  if (!failure) return undefined;
+  const target = await pickOne(2, 'Which node fails?', targetOptions(workloads, nodes.length > 0 ? nodes : defaultCluster().nodes));
+  if (!target) return undefined;
+  const back = await pickOne(3, 'Does it come back?', RETURN_OPTIONS);
+  if (!back) return undefined;
+  const recoverAfterMs = back.value === undefined ? await askDuration('The node comes back this long after the failure', '3m') : back.value ?? undefined;
+  if (back.value === undefined && recoverAfterMs === undefined) return undefined;
+  const chosen = await vscode.window.showQuickPick(INTERVENTION_OPTIONS.map((o) => ({ ...o })), {
+    title: `${TITLE} (4/4): What do people do meanwhile? (none, one or more; Enter to run)`, canPickMany: true, ignoreFocusOut: true,
+  });
+  if (!chosen) return undefined;
+  const firstWorkload = workloads[0] ? `${workloads[0].kind}/${workloads[0].name}` : undefined;
+  const interventions = [];
+  for (const option of chosen) {
+    const atMs = await askDuration(option.prompt, option.defaultAt);
+    if (atMs === undefined) return undefined;
+    interventions.push(intervention(option.value, atMs, target.value, firstWorkload));
+  }
+  return { failure: failure.value, targets: target.value, recoverAfterMs, interventions };
+}

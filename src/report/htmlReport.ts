@@ -1,0 +1,96 @@
+/**
+ * The self-contained HTML report: the timeline webview's own bundle and stylesheet inlined, the
+ * trace embedded as JSON, a Content Security Policy that lets only those run (by nonce) and
+ * loads nothing from anywhere. The front end reads the bundle and styles; this only assembles.
+ */
+import type { TraceReport } from './contract';
+
+export interface ReportAssets {
+  /** dist/webview/main.js */
+  script: string;
+  /** dist/webview/toolkit.js: the controls, which the page runs after its first paint. */
+  controls: string;
+  /** media/timeline.css, then media/report-theme.css (fallbacks for the --vscode-* variables). */
+  styles: string[];
+}
+
+/** Must match webview/host.ts EMBEDDED_TRACE_ID and webview/loadControls.ts CONTROLS_CODE_ID (src/report cannot import the webview). */
+const TRACE_ID = 'kfs-trace';
+const CONTROLS_ID = 'kfs-controls-code';
+
+/**
+ * JSON that cannot end its <script> element or open a comment in it: every `<`, `>` and `&` as
+ * \u escapes (valid JSON, same value), and U+2028/U+2029 escaped for older JS parsers.
+ */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+export function createNonce(): string {
+  const bytes = new Uint8Array(18);
+  globalThis.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Our bundle, made safe to inline: `<!--`, `<script` and `</script` occur in it only inside string
+ * and template literals (FAST's template markers), where \x3C is the same character, and would
+ * otherwise change how the HTML parser finds the end of the element.
+ */
+export function inlineScript(script: string): string {
+  return script.replace(/<(!--|\/?script)/gi, '\\x3C$1');
+}
+
+/** A check's finding about a workload, as the page lists it under "What would shorten it". */
+export interface ReportFinding {
+  index: number;
+  ruleId: string;
+  severity: string;
+  message: string;
+  object: { kind: string; name: string; namespace: string };
+  fixes: string[];
+  /** The file as the user named it, and where in it (0-based). */
+  uri: string;
+  range: { start: { line: number; character: number }; end: { line: number; character: number } };
+}
+
+/** What the page shows: a trace, optionally a second one drawn on the same time axis, and the checks' findings. */
+export interface ReportPage {
+  title: string;
+  report: TraceReport;
+  compare?: { title: string; report: TraceReport };
+  findings?: ReportFinding[];
+}
+
+export function htmlReport({ title, report, compare, findings }: ReportPage, assets: ReportAssets, nonce = createNonce()): string {
+  const script = inlineScript(assets.script);
+  for (const style of assets.styles) if (/<\/style/i.test(style)) throw new Error('a stylesheet contains "</style" and cannot be inlined');
+  const message = { type: 'showTrace', title, report, ...(compare ? { compare } : {}), ...(findings ? { findings } : {}) };
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'; base-uri 'none'; form-action 'none'">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<meta property="csp-nonce" content="${nonce}">
+<meta name="generator" content="kube-failure-sim">
+<title>${escapeHtml(title)}</title>
+${assets.styles.map((style) => `<style nonce="${nonce}">\n${style}\n</style>`).join('\n')}
+</head>
+<body class="kfs-report">
+<div id="root"><noscript>This report draws its timeline with JavaScript; the trace is in the script element with id ${TRACE_ID}.</noscript></div>
+<script type="application/json" id="${TRACE_ID}">${scriptSafeJson(message)}</script>
+<script type="text/plain" id="${CONTROLS_ID}">
+${inlineScript(assets.controls)}
+</script>
+<script nonce="${nonce}">
+${script}
+</script>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,72 @@
+/**
+ * `kubectl get pods,nodes -o wide` as of one instant of the timeline: each object's state at t
+ * (a state that begins at t counts, one that ends at t does not), objects not yet created or
+ * already gone left out, pods then nodes, in kubectl's namespace/name order.
+ */
+import type { Span, Timeline } from './model';
+
+export interface PodRow {
+  namespace: string;
+  name: string;
+  ready: string;
+  status: string;
+  restarts: number;
+  node: string;
+  ip: string;
+  /** The lane the row comes from, for the webview to highlight. */
+  laneId: string;
+}
+
+export interface NodeRow {
+  name: string;
+  status: string;
+  taints: string;
+}
+
+export interface ClusterAt {
+  t: number;
+  pods: PodRow[];
+  nodes: NodeRow[];
+}
+
+/** The span of a sorted, non-overlapping list that contains t (binary search). */
+export function spanAt<S extends Span>(spans: readonly S[], t: number): S | undefined {
+  let low = 0;
+  let high = spans.length - 1;
+  let found = -1;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    if (spans[mid].fromMs <= t) {
+      found = mid;
+      low = mid + 1;
+    } else high = mid - 1;
+  }
+  if (found < 0) return undefined;
+  const span = spans[found];
+  return span.toMs === null || t < span.toMs ? span : undefined;
+}
+
+function byText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+export function clusterAt(timeline: Timeline, t: number): ClusterAt {
+  const pods: PodRow[] = [];
+  const lanes = [...timeline.workloads.flatMap((w) => w.pods), ...timeline.otherPods];
+  for (const lane of lanes) {
+    const bar = spanAt(lane.bars, t);
+    if (!bar) continue;
+    pods.push({
+      namespace: lane.ref.namespace, name: lane.ref.name, ready: bar.ready, status: bar.status, restarts: bar.restarts,
+      node: bar.node, ip: bar.ip, laneId: lane.id,
+    });
+  }
+  pods.sort((a, b) => byText(a.namespace, b.namespace) || byText(a.name, b.name));
+  const nodes: NodeRow[] = [];
+  for (const lane of timeline.nodes) {
+    const band = spanAt(lane.bands, t);
+    if (band) nodes.push({ name: lane.name, status: band.status, taints: band.taints.join(', ') || '<none>' });
+  }
+  nodes.sort((a, b) => byText(a.name, b.name));
+  return { t, pods, nodes };
+}

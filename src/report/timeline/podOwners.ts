@@ -1,0 +1,51 @@
+/**
+ * Which workload each pod belongs to. The trace names the owner of the pods created during the
+ * run (PodCreated's `owner`); the pods that exist from the start are matched by the names the
+ * controllers give them (StatefulSet `name-N`, Deployment `name-<hash>-<suffix>`, others
+ * `name-<suffix>`, a bare Pod its own name), longest workload name first.
+ */
+import type { EventJson, ObjectRef } from '../contract';
+
+export function refKey(ref: ObjectRef): string {
+  return `${ref.kind}/${ref.namespace}/${ref.name}`;
+}
+
+function namePattern(kind: string): RegExp {
+  switch (kind) {
+    case 'Pod': return /^$/;
+    case 'StatefulSet': return /^-\d+$/;
+    case 'Deployment': return /^-[a-z0-9]+-[a-z0-9]{5}$/;
+    default: return /^-[a-z0-9]{5}$/;
+  }
+}
+
+export class PodOwners {
+  private readonly created = new Map<string, string>();
+  /** Per namespace, its workloads, longest name first. */
+  private readonly candidates = new Map<string, { ref: ObjectRef; pattern: RegExp }[]>();
+
+  constructor(workloads: readonly ObjectRef[], events: readonly EventJson[]) {
+    const byName = new Map(workloads.map((w) => [`${w.kind}/${w.namespace}/${w.name}`, w]));
+    for (const event of events) {
+      if (event.type !== 'PodCreated' || typeof event.detail?.owner !== 'string') continue;
+      const owner = byName.get(`${event.detail.owner.replace('/', `/${event.object.namespace}/`)}`);
+      if (owner) this.created.set(`${event.object.namespace}/${event.object.name}`, refKey(owner));
+    }
+    for (const ref of [...workloads].sort((a, b) => b.name.length - a.name.length)) {
+      const list = this.candidates.get(ref.namespace) ?? [];
+      list.push({ ref, pattern: namePattern(ref.kind) });
+      this.candidates.set(ref.namespace, list);
+    }
+  }
+
+  /** The owning workload's key (refKey), or null for a pod no workload of the trace claims. */
+  ownerOf(pod: ObjectRef): string | null {
+    const known = this.created.get(`${pod.namespace}/${pod.name}`);
+    if (known) return known;
+    for (const { ref, pattern } of this.candidates.get(pod.namespace) ?? []) {
+      if (!pod.name.startsWith(ref.name)) continue;
+      if (pattern.test(pod.name.slice(ref.name.length))) return refKey(ref);
+    }
+    return null;
+  }
+}

@@ -1,0 +1,123 @@
+/**
+ * The guided "Simulate Node Failure…" in the editor, as data: each step's options in plain words
+ * with a line on what follows, and the request the answers make. The extension shows the picks;
+ * this decides what they say and mean, so tests can read it.
+ */
+import { ZONE_LABEL } from '../cluster/clusterSpec';
+import { formatDuration, parseDuration } from '../manifest/duration';
+import type { FailureKind, Intervention } from '../sim/scenario';
+import type { ScenarioFile, ScenarioIntervention } from './scenarioFile';
+import { defaultChoices, type SimulationChoices } from './simulationChoices';
+
+export interface Option<T> {
+  label: string;
+  detail: string;
+  value: T;
+}
+
+export const FAILURE_OPTIONS: readonly Option<FailureKind>[] = [
+  { value: 'power-off', label: 'Power off the node', detail: 'Containers, kubelet and network stop at once. The control plane only notices that heartbeats stop.' },
+  { value: 'kubelet-stop', label: 'Stop the kubelet, containers keep running', detail: 'The node looks dead to the control plane while its pods go on serving whoever can still reach them.' },
+  { value: 'partition', label: 'Cut the node off the network', detail: 'Kubelet and containers keep running unseen: replacements may start while the old copies still run.' },
+];
+
+/** What fails: a workload's node, a node, or every node of a zone. */
+export function targetOptions(workloads: readonly { kind: string; name: string }[], nodes: readonly { name: string; labels: Record<string, string> }[]): Option<string[]>[] {
+  const options: Option<string[]>[] = workloads.map((w) => ({
+    label: `The node that runs ${w.kind}/${w.name}`,
+    detail: 'The node of its first pod; its other pods on that node fail too.',
+    value: [`${w.kind}/${w.name}`],
+  }));
+  for (const node of nodes) options.push({ label: `Node ${node.name}`, detail: node.labels[ZONE_LABEL] ? `In ${node.labels[ZONE_LABEL]}.` : 'A node of the cluster.', value: [`node/${node.name}`] });
+  const zones = new Map<string, string[]>();
+  for (const node of nodes) {
+    const zone = node.labels[ZONE_LABEL];
+    if (zone) zones.set(zone, [...(zones.get(zone) ?? []), node.name]);
+  }
+  for (const [zone, names] of zones) {
+    if (names.length > 1) options.push({ label: `Every node of ${zone}`, detail: `${names.join(', ')} fail at the same instant (a zone outage).`, value: names.map((n) => `node/${n}`) });
+  }
+  return options;
+}
+
+/** When the node comes back; undefined: the user types a duration. */
+export const RETURN_OPTIONS: readonly Option<number | null | undefined>[] = [
+  { value: null, label: 'The node never comes back', detail: 'See whether the workload recovers on its own, and how long that takes.' },
+  ...[1, 2, 5, 10].map((minutes) => ({
+    value: minutes * 60_000,
+    label: `It comes back after ${minutes} minute${minutes === 1 ? '' : 's'}`,
+    detail: minutes < 5 ? 'Before the default 5-minute tolerationSeconds run out: pods stay where they are.' : 'After the default tolerationSeconds: evicted pods may already be replaced.',
+  })),
+  { value: undefined, label: 'It comes back after…', detail: 'Type a duration such as 90s or 7m.' },
+];
+
+export type InterventionKind = Intervention['kind'];
+
+export const INTERVENTION_OPTIONS: readonly (Option<InterventionKind> & { defaultAt: string; prompt: string })[] = [
+  { value: 'force-delete', label: 'Force-delete the stuck pods', detail: 'kubectl delete pod --force --grace-period=0 of the pods on the failed nodes.', defaultAt: '6m', prompt: 'Force-delete the pods on the failed nodes this long after the failure' },
+  { value: 'out-of-service', label: 'Taint the node out-of-service', detail: 'node.kubernetes.io/out-of-service=nodeshutdown:NoExecute: pods and volumes are released at once.', defaultAt: '6m', prompt: 'Add the out-of-service taint this long after the failure' },
+  { value: 'delete-node', label: 'Delete the Node object', detail: 'kubectl delete node: the pod garbage collector removes its pods.', defaultAt: '10m', prompt: 'Delete the Node object this long after the failure' },
+];
+
+/** Everything a run needs besides the documents: kept with the panel to run it again. */
+export interface SimulationRequest {
+  failure: FailureKind;
+  targets: string[];
+  recoverAfterMs?: number;
+  interventions: Intervention[];
+  durationMs?: number;
+}
+
+/**
+ * A force-delete needs a pod or a workload: with a workload target, that workload's pods on the
+ * failed nodes; else the first workload's (the one whose node the default target fails).
+ */
+export function intervention(kind: InterventionKind, atMs: number, targets: readonly string[], firstWorkload: string | undefined): Intervention {
+  if (kind !== 'force-delete') return { kind, atMs };
+  const workload = targets.find((t) => !t.startsWith('node/')) ?? firstWorkload ?? '';
+  return { kind, target: workload, atMs };
+}
+
+export function requestChoices(request: SimulationRequest, documents?: string[]): SimulationChoices {
+  const defaults = defaultChoices();
+  return {
+    ...defaults,
+    failure: request.failure,
+    targets: request.targets,
+    recoverAfterMs: request.recoverAfterMs,
+    interventions: request.interventions,
+    durationMs: request.durationMs ?? defaults.durationMs,
+    documents,
+  };
+}
+
+/** A scenario file for a request on one manifest (its name relative to where the file goes). */
+export function requestScenarioFile(name: string, manifest: string, request: SimulationRequest): ScenarioFile {
+  const at = (ms: number) => formatDuration(ms);
+  return {
+    name,
+    manifests: [manifest],
+    failure: request.failure,
+    targets: request.targets.length > 0 ? request.targets : undefined,
+    recoverAfter: request.recoverAfterMs === undefined ? undefined : at(request.recoverAfterMs),
+    interventions: request.interventions.length > 0 ? request.interventions.map((i): ScenarioIntervention => (
+      i.kind === 'force-delete' ? { forceDelete: { pod: i.target, at: at(i.atMs) } } : i.kind === 'out-of-service' ? { outOfService: { at: at(i.atMs) } } : { deleteNode: { at: at(i.atMs) } }
+    )) : undefined,
+    duration: at(request.durationMs ?? defaultChoices().durationMs),
+  };
+}
+
+/** The request a scenario file makes (its durations already checked by readScenarioFile). */
+export function scenarioRequest(scenario: ScenarioFile): SimulationRequest {
+  const ms = (text: string | undefined) => (text === undefined ? undefined : Math.round(parseDuration(text) ?? 0));
+  return {
+    failure: scenario.failure ?? 'power-off',
+    targets: scenario.targets ?? [],
+    recoverAfterMs: ms(scenario.recoverAfter),
+    interventions: (scenario.interventions ?? []).map((i): Intervention => (
+      'forceDelete' in i ? { kind: 'force-delete', target: i.forceDelete.pod, atMs: ms(i.forceDelete.at)! }
+        : 'outOfService' in i ? { kind: 'out-of-service', atMs: ms(i.outOfService.at)! } : { kind: 'delete-node', atMs: ms(i.deleteNode.at)! }
+    )),
+    durationMs: ms(scenario.duration),
+  };
+}

@@ -1,0 +1,55 @@
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { main } from '../../src/cli/main';
+import { collectingOutput } from '../../src/cli/output';
+import { REPO_ROOT } from '../support/shared';
+
+function run(...argv: string[]) {
+  const output = collectingOutput();
+  const cwd = process.cwd();
+  process.chdir(REPO_ROOT);
+  try {
+    return { code: main(argv, output), stdout: output.out, stderr: output.err };
+  } finally {
+    process.chdir(cwd);
+  }
+}
+
+describe('simulate --format html', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kfs-html-'));
+  before(function () {
+    this.timeout(60_000);
+    // The report inlines the webview bundle: build it from the current sources (esbuild, under a second).
+    execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: REPO_ROOT });
+  });
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('writes one self-contained page with -o and says where', () => {
+    const file = path.join(dir, 'report.html');
+    const result = run('simulate', 'examples/web-deployment.yaml', '--duration', '10m', '--format', 'html', '-o', file);
+    assert.equal(result.code, 0, result.stderr);
+    assert.equal(result.stdout, '');
+    assert.match(result.stderr, new RegExp(`^Wrote ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(\\d+ KiB\\); open it in a browser\\n$`));
+    const html = fs.readFileSync(file, 'utf8');
+    assert.match(html, /<title>power-off of worker-a1: examples\/web-deployment.yaml<\/title>/);
+    assert.equal(html.match(/<script\b/g)?.length, 3);
+    assert.doesNotMatch(html, /\b(src|href)=["']?(https?:|\/\/)/);
+    const embedded = JSON.parse(/<script type="application\/json" id="kfs-trace">(.*?)<\/script>/s.exec(html)![1]);
+    assert.equal(embedded.type, 'showTrace');
+    assert.deepEqual(embedded.report.summary.failedNodes, ['worker-a1']);
+    assert.equal(embedded.report.summary.workloads[0].outcome, 'replaced');
+    // The checks' findings about the workload, for the summary's "What would shorten it".
+    assert.ok(embedded.findings.length > 0);
+    assert.ok(embedded.findings.every((f: { object: { name: string }; uri: string }) => f.object.name === 'web' && f.uri === 'examples/web-deployment.yaml'));
+  });
+
+  it('refuses several runs, which the page cannot draw', () => {
+    const result = run('simulate', 'examples/web-deployment.yaml', '--format', 'html', '--runs', '3', '-o', path.join(dir, 'x.html'));
+    assert.equal(result.code, 2);
+    assert.match(result.stderr, /--format html draws one run/);
+    assert.equal(fs.existsSync(path.join(dir, 'x.html')), false);
+  });
+});

@@ -1,0 +1,35 @@
+import * as assert from 'node:assert/strict';
+import { escapeHtml, htmlReport, inlineScript, scriptSafeJson } from '../../src/report/htmlReport';
+import { exampleTrace } from './timelineSupport';
+
+const HOSTILE = '</script><script>alert(1)</script><!-- \u2028\u2029 & "quotes"';
+
+describe('HTML report', () => {
+  it('embeds JSON that cannot end its script element and parses back to the same value', () => {
+    const json = scriptSafeJson({ name: HOSTILE });
+    assert.doesNotMatch(json, /[<>&\u2028\u2029]/);
+    assert.deepEqual(JSON.parse(json), { name: HOSTILE });
+  });
+
+  it('inlines the bundle with every "<!--", "<script" and "</script" made harmless', () => {
+    assert.equal(inlineScript('const t = `<!--${m}-->`; const s = "</SCRIPT>";'), 'const t = `\\x3C!--${m}-->`; const s = "\\x3C/SCRIPT>";');
+    assert.equal(escapeHtml('<a href="x">&\''), '&#60;a href=&#34;x&#34;&#62;&#38;&#39;');
+  });
+
+  it('is one page: a CSP meta with the nonce, nonce on every script and style, the trace as JSON, nothing fetched', () => {
+    const report = exampleTrace('examples/web-deployment.yaml', '--duration', '2m');
+    const html = htmlReport({ title: `power-off: ${HOSTILE}`, report }, { script: 'window.x = "<!--";', controls: 'window.y = "</script>";', styles: ['body { color: red }', 'p {}'] }, 'abc123');
+    assert.equal(html.match(/http-equiv="Content-Security-Policy"/g)?.length, 1);
+    assert.match(html, /content="default-src 'none'; style-src 'nonce-abc123'; script-src 'nonce-abc123'; base-uri 'none'; form-action 'none'"/);
+    assert.equal(html.match(/<script nonce="abc123">/g)?.length, 1);
+    assert.equal(html.match(/<style nonce="abc123">/g)?.length, 2);
+    assert.equal(html.match(/<script\b/g)?.length, 3, 'the JSON, the inert copy of the controls and the bundle, nothing else');
+    assert.equal(html.match(/<\/script>/g)?.length, 3);
+    assert.match(html, /<script type="text\/plain" id="kfs-controls-code">\nwindow.y = "\\x3C\/script>";\n<\/script>/);
+    assert.doesNotMatch(html, /\b(src|href)=/);
+    assert.match(html, /<title>power-off: &#60;\/script&#62;&#60;script&#62;alert\(1\)/);
+    const embedded = /<script type="application\/json" id="kfs-trace">(.*?)<\/script>/s.exec(html);
+    assert.ok(embedded);
+    assert.deepEqual(JSON.parse(embedded[1]), { type: 'showTrace', title: `power-off: ${HOSTILE}`, report });
+  });
+});

@@ -1,0 +1,155 @@
+import * as assert from 'node:assert/strict';
+import { clusterAt, spanAt } from '../../src/report/timeline/clusterAt';
+import { buildTimeline, type PodLane, type Timeline } from '../../src/report/timeline/model';
+import { PodOwners } from '../../src/report/timeline/podOwners';
+import { podStatusCategory } from '../../src/report/timeline/statusCategory';
+import { exampleTrace } from './timelineSupport';
+
+const bars = (pod: PodLane) => pod.bars.map((b) => `${b.fromMs}-${b.toMs ?? 'end'} ${b.status} ${b.category}`);
+const workload = (timeline: Timeline, id: string) => {
+  const found = timeline.workloads.find((w) => w.id === id);
+  assert.ok(found, `no workload ${id}`);
+  return found;
+};
+
+describe('timeline of the examples (power-off of the node of kafka-0, 10 minutes)', () => {
+  const timeline = buildTimeline(exampleTrace('examples', '--duration', '10m'));
+
+  it('has a lane per node, the failed node first, with its Ready condition and taints', () => {
+    assert.deepEqual(timeline.nodes.map((n) => n.name), ['worker-a1', 'worker-a2', 'worker-b1', 'worker-b2', 'worker-c1', 'worker-c2']);
+    const [failed] = timeline.nodes;
+    assert.equal(failed.failed, true);
+    assert.equal(failed.zone, 'zone-a');
+    assert.deepEqual(failed.bands.map((b) => `${b.fromMs}-${b.toMs ?? 'end'} ${b.condition}`), ['0-23008 True', '23008-23020 Unknown', '23020-25092 Unknown', '25092-end Unknown']);
+    assert.deepEqual(failed.taints, [
+      { t: 23020, taint: 'node.kubernetes.io/unreachable:NoSchedule', added: true },
+      { t: 25092, taint: 'node.kubernetes.io/unreachable:NoExecute', added: true },
+    ]);
+  });
+
+  it('groups the pods under their workloads, by the names the controllers give them', () => {
+    assert.deepEqual(timeline.workloads.map((w) => `${w.id} ${w.pods.length} ${w.affected ? 'affected' : 'unaffected'}`), [
+      'StatefulSet/streaming/kafka 3 affected',
+      'DaemonSet/monitoring/node-exporter 6 affected',
+      'Deployment/tools/license-server 1 unaffected',
+      'StatefulSet/shop/postgres 1 unaffected',
+      'Deployment/shop/web 3 unaffected',
+    ]);
+    assert.deepEqual(timeline.otherPods, []);
+  });
+
+  it('colours each pod bar by its kubectl STATUS and marks the time its node was down', () => {
+    const kafka0 = workload(timeline, 'StatefulSet/streaming/kafka').pods[0];
+    assert.equal(kafka0.ref.name, 'kafka-0');
+    assert.deepEqual(bars(kafka0), ['0-325103 Running ready', '325103-end Terminating terminating']);
+    assert.deepEqual(kafka0.nodeDown, [{ fromMs: 23008, toMs: null }]);
+    assert.deepEqual(kafka0.events.map((e) => `${e.t} ${e.reason}`), ['23017 NodeNotReady', '325096 TaintManagerEviction', '325099 DeletionByTaintManager', '325103 Terminating']);
+  });
+
+  it('steps the READY count of each workload', () => {
+    assert.deepEqual(workload(timeline, 'StatefulSet/streaming/kafka').readySteps, [
+      { fromMs: 0, toMs: 23017, ready: 3, total: 3 },
+      { fromMs: 23017, toMs: null, ready: 2, total: 3 },
+    ]);
+  });
+
+  it('labels the key moments of the failure', () => {
+    assert.deepEqual(timeline.keyMoments.map((m) => `${m.t} ${m.label}`), ['0 power-off worker-a1', '23008 NotReady', '25092 NoExecute taint', '325103 Deletion']);
+  });
+
+  it('shows kubectl get pods,nodes as of 400 s: kafka-0 Terminating on the NotReady node', () => {
+    const at = clusterAt(timeline, 400_000);
+    assert.equal(at.pods.length, 14);
+    assert.deepEqual(at.pods.find((p) => p.name === 'kafka-0'), {
+      namespace: 'streaming', name: 'kafka-0', ready: '1/1', status: 'Terminating', restarts: 0, node: 'worker-a1', ip: '10.244.0.2', laneId: 'Pod/streaming/kafka-0#0',
+    });
+    assert.deepEqual(at.pods.filter((p) => p.status !== 'Running').map((p) => p.name), ['kafka-0']);
+    assert.deepEqual(at.nodes.map((n) => `${n.name} ${n.status}`), ['worker-a1 NotReady', 'worker-a2 Ready', 'worker-b1 Ready', 'worker-b2 Ready', 'worker-c1 Ready', 'worker-c2 Ready']);
+    assert.equal(at.nodes[0].taints, 'node.kubernetes.io/unreachable:NoSchedule, node.kubernetes.io/unreachable:NoExecute');
+    assert.equal(clusterAt(timeline, 325_102).pods.find((p) => p.name === 'kafka-0')?.status, 'Running');
+    assert.equal(clusterAt(timeline, 325_103).pods.find((p) => p.name === 'kafka-0')?.status, 'Terminating');
+  });
+});
+
+describe('timeline of a partition of the node of web, healed after 8 minutes', () => {
+  const timeline = buildTimeline(exampleTrace('examples/web-deployment.yaml', '--failure', 'partition', '--recover-after', '8m', '--duration', '12m'));
+  const web = workload(timeline, 'Deployment/shop/web');
+
+  it('links the replacement to the pod it replaces', () => {
+    const replacement = web.pods.find((p) => p.ref.name === 'web-9jwrnbzhwc-rk2wb');
+    assert.ok(replacement);
+    assert.equal(replacement.replaces, 'Pod/shop/web-9jwrnbzhwc-hzmd6#0');
+    assert.deepEqual(bars(replacement), [
+      '352216-352226 Pending pending', '352226-352237 Pending pending', '352237-357237 ContainerCreating creating',
+      '357237-358703 Running unready', '358703-end Running ready',
+    ]);
+    const replaced = web.pods.find((p) => p.ref.name === 'web-9jwrnbzhwc-hzmd6')!;
+    assert.equal(replaced.removedMs, 481012);
+    assert.deepEqual(replaced.nodeDown, [{ fromMs: 47143, toMs: 480104 }]);
+    assert.equal(web.pods.filter((p) => p.replaces !== null).length, 1);
+  });
+
+  it('attaches the Service endpoints to the workload whose pods they list', () => {
+    assert.deepEqual(web.endpoints.map((e) => e.ref.name), ['web']);
+    assert.deepEqual(web.endpoints[0].steps.map((s) => `${s.fromMs} ${s.ready}/${s.total}`), ['0 3/3', '47159 2/3', '357246 2/4', '358713 3/4', '481016 3/3']);
+  });
+
+  it('labels replacement Ready and the node coming back', () => {
+    assert.deepEqual(timeline.keyMoments.map((m) => `${m.t} ${m.label}`), [
+      '0 partition worker-a1', '47143 NotReady', '52192 NoExecute taint', '352203 Deletion', '358703 Replacement Ready', '480000 worker-a1 back',
+    ]);
+  });
+});
+
+describe('timeline of a StatefulSet pod force-deleted at 400 s', () => {
+  const timeline = buildTimeline(exampleTrace('examples/postgres-statefulset.yaml', '--duration', '10m', '--force-delete', 'postgres-0@400s'));
+  const postgres = workload(timeline, 'StatefulSet/shop/postgres');
+
+  it('draws the new postgres-0 as a second pod object that replaces the first', () => {
+    assert.deepEqual(postgres.pods.map((p) => `${p.id} ${p.createdMs}-${p.removedMs ?? 'end'} replaces ${p.replaces}`), [
+      'Pod/shop/postgres-0#0 0-400000 replaces null',
+      'Pod/shop/postgres-0#1 400014-end replaces Pod/shop/postgres-0#0',
+    ]);
+    assert.deepEqual(postgres.pods[0].events.map((e) => e.reason).slice(-2), ['ForceDelete', 'Deleted']);
+    assert.deepEqual(postgres.pods[1].events.map((e) => e.reason), ['SuccessfulCreate', 'Scheduled', 'FailedAttachVolume']);
+  });
+
+  it('has no postgres-0 in the table between the deletion and the new object, then the new one', () => {
+    assert.deepEqual(clusterAt(timeline, 400_000).pods, []);
+    assert.deepEqual(clusterAt(timeline, 400_020).pods.map((p) => `${p.name} ${p.status} ${p.node} ${p.laneId}`), ['postgres-0 Pending <none> Pod/shop/postgres-0#1']);
+    assert.deepEqual(clusterAt(timeline, 500_000).pods.map((p) => `${p.name} ${p.status} ${p.node}`), ['postgres-0 ContainerCreating worker-a2']);
+    assert.deepEqual(timeline.keyMoments.map((m) => m.label), ['power-off worker-a1', 'NotReady', 'NoExecute taint', 'Deletion', 'ForceDelete']);
+  });
+});
+
+describe('timeline building blocks', () => {
+  it('maps kubectl STATUS strings to bar colours', () => {
+    assert.deepEqual(
+      [['Running', '1/1'], ['Running', '0/1'], ['Pending', '0/1'], ['ContainerCreating', '0/1'], ['Init:0/1', '0/1'], ['Terminating', '1/1'], ['Unknown', '1/1'], ['Error', '0/1'], ['CrashLoopBackOff', '0/1'], ['Completed', '0/1']]
+        .map(([status, ready]) => podStatusCategory(status, ready)),
+      ['ready', 'unready', 'pending', 'creating', 'creating', 'terminating', 'unknown', 'failed', 'failed', 'succeeded'],
+    );
+  });
+
+  it('tells the owners of pods apart when one workload name starts another', () => {
+    const owners = new PodOwners([
+      { kind: 'Deployment', namespace: 'a', name: 'web' },
+      { kind: 'Deployment', namespace: 'a', name: 'web-api' },
+      { kind: 'StatefulSet', namespace: 'a', name: 'db' },
+      { kind: 'Pod', namespace: 'a', name: 'debug' },
+    ], [{ t: 5, object: { kind: 'Pod', namespace: 'a', name: 'odd-name' }, type: 'PodCreated', reason: 'SuccessfulCreate', message: '', detail: { owner: 'StatefulSet/db' } }]);
+    const owner = (name: string, namespace = 'a') => owners.ownerOf({ kind: 'Pod', namespace, name });
+    assert.equal(owner('web-7d4b9c8f5d-x2x9k'), 'Deployment/a/web');
+    assert.equal(owner('web-api-7d4b9c8f5d-x2x9k'), 'Deployment/a/web-api');
+    assert.equal(owner('db-0'), 'StatefulSet/a/db');
+    assert.equal(owner('db-backup-0'), null);
+    assert.equal(owner('debug'), 'Pod/a/debug');
+    assert.equal(owner('odd-name'), 'StatefulSet/a/db');
+    assert.equal(owner('web-7d4b9c8f5d-x2x9k', 'b'), null);
+  });
+
+  it('finds the state at t: a state that starts at t counts, one that ends at t does not', () => {
+    const spans = [{ fromMs: 0, toMs: 10, v: 'a' }, { fromMs: 10, toMs: 20, v: 'b' }, { fromMs: 30, toMs: null, v: 'c' }];
+    assert.deepEqual([-1, 0, 9, 10, 20, 25, 30, 1e9].map((t) => spanAt(spans, t)?.v ?? '-'), ['-', 'a', 'a', 'b', '-', '-', 'c', 'c']);
+  });
+});

@@ -1,0 +1,48 @@
+import * as assert from 'node:assert/strict';
+import { axisLabel, clampWindow, cursorStep, panWindow, revealTime, ticks, zoomWindow } from '../../webview/timeScale';
+import { charsThatFit, middleEllipsis } from '../../webview/fitText';
+
+const run = { fromMs: 0, toMs: 600_000 };
+
+describe('timeline zoom, pan and axis', () => {
+  it('zooms around the anchor, which stays where it was on screen', () => {
+    assert.deepEqual(zoomWindow(run, 0.5, 300_000, run), { fromMs: 150_000, toMs: 450_000 });
+    assert.deepEqual(zoomWindow(run, 0.5, 0, run), { fromMs: 0, toMs: 300_000 });
+    assert.deepEqual(zoomWindow({ fromMs: 100_000, toMs: 200_000 }, 0.5, 120_000, run), { fromMs: 110_000, toMs: 160_000 });
+  });
+
+  it('stops zooming in at one second and out at the whole run', () => {
+    assert.deepEqual(zoomWindow({ fromMs: 1000, toMs: 2000 }, 0.5, 1500, run), { fromMs: 1000, toMs: 2000 });
+    assert.deepEqual(zoomWindow({ fromMs: 100_000, toMs: 200_000 }, 100, 150_000, run), run);
+  });
+
+  it('pans within the run', () => {
+    assert.deepEqual(panWindow({ fromMs: 100_000, toMs: 200_000 }, 50_000, run), { fromMs: 150_000, toMs: 250_000 });
+    assert.deepEqual(panWindow({ fromMs: 100_000, toMs: 200_000 }, -500_000, run), { fromMs: 0, toMs: 100_000 });
+    assert.deepEqual(panWindow({ fromMs: 100_000, toMs: 200_000 }, 900_000, run), { fromMs: 500_000, toMs: 600_000 });
+    assert.deepEqual(clampWindow({ fromMs: -50, toMs: 10_000_000 }, run), run);
+  });
+
+  it('pans just enough to show a cursor moved out of view', () => {
+    const view = { fromMs: 100_000, toMs: 200_000 };
+    assert.equal(revealTime(view, 150_000, run), view);
+    assert.deepEqual(revealTime(view, 250_000, run), { fromMs: 155_000, toMs: 255_000 });
+  });
+
+  it('labels ticks at round steps with room between them', () => {
+    assert.deepEqual(ticks(run, 700).map((t) => t.label), ['0s', '1m', '2m', '3m', '4m', '5m', '6m', '7m', '8m', '9m', '10m']);
+    assert.deepEqual(ticks({ fromMs: 20_000, toMs: 30_000 }, 400).map((t) => t.label), ['20s', '22s', '24s', '26s', '28s', '30s']);
+    assert.deepEqual([axisLabel(0), axisLabel(90_000), axisLabel(-10_000), axisLabel(3_720_000), axisLabel(1500, 500), axisLabel(23_008, 1)], ['0s', '1m30s', '-10s', '1h2m', '1.5s', '23.01s']);
+  });
+
+  it('moves the cursor by about a hundredth of the view', () => {
+    assert.equal(cursorStep(run), 5000);
+    assert.equal(cursorStep({ fromMs: 0, toMs: 60_000 }), 500);
+  });
+
+  it('shortens long pod names in the middle, where pods of one workload look alike', () => {
+    assert.equal(middleEllipsis('web-9jwrnbzhwc-45fjh', 12), 'web-9…-45fjh');
+    assert.equal(middleEllipsis('kafka-0', 12), 'kafka-0');
+    assert.equal(charsThatFit(80), 10);
+  });
+});

@@ -1,0 +1,60 @@
+/**
+ * The time axis above the lanes: round ticks in seconds/minutes since the failure, the key
+ * moments labelled (in two staggered rows, a label dropped rather than overlapped) and the cursor.
+ */
+import type { KeyMoment } from '../src/report/timeline/model';
+import { el, svg, svgText, withTitle } from './dom';
+import type { Geometry } from './lanes';
+import { axisLabel, span, ticks, type TimeWindow } from './timeScale';
+
+export const AXIS_HEIGHT = 58;
+const CHAR_PX = 6.5;
+
+export class AxisView {
+  readonly element = el('div', undefined, 'axis');
+  private readonly chart = svg('svg', { height: AXIS_HEIGHT }, 'axis-chart');
+  private readonly cursorMark = svg('g', {}, 'axis-cursor');
+
+  constructor() {
+    this.chart.setAttribute('aria-hidden', 'true');
+    this.element.appendChild(this.chart);
+  }
+
+  render(view: TimeWindow, geometry: Geometry, moments: readonly KeyMoment[], cursorMs: number): void {
+    const { chartWidth, labelWidth } = geometry;
+    const x = (t: number) => ((t - view.fromMs) / span(view)) * chartWidth;
+    this.chart.style.marginLeft = `${labelWidth}px`;
+    this.chart.setAttribute('width', String(chartWidth));
+    const shapes: SVGElement[] = [svg('line', { x1: 0, x2: chartWidth, y1: 16.5, y2: 16.5 }, 'axis-line')];
+    for (const tick of ticks(view, chartWidth)) {
+      const tx = x(tick.t);
+      shapes.push(svg('line', { x1: tx, x2: tx, y1: 12, y2: 17 }, 'axis-tick'), svgText(tx, 10, tick.label, 'axis-label'));
+    }
+    const rowEnds = [-Infinity, -Infinity, -Infinity];
+    moments.forEach((moment) => {
+      const mx = x(moment.t);
+      if (mx < 0 || mx > chartWidth) return;
+      shapes.push(svg('line', { x1: mx, x2: mx, y1: 17, y2: AXIS_HEIGHT }, `moment moment-${moment.kind}`));
+      const width = moment.label.length * CHAR_PX;
+      const left = Math.min(Math.max(mx + 2, 0), chartWidth - width);
+      const row = rowEnds.findIndex((end) => end < left);
+      if (row < 0) return;
+      rowEnds[row] = left + width + 4;
+      shapes.push(withTitle(svgText(left, 27 + row * 12, moment.label, `moment-label moment-${moment.kind}`), `${axisLabel(moment.t, 1)}  ${moment.label}`));
+    });
+    shapes.push(this.cursorMark);
+    this.chart.replaceChildren(...shapes);
+    this.setCursor(cursorMs, x(cursorMs), chartWidth);
+  }
+
+  setCursor(cursorMs: number, cx: number, chartWidth: number): void {
+    const text = axisLabel(Math.round(cursorMs), 1);
+    const width = text.length * CHAR_PX + 8;
+    const left = Math.min(Math.max(cx - width / 2, 0), chartWidth - width);
+    this.cursorMark.replaceChildren(
+      svg('line', { x1: cx, x2: cx, y1: 12, y2: AXIS_HEIGHT }, 'cursor-line'),
+      svg('rect', { x: left, y: 0, width, height: 12, rx: 2 }, 'cursor-flag'),
+      svgText(left + 4, 10, text, 'cursor-flag-text'),
+    );
+  }
+}

@@ -1,0 +1,105 @@
+/**
+ * `kubectl get pods,nodes -o wide` as of the cursor, and the events up to it: rebuilt when the
+ * cursor moves, every value set as text.
+ */
+import { clusterAt } from '../src/report/timeline/clusterAt';
+import type { Marker, Timeline } from '../src/report/timeline/model';
+import { podStatusCategory } from '../src/report/timeline/statusCategory';
+import { formatTime } from '../src/report/format';
+import { columnWidths, el, gridTable, table } from './dom';
+
+/**
+ * The table follows the cursor: while the same pods and nodes exist, only the cells that changed
+ * get new text (a cursor step over a 1,000-pod table touches a handful); else it is rebuilt.
+ */
+export class CursorTable {
+  readonly element = el('div', undefined, 'cursor-table');
+  private readonly caption = el('p', undefined, 'caption');
+  private key = '';
+  private cells: HTMLElement[][] = [];
+  private widths: number[][] = [];
+
+  constructor() {
+    this.element.appendChild(this.caption);
+  }
+
+  /** `run`: which of two compared runs this table is for ("A: title"). */
+  show(timeline: Timeline, t: number, run?: string): void {
+    const at = clusterAt(timeline, t);
+    const when = formatTime(Math.round(t)).trim();
+    this.caption.textContent = `${run ? `${run}, as` : 'As'} of ${when} after the failure (m:ss.mmm):`;
+    const podRows = at.pods.map((p) => [p.namespace, `pod/${p.name}`, p.ready, p.status, String(p.restarts), p.ip, p.node]);
+    const nodeRows = at.nodes.map((n) => [`node/${n.name}`, n.status, n.taints]);
+    const podClass = at.pods.map((p) => `status cat-${podStatusCategory(p.status, p.ready)}`);
+    const nodeClass = at.nodes.map((n) => `status node-${n.status.startsWith('Ready') ? 'ready' : 'notready'}`);
+    const key = `${at.pods.map((p) => p.laneId).join('|')}#${at.nodes.map((n) => n.name).join('|')}`;
+    const rows = [...podRows, ...nodeRows];
+    const classes = [...podClass, ...nodeClass];
+    const statusColumn = (r: number) => (r < podRows.length ? 3 : 1);
+    const podHeadings = ['NAMESPACE', 'NAME', 'READY', 'STATUS', 'RESTARTS', 'IP', 'NODE'];
+    const nodeHeadings = ['NAME', 'STATUS', 'TAINTS'];
+    const widths = [columnWidths(podHeadings, podRows), columnWidths(nodeHeadings, nodeRows)];
+    // Columns are sized when the table is built: a longer value than then means a rebuild.
+    const fits = this.widths.length === 2 && widths.every((table, i) => table.every((w, c) => w <= this.widths[i][c]));
+    if (key === this.key && fits) {
+      rows.forEach((cells, r) => cells.forEach((text, c) => {
+        const cell = this.cells[r][c];
+        if (cell.textContent !== text) cell.textContent = text;
+        if (c === statusColumn(r) && cell.className !== classes[r]) cell.className = classes[r];
+      }));
+      for (const grid of this.element.querySelectorAll('[role=table]')) grid.setAttribute('aria-label', `${grid.classList.contains('pods-at') ? 'Pods' : 'Nodes'} at ${when}`);
+      return;
+    }
+    this.key = key;
+    // A little room to grow, so that a cursor step rarely needs a rebuild.
+    this.widths = widths.map((table) => table.map((w) => w + 1));
+    const pods = gridTable(`Pods at ${when}`, podHeadings, podRows, (r, c) => (c === 3 ? podClass[r] : undefined), this.widths[0]);
+    pods.classList.add('kubectl', 'pods-at');
+    const nodes = gridTable(`Nodes at ${when}`, nodeHeadings, nodeRows, (r, c) => (c === 1 ? nodeClass[r] : undefined), this.widths[1]);
+    nodes.classList.add('kubectl', 'nodes-at');
+    this.element.replaceChildren(this.caption, scroll(pods), scroll(nodes));
+    this.cells = [pods, nodes].flatMap((grid) => Array.from(grid.querySelectorAll<HTMLElement>('[role=rowgroup] [role=row]'), (row) => Array.from(row.children) as HTMLElement[]));
+  }
+}
+
+function scroll(content: HTMLElement): HTMLElement {
+  const wrapper = el('div', undefined, 'scroll');
+  wrapper.appendChild(content);
+  return wrapper;
+}
+
+interface NamedMarker extends Marker {
+  object: string;
+}
+
+/** Every event with the object it is about, in time order. */
+export function allEvents(timeline: Timeline): NamedMarker[] {
+  const named: NamedMarker[] = [];
+  for (const node of timeline.nodes) for (const e of node.events) named.push({ ...e, object: `node/${node.name}` });
+  for (const w of timeline.workloads) {
+    for (const e of w.events) named.push({ ...e, object: `${w.ref.kind.toLowerCase()}/${w.ref.name}` });
+    for (const pod of w.pods) for (const e of pod.events) named.push({ ...e, object: `pod/${pod.ref.name}` });
+    for (const ep of w.endpoints) for (const e of ep.events) named.push({ ...e, object: `endpointslice/${ep.ref.name}` });
+  }
+  for (const pod of timeline.otherPods) for (const e of pod.events) named.push({ ...e, object: `pod/${pod.ref.name}` });
+  for (const ep of timeline.otherEndpoints) for (const e of ep.events) named.push({ ...e, object: `endpointslice/${ep.ref.name}` });
+  for (const e of timeline.otherEvents) named.push({ ...e, object: '' });
+  return named.sort((a, b) => a.t - b.t);
+}
+
+/** Most events shown at once; a 1,000-pod trace has tens of thousands. */
+const MAX_EVENTS = 500;
+
+/** The events up to the cursor, the latest last (like `kubectl get events --watch` at that instant). */
+export function eventsTable(events: readonly NamedMarker[], t: number): HTMLElement {
+  let end = events.length;
+  while (end > 0 && events[end - 1].t > t) end--;
+  const shown = events.slice(Math.max(0, end - MAX_EVENTS), end);
+  const root = el('div', undefined, 'events-at');
+  root.appendChild(el('p', end > shown.length ? `The last ${shown.length} of ${end} events up to the cursor:` : `${end} events up to the cursor:`, 'caption'));
+  const grid = table(['TIME', 'OBJECT', 'REASON', 'MESSAGE'], shown.map((e) => [formatTime(e.t).trim(), e.object, e.reason, e.message]));
+  grid.classList.add('kubectl');
+  grid.setAttribute('aria-label', 'Events up to the cursor');
+  root.appendChild(scroll(grid));
+  return root;
+}

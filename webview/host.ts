@@ -1,0 +1,43 @@
+/**
+ * Where the timeline runs: in a VS Code webview (messages and state through acquireVsCodeApi) or
+ * in the self-contained HTML report (the trace embedded in the page, no host to talk to).
+ */
+import { isHostMessage, type HostMessage, type WebviewMessage } from './protocol';
+
+interface VsCodeApi {
+  postMessage(message: WebviewMessage): void;
+  getState(): unknown;
+  setState(state: unknown): void;
+}
+
+declare const acquireVsCodeApi: (() => VsCodeApi) | undefined;
+
+export interface Host {
+  /** False in the HTML report: nothing can reveal YAML or run the simulation again. */
+  readonly interactive: boolean;
+  post(message: WebviewMessage): void;
+  getState(): unknown;
+  setState(state: unknown): void;
+}
+
+/** The id of the `<script type="application/json">` element that carries the report's trace. */
+export const EMBEDDED_TRACE_ID = 'kfs-trace';
+
+export function connectHost(onMessage: (message: HostMessage) => void): Host {
+  if (typeof acquireVsCodeApi === 'function') {
+    const api = acquireVsCodeApi();
+    window.addEventListener('message', (event: MessageEvent) => {
+      // Only the extension posts to a webview; the check still guards the shape of what arrives.
+      if (isHostMessage(event.data)) onMessage(event.data);
+    });
+    return { interactive: true, post: (m) => api.postMessage(m), getState: () => api.getState(), setState: (s) => api.setState(s) };
+  }
+  let state: unknown;
+  const host: Host = { interactive: false, post: () => undefined, getState: () => state, setState: (s) => (state = s) };
+  const embedded = document.getElementById(EMBEDDED_TRACE_ID)?.textContent;
+  if (embedded) {
+    const message: unknown = JSON.parse(embedded);
+    if (isHostMessage(message)) queueMicrotask(() => onMessage(message));
+  }
+  return host;
+}

@@ -1,0 +1,327 @@
+/**
+ * The lanes: a label column (HTML, so names wrap to an ellipsis and are focusable buttons) and
+ * our own SVG chart. Only the rows in view are built (a 1,000-pod trace has over a thousand
+ * rows); scrolling, zooming and panning rebuild that slice, moving the cursor moves one line.
+ */
+import type { CountStep, Marker, NodeLane, PodLane, Span, Timeline } from '../src/report/timeline/model';
+import { axisLabel, span, type TimeWindow } from './timeScale';
+import { el, svg, withTitle } from './dom';
+import { ROW_HEIGHTS, visibleRows, type Row, type RowLayout } from './rows';
+import { CATEGORY_LABELS } from '../src/report/timeline/statusCategory';
+import { charsThatFit, middleEllipsis } from './fitText';
+
+export interface LaneActions {
+  reveal(row: Row): void;
+  toggle(workloadId: string): void;
+  /** A click (not a drag) on the chart at time t. */
+  cursor(t: number): void;
+  /** Dragged by `deltaMs`, or wheel-zoomed by `factor` around `anchorMs`. */
+  pan(deltaMs: number): void;
+  zoom(factor: number, anchorMs: number): void;
+}
+
+export interface Geometry {
+  labelWidth: number;
+  chartWidth: number;
+}
+
+/** The label column takes about a third of a narrow panel, at most 260 px of a wide one. */
+export function geometry(totalWidth: number): Geometry {
+  const labelWidth = Math.round(Math.min(260, Math.max(120, totalWidth * 0.3)));
+  return { labelWidth, chartWidth: Math.max(totalWidth - labelWidth, 60) };
+}
+
+function stepClass(step: CountStep): string {
+  return step.total === 0 ? 'count-none' : step.ready >= step.total ? 'count-full' : step.ready === 0 ? 'count-zero' : 'count-short';
+}
+
+function describeMarker(m: Marker): string {
+  return `${axisLabel(m.t, 1)}  ${m.reason}: ${m.message}`;
+}
+
+export class LanesView {
+  readonly element = el('div', undefined, 'lanes');
+  private readonly inner = el('div', undefined, 'lanes-inner');
+  private readonly slice = el('div', undefined, 'lanes-slice');
+  private readonly labels = el('div', undefined, 'lane-labels');
+  private readonly chart = svg('svg', {}, 'lane-chart');
+  private readonly cursorLine = svg('line', {}, 'cursor-line');
+  private layout: RowLayout | undefined;
+  /** The trace shown and, when comparing, the other one. */
+  private timelines: Timeline[] = [];
+  private view: TimeWindow = { fromMs: 0, toMs: 1 };
+  private cursorMs = 0;
+  private geometry: Geometry = geometry(600);
+  private height = 400;
+  private drag: { x: number; moved: boolean; pointer: number } | undefined;
+
+  constructor(private readonly actions: LaneActions) {
+    this.labels.setAttribute('role', 'list');
+    this.labels.setAttribute('aria-label', 'Lanes: nodes, workloads and pods');
+    this.chart.setAttribute('aria-hidden', 'true');
+    this.slice.append(this.labels, this.chart);
+    this.inner.appendChild(this.slice);
+    this.element.appendChild(this.inner);
+    this.element.addEventListener('scroll', () => this.render());
+    this.chart.addEventListener('pointerdown', (e) => this.pointerDown(e));
+    this.chart.addEventListener('pointermove', (e) => this.pointerMove(e));
+    this.chart.addEventListener('pointerup', (e) => this.pointerUp(e));
+    this.chart.addEventListener('wheel', (e) => this.wheel(e), { passive: false });
+  }
+
+  setData(timelines: Timeline[], layout: RowLayout, height: number): void {
+    this.timelines = timelines;
+    this.height = height;
+    this.element.style.height = `${height}px`;
+    this.layout = layout;
+    this.inner.style.height = `${layout.offsets[layout.rows.length]}px`;
+  }
+
+  setView(view: TimeWindow, cursorMs: number, width: number): void {
+    this.view = view;
+    this.cursorMs = cursorMs;
+    this.geometry = geometry(width);
+    this.render();
+  }
+
+  /** Only the cursor moved: one attribute, no rebuild. */
+  setCursor(cursorMs: number): void {
+    this.cursorMs = cursorMs;
+    const x = this.x(cursorMs);
+    this.cursorLine.setAttribute('x1', String(x));
+    this.cursorLine.setAttribute('x2', String(x));
+  }
+
+  get scrollTop(): number {
+    return this.element.scrollTop;
+  }
+
+  set scrollTop(value: number) {
+    this.element.scrollTop = value;
+  }
+
+  x(t: number): number {
+    return ((t - this.view.fromMs) / span(this.view)) * this.geometry.chartWidth;
+  }
+
+  private t(clientX: number): number {
+    const left = this.chart.getBoundingClientRect().left;
+    return this.view.fromMs + ((clientX - left) / this.geometry.chartWidth) * span(this.view);
+  }
+
+  render(): void {
+    const layout = this.layout;
+    if (!layout || this.timelines.length === 0) return;
+    const { labelWidth, chartWidth } = this.geometry;
+    // The height main.ts gave the lanes: reading clientHeight would force a layout mid-build.
+    const height = this.height;
+    const top = this.element.scrollTop;
+    const [first, end] = visibleRows(layout, top, height);
+    this.slice.style.top = `${top}px`;
+    this.slice.style.height = `${height}px`;
+    this.labels.style.width = `${labelWidth}px`;
+    this.chart.setAttribute('width', String(chartWidth));
+    this.chart.setAttribute('height', String(height));
+    this.chart.style.left = `${labelWidth}px`;
+
+    const labels: HTMLElement[] = [];
+    const shapes: SVGElement[] = [this.defs()];
+    for (let i = first; i < end; i++) {
+      const row = layout.rows[i];
+      const y = layout.offsets[i] - top;
+      labels.push(this.label(row, y, i));
+      this.drawRow(row, y, shapes, layout);
+    }
+    // Each run's key moments across its own rows.
+    this.timelines.forEach((timeline, run) => {
+      const [from, to] = layout.runRows[run];
+      const y1 = Math.max(layout.offsets[from] - top, 0);
+      const y2 = Math.min(layout.offsets[to] - top, height);
+      if (y2 <= y1) return;
+      for (const moment of timeline.keyMoments) {
+        const x = this.x(moment.t);
+        if (x >= 0 && x <= chartWidth) shapes.push(svg('line', { x1: x, x2: x, y1, y2 }, `moment moment-${moment.kind}`));
+      }
+    });
+    this.cursorLine.setAttribute('y1', '0');
+    this.cursorLine.setAttribute('y2', String(height));
+    shapes.push(this.cursorLine);
+    this.labels.replaceChildren(...labels);
+    this.chart.replaceChildren(...shapes);
+    this.setCursor(this.cursorMs);
+  }
+
+  private defs(): SVGElement {
+    // Stripes in the background colour over a bar: "the API says this, but the node is down".
+    const defs = svg('defs');
+    const pattern = svg('pattern', { id: 'node-down', width: 6, height: 6, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' });
+    pattern.appendChild(svg('rect', { width: 2.5, height: 6 }, 'hatch'));
+    defs.appendChild(pattern);
+    return defs;
+  }
+
+  private label(row: Row, y: number, index: number): HTMLElement {
+    const item = el('div', undefined, `lane-label lane-label-${row.kind}`);
+    item.setAttribute('role', 'listitem');
+    item.style.top = `${y}px`;
+    item.style.height = `${ROW_HEIGHTS[row.kind]}px`;
+    item.dataset.row = String(index);
+    switch (row.kind) {
+      case 'section':
+        item.appendChild(el('span', row.label, row.id.endsWith('section:run') ? 'run-title' : 'section-title'));
+        item.title = row.label;
+        break;
+      case 'node': {
+        const name = el('span', row.lane.name, 'name');
+        item.appendChild(name);
+        if (row.lane.failed) item.appendChild(el('span', 'failed', 'tag tag-failed'));
+        item.title = `node/${row.lane.name}${row.lane.zone ? ` (${row.lane.zone})` : ''}${row.lane.failed ? ', failed in this scenario' : ''}`;
+        break;
+      }
+      case 'workload': {
+        const toggle = el('button', row.collapsed ? '▸' : '▾', 'disclosure');
+        toggle.setAttribute('aria-expanded', String(!row.collapsed));
+        toggle.setAttribute('aria-label', `${row.collapsed ? 'Show' : 'Hide'} the pods of ${row.lane.ref.kind} ${row.lane.ref.name}`);
+        toggle.addEventListener('click', () => this.actions.toggle(row.id));
+        const name = el('button', row.lane.ref.name, 'name link');
+        name.title = `${row.lane.ref.kind}/${row.lane.ref.name} in ${row.lane.ref.namespace || 'default'}: show its YAML`;
+        name.setAttribute('aria-label', `${row.lane.ref.kind} ${row.lane.ref.name}, ${row.lane.summary?.outcome ?? 'no summary'}: show its YAML`);
+        name.addEventListener('click', () => this.actions.reveal(row));
+        item.append(toggle, name, el('span', row.lane.summary?.outcome ?? '', `tag outcome-${row.lane.summary?.outcome ?? 'none'}`));
+        break;
+      }
+      case 'pod': {
+        // A second object of the same name (a StatefulSet's new pod) says so.
+        const again = /#[1-9]\d*$/.test(row.lane.id) ? ' (new)' : '';
+        const name = el('button', middleEllipsis(row.lane.ref.name, charsThatFit(this.geometry.labelWidth - 30) - again.length) + again, 'name link');
+        const replaced = row.lane.replaces ? ', a replacement' : '';
+        name.title = `pod/${row.lane.ref.name}${replaced}: show the YAML of its workload`;
+        name.setAttribute('aria-label', `Pod ${row.lane.ref.name}${replaced}, ${row.lane.bars.map((b) => b.status).filter((s, i, all) => all.indexOf(s) === i).join(' then ')}: show its workload's YAML`);
+        name.addEventListener('click', () => this.actions.reveal(row));
+        item.appendChild(name);
+        break;
+      }
+      case 'endpoints':
+        item.appendChild(el('span', `endpoints ${row.lane.ref.name}`, 'name dim'));
+        item.title = `EndpointSlice of Service ${row.lane.ref.name}: ready endpoints / all endpoints`;
+        break;
+    }
+    return item;
+  }
+
+  private spanX(s: Span): [number, number] | undefined {
+    const { chartWidth } = this.geometry;
+    const x1 = Math.max(this.x(s.fromMs), -2);
+    const x2 = Math.min(this.x(s.toMs ?? this.view.toMs), chartWidth + 2);
+    return x2 > x1 ? [x1, x2] : undefined;
+  }
+
+  private drawRow(row: Row, y: number, shapes: SVGElement[], layout: RowLayout): void {
+    const h = ROW_HEIGHTS[row.kind];
+    switch (row.kind) {
+      case 'section':
+        shapes.push(svg('line', { x1: 0, x2: this.geometry.chartWidth, y1: y + h - 0.5, y2: y + h - 0.5 }, 'section-rule'));
+        break;
+      case 'node':
+        this.drawNode(row.lane, y, h, shapes);
+        break;
+      case 'workload':
+        this.drawSteps(row.lane.readySteps, y + 4, h - 10, shapes, `READY of ${row.lane.ref.name}`);
+        break;
+      case 'endpoints':
+        this.drawSteps(row.lane.steps, y + 4, h - 8, shapes, `ready endpoints of ${row.lane.ref.name}`);
+        this.drawMarkers(row.lane.events, y + h - 4, shapes);
+        break;
+      case 'pod':
+        this.drawPod(row.lane, row.run, y, h, shapes, layout);
+        break;
+    }
+  }
+
+  private drawNode(lane: NodeLane, y: number, h: number, shapes: SVGElement[]): void {
+    for (const band of lane.bands) {
+      const xs = this.spanX(band);
+      if (!xs) continue;
+      shapes.push(withTitle(svg('rect', { x: xs[0], y: y + 5, width: xs[1] - xs[0], height: h - 10 }, `node-band condition-${band.condition === 'True' ? 'true' : band.condition === 'False' ? 'false' : 'unknown'}`),
+        `node/${lane.name} ${band.status} (Ready=${band.condition}) from ${axisLabel(band.fromMs, 1)}${band.taints.length ? `; taints ${band.taints.join(', ')}` : ''}`));
+      if (band.taints.some((t) => t.endsWith(':NoExecute'))) shapes.push(svg('rect', { x: xs[0], y: y + h - 5, width: xs[1] - xs[0], height: 3 }, 'noexecute'));
+    }
+    for (const taint of lane.taints) {
+      const x = this.x(taint.t);
+      if (x < -4 || x > this.geometry.chartWidth + 4) continue;
+      shapes.push(withTitle(svg('path', { d: `M${x - 4},${y + 1} L${x + 4},${y + 1} L${x},${y + 7} Z` }, taint.added ? 'taint-added' : 'taint-removed'),
+        `${axisLabel(taint.t, 1)}  taint ${taint.taint} ${taint.added ? 'added' : 'removed'}`));
+    }
+  }
+
+  private drawSteps(steps: readonly CountStep[], top: number, height: number, shapes: SVGElement[], what: string): void {
+    let previous: { x: number; y: number } | undefined;
+    for (const step of steps) {
+      const xs = this.spanX(step);
+      if (!xs) continue;
+      const y = top + (step.total === 0 ? height : (1 - step.ready / step.total) * height);
+      if (previous && Math.abs(previous.x - xs[0]) < 1) shapes.push(svg('line', { x1: xs[0], x2: xs[0], y1: previous.y, y2: y }, 'count-riser'));
+      shapes.push(withTitle(svg('line', { x1: xs[0], x2: xs[1], y1: y, y2: y }, `count ${stepClass(step)}`), `${what}: ${step.ready}/${step.total} from ${axisLabel(step.fromMs, 1)}`));
+      previous = { x: xs[1], y };
+    }
+  }
+
+  private drawMarkers(markers: readonly Marker[], y: number, shapes: SVGElement[]): void {
+    for (const m of markers) {
+      const x = this.x(m.t);
+      if (x < -2 || x > this.geometry.chartWidth + 2) continue;
+      shapes.push(withTitle(svg('rect', { x: x - 1, y, width: 2, height: 4 }, 'event-marker'), describeMarker(m)));
+    }
+  }
+
+  private drawPod(lane: PodLane, run: number, y: number, h: number, shapes: SVGElement[], layout: RowLayout): void {
+    for (const bar of lane.bars) {
+      const xs = this.spanX(bar);
+      if (!xs) continue;
+      shapes.push(withTitle(svg('rect', { x: xs[0], y: y + 3, width: Math.max(xs[1] - xs[0], 1), height: h - 7 }, `bar cat-${bar.category}`),
+        `pod/${lane.ref.name} ${bar.status} ${bar.ready} on ${bar.node} from ${axisLabel(bar.fromMs, 1)} (${CATEGORY_LABELS[bar.category]})`));
+    }
+    for (const down of lane.nodeDown) {
+      const xs = this.spanX(down);
+      if (xs) shapes.push(withTitle(svg('rect', { x: xs[0], y: y + 3, width: xs[1] - xs[0], height: h - 7 }, 'node-down'), `pod/${lane.ref.name}: its node is not Ready from ${axisLabel(down.fromMs, 1)}; nothing answers whatever the API says`));
+    }
+    if (lane.replaces) {
+      const from = layout.podRow.get(`${run}|${lane.replaces}`);
+      const x = this.x(lane.createdMs);
+      if (from !== undefined && x >= 0 && x <= this.geometry.chartWidth) {
+        const fromY = layout.offsets[from] - (layout.offsets[layout.podRow.get(`${run}|${lane.id}`)!] - y) + h / 2;
+        shapes.push(withTitle(svg('path', { d: `M${x},${fromY} L${x},${y + 3} M${x - 3},${y} L${x},${y + 3} L${x + 3},${y}` }, 'replacement-link'), `pod/${lane.ref.name} replaces ${lane.replaces.split('/').pop()!.replace(/#\d+$/, '')}`));
+      }
+    }
+    this.drawMarkers(lane.events, y + h - 4, shapes);
+  }
+
+  private pointerDown(event: PointerEvent): void {
+    if (event.button !== 0) return;
+    this.drag = { x: event.clientX, moved: false, pointer: event.pointerId };
+    this.chart.setPointerCapture(event.pointerId);
+  }
+
+  private pointerMove(event: PointerEvent): void {
+    if (!this.drag || event.pointerId !== this.drag.pointer) return;
+    const dx = event.clientX - this.drag.x;
+    if (!this.drag.moved && Math.abs(dx) < 4) return;
+    this.drag.moved = true;
+    this.drag.x = event.clientX;
+    this.actions.pan((-dx / this.geometry.chartWidth) * span(this.view));
+  }
+
+  private pointerUp(event: PointerEvent): void {
+    if (!this.drag || event.pointerId !== this.drag.pointer) return;
+    if (!this.drag.moved) this.actions.cursor(this.t(event.clientX));
+    this.drag = undefined;
+  }
+
+  private wheel(event: WheelEvent): void {
+    // Horizontal wheel (or Shift) pans; vertical zooms around the pointer.
+    event.preventDefault();
+    const horizontal = Math.abs(event.deltaX) > Math.abs(event.deltaY) ? event.deltaX : event.shiftKey ? event.deltaY : 0;
+    if (horizontal) this.actions.pan((horizontal / this.geometry.chartWidth) * span(this.view));
+    else if (event.deltaY) this.actions.zoom(Math.exp(event.deltaY * 0.002), this.t(event.clientX));
+  }
+}
