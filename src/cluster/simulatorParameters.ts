@@ -26,6 +26,19 @@ export const SIMULATOR_KNOBS = {
     name: 'volumeAttachLatency', type: 'duration', defaultValue: () => 10 * SECOND_MS, min: 0,
     description: 'Time to attach a network volume to a node once it is free (cloud disk attach).',
   },
+  // Assumptions where SEMANTICS.md marks a fact unverified [U]: named, overridable, and noted in the trace when they matter.
+  notReadyPodsKeepServing: {
+    name: 'notReadyPodsKeepServing', type: 'bool', defaultValue: () => true,
+    description: 'Assumption (SEMANTICS.md 13.5, unverified): while the container runtime is down (kubelet-not-ready) the running containers keep answering.',
+  },
+  shutdownHoldsGracePeriod: {
+    name: 'shutdownHoldsGracePeriod', type: 'bool', defaultValue: () => true,
+    description: 'Assumption (SEMANTICS.md 2.4, unverified): in a graceful shutdown the host powers off when shutdownGracePeriod ends; false: as soon as the kubelet has stopped every pod.',
+  },
+  diskFailureRestartsHang: {
+    name: 'diskFailureRestartsHang', type: 'bool', defaultValue: () => true,
+    description: 'Assumption (SEMANTICS.md 11, unverified): on a failed disk a container restarted by its liveness probe starts but hangs again; false: it serves after the restart.',
+  },
   // Phases drawn at random in each run unless pinned (to replay a recording).
   lastLeaseRenewalAge: {
     name: 'lastLeaseRenewalAge', type: 'duration', defaultValue: (): number | null => null, min: 0,

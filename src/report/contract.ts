@@ -32,6 +32,8 @@ export interface ScenarioJson {
   atMs: number;
   preFailureMs: number;
   recoverAfterMs: number | null;
+  /** Every fault: targets failing at their own times (atMs) and returning after their own delay. */
+  faults: { failure: string; targets: string[]; failedNodes: string[]; atMs: number; recoverAfterMs: number | null }[];
   interventions: Intervention[];
   durationMs: number;
   profile: string | null;

@@ -160,8 +160,10 @@ export class NodeLifecycleController {
       this.nodeHealthMap.delete(node);
       return true;
     }
-    // Unknown (or NotReady) and queued for, or given, its NoExecute taint.
-    return !node.lease.live && health.current === node.ready && node.ready !== 'True' && !health.leaseDropped && this.zoneQueues.get(node.zone)!.has(node.name);
+    // A live kubelet posting Ready=False (SEMANTICS.md 13.5), already tainted not-ready:NoExecute.
+    if (node.lease.live && node.ready === 'False' && health.current === 'False' && this.hasNoExecuteTaint(node, NOT_READY)) return true;
+    // Unknown and queued for, or given, its NoExecute taint (a NotReady node whose lease stopped still goes Unknown).
+    return !node.lease.live && health.current === node.ready && node.ready === 'Unknown' && !health.leaseDropped && this.zoneQueues.get(node.zone)!.has(node.name);
   }
 
   private setCurrent(node: SimNode, health: NodeHealth, status: ConditionStatus): void {

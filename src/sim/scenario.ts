@@ -4,7 +4,7 @@ import type { TimingConfiguration } from '../cluster/timing';
 import type { PersistentVolume, PersistentVolumeClaimSpec, Service, StorageClass, Workload } from '../manifest/model/types';
 
 /** What can happen to a node (src/report says what each means). */
-export const FAILURE_KINDS = ['power-off', 'kubelet-stop', 'partition'] as const;
+export const FAILURE_KINDS = ['power-off', 'kubelet-stop', 'partition', 'kubelet-not-ready', 'disk-failure', 'graceful-shutdown', 'zone-outage'] as const;
 
 export type FailureKind = (typeof FAILURE_KINDS)[number];
 
@@ -15,11 +15,12 @@ export function isFailureKind(text: string): text is FailureKind {
 export interface Fault {
   kind: FailureKind;
   /**
-   * What fails, all at the same instant: `node/NAME` (or a bare node name), or `Kind/name` for
-   * the node that runs that workload's first pod. Empty: the node of the first workload's first pod.
+   * What fails, all at the same instant: `node/NAME` (or a bare node name), `zone/NAME` for every
+   * node of that zone, or `Kind/name` for the node that runs that workload's first pod. Empty: the
+   * node of the first workload's first pod (zone-outage: its zone).
    */
   targets: string[];
-  /** ms since the failure instant (0 for the failure itself). */
+  /** ms since the failure instant (0 for the first failure; later for staggered targets). */
   atMs: number;
   /** The kubelet is back (host powered on and kubelet running, or network healed) this long after `atMs`. */
   recoverAfterMs?: number;
@@ -28,6 +29,8 @@ export interface Fault {
 export type Intervention =
   /** `kubectl delete pod --force --grace-period=0`: a pod name, or Kind/name for that workload's pods on failed nodes. */
   | { kind: 'force-delete'; target: string; atMs: number }
+  /** `kubectl delete pod` with the pod's own grace period: a pod name, or Kind/name as above. */
+  | { kind: 'delete'; target: string; atMs: number }
   /** `kubectl taint node ... node.kubernetes.io/out-of-service=nodeshutdown:NoExecute` on the failed nodes. */
   | { kind: 'out-of-service'; atMs: number }
   /** `kubectl delete node` of the failed nodes. */
