@@ -3,6 +3,7 @@
  * without (or short of) the workload, what state it ended in, and the facts that explain it
  * (src/report words them).
  */
+import { zoneName } from '../cluster/clusterSpec';
 import type { Taint } from '../manifest/model/types';
 import { podStatus } from './kubectl';
 import type { ServingMetrics } from './metrics';
@@ -27,6 +28,7 @@ export type OutcomeCause =
   | { kind: 'daemon-pod-waits'; pod: string; node: string }
   | { kind: 'volume-attached-elsewhere'; pod: string; node: string; volume: string; attachedTo: string }
   | { kind: 'not-evicted-yet'; pod: string; node: string; status: string; serving: boolean }
+  | { kind: 'evictions-stopped'; pod: string; node: string; zone: string; state: 'PartialDisruption' | 'all-zones-down' }
   | { kind: 'tolerates-forever'; pod: string; node: string; taint: string; serving: boolean }
   | { kind: 'node-ready-but-broken'; pod: string; node: string; podReady: boolean; restarts: number }
   | { kind: 'statefulset-identity'; pod: string; node: string; localVolume: string | null }
@@ -93,8 +95,16 @@ export function summarize(
     if (!times) firstAt.set(workload, (times = {}));
     return times;
   };
+  // Where the node lifecycle controller has stopped tainting at the end (SEMANTICS.md 3.6).
+  const stoppedZones = new Map<string, boolean>();
+  let allZonesDown = false;
   for (const e of events) {
     if (e.t < 0) continue;
+    if (e.type === 'Note') {
+      if (e.reason === 'MasterDisruptionMode' || e.reason === 'MasterDisruptionModeExit') allZonesDown = e.reason === 'MasterDisruptionMode';
+      else if (e.object.kind === 'Zone') stoppedZones.set(e.object.name, e.reason === 'PartialDisruption' && e.detail?.qps === 0);
+      continue;
+    }
     if (e.type === 'NodeCondition' && e.detail?.status !== 'True') {
       if (!nodeNotReadyAt.has(e.object.name)) nodeNotReadyAt.set(e.object.name, e.t);
       continue;
@@ -136,7 +146,8 @@ export function summarize(
     const affectedNodes = new Set(affected.map((p) => p.nodeName!));
     const times = firstAt.get(workload) ?? {};
     const totals = metrics.totals(workload);
-    const { outcome, cause } = outcomeOf(workload, affected, replacements, totals.serving, failed, failedNames);
+    const stopped = (node: SimNode): EvictionStop => (allZonesDown ? 'all-zones-down' : stoppedZones.get(zoneName(node.zone)) ? 'PartialDisruption' : null);
+    const { outcome, cause } = outcomeOf(workload, affected, replacements, totals.serving, failed, failedNames, stopped);
     const pending = pendingBefore.get(workload);
     return {
       object: workload.ref,
@@ -160,8 +171,11 @@ export function summarize(
   return { failedNodes: failedNames, failedNodesByFault: failedNodesByFault.map((nodes) => nodes.map((n) => n.name)), workloads };
 }
 
+type EvictionStop = 'PartialDisruption' | 'all-zones-down' | null;
+
 function outcomeOf(
   workload: SimWorkload, affected: SimPod[], replacements: SimPod[], servingAtEnd: number, failed: ReadonlySet<SimNode>, failedNames: string[],
+  stopped: (node: SimNode) => EvictionStop,
 ): { outcome: Outcome; cause: OutcomeCause } {
   if (affected.length === 0 && replacements.length === 0) return { outcome: 'unaffected', cause: { kind: 'not-on-failed-nodes', failedNodes: failedNames } };
   const affectedNodes = [...new Set(affected.map((p) => p.nodeName!))];
@@ -173,7 +187,7 @@ function outcomeOf(
       const ready = replacements.filter((p) => !p.removed && p.readyCondition);
       return { outcome: 'replaced', cause: { kind: 'replaced', pods: affected.length, nodes: affectedNodes, replacedOn: [...new Set(ready.map((p) => p.nodeName!))] } };
     }
-    if (waiting) return waitingOnNode(waiting, true);
+    if (waiting) return waitingOnNode(waiting, true, stopped(waiting.node!));
     return { outcome: 'recovered', cause: { kind: 'recovered', nodes: affectedNodes, restarted: affected.some((p) => p.restartCount > 0) } };
   }
   const live = workload.pods.filter((p) => !p.removed);
@@ -185,7 +199,7 @@ function outcomeOf(
   if (attaching && volume) {
     return { outcome: 'stuck', cause: { kind: 'volume-attached-elsewhere', pod: attaching.name, node: attaching.nodeName!, volume: volume.name, attachedTo: volume.attachedTo! } };
   }
-  if (waiting) return waitingOnNode(waiting, false);
+  if (waiting) return waitingOnNode(waiting, false, stopped(waiting.node!));
   const stuckPod = affected.find((p) => !p.removed && p.node !== undefined && failed.has(p.node));
   if (stuckPod && workload.kind === 'StatefulSet' && stuckPod.deletionTimestamp !== undefined) {
     const local = stuckPod.claims.find((c) => c.volume?.local)?.volume;
@@ -211,13 +225,14 @@ function isDown(node: SimNode): boolean {
  * An active pod still bound to a failed node at the end: the node stays Ready (nothing evicts it),
  * or the pod tolerates the NoExecute taint forever, or its toleration has not run out yet.
  */
-function waitingOnNode(pod: SimPod, serving: boolean): { outcome: Outcome; cause: OutcomeCause } {
+function waitingOnNode(pod: SimPod, serving: boolean, stopped: EvictionStop): { outcome: Outcome; cause: OutcomeCause } {
   const node = pod.node!;
   if (node.ready === 'True') {
     return { outcome: 'stuck', cause: { kind: 'node-ready-but-broken', pod: pod.name, node: node.name, podReady: pod.readyCondition, restarts: pod.restartCount } };
   }
-  // The taint the node carries, or the one the node lifecycle controller gives it for its Ready condition.
   const carried = node.taints.filter((t) => t.effect === 'NoExecute');
+  if (carried.length === 0 && stopped) return { outcome: 'stuck', cause: { kind: 'evictions-stopped', pod: pod.name, node: node.name, zone: zoneName(node.zone), state: stopped } };
+  // The taint the node carries, or the one the node lifecycle controller gives it for its Ready condition.
   const taints: Taint[] = carried.length > 0 ? carried : [{ key: node.ready === 'False' ? NOT_READY : UNREACHABLE, value: '', effect: 'NoExecute' }];
   const tolerations = matchingTolerations(taints, pod.template.tolerations);
   const taint = taints.map((t) => `${t.key}:${t.effect}`).join(', ');
