@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { readManifestText } from '../manifest/readManifest';
 import { parseDuration } from '../manifest/duration';
-import { FAILURE_KINDS, isFailureKind, type Intervention, type Scenario } from '../sim/scenario';
+import { FAILURE_KINDS, PLACEMENTS, isFailureKind, type Intervention, type Placement, type Scenario } from '../sim/scenario';
 import { ScenarioError, simulate, type SimulationResult } from '../sim/simulate';
 import { multiRunReport, traceReport } from '../report/jsonReport';
 import { RunStatistics } from '../report/runStatistics';
@@ -29,6 +29,8 @@ Simulates what the control plane does to the workloads in PATH when nodes fail.
   --delete POD@D        kubectl delete pod (graceful, the pod's own grace period) at D; repeatable
   --out-of-service-after D   taint the failed nodes node.kubernetes.io/out-of-service at D
   --delete-node-after D      delete the failed Node objects at D
+  --placement P         where pods go: scheduler (kube-scheduler's default scoring, the default),
+                        worst (packed onto as few nodes as allowed) or spread
   --duration D          simulated time after the failure (default 20m)
   --profile NAME        timing preset: default, fast, medium, slow
   --k8s-version V       Kubernetes version for the defaults (default 1.36, or a kubeadm ClusterConfiguration's)
@@ -43,7 +45,7 @@ Durations use Kubernetes syntax: 40s, 1m30s, 2h. Cluster configuration files amo
 const OPTIONS = {
   failure: { value: true }, target: { value: true }, at: { value: true }, 'recover-after': { value: true },
   'force-delete': { value: true, repeatable: true }, delete: { value: true, repeatable: true }, 'out-of-service-after': { value: true }, 'delete-node-after': { value: true },
-  duration: { value: true }, profile: { value: true }, 'k8s-version': { value: true }, set: { value: true, repeatable: true },
+  placement: { value: true }, duration: { value: true }, profile: { value: true }, 'k8s-version': { value: true }, set: { value: true, repeatable: true },
   cluster: { value: true }, seed: { value: true }, runs: { value: true }, format: { value: true }, help: { value: false },
 };
 
@@ -163,6 +165,8 @@ function simulationChoices(args: ParsedArgs, cwd: string): SimulationChoices {
   if (outOfService !== undefined) interventions.push({ kind: 'out-of-service', atMs: outOfService });
   const deleteNode = duration(args, 'delete-node-after');
   if (deleteNode !== undefined) interventions.push({ kind: 'delete-node', atMs: deleteNode });
+  const placement = single(args, 'placement') ?? 'scheduler';
+  if (!(PLACEMENTS as readonly string[]).includes(placement)) throw new UsageError(`--placement must be ${PLACEMENTS.join(', ')}, not "${placement}"`);
   const seed = Number(single(args, 'seed') ?? '1');
   if (!Number.isInteger(seed) || seed < 0 || seed > 2 ** 31) throw new UsageError('--seed must be a whole number ≥ 0');
   const targets = timedList(args, 'target', 'node/a@0s,node/b@60s');
@@ -179,6 +183,7 @@ function simulationChoices(args: ParsedArgs, cwd: string): SimulationChoices {
       return [t.name, t.ms];
     })),
     preFailureMs: duration(args, 'at') ?? 0,
+    placement: placement as Placement,
     interventions,
     durationMs: duration(args, 'duration') ?? defaultChoices().durationMs,
     seed,

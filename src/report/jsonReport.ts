@@ -42,6 +42,7 @@ export function scenarioJson(scenario: Scenario, inputs: string[], failedNodes: 
       failure: f.kind, targets: f.targets, failedNodes: failedNodesByFault?.[i] ?? [], atMs: f.atMs, recoverAfterMs: f.recoverAfterMs ?? null,
     })),
     interventions: scenario.interventions,
+    placement: scenario.placement ?? 'scheduler',
     durationMs: scenario.durationMs,
     profile: scenario.timing.profile ?? null,
     k8sVersion: scenario.timing.version.label,
@@ -60,7 +61,7 @@ export function traceReport(scenario: Scenario, inputs: string[], result: Simula
     timing: timingJson(scenario.timing),
     events: result.events.map(eventJson),
     states: result.states,
-    summary: { failedNodes: result.summary.failedNodes, workloads: result.summary.workloads.map((w) => ({ ...w, reason: outcomeReason(w) })) },
+    summary: { failedNodes: result.summary.failedNodes, placement: result.summary.placement, workloads: result.summary.workloads.map((w) => ({ ...w, reason: outcomeReason(w) })) },
   };
 }
 
@@ -72,6 +73,7 @@ export function multiRunReport(scenario: Scenario, inputs: string[], first: Simu
     ...report,
     summary: {
       failedNodes: first.summary.failedNodes,
+      placement: first.summary.placement,
       workloads: statistics.result().map((w) => ({
         object: w.object, desiredReplicas: w.desiredReplicas,
         ...w.times,

@@ -13,6 +13,12 @@ import { TIME_FIELDS, type RunStatistics, type Stat } from './runStatistics';
 import { outcomeReason } from './summaryText';
 import { watchRows } from './watchRows';
 
+const PLACEMENT_WORDS: Record<string, string> = {
+  scheduler: "kube-scheduler's default scoring",
+  worst: "each workload's pods packed onto as few nodes as its constraints allow",
+  spread: "each workload's pods spread over as many nodes and zones as possible",
+};
+
 /** The settings that decide when a failed node's pods go: the ones a header shows. */
 const KEY_KNOBS = ['kcm.node-monitor-grace-period', 'kcm.node-monitor-period', 'kubelet.nodeLeaseDurationSeconds', 'kubelet.nodeStatusReportFrequency', 'apiserver.default-unreachable-toleration-seconds'];
 
@@ -33,7 +39,7 @@ export function reportHeader(scenario: ScenarioJson, timing: Record<string, Timi
     : `${scenario.failedNodes.join(', ')} at 0s${recovery(scenario.recoverAfterMs)}`;
   return [
     `Failure: ${scenario.failure} of ${what}; Kubernetes ${scenario.k8sVersion}; seed ${scenario.seed}${scenario.runs > 1 ? ` (first of ${scenario.runs} runs)` : ''}; ${formatDuration(scenario.durationMs)} simulated.`,
-    `Cluster: ${scenario.cluster.source}.`,
+    `Cluster: ${scenario.cluster.source}; placement ${scenario.placement ?? 'scheduler'} (${PLACEMENT_WORDS[scenario.placement ?? 'scheduler'] ?? ''}).`,
     `Timing: ${keyTimingText(timing)}.`,
     ...scenario.notes.map((n) => `Note: ${n}`),
   ];
@@ -67,7 +73,7 @@ const ms = (value: number | null) => (value === null ? '-' : formatDuration(valu
 
 /** Every number of a workload's JSON summary has its column (times since the failure; PENDING0: pods Pending before it). */
 export function renderSummary(summary: Summary): string[] {
-  const lines = [`SUMMARY (failed: ${summary.failedNodes.join(', ')}; times since the failure)`];
+  const lines = [`SUMMARY (failed: ${summary.failedNodes.join(', ')}; placement ${summary.placement}; times since the failure)`];
   const columns = ['WORKLOAD', 'DESIRED', 'OUTCOME', 'NOTREADY', 'PODS-NR', 'NOEXEC', 'DELETED', 'REPL-NEW', 'REPL-READY', 'UNAVAIL', 'DEGRADED', 'BLACKHOLE', 'DUPLICATE', 'PENDING0'];
   const widths = [36, 7, 17, 10, 10, 10, 10, 10, 11, 10, 10, 10, 10, 8];
   lines.push(columns.map((c, i) => c.padEnd(widths[i])).join(' ').trimEnd());

@@ -34,6 +34,8 @@ export class NodeLifecycleController {
   /** Zones in the order doNoExecuteTaintingPass visits them. */
   private readonly zoneOrder: string[];
   private readonly visits: NodeVisits;
+  /** Not-Ready counts or zone sizes changed since handleDisruption last ran (it is a function of them and the zone states). */
+  private disruptionInputsChanged = true;
   private readonly taintLoop: SparseTicker;
 
   constructor(private readonly ctx: SimContext) {
@@ -90,9 +92,11 @@ export class NodeLifecycleController {
       this.processTaintBaseEviction(node, observed, worker);
       if (this.nothingToDo(node)) this.visits.skip(node);
     });
-    this.handleDisruption(now);
+    if (this.disruptionInputsChanged) this.handleDisruption(now);
 
-    const end = Math.max(now, ...this.workers.map((w) => w.idleAt)) + timing.simulator.nodeMonitorPassDuration.value;
+    let end = now;
+    for (const worker of this.workers) end = Math.max(end, worker.idleAt);
+    end += timing.simulator.nodeMonitorPassDuration.value;
     clock.at(end + timing.controllerManager.nodeMonitorPeriod.value, () => this.monitorNodeHealth());
   }
 
@@ -172,7 +176,9 @@ export class NodeLifecycleController {
   }
 
   private countNotReady(node: SimNode, delta: number): void {
-    if (node.labels[EXCLUDE_DISRUPTION] === undefined) this.notReadyByZone.set(node.zone, (this.notReadyByZone.get(node.zone) ?? 0) + delta);
+    if (node.labels[EXCLUDE_DISRUPTION] !== undefined) return;
+    this.notReadyByZone.set(node.zone, (this.notReadyByZone.get(node.zone) ?? 0) + delta);
+    this.disruptionInputsChanged = true;
   }
 
   private markNodeAsReachable(node: SimNode, worker: ApiClient): void {
@@ -217,6 +223,7 @@ export class NodeLifecycleController {
   /** handleDisruption: zone states from not-Ready counts, and the tainting rate that goes with them. */
   private handleDisruption(now: number): void {
     const { timing, store } = this.ctx;
+    this.disruptionInputsChanged = false;
     const newStates = new Map<string, ZoneState>();
     let allFully = true;
     for (const [zone, size] of this.zoneSizes) {
@@ -303,5 +310,6 @@ export class NodeLifecycleController {
     this.nodeHealthMap.delete(node);
     this.zoneQueues.get(node.zone)?.remove(node.name);
     if (node.labels[EXCLUDE_DISRUPTION] === undefined) this.zoneSizes.set(node.zone, (this.zoneSizes.get(node.zone) ?? 1) - 1);
+    this.disruptionInputsChanged = true;
   }
 }

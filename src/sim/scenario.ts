@@ -12,6 +12,11 @@ export function isFailureKind(text: string): text is FailureKind {
   return (FAILURE_KINDS as readonly string[]).includes(text);
 }
 
+/** Where pods go: as kube-scheduler scores nodes, packed onto as few nodes as allowed (worst case), or spread as widely as possible. */
+export const PLACEMENTS = ['scheduler', 'worst', 'spread'] as const;
+
+export type Placement = (typeof PLACEMENTS)[number];
+
 export interface Fault {
   kind: FailureKind;
   /**
@@ -47,6 +52,8 @@ export interface Scenario {
   /** Empty targets resolve to the node of the first pod of the first workload. */
   faults: Fault[];
   interventions: Intervention[];
+  /** How the scheduler picks among feasible nodes (default scheduler). */
+  placement?: Placement;
   /** Simulated time after the failure. */
   durationMs: number;
   /** Time the cluster runs normally before the failure (shown as negative times). */

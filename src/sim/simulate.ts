@@ -21,7 +21,7 @@ import type { Scenario } from './scenario';
 import { Scheduler } from './scheduler';
 import { StatefulSetController } from './statefulSet';
 import { Store } from './store';
-import { pendingAtFailure, summarize, type Summary } from './summary';
+import { pendingAtFailure, summarize, type PendingAtFailure, type Summary } from './summary';
 import { TaintEvictionController } from './taintEviction';
 import { TraceRecorder, type StateInterval, type TraceEvent } from './trace';
 import { VolumeBinder } from './volumeBinding';
@@ -58,7 +58,7 @@ export function simulate(scenario: Scenario): SimulationResult {
   const volumes = new VolumeBinder(store, scenario.persistentVolumeClaims, scenario.persistentVolumes, scenario.storageClasses);
   for (const spec of scenario.workloads) store.addWorkload(toSimWorkload(store, spec));
 
-  const scheduler = new Scheduler(ctx, volumes);
+  const scheduler = new Scheduler(ctx, volumes, scenario.placement);
   const unplaced = scheduler.placeBeforeFailure();
   new Kubelets(ctx);
   new NodeLifecycleController(ctx);
@@ -77,7 +77,7 @@ export function simulate(scenario: Scenario): SimulationResult {
   // Interventions act on the nodes that have failed by their time (targets can fail one after another).
   const failedSoFar: SimNode[] = [];
   const failedByFault: SimNode[][] = [];
-  let pendingBefore = new Map<SimWorkload, SimPod[]>();
+  let pendingBefore: PendingAtFailure = new Map();
   clock.at(0, () => (pendingBefore = pendingAtFailure(store)));
   for (const fault of scenario.faults) {
     const nodes = resolveTargets(store, fault.targets, fault.kind === 'zone-outage');
@@ -90,7 +90,7 @@ export function simulate(scenario: Scenario): SimulationResult {
 
   clock.runUntil(scenario.durationMs);
   const events = trace.events;
-  return { events, states: trace.states(), summary: summarize(store, metrics, events, failedNodes, failedByFault, pendingBefore), executedTasks: clock.executed };
+  return { events, states: trace.states(), summary: summarize(store, metrics, events, failedNodes, failedByFault, pendingBefore, scenario.placement ?? 'scheduler'), executedTasks: clock.executed };
 }
 
 function addNodes(store: Store, scenario: Scenario): void {

@@ -6,6 +6,7 @@
 import { zoneName } from '../cluster/clusterSpec';
 import type { Taint } from '../manifest/model/types';
 import { podStatus } from './kubectl';
+import type { Placement } from './scenario';
 import type { ServingMetrics } from './metrics';
 import { isActive, type SimNode, type SimPod, type SimWorkload } from './objects';
 import { matchingTolerations, minTolerationMs, NOT_READY, UNREACHABLE } from './tolerations';
@@ -59,19 +60,24 @@ export interface WorkloadSummary {
 
 export interface Summary {
   failedNodes: string[];
+  /** How pods were placed (--placement). */
+  placement: Placement;
   /** The nodes of each fault of the scenario, in its order. */
   failedNodesByFault: string[][];
   workloads: WorkloadSummary[];
 }
 
 /** Pods Pending (not bound) at the failure instant, per workload; called at t = 0. */
-export function pendingAtFailure(store: Store): Map<SimWorkload, SimPod[]> {
-  const pending = new Map<SimWorkload, SimPod[]>();
+export type PendingAtFailure = Map<SimWorkload, NonNullable<WorkloadSummary['pendingBeforeFailure']>>;
+
+export function pendingAtFailure(store: Store): PendingAtFailure {
+  const pending: PendingAtFailure = new Map();
   for (const workload of store.workloads) {
     // When every pod is Ready, none is Pending: no need to look.
     if (workload.readyPods >= workload.pods.length) continue;
     const unbound = workload.pods.filter((p) => !p.removed && p.nodeName === undefined);
-    if (unbound.length > 0) pending.set(workload, unbound);
+    // The scheduler's message as it was then, not what the failure made of it.
+    if (unbound.length > 0) pending.set(workload, { pods: unbound.length, pod: unbound[0].name, message: unbound[0].pendingMessage ?? null });
   }
   return pending;
 }
@@ -81,7 +87,8 @@ const POD_MILESTONES: ReadonlySet<TraceEvent['type']> = new Set(['PodCondition',
 
 export function summarize(
   store: Store, metrics: ServingMetrics, events: readonly TraceEvent[], failedNodes: readonly SimNode[],
-  failedNodesByFault: readonly (readonly SimNode[])[] = [failedNodes], pendingBefore: ReadonlyMap<SimWorkload, SimPod[]> = new Map(),
+  failedNodesByFault: readonly (readonly SimNode[])[] = [failedNodes], pendingBefore: PendingAtFailure = new Map(),
+  placement: Placement = 'scheduler',
 ): Summary {
   // One pass over the events since the failure: the first time of each key transition.
   const podByRef = new Map<ObjectRef, SimPod>();
@@ -165,10 +172,10 @@ export function summarize(
       duplicateMs: totals.duplicateMs,
       outcome,
       cause,
-      pendingBeforeFailure: pending ? { pods: pending.length, pod: pending[0].name, message: pending[0].pendingMessage ?? null } : null,
+      pendingBeforeFailure: pending ?? null,
     };
   });
-  return { failedNodes: failedNames, failedNodesByFault: failedNodesByFault.map((nodes) => nodes.map((n) => n.name)), workloads };
+  return { failedNodes: failedNames, placement, failedNodesByFault: failedNodesByFault.map((nodes) => nodes.map((n) => n.name)), workloads };
 }
 
 type EvictionStop = 'PartialDisruption' | 'all-zones-down' | null;

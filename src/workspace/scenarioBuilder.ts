@@ -41,6 +41,7 @@ export function buildScenario({ workloads, objects, timing, locate }: ScenarioIn
     timing,
     faults: faultsOf(choices),
     interventions: choices.interventions,
+    placement: choices.placement ?? 'scheduler',
     durationMs: choices.durationMs,
     preFailureMs: choices.preFailureMs,
     seed: choices.seed,

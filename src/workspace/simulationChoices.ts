@@ -1,6 +1,6 @@
 /** What a user chooses for one simulation run; the workspace turns it into a scenario. */
 import type { Node } from '../manifest/model/types';
-import type { FailureKind, Intervention } from '../sim/scenario';
+import type { FailureKind, Intervention, Placement } from '../sim/scenario';
 
 export interface SimulationChoices {
   failure: FailureKind;
@@ -14,6 +14,8 @@ export interface SimulationChoices {
   /** Per target: it returns this long after its own failure (overrides recoverAfterMs). */
   recoverAfterMsByTarget?: Record<string, number>;
   interventions: Intervention[];
+  /** How pods are placed: as kube-scheduler scores nodes (default), packed (worst), or spread. */
+  placement?: Placement;
   durationMs: number;
   seed: number;
   /** The documents whose workloads are simulated; undefined: all. Supporting objects come from every document. */

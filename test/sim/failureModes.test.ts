@@ -144,9 +144,9 @@ describe('failure modes', () => {
   describe('graceful-shutdown: the kubelet stops its pods first (SEMANTICS.md 2.4)', () => {
     const set = { 'kubelet.shutdownGracePeriod': '30s', 'kubelet.shutdownGracePeriodCriticalPods': '10s' };
     const critical = deployment('agent', 1, '      priorityClassName: system-node-critical\n      nodeSelector: {kubernetes.io/hostname: worker-a1}\n');
-    const pinned = deployment('web', 1, '      nodeSelector: {topology.kubernetes.io/zone: zone-a}\n');
-    const result = run([pinned, statefulSet.replace('      containers', '      nodeSelector: {topology.kubernetes.io/zone: zone-a}\n      containers'), critical, daemonSet],
-      { failure: 'graceful-shutdown', ...on('worker-a1'), durationMs: 10 * MINUTE, set, version: '1.31' });
+    // The nodes of web, db and agent (pinned to worker-a1) shut down together.
+    const result = run([deployment('web', 1), statefulSet, critical, daemonSet],
+      { failure: 'graceful-shutdown', targets: ['node/worker-a1', 'Deployment/web', 'StatefulSet/db'], durationMs: 10 * MINUTE, set, version: '1.31' });
 
     it('Ready=False "node is shutting down" at once', () => {
       const ready = result.events.find((e) => e.type === 'NodeCondition' && e.object.name === 'worker-a1' && e.t >= 0)!;
