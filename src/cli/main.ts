@@ -1,5 +1,6 @@
 import { UsageError } from './args';
 import { CHECK_USAGE, runCheck } from './checkCommand';
+import { LOAD_USAGE, runLoad } from './loadCommand';
 import { SIMULATE_USAGE, runSimulate } from './simulateCommand';
 import type { Output } from './output';
 
@@ -8,11 +9,14 @@ const USAGE = `Usage: kube-failure-sim <command> [options]
 Commands:
   check PATH...     check manifests and cluster configuration files
   simulate PATH...  simulate node failures against the workloads in PATH
+  load --nodes N    control-plane write load of the kubelets' heartbeats
   help [COMMAND]    show help
 
 ${CHECK_USAGE}
 
-${SIMULATE_USAGE}`;
+${SIMULATE_USAGE}
+
+${LOAD_USAGE}`;
 
 /** Runs the CLI and returns the exit code (0 ok, 1 error findings, 2 usage or I/O error). */
 export function main(argv: string[], out: Output): number {
@@ -23,6 +27,8 @@ export function main(argv: string[], out: Output): number {
         return runCheck(rest, out);
       case 'simulate':
         return runSimulate(rest, out);
+      case 'load':
+        return runLoad(rest, out);
       case undefined:
       case 'help':
       case '--help':

@@ -134,7 +134,7 @@ function duration(args: ParsedArgs, name: string): number | undefined {
 }
 
 /** --k8s-version, --profile and --set: they apply to the whole run. */
-function workspaceSettings(args: ParsedArgs): WorkspaceSettings {
+export function workspaceSettings(args: ParsedArgs): WorkspaceSettings {
   const version = single(args, 'k8s-version');
   return {
     version: version === undefined ? undefined : { value: version, source: '--k8s-version' },

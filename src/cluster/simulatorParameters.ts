@@ -39,6 +39,15 @@ export const SIMULATOR_KNOBS = {
     name: 'diskFailureRestartsHang', type: 'bool', defaultValue: () => true,
     description: 'Assumption (SEMANTICS.md 11, unverified): on a failed disk a container restarted by its liveness probe starts but hangs again; false: it serves after the restart.',
   },
+  // Object sizes for the control-plane load (SEMANTICS.md 12: a Lease of a few hundred bytes, a Node of 10–20 KB).
+  leaseObjectBytes: {
+    name: 'leaseObjectBytes', type: 'int', defaultValue: () => 300, min: 1,
+    description: 'Assumption (SEMANTICS.md 12): bytes one Lease renewal writes to etcd.',
+  },
+  nodeObjectBytes: {
+    name: 'nodeObjectBytes', type: 'int', defaultValue: () => 15_000, min: 1,
+    description: 'Assumption (SEMANTICS.md 12): bytes one node status update writes (the whole Node object, image list capped at 50).',
+  },
   // Phases drawn at random in each run unless pinned (to replay a recording).
   lastLeaseRenewalAge: {
     name: 'lastLeaseRenewalAge', type: 'duration', defaultValue: (): number | null => null, min: 0,
