@@ -29,6 +29,7 @@ Simulates what the control plane does to the workloads in PATH when nodes fail.
   --delete POD@D        kubectl delete pod (graceful, the pod's own grace period) at D; repeatable
   --out-of-service-after D   taint the failed nodes node.kubernetes.io/out-of-service at D
   --delete-node-after D      delete the failed Node objects at D
+  --restart-controller-manager-at D   kube-controller-manager restarts at D (leader election, state rebuilt)
   --placement P         where pods go: scheduler (kube-scheduler's default scoring, the default),
                         worst (packed onto as few nodes as allowed) or spread
   --duration D          simulated time after the failure (default 20m)
@@ -45,6 +46,7 @@ Durations use Kubernetes syntax: 40s, 1m30s, 2h. Cluster configuration files amo
 const OPTIONS = {
   failure: { value: true }, target: { value: true }, at: { value: true }, 'recover-after': { value: true },
   'force-delete': { value: true, repeatable: true }, delete: { value: true, repeatable: true }, 'out-of-service-after': { value: true }, 'delete-node-after': { value: true },
+  'restart-controller-manager-at': { value: true, repeatable: true },
   placement: { value: true }, duration: { value: true }, profile: { value: true }, 'k8s-version': { value: true }, set: { value: true, repeatable: true },
   cluster: { value: true }, seed: { value: true }, runs: { value: true }, format: { value: true }, help: { value: false },
 };
@@ -165,6 +167,11 @@ function simulationChoices(args: ParsedArgs, cwd: string): SimulationChoices {
   if (outOfService !== undefined) interventions.push({ kind: 'out-of-service', atMs: outOfService });
   const deleteNode = duration(args, 'delete-node-after');
   if (deleteNode !== undefined) interventions.push({ kind: 'delete-node', atMs: deleteNode });
+  for (const text of args.options.get('restart-controller-manager-at') ?? []) {
+    const ms = parseDuration(text);
+    if (ms === undefined || ms < 0) throw new UsageError(`--restart-controller-manager-at must be a duration such as 2m, not "${text}"`);
+    interventions.push({ kind: 'restart-controller-manager', atMs: Math.round(ms) });
+  }
   const placement = single(args, 'placement') ?? 'scheduler';
   if (!(PLACEMENTS as readonly string[]).includes(placement)) throw new UsageError(`--placement must be ${PLACEMENTS.join(', ')}, not "${placement}"`);
   const seed = Number(single(args, 'seed') ?? '1');

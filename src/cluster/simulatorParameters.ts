@@ -39,6 +39,10 @@ export const SIMULATOR_KNOBS = {
     name: 'diskFailureRestartsHang', type: 'bool', defaultValue: () => true,
     description: 'Assumption (SEMANTICS.md 11, unverified): on a failed disk a container restarted by its liveness probe starts but hangs again; false: it serves after the restart.',
   },
+  leaderElectionDelay: {
+    name: 'leaderElectionDelay', type: 'duration', defaultValue: (): number | null => null, min: 0,
+    description: 'Assumption (SEMANTICS.md 18, recorded 15–19 s): time from a controller-manager restart until the new leader holds the lease; random in [15 s, 19 s) unless set.',
+  },
   // Object sizes for the control-plane load (SEMANTICS.md 12: a Lease of a few hundred bytes, a Node of 10–20 KB).
   leaseObjectBytes: {
     name: 'leaseObjectBytes', type: 'int', defaultValue: () => 300, min: 1,

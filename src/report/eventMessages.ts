@@ -65,6 +65,7 @@ function interventionMessage(event: TraceEvent, d: Record<string, unknown>): str
     case 'DeleteSkipped': return `kubectl delete: no pod ${d.target} exists at this time`;
     case 'OutOfService': return `kubectl taint node ${name} ${taintText(d)}`;
     case 'DeleteNode': return `kubectl delete node ${name}`;
+    case 'ControllerManagerRestart': return 'kube-controller-manager restarts: its leader lease is lost, every controller of it stops and forgets its timers';
     default: return event.reason;
   }
 }

@@ -3,7 +3,7 @@
  * operator does about it (force delete, graceful delete, out-of-service taint, node deletion).
  * Only the host changes here; the kubelet and the controllers react to it (SEMANTICS.md 13.5).
  */
-import type { SimContext } from './context';
+import { leaderOf, type SimContext } from './context';
 import type { Host, SimNode, SimPod } from './objects';
 import type { FailureKind, Fault, Intervention } from './scenario';
 import { OUT_OF_SERVICE } from './tolerations';
@@ -99,7 +99,27 @@ export function scheduleIntervention(ctx: SimContext, intervention: Intervention
           store.deleteNode(node, 'kubectl delete node');
         }
         break;
+      case 'restart-controller-manager':
+        restartControllerManager(ctx);
+        break;
     }
+  });
+}
+
+const KCM_LEASE = { kind: 'Lease', name: 'kube-controller-manager', namespace: 'kube-system' };
+
+/** The leader is lost at once; the new one holds the lease after the election delay (SEMANTICS.md 18). */
+function restartControllerManager(ctx: SimContext): void {
+  const { store, clock, timing } = ctx;
+  const leader = leaderOf(ctx);
+  const knob = timing.simulator.leaderElectionDelay;
+  const delayMs = knob.value ?? Math.round(ctx.random.fork(`leader-election@${clock.now}`).uniform(15_000, 19_000));
+  store.event(KCM_LEASE, 'Intervention', 'ControllerManagerRestart');
+  store.event({ kind: 'Cluster', name: 'assumptions', namespace: '' }, 'Note', 'Assumption', { knob: 'sim.leaderElectionDelay', value: knob.value ?? `${delayMs}ms (drawn)`, source: knob.source });
+  leader.lose();
+  clock.after(delayMs, () => {
+    leader.acquire();
+    store.event(KCM_LEASE, 'KubernetesEvent', 'LeaderElection', { message: `new kube-controller-manager leader became leader after ${delayMs} ms`, delayMs });
   });
 }
 

@@ -7,7 +7,7 @@
  * skip the nodes it has nothing to do for.
  */
 import { zoneName } from '../cluster/clusterSpec';
-import type { SimContext } from './context';
+import { leaderOf, type SimContext } from './context';
 import { ApiClient, Informer } from './latency';
 import { liveNodeOf, type ConditionStatus, type SimNode, type SimPod } from './objects';
 import { NodeVisits, SparseTicker, type NodeHealth } from './nodeLifecycleScale';
@@ -36,6 +36,10 @@ export class NodeLifecycleController {
   private readonly visits: NodeVisits;
   /** Not-Ready counts or zone sizes changed since handleDisruption last ran (it is a function of them and the zone states). */
   private disruptionInputsChanged = true;
+  /** Bumped when the controller manager loses or takes the lease: passes of an earlier leader do nothing. */
+  private passChain = 0;
+  /** Nodes whose NoExecute taint a new leader writes again with a new timeAdded (SEMANTICS.md 18). */
+  private readonly retaint = new Set<SimNode>();
   private readonly taintLoop: SparseTicker;
 
   constructor(private readonly ctx: SimContext) {
@@ -46,9 +50,10 @@ export class NodeLifecycleController {
     this.workers = Array.from({ length: WORKERS }, (_, i) => new ApiClient(ctx, random.fork(`worker${i}`)));
     this.tainter = new ApiClient(ctx, random.fork('tainter'));
     const nodeUpdates = new ApiClient(ctx, random.fork('node-updates'));
-    this.noScheduleInformer = new Informer(ctx, random, (node) => this.doNoScheduleTaintingPass(node, nodeUpdates));
+    const leader = leaderOf(ctx);
+    this.noScheduleInformer = new Informer(ctx, random, (node) => leader.leading && this.doNoScheduleTaintingPass(node, nodeUpdates));
     const podWorker = new ApiClient(ctx, random.fork('pod-worker'));
-    this.podInformer = new Informer(ctx, random, (pod) => this.processPod(pod, podWorker));
+    this.podInformer = new Informer(ctx, random, (pod) => leader.leading && this.processPod(pod, podWorker));
     this.taintLoop = new SparseTicker(clock, TAINT_LOOP_MS, random.uniform(0, TAINT_LOOP_MS), () => this.doNoExecuteTaintingPass());
 
     for (const node of store.nodes) {
@@ -65,7 +70,9 @@ export class NodeLifecycleController {
     const phase = nodeMonitorPhase.value;
     const first = phase !== null ? phase - Math.floor((phase - start) / period) * period : start + random.uniform(0, nodeMonitorPeriod.value);
     this.visits = new NodeVisits(timing, first, period);
-    clock.at(first, () => this.monitorNodeHealth());
+    this.schedulePass(first);
+    leader.onLost(() => this.passChain++);
+    leader.onAcquired(() => this.startAsNewLeader());
 
     store.onNode((node, change) => {
       if (change === 'deleted') return this.forget(node);
@@ -75,6 +82,39 @@ export class NodeLifecycleController {
     store.onPod((pod, change) => {
       if (change === 'bound') this.podInformer.notify(pod);
     });
+  }
+
+  private schedulePass(at: number): void {
+    const chain = this.passChain;
+    this.ctx.clock.at(at, () => {
+      if (chain === this.passChain) this.monitorNodeHealth();
+    });
+  }
+
+  /**
+   * A new leader starts from the API alone: every node's probeTimestamp is now (another full grace
+   * period before a node that still looks Ready goes Unknown), zones start Initial with fresh rate
+   * limiters, and NoExecute taints already on nodes are written again with a new timeAdded.
+   */
+  private startAsNewLeader(): void {
+    const { clock, store, timing } = this.ctx;
+    const now = clock.now;
+    this.passChain++;
+    this.nodeHealthMap.clear();
+    this.notReadyByZone.clear();
+    this.zoneStates.clear();
+    for (const zone of this.zoneQueues.keys()) this.zoneQueues.set(zone, new RateLimitedQueue(timing.controllerManager.nodeEvictionRate.value, now));
+    this.disruptionInputsChanged = true;
+    for (const node of store.nodes) {
+      if (node.deleted) continue;
+      const lease = node.lease;
+      this.nodeHealthMap.set(node, { probeTimestamp: now, savedLease: lease.renewTime, savedStatus: lease.lastStatusPost, leaseDropped: false, current: 'True' });
+      this.setCurrent(node, this.nodeHealthMap.get(node)!, node.ready);
+      this.visits.visit(node);
+      if (this.hasNoExecuteTaint(node)) this.retaint.add(node);
+      if (node.ready !== 'True' || node.unschedulable) this.noScheduleInformer.notify(node);
+    }
+    this.schedulePass(now);
   }
 
   /** monitorNodeHealth: each node's health, MarkPodsNotReady and its taint decision; then zone states. */
@@ -97,7 +137,7 @@ export class NodeLifecycleController {
     let end = now;
     for (const worker of this.workers) end = Math.max(end, worker.idleAt);
     end += timing.simulator.nodeMonitorPassDuration.value;
-    clock.at(end + timing.controllerManager.nodeMonitorPeriod.value, () => this.monitorNodeHealth());
+    this.schedulePass(end + timing.controllerManager.nodeMonitorPeriod.value);
   }
 
   /** tryUpdateNodeHealth: refresh probeTimestamp on a new heartbeat; Ready=Unknown after the grace period. */
@@ -195,7 +235,9 @@ export class NodeLifecycleController {
   private setNoExecuteTaint(node: SimNode, ready: ConditionStatus, client: ApiClient): void {
     const { store } = this.ctx;
     const [wanted, opposite] = ready === 'False' ? [NOT_READY, UNREACHABLE] : [UNREACHABLE, NOT_READY];
+    const rewrite = this.retaint.delete(node);
     client.write(() => {
+      if (rewrite) store.removeTaint(node, wanted, 'NoExecute', 'node-lifecycle-controller');
       store.addTaint(node, { key: wanted, value: '', effect: 'NoExecute' }, 'node-lifecycle-controller');
       store.removeTaint(node, opposite, 'NoExecute', 'node-lifecycle-controller');
     });
@@ -208,6 +250,7 @@ export class NodeLifecycleController {
   /** doNoExecuteTaintingPass: per zone, taint queued nodes while the limiter grants tokens. */
   private doNoExecuteTaintingPass(): void {
     const { store, clock } = this.ctx;
+    if (!leaderOf(this.ctx).leading) return;
     let nextToken = Infinity;
     for (const zone of this.zoneOrder) {
       const queue = this.zoneQueues.get(zone)!;

@@ -39,7 +39,9 @@ export type Intervention =
   /** `kubectl taint node ... node.kubernetes.io/out-of-service=nodeshutdown:NoExecute` on the failed nodes. */
   | { kind: 'out-of-service'; atMs: number }
   /** `kubectl delete node` of the failed nodes. */
-  | { kind: 'delete-node'; atMs: number };
+  | { kind: 'delete-node'; atMs: number }
+  /** kube-controller-manager restarts (or its leader fails over): the lease is lost, a new leader takes over later. */
+  | { kind: 'restart-controller-manager'; atMs: number };
 
 export interface Scenario {
   workloads: Workload[];

@@ -7,6 +7,7 @@ import { AttachDetachController } from './attachDetach';
 import type { SimContext } from './context';
 import { DaemonSetController } from './daemonSet';
 import { Clock } from './engine';
+import { ControllerManagerLease } from './leaderElection';
 import { EndpointSliceController } from './endpoints';
 import { scheduleFault, scheduleIntervention } from './faults';
 import { JobController } from './job';
@@ -51,7 +52,7 @@ export function simulate(scenario: Scenario): SimulationResult {
   });
   const trace = new TraceRecorder(store);
   const metrics = new ServingMetrics(store);
-  const ctx: SimContext = { clock, store, random: new Random(scenario.seed), timing };
+  const ctx: SimContext = { clock, store, random: new Random(scenario.seed), timing, leader: new ControllerManagerLease() };
 
   addNodes(store, scenario);
   addServices(store, scenario);

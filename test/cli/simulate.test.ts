@@ -139,6 +139,15 @@ describe('kube-failure-sim simulate', () => {
     assert.deepEqual([deletion.t, deletion.detail.gracePeriodSeconds, deletion.detail.by], [60_000, 30, 'kubectl delete']);
     // SEMANTICS.md 18: a StatefulSet pod deleted normally on a dead node stays Terminating and is not replaced.
     assert.equal(deleted.summary.workloads.find((w: Json) => w.object.name === 'db').outcome, 'stuck');
+    const restart: Json = JSON.parse(run('simulate', file, '--format', 'json', '--restart-controller-manager-at', '2m', '--set', 'sim.leaderElectionDelay=16s', '--duration', '3m').stdout);
+    assert.deepEqual(restart.events.filter((e: Json) => e.object.kind === 'Lease').map((e: Json) => [e.t, e.reason]), [[120_000, 'ControllerManagerRestart'], [136_000, 'LeaderElection']]);
+    const packed: Json = JSON.parse(run('simulate', file, '--format', 'json', '--placement', 'worst', '--duration', '1m').stdout);
+    assert.equal(packed.scenario.placement, 'worst');
+    assert.equal(packed.summary.placement, 'worst');
+    assert.match(run('simulate', file, '--placement', 'spread', '--duration', '1m').stdout, /placement spread \(each workload's pods spread/);
+    const bad = run('simulate', file, '--placement', 'random');
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /--placement must be scheduler, worst, spread, not "random"/);
   });
 
   it('reads timing from cluster configuration files among the inputs, with file:line as the source', () => {
