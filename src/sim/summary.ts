@@ -26,7 +26,7 @@ export type OutcomeCause =
   | { kind: 'replaced'; pods: number; nodes: string[]; replacedOn: string[] }
   | { kind: 'recovered'; nodes: string[]; restarted: boolean }
   | { kind: 'replacement-pending'; pod: string; message: string | null }
-  | { kind: 'daemon-pod-waits'; pod: string; node: string }
+  | { kind: 'daemon-pod-waits'; pod: string; node: string; serving: boolean }
   | { kind: 'volume-attached-elsewhere'; pod: string; node: string; volume: string; attachedTo: string }
   | { kind: 'not-evicted-yet'; pod: string; node: string; status: string; serving: boolean }
   | { kind: 'evictions-stopped'; pod: string; node: string; zone: string; state: 'PartialDisruption' | 'all-zones-down' }
@@ -189,6 +189,10 @@ function outcomeOf(
   // A pod still bound to a failed node that has not come back (any phase: a graceful shutdown leaves it Failed).
   const onDownNode = affected.find((p) => !p.removed && p.node !== undefined && failed.has(p.node) && isDown(p.node));
   const waiting = onDownNode && onDownNode.deletionTimestamp === undefined && isActive(onDownNode) ? onDownNode : undefined;
+  // A daemon pod belongs to its node, whatever it tolerates (SEMANTICS.md 6.3).
+  if (workload.kind === 'DaemonSet' && onDownNode) {
+    return { outcome: 'waits-for-node', cause: { kind: 'daemon-pod-waits', pod: onDownNode.name, node: onDownNode.nodeName!, serving: servingAtEnd >= workload.desired } };
+  }
   if (servingAtEnd >= workload.desired) {
     if (replacements.length > 0) {
       const ready = replacements.filter((p) => !p.removed && p.readyCondition);
@@ -200,7 +204,6 @@ function outcomeOf(
   const live = workload.pods.filter((p) => !p.removed);
   const pending = live.find((p) => p.replacement && p.nodeName === undefined && p.deletionTimestamp === undefined);
   if (pending) return { outcome: 'pending', cause: { kind: 'replacement-pending', pod: pending.name, message: pending.pendingMessage ?? null } };
-  if (workload.kind === 'DaemonSet' && onDownNode) return { outcome: 'waits-for-node', cause: { kind: 'daemon-pod-waits', pod: onDownNode.name, node: onDownNode.nodeName! } };
   const attaching = live.find((p) => p.replacement && p.containerReason === 'ContainerCreating' && p.nodeName !== undefined);
   const volume = attaching?.claims.find((c) => c.volume?.attachedTo !== undefined && c.volume.attachedTo !== attaching.nodeName)?.volume;
   if (attaching && volume) {

@@ -225,6 +225,13 @@ describe('failure modes', () => {
       assert.doesNotMatch(reasonOf(web), /simulate longer/);
     });
 
+    it('a DaemonSet pod waits for its node whatever it tolerates, and says whether it still answers', () => {
+      const result = run([daemonSet], { failure: 'kubelet-not-ready', durationMs: 8 * MINUTE, version: '1.36', targets: ['node/worker-a1'] });
+      const ds = summaryOf(result, 'ds');
+      assert.equal(ds.outcome, 'waits-for-node');
+      assert.match(reasonOf(ds), /never evicted or moved and still answers on worker-a1/);
+    });
+
     it('a pod with a time-limited toleration that has not run out is "awaiting-eviction"', () => {
       const result = run([deployment('web', 1)], { durationMs: 2 * MINUTE });
       assert.equal(summaryOf(result, 'web').outcome, 'awaiting-eviction');
