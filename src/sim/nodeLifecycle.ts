@@ -7,6 +7,7 @@
  * skip the nodes it has nothing to do for.
  */
 import { zoneName } from '../cluster/clusterSpec';
+import { legacyPodEviction } from '../cluster/controllerManagerConfiguration';
 import { leaderOf, type SimContext } from './context';
 import { ApiClient, Informer } from './latency';
 import { liveNodeOf, type ConditionStatus, type SimNode, type SimPod } from './objects';
@@ -40,6 +41,9 @@ export class NodeLifecycleController {
   private passChain = 0;
   /** Nodes whose NoExecute taint a new leader writes again with a new timeAdded (SEMANTICS.md 18). */
   private readonly retaint = new Set<SimNode>();
+  /** Up to 1.26 with --enable-taint-manager=false: pods are deleted directly, pod-eviction-timeout after the node stopped reporting. */
+  private readonly legacy: boolean;
+  private readonly legacyEvicted = new Set<SimNode>();
   private readonly taintLoop: SparseTicker;
 
   constructor(private readonly ctx: SimContext) {
@@ -50,6 +54,7 @@ export class NodeLifecycleController {
     this.workers = Array.from({ length: WORKERS }, (_, i) => new ApiClient(ctx, random.fork(`worker${i}`)));
     this.tainter = new ApiClient(ctx, random.fork('tainter'));
     const nodeUpdates = new ApiClient(ctx, random.fork('node-updates'));
+    this.legacy = legacyPodEviction(timing.version.minor, timing.controllerManager.enableTaintManager.value);
     const leader = leaderOf(ctx);
     this.noScheduleInformer = new Informer(ctx, random, (node) => leader.leading && this.doNoScheduleTaintingPass(node, nodeUpdates));
     const podWorker = new ApiClient(ctx, random.fork('pod-worker'));
@@ -129,7 +134,8 @@ export class NodeLifecycleController {
         this.markPodsNotReady(node, worker);
       }
       // SEMANTICS.md 3.3: the taint decision uses the condition observed at the start of the pass.
-      this.processTaintBaseEviction(node, observed, worker);
+      if (this.legacy) this.processLegacyEviction(node, now);
+      else this.processTaintBaseEviction(node, observed, worker);
       if (this.nothingToDo(node)) this.visits.skip(node);
     });
     if (this.disruptionInputsChanged) this.handleDisruption(now);
@@ -197,6 +203,39 @@ export class NodeLifecycleController {
     if (this.zoneQueues.get(node.zone)!.add(node.name, node.index)) this.taintLoop.request();
   }
 
+  /**
+   * The legacy path (SEMANTICS.md 3.7): a node NotReady for pod-eviction-timeout since its Ready
+   * transition, or Unknown for pod-eviction-timeout since its last heartbeat (probeTimestamp), is
+   * queued for the zone's pod evictor, rate limited like tainting; Ready cancels.
+   */
+  private processLegacyEviction(node: SimNode, now: number): void {
+    const health = this.nodeHealthMap.get(node)!;
+    const timeoutMs = this.ctx.timing.controllerManager.podEvictionTimeout.value;
+    if (health.current === 'True') {
+      this.zoneQueues.get(node.zone)?.remove(node.name);
+      this.legacyEvicted.delete(node);
+      return;
+    }
+    const since = health.current === 'False' ? node.readyTransition : health.probeTimestamp;
+    if (now <= since + timeoutMs || this.legacyEvicted.has(node)) return;
+    this.legacyEvicted.add(node);
+    if (this.zoneQueues.get(node.zone)!.add(node.name, node.index)) this.taintLoop.request();
+  }
+
+  /** DeletePods (pkg/controller/util/node): every pod but daemon pods gets status reason NodeLost, then a normal DELETE. */
+  private deletePods(node: SimNode): void {
+    const { store } = this.ctx;
+    for (const pod of [...node.pods]) {
+      if (pod.owner?.kind === 'DaemonSet' || pod.deletionTimestamp !== undefined) continue;
+      this.tainter.write(() => {
+        if (pod.removed || pod.deletionTimestamp !== undefined) return;
+        store.event(pod.ref, 'KubernetesEvent', 'NodeControllerEviction', { message: `Marking for deletion Pod ${pod.name} from Node ${node.name}` });
+        store.patchPodStatus(pod, { reason: 'NodeLost' });
+        store.deletePod(pod, pod.template.terminationGracePeriodSeconds, 'node-lifecycle-controller');
+      });
+    }
+  }
+
   /** Nothing changes for the node in a pass until the node or its taints do. */
   private nothingToDo(node: SimNode): boolean {
     const health = this.nodeHealthMap.get(node)!;
@@ -256,7 +295,9 @@ export class NodeLifecycleController {
       const queue = this.zoneQueues.get(zone)!;
       queue.drain(clock.now, (name) => {
         const node = store.nodeByName.get(name);
-        if (node && node.ready !== 'True') this.setNoExecuteTaint(node, node.ready, this.tainter);
+        if (!node || node.ready === 'True') return;
+        if (this.legacy) this.deletePods(node);
+        else this.setNoExecuteTaint(node, node.ready, this.tainter);
       });
       if (queue.length > 0) nextToken = Math.min(nextToken, queue.limiter.nextTokenAt(clock.now));
     }

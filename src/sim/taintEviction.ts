@@ -3,6 +3,7 @@
  * taints are deleted at once if some taint is not tolerated, or `min(tolerationSeconds)`
  * after the controller observes the taint; removing the taints cancels (SEMANTICS.md 4).
  */
+import { legacyPodEviction } from '../cluster/controllerManagerConfiguration';
 import { features, leaderOf, type SimContext } from './context';
 import { ApiClient, Informer } from './latency';
 import { liveNodeOf, type SimNode, type SimPod } from './objects';
@@ -19,6 +20,8 @@ export class TaintEvictionController {
     const random = ctx.random.fork('taint-eviction-controller');
     this.client = new ApiClient(ctx, random);
     this.source = features.separateTaintEvictionController(timing.version.minor) ? 'taint-eviction-controller' : 'node-lifecycle-controller';
+    // Without the taint manager (up to 1.26, --enable-taint-manager=false) nothing acts on NoExecute taints.
+    if (legacyPodEviction(timing.version.minor, timing.controllerManager.enableTaintManager.value)) return;
     // Node events are handled before pod events in the real controller; both arrive through informers.
     const leader = leaderOf(ctx);
     const nodeInformer = new Informer<SimNode>(ctx, random, (node) => {
