@@ -33,7 +33,7 @@ function failureReason(summary: ReasonInput): string {
     case 'replacement-pending':
       return `Replacement ${cause.pod} stays Pending: ${cause.message ?? 'not scheduled yet'}`;
     case 'daemon-pod-waits':
-      return `DaemonSet pods belong to their node: ${cause.pod} is never evicted or moved${cause.serving ? ' and still answers on' : ' and serves again only when'} ${cause.node}${cause.serving ? '' : ' returns'} (expected for a DaemonSet).`;
+      return `DaemonSet pods belong to their node: ${cause.pod} is never evicted or moved${cause.serving ? ' and still answers on' : ' and serves again only when'} ${cause.node}${cause.serving ? '' : ' recovers'} (expected for a DaemonSet).`;
     case 'volume-attached-elsewhere':
       return `Replacement ${cause.pod} waits in ContainerCreating on ${cause.node}: its ReadWriteOnce volume ${cause.volume} is still attached to ${cause.attachedTo} (Multi-Attach error) and is only detached once the old pod object is gone (then after up to 6 minutes), or at once with the out-of-service taint; ${RELEASE}.`;
     case 'not-evicted-yet':
@@ -45,7 +45,7 @@ function failureReason(summary: ReasonInput): string {
     case 'tolerates-forever':
       return `${cause.pod} tolerates ${cause.taint} forever (a toleration without tolerationSeconds), so it is never evicted: it stays bound to ${cause.node}${cause.serving ? ' and still answers' : ' and serves nothing'} until the node returns; give the toleration tolerationSeconds to have it replaced.`;
     case 'node-ready-but-broken':
-      return `${cause.node} stays Ready (its kubelet keeps renewing the lease), so no controller evicts or replaces ${cause.pod}: it ${cause.podReady ? 'still looks Ready and Services keep sending it traffic' : 'is Ready=False (its readiness probe fails), so Services stop sending it traffic'}${cause.restarts > 0 ? `, its liveness probe restarted it ${formatCount(cause.restarts)} times` : ''}; something outside Kubernetes must cordon and drain the node.`;
+      return `${cause.node} stays Ready (its kubelet keeps renewing the lease), so no controller evicts or replaces ${cause.pod}: it ${cause.podReady ? 'still looks Ready, so any Service in front of it keeps sending it traffic' : 'is Ready=False (its readiness probe fails), so Services stop sending it traffic'}${cause.restarts > 0 ? `, its liveness probe restarted it ${formatCount(cause.restarts)} times` : ''}; something outside Kubernetes must cordon and drain the node.`;
     case 'statefulset-identity': {
       const pinned = cause.localVolume ? ` Its local volume ${cause.localVolume} is only on ${cause.node}, so even then the new ${cause.pod} can only run there and stays Pending until the node returns.` : '';
       return `${cause.pod} stays Terminating on the unreachable node ${cause.node}: a StatefulSet never creates a second ${cause.pod} while the old object exists. To release it, ${RELEASE}.${pinned}`;
