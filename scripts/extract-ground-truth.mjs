@@ -18,6 +18,8 @@ for (const run of ['run1', 'run2', 'run3']) {
       scenario: data.scenario.replace(/[0-9]+$/, ''),
       description: data.description,
       statusPosts: run === 'run1' ? 'every 10s' : 'kubelet',
+      // One run failed its nodes one after another on one cluster: the instant of this failure.
+      failureEpochMs: data.failureInstantEpochMs,
       gracePeriodSeconds: 40,
       failedNode: data.failedNodes[0],
       lastLeaseRenewalS: k.lastLeaseRenewalBeforeFailure_s,

@@ -1,24 +1,27 @@
 import { UsageError } from './args';
 import { CHECK_USAGE, runCheck } from './checkCommand';
+import { LOAD_USAGE, runLoad } from './loadCommand';
 import { SIMULATE_USAGE, runSimulate } from './simulateCommand';
 import type { Output } from './output';
 import { TOOL_VERSION } from './version';
 
 interface Command {
+  synopsis: string;
   summary: string;
   usage: string;
   run(argv: string[], out: Output): number;
 }
 
 const COMMANDS: Record<string, Command> = {
-  check: { summary: 'check manifests and cluster configuration files', usage: CHECK_USAGE, run: runCheck },
-  simulate: { summary: 'simulate node failures against the workloads in PATH', usage: SIMULATE_USAGE, run: runSimulate },
+  check: { synopsis: 'check PATH...', summary: 'check manifests and cluster configuration files', usage: CHECK_USAGE, run: runCheck },
+  simulate: { synopsis: 'simulate PATH...', summary: 'simulate node failures against the workloads in PATH', usage: SIMULATE_USAGE, run: runSimulate },
+  load: { synopsis: 'load --nodes N', summary: 'control-plane write load of the kubelets\' heartbeats', usage: LOAD_USAGE, run: runLoad },
 };
 
 const USAGE = `Usage: kube-failure-sim <command> [options]
 
 Commands:
-${Object.entries(COMMANDS).map(([name, c]) => `  ${`${name} PATH...`.padEnd(18)}${c.summary}`).join('\n')}
+${Object.values(COMMANDS).map((c) => `  ${c.synopsis.padEnd(18)}${c.summary}`).join('\n')}
   help [COMMAND]    show help (also -h or --help after any command)
   --version         print the version
 

@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { readManifestText } from '../manifest/readManifest';
 import { parseDuration } from '../manifest/duration';
-import { FAILURE_KINDS, isFailureKind, type Intervention, type Scenario } from '../sim/scenario';
+import { FAILURE_KINDS, PLACEMENTS, isFailureKind, type Intervention, type Placement, type Scenario } from '../sim/scenario';
 import { ScenarioError, simulate, type SimulationResult } from '../sim/simulate';
 import { htmlReport, type ReportFinding } from '../report/htmlReport';
 import { multiRunReport, traceReport } from '../report/jsonReport';
@@ -25,14 +25,21 @@ export const SIMULATE_USAGE = `Usage: kube-failure-sim simulate PATH... [options
        kube-failure-sim simulate --scenario FILE [--format F] [-o FILE] [--runs N]
 
 Simulates what the control plane does to the workloads in PATH when nodes fail.
-  --failure power-off|kubelet-stop|partition   what happens to the node (default power-off)
-  --target T[,T...]     node/NAME, or Kind/name for the node of that workload's first pod
-                        (default: the node of the first pod of the first workload)
+  --failure F           what happens to the node (default power-off): power-off, kubelet-stop,
+                        partition, kubelet-not-ready (runtime down, lease renewed), disk-failure
+                        (Ready but broken), graceful-shutdown (kubelet.shutdownGracePeriod), zone-outage
+  --target T[@D][,...]  node/NAME, zone/NAME (all its nodes), or Kind/name for the node of that
+                        workload's first pod (default: the node of the first pod of the first
+                        workload; zone-outage: its zone); T@D fails that target D after the first
   --at D                normal operation shown before the failure (default 0s)
-  --recover-after D     the node (kubelet) is back D after the failure
+  --recover-after D     the nodes are back D after their failure; T@D[,...] per target
   --force-delete POD@D  kubectl delete --force --grace-period=0 at D (POD: a pod name or Kind/name); repeatable
+  --delete POD@D        kubectl delete pod (graceful, the pod's own grace period) at D; repeatable
   --out-of-service-after D   taint the failed nodes node.kubernetes.io/out-of-service at D
   --delete-node-after D      delete the failed Node objects at D
+  --restart-controller-manager-at D   kube-controller-manager restarts at D (leader election, state rebuilt)
+  --placement P         where pods go: scheduler (kube-scheduler's default scoring, the default),
+                        worst (packed onto as few nodes as allowed) or spread
   --duration D          simulated time after the failure (default 20m)
 ${SETTINGS_USAGE}
   --cluster FILE        Node objects to simulate on (kubectl get nodes -o yaml); default 3 zones x 2 workers
@@ -46,8 +53,9 @@ Durations use Kubernetes syntax: 40s, 1m30s, 2h. Cluster configuration files amo
 
 const OPTIONS = {
   failure: { value: true }, target: { value: true }, at: { value: true }, 'recover-after': { value: true },
-  'force-delete': { value: true, repeatable: true }, 'out-of-service-after': { value: true }, 'delete-node-after': { value: true },
-  duration: { value: true }, ...SETTINGS_OPTIONS,
+  'force-delete': { value: true, repeatable: true }, delete: { value: true, repeatable: true }, 'out-of-service-after': { value: true }, 'delete-node-after': { value: true },
+  'restart-controller-manager-at': { value: true, repeatable: true },
+  placement: { value: true }, duration: { value: true }, ...SETTINGS_OPTIONS,
   cluster: { value: true }, seed: { value: true }, runs: { value: true }, format: { value: true }, output: { value: true }, scenario: { value: true },
 };
 
@@ -152,7 +160,7 @@ export function runSimulate(argv: string[], out: Output, cwd = process.cwd()): n
     const report = runs === 1 ? traceReport(scenario, inputs, first) : multiRunReport(scenario, inputs, first, statistics);
     text = `${JSON.stringify(report)}\n`;
   } else {
-    text = renderText({ header: scenarioHeader(scenario, first.summary.failedNodes, runs), events: first.events, states: first.states, summary: first.summary });
+    text = renderText({ header: scenarioHeader(scenario, first.summary.failedNodes, runs, first.summary.failedNodesByFault), events: first.events, states: first.states, summary: first.summary });
     if (runs > 1) text += renderRunStatistics(statistics);
   }
   if (outputFile === undefined) {
@@ -217,29 +225,58 @@ function simulationChoices(args: ParsedArgs, cwd: string): SimulationChoices {
     throw new UsageError(`--failure must be ${FAILURE_KINDS.slice(0, -1).join(', ')} or ${FAILURE_KINDS.at(-1)}, not "${failure}"`);
   }
   const interventions: Intervention[] = [];
-  for (const spec of args.options.get('force-delete') ?? []) {
-    const at = spec.lastIndexOf('@');
-    const ms = at > 0 ? parseDuration(spec.slice(at + 1)) : undefined;
-    if (at <= 0 || ms === undefined || ms < 0) throw new UsageError(`--force-delete needs POD@DURATION, such as db-0@6m or StatefulSet/db@6m; got "${spec}"`);
-    interventions.push({ kind: 'force-delete', target: spec.slice(0, at), atMs: Math.round(ms) });
+  for (const kind of ['force-delete', 'delete'] as const) {
+    for (const spec of args.options.get(kind) ?? []) {
+      const at = spec.lastIndexOf('@');
+      const ms = at > 0 ? parseDuration(spec.slice(at + 1)) : undefined;
+      if (at <= 0 || ms === undefined || ms < 0) throw new UsageError(`--${kind} needs POD@DURATION, such as db-0@6m or StatefulSet/db@6m; got "${spec}"`);
+      interventions.push({ kind, target: spec.slice(0, at), atMs: Math.round(ms) });
+    }
   }
   const outOfService = duration(args, 'out-of-service-after');
   if (outOfService !== undefined) interventions.push({ kind: 'out-of-service', atMs: outOfService });
   const deleteNode = duration(args, 'delete-node-after');
   if (deleteNode !== undefined) interventions.push({ kind: 'delete-node', atMs: deleteNode });
+  for (const text of args.options.get('restart-controller-manager-at') ?? []) {
+    const ms = parseDuration(text);
+    if (ms === undefined || ms < 0) throw new UsageError(`--restart-controller-manager-at must be a duration such as 2m, not "${text}"`);
+    interventions.push({ kind: 'restart-controller-manager', atMs: Math.round(ms) });
+  }
+  const placement = single(args, 'placement') ?? 'scheduler';
+  if (!(PLACEMENTS as readonly string[]).includes(placement)) throw new UsageError(`--placement must be ${PLACEMENTS.join(', ')}, not "${placement}"`);
   const seed = Number(single(args, 'seed') ?? '1');
   if (!Number.isInteger(seed) || seed < 0 || seed > 2 ** 31) throw new UsageError('--seed must be a whole number ≥ 0');
+  const targets = timedList(args, 'target', 'node/a@0s,node/b@60s');
+  const recoverAfter = single(args, 'recover-after');
+  const perTargetRecovery = recoverAfter !== undefined && recoverAfter.includes('@') ? timedList(args, 'recover-after', 'node/a@5m,node/b@2m') : undefined;
   return {
     ...defaultChoices(),
     failure,
-    targets: (single(args, 'target') ?? '').split(',').map((t) => t.trim()).filter(Boolean),
+    targets: targets.map((t) => t.name),
+    failAtMs: Object.fromEntries(targets.filter((t) => t.ms !== undefined).map((t) => [t.name, t.ms!])),
+    recoverAfterMs: perTargetRecovery ? undefined : duration(args, 'recover-after'),
+    recoverAfterMsByTarget: perTargetRecovery && Object.fromEntries(perTargetRecovery.map((t) => {
+      if (t.ms === undefined) throw new UsageError(`--recover-after: give every target a time (TARGET@D), or one duration for all; got "${t.name}"`);
+      return [t.name, t.ms];
+    })),
     preFailureMs: duration(args, 'at') ?? 0,
-    recoverAfterMs: duration(args, 'recover-after'),
+    placement: placement as Placement,
     interventions,
     durationMs: duration(args, 'duration') ?? defaultChoices().durationMs,
     seed,
     cluster: clusterNodes(single(args, 'cluster'), cwd),
   };
+}
+
+/** A comma-separated list of NAME or NAME@DURATION (--target node/a@0s,node/b@60s). */
+function timedList(args: ParsedArgs, option: string, example: string): { name: string; ms?: number }[] {
+  return (single(args, option) ?? '').split(',').map((t) => t.trim()).filter(Boolean).map((item) => {
+    const at = item.lastIndexOf('@');
+    if (at < 0) return { name: item };
+    const ms = at > 0 ? parseDuration(item.slice(at + 1)) : undefined;
+    if (ms === undefined || ms < 0 || ms > MAX_DURATION_MS) throw new UsageError(`--${option} needs NAME or NAME@DURATION items, such as ${example}; got "${item}"`);
+    return { name: item.slice(0, at), ms: Math.round(ms) };
+  });
 }
 
 /** --cluster FILE: the Node objects of a `kubectl get nodes -o yaml`. */

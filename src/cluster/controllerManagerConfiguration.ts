@@ -41,9 +41,19 @@ export const CONTROLLER_MANAGER_KNOBS = {
       ? `--pod-eviction-timeout was removed in Kubernetes 1.27 and has no effect; the eviction delay is the pod's tolerationSeconds (apiserver --default-unreachable-toleration-seconds).`
       : `--pod-eviction-timeout is ignored with taint-based eviction (the default since 1.13); the eviction delay is the pod's tolerationSeconds (apiserver --default-unreachable-toleration-seconds).`),
   },
+  enableTaintManager: {
+    name: 'enable-taint-manager', type: 'bool', defaultValue: () => true,
+    description: 'Taint-based eviction; false (up to 1.26) selects the legacy path that deletes pods pod-eviction-timeout after the node stopped reporting, with status reason NodeLost.',
+    noEffect: (minor: number) => (minor >= 27 ? '--enable-taint-manager was removed in Kubernetes 1.27 and has no effect; taint-based eviction always runs.' : undefined),
+  },
   disableForceDetachOnTimeout: {
     name: 'disable-force-detach-on-timeout', type: 'bool', defaultValue: () => false,
     description: 'Disables the attach-detach controller\'s force detach after 6 minutes (flag from 1.30).',
     noEffect: (minor: number) => (minor < 30 ? '--disable-force-detach-on-timeout exists only from Kubernetes 1.30.' : undefined),
   },
 } as const satisfies Record<string, KnobSpec>;
+
+/** The legacy eviction path of SEMANTICS.md 3.7: up to 1.26, with --enable-taint-manager=false. */
+export function legacyPodEviction(minor: number, enableTaintManager: boolean): boolean {
+  return minor <= 26 && !enableTaintManager;
+}

@@ -26,6 +26,32 @@ export const SIMULATOR_KNOBS = {
     name: 'volumeAttachLatency', type: 'duration', defaultValue: () => 10 * SECOND_MS, min: 0,
     description: 'Time to attach a network volume to a node once it is free (cloud disk attach).',
   },
+  // Assumptions where SEMANTICS.md marks a fact unverified [U]: named, overridable, and noted in the trace when they matter.
+  notReadyPodsKeepServing: {
+    name: 'notReadyPodsKeepServing', type: 'bool', defaultValue: () => true,
+    description: 'Assumption (SEMANTICS.md 13.5, unverified): while the container runtime is down (kubelet-not-ready) the running containers keep answering.',
+  },
+  shutdownHoldsGracePeriod: {
+    name: 'shutdownHoldsGracePeriod', type: 'bool', defaultValue: () => true,
+    description: 'Assumption (SEMANTICS.md 2.4, unverified): in a graceful shutdown the host powers off when shutdownGracePeriod ends; false: as soon as the kubelet has stopped every pod.',
+  },
+  diskFailureRestartsHang: {
+    name: 'diskFailureRestartsHang', type: 'bool', defaultValue: () => true,
+    description: 'Assumption (SEMANTICS.md 11, unverified): on a failed disk a container restarted by its liveness probe starts but hangs again; false: it serves after the restart.',
+  },
+  leaderElectionDelay: {
+    name: 'leaderElectionDelay', type: 'duration', defaultValue: (): number | null => null, min: 0,
+    description: 'Assumption (SEMANTICS.md 18, recorded 15–19 s): time from a controller-manager restart until the new leader holds the lease; random in [15 s, 19 s) unless set.',
+  },
+  // Object sizes for the control-plane load (SEMANTICS.md 12: a Lease of a few hundred bytes, a Node of 10–20 KB).
+  leaseObjectBytes: {
+    name: 'leaseObjectBytes', type: 'int', defaultValue: () => 300, min: 1,
+    description: 'Assumption (SEMANTICS.md 12): bytes one Lease renewal writes to etcd.',
+  },
+  nodeObjectBytes: {
+    name: 'nodeObjectBytes', type: 'int', defaultValue: () => 15_000, min: 1,
+    description: 'Assumption (SEMANTICS.md 12): bytes one node status update writes (the whole Node object, image list capped at 50).',
+  },
   // Phases drawn at random in each run unless pinned (to replay a recording).
   lastLeaseRenewalAge: {
     name: 'lastLeaseRenewalAge', type: 'duration', defaultValue: (): number | null => null, min: 0,

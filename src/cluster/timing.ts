@@ -9,7 +9,7 @@ import { parseDuration } from '../manifest/duration';
 import type { SourceLocation } from '../manifest/range';
 import { describeSuggestions } from '../manifest/suggest';
 import { API_SERVER_KNOBS } from './apiServerConfiguration';
-import { CONTROLLER_MANAGER_KNOBS } from './controllerManagerConfiguration';
+import { CONTROLLER_MANAGER_KNOBS, legacyPodEviction } from './controllerManagerConfiguration';
 import type { Knob, KnobSpec, KnobSpecs, Resolved } from './knobSpec';
 import { KUBELET_KNOBS } from './kubeletConfiguration';
 import type { KubernetesVersion } from './kubernetesVersion';
@@ -140,6 +140,11 @@ export function resolveTiming(request: TimingRequest): TimingConfiguration {
     explicit.add(knob);
     const noEffect = ref.spec.noEffect?.(version.minor);
     if (noEffect && !notes.includes(noEffect)) notes.push(noEffect);
+  }
+  // The legacy eviction path does use --pod-eviction-timeout (SEMANTICS.md 3.7).
+  if (legacyPodEviction(version.minor, records.controllerManager.enableTaintManager.value as boolean)) {
+    const ignored = CONTROLLER_MANAGER_KNOBS.podEvictionTimeout.noEffect(version.minor);
+    if (notes.includes(ignored)) notes.splice(notes.indexOf(ignored), 1);
   }
   const partial = {
     version, versionSource: request.versionSource ?? 'newest known', profile: request.profile, notes,

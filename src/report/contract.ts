@@ -32,7 +32,10 @@ export interface ScenarioJson {
   atMs: number;
   preFailureMs: number;
   recoverAfterMs: number | null;
+  /** Every fault: targets failing at their own times (atMs) and returning after their own delay. */
+  faults: { failure: string; targets: string[]; failedNodes: string[]; atMs: number; recoverAfterMs: number | null }[];
   interventions: Intervention[];
+  placement: string;
   durationMs: number;
   profile: string | null;
   k8sVersion: string;
@@ -53,10 +56,10 @@ export interface TraceReport {
   timing: Record<string, TimingJson>;
   events: EventJson[];
   states: StateInterval[];
-  summary: { failedNodes: string[]; workloads: WorkloadSummaryJson[] };
+  summary: { failedNodes: string[]; placement: string; workloads: WorkloadSummaryJson[] };
 }
 
 /** `--runs N` (N > 1): the first run's trace, and each summary time as {min, median, max}. */
 export interface MultiRunReport extends Omit<TraceReport, 'summary'> {
-  summary: { failedNodes: string[]; workloads: WorkloadStatisticsJson[] };
+  summary: { failedNodes: string[]; placement: string; workloads: WorkloadStatisticsJson[] };
 }

@@ -4,6 +4,7 @@
  */
 import type { FailureKind } from '../sim/scenario';
 import type { TraceEvent } from '../sim/trace';
+import { findKnob } from '../cluster/timing';
 import { FAILURE_DESCRIPTIONS, RECOVERY_DESCRIPTIONS } from './failures';
 import { formatDuration } from './format';
 
@@ -11,6 +12,13 @@ const DETACH_CAUSES: Record<string, string> = {
   unmounted: 'unmounted by the kubelet',
   'out-of-service': 'node has the out-of-service taint',
   'force-detach-timeout': 'force detach after 6 minutes: the node is not Ready',
+};
+
+const STOP_CAUSES: Record<string, (pod: string, node: string) => string> = {
+  housekeeping: (pod, node) => `Housekeeping on ${node} killed the containers of deleted pod ${pod}`,
+  deleted: (pod) => `Stopping container: pod ${pod} is being deleted`,
+  shutdown: (pod, node) => `Stopping container: ${node} is shutting down (graceful node shutdown), pod ${pod} ends Failed`,
+  liveness: (pod) => `Container of ${pod} failed its liveness probe, will be restarted`,
 };
 
 function taintText(detail: Record<string, unknown>): string {
@@ -31,9 +39,7 @@ export function eventMessage(event: TraceEvent): string {
     case 'PodCondition': return event.reason === 'NodeNotReady' ? 'Ready=False (Node is not ready)' : 'Ready=False';
     case 'PodDeletionStarted': return `Deletion requested by ${d.by} with grace period ${d.gracePeriodSeconds}s; the object stays until the kubelet confirms`;
     case 'PodRemoved': return `Pod object removed (${d.by})`;
-    case 'PodStopped': return d.cause === 'housekeeping'
-      ? `Housekeeping on ${d.node} killed the containers of deleted pod ${name}`
-      : `Stopping container: pod ${name} is being deleted`;
+    case 'PodStopped': return STOP_CAUSES[String(d.cause)]?.(name, String(d.node)) ?? `Stopping container: pod ${name} is being deleted`;
     case 'TaintAdded': return `Taint ${taintText(d)} added by ${d.by}`;
     case 'TaintRemoved': return `Taint ${taintText(d)} removed by ${d.by}`;
     case 'NodeDeleted': return `Node ${name} deleted by ${d.by}`;
@@ -55,8 +61,11 @@ function interventionMessage(event: TraceEvent, d: Record<string, unknown>): str
   switch (event.reason) {
     case 'ForceDelete': return `kubectl delete pod ${name} --force --grace-period=0`;
     case 'ForceDeleteSkipped': return `kubectl delete --force: no pod ${d.target} exists at this time`;
+    case 'Delete': return `kubectl delete pod ${name} (grace period from the pod spec)`;
+    case 'DeleteSkipped': return `kubectl delete: no pod ${d.target} exists at this time`;
     case 'OutOfService': return `kubectl taint node ${name} ${taintText(d)}`;
     case 'DeleteNode': return `kubectl delete node ${name}`;
+    case 'ControllerManagerRestart': return 'kube-controller-manager restarts: its leader lease is lost, every controller of it stops and forgets its timers';
     default: return event.reason;
   }
 }
@@ -65,6 +74,12 @@ function noteMessage(event: TraceEvent, d: Record<string, unknown>): string {
   switch (event.reason) {
     case 'LastHeartbeat':
       return `Heartbeats stop: the last lease renewal was ${formatDuration(event.t - Number(d.lastLeaseRenewalMs))} ago and the last node status post ${formatDuration(event.t - Number(d.lastStatusPostMs))} ago`;
+    case 'Assumption': {
+      const knob = findKnob(String(d.knob));
+      return `Assumption ${d.knob}=${d.value} (${d.source}): ${knob?.spec.description.replace(/^Assumption \(([^)]*)\): /, '($1) ') ?? ''}`.trimEnd();
+    }
+    case 'GracefulShutdownInert':
+      return 'kubelet.shutdownGracePeriod is 0s: graceful node shutdown is inert, the node goes down like a power-off (SEMANTICS.md 2.4).';
     case 'MasterDisruptionMode':
       return 'All zones are fully disrupted: the node lifecycle controller removes NoExecute taints and stops evicting (master disruption mode).';
     case 'MasterDisruptionModeExit':

@@ -26,17 +26,23 @@ export function eventJson(event: TraceEvent): EventJson {
   return json;
 }
 
-export function scenarioJson(scenario: Scenario, inputs: string[], failedNodes: string[], runs: number): ScenarioJson {
+export function scenarioJson(scenario: Scenario, inputs: string[], failedNodes: string[], runs: number, failedNodesByFault?: string[][]): ScenarioJson {
   const fault = scenario.faults[0];
+  const recoveries = new Set(scenario.faults.map((f) => f.recoverAfterMs ?? null));
   return {
     inputs,
     failure: fault.kind,
-    targets: fault.targets,
+    targets: scenario.faults.flatMap((f) => f.targets),
     failedNodes,
     atMs: 0,
     preFailureMs: scenario.preFailureMs,
-    recoverAfterMs: fault.recoverAfterMs ?? null,
+    // One value when every target returns after the same delay; per target in `faults`.
+    recoverAfterMs: recoveries.size === 1 ? fault.recoverAfterMs ?? null : null,
+    faults: scenario.faults.map((f, i) => ({
+      failure: f.kind, targets: f.targets, failedNodes: failedNodesByFault?.[i] ?? [], atMs: f.atMs, recoverAfterMs: f.recoverAfterMs ?? null,
+    })),
     interventions: scenario.interventions,
+    placement: scenario.placement ?? 'scheduler',
     durationMs: scenario.durationMs,
     profile: scenario.timing.profile ?? null,
     k8sVersion: scenario.timing.version.label,
@@ -51,11 +57,11 @@ export function scenarioJson(scenario: Scenario, inputs: string[], failedNodes: 
 export function traceReport(scenario: Scenario, inputs: string[], result: SimulationResult): TraceReport {
   return {
     version: 1,
-    scenario: scenarioJson(scenario, inputs, result.summary.failedNodes, 1),
+    scenario: scenarioJson(scenario, inputs, result.summary.failedNodes, 1, result.summary.failedNodesByFault),
     timing: timingJson(scenario.timing),
     events: result.events.map(eventJson),
     states: result.states,
-    summary: { failedNodes: result.summary.failedNodes, workloads: result.summary.workloads.map((w) => ({ ...w, reason: outcomeReason(w) })) },
+    summary: { failedNodes: result.summary.failedNodes, placement: result.summary.placement, workloads: result.summary.workloads.map((w) => ({ ...w, reason: outcomeReason(w) })) },
   };
 }
 
@@ -67,6 +73,7 @@ export function multiRunReport(scenario: Scenario, inputs: string[], first: Simu
     ...report,
     summary: {
       failedNodes: first.summary.failedNodes,
+      placement: first.summary.placement,
       workloads: statistics.result().map((w) => ({
         object: w.object, desiredReplicas: w.desiredReplicas,
         ...w.times,

@@ -4,7 +4,19 @@ import { formatCount, formatDuration, nameList } from './format';
 
 const RELEASE = 'force-delete the pod (kubectl delete pod --force --grace-period=0), delete the Node object, or taint the node node.kubernetes.io/out-of-service=nodeshutdown:NoExecute';
 
-export function outcomeReason(summary: Pick<WorkloadSummary, 'object' | 'cause' | 'podDeletionMs' | 'replacementReadyMs' | 'unavailableMs' | 'duplicateMs' | 'noExecuteTaintMs'>): string {
+type ReasonInput = Pick<WorkloadSummary, 'object' | 'cause' | 'podDeletionMs' | 'replacementReadyMs' | 'unavailableMs' | 'duplicateMs' | 'noExecuteTaintMs'>
+  & Partial<Pick<WorkloadSummary, 'pendingBeforeFailure'>>;
+
+/** What the failure did, then, apart, the pods that were Pending before it. */
+export function outcomeReason(summary: ReasonInput): string {
+  const pending = summary.pendingBeforeFailure;
+  const before = pending
+    ? ` Apart from the failure: ${pending.pods > 1 ? `${formatCount(pending.pods)} pods (${pending.pod}, ...) were` : `${pending.pod} was`} already Pending before it${pending.message ? `: ${pending.message}` : '.'}`
+    : '';
+  return `${failureReason(summary)}${before}`;
+}
+
+function failureReason(summary: ReasonInput): string {
   const { object, podDeletionMs, replacementReadyMs, unavailableMs, duplicateMs, noExecuteTaintMs } = summary;
   const at = (ms: number | null) => (ms === null ? '?' : formatDuration(ms));
   const nodes = (names: string[]) => nameList(names, (n) => `${formatCount(n)} failed nodes`);
@@ -12,8 +24,6 @@ export function outcomeReason(summary: Pick<WorkloadSummary, 'object' | 'cause' 
   switch (cause.kind) {
     case 'not-on-failed-nodes':
       return `No pod of ${object.kind}/${object.name} ran on ${nameList(cause.failedNodes, (n) => `the ${formatCount(n)} failed nodes`) || 'the failed nodes'}.`;
-    case 'pending-before-failure':
-      return `${cause.pod} was Pending before the failure: ${cause.message ?? 'not scheduled'}`;
     case 'replaced': {
       const several = cause.pods > 1;
       return `Its pod${several ? 's' : ''} on ${nodes(cause.nodes)} ${several ? 'were' : 'was'} deleted at ${at(podDeletionMs)} and replaced on ${cause.replacedOn.join(', ')}, Ready at ${at(replacementReadyMs)}; down ${formatDuration(unavailableMs)} in all${duplicateMs > 0 ? `, with old copies still running on the cut-off node for ${formatDuration(duplicateMs)}` : ''}.`;
@@ -23,11 +33,19 @@ export function outcomeReason(summary: Pick<WorkloadSummary, 'object' | 'cause' 
     case 'replacement-pending':
       return `Replacement ${cause.pod} stays Pending: ${cause.message ?? 'not scheduled yet'}`;
     case 'daemon-pod-waits':
-      return `DaemonSet pods tolerate the node taints forever: ${cause.pod} is never evicted or moved and serves again only when ${cause.node} returns (expected for a DaemonSet).`;
+      return `DaemonSet pods belong to their node: ${cause.pod} is never evicted or moved${cause.serving ? ' and still answers on' : ' and serves again only when'} ${cause.node}${cause.serving ? '' : ' recovers'} (expected for a DaemonSet).`;
     case 'volume-attached-elsewhere':
       return `Replacement ${cause.pod} waits in ContainerCreating on ${cause.node}: its ReadWriteOnce volume ${cause.volume} is still attached to ${cause.attachedTo} (Multi-Attach error) and is only detached once the old pod object is gone (then after up to 6 minutes), or at once with the out-of-service taint; ${RELEASE}.`;
     case 'not-evicted-yet':
-      return `${cause.pod} still counts as running on ${cause.node} (${cause.status} in the API) at the end: it has not been evicted yet (tolerationSeconds counts from the NoExecute taint${noExecuteTaintMs !== null ? ` at ${formatDuration(noExecuteTaintMs)}` : ''}); simulate longer to see what follows.`;
+      return `${cause.pod} still counts as running on ${cause.node} (${cause.status} in the API${cause.serving ? ', and it still answers' : ''}) at the end: it has not been evicted yet (tolerationSeconds counts from the NoExecute taint${noExecuteTaintMs !== null ? ` at ${formatDuration(noExecuteTaintMs)}` : ''}); simulate longer to see what follows.`;
+    case 'evictions-stopped':
+      return cause.state === 'all-zones-down'
+        ? `Every zone is fully disrupted, so the node lifecycle controller evicts nothing anywhere (master disruption mode): ${cause.pod} stays bound to ${cause.node} until some node is Ready again.`
+        : `Zone ${cause.zone} is in PartialDisruption (more than 2 and at least 55 % of its nodes not Ready, in a zone of at most 50 nodes), so the node lifecycle controller stops tainting there: ${cause.pod} on ${cause.node} is never evicted while that lasts.`;
+    case 'tolerates-forever':
+      return `${cause.pod} tolerates ${cause.taint} forever (a toleration without tolerationSeconds), so it is never evicted: it stays bound to ${cause.node}${cause.serving ? ' and still answers' : ' and serves nothing'} until the node returns; give the toleration tolerationSeconds to have it replaced.`;
+    case 'node-ready-but-broken':
+      return `${cause.node} stays Ready (its kubelet keeps renewing the lease), so no controller evicts or replaces ${cause.pod}: it ${cause.podReady ? 'still looks Ready, so any Service in front of it keeps sending it traffic' : 'is Ready=False (its readiness probe fails), so Services stop sending it traffic'}${cause.restarts > 0 ? `, its liveness probe restarted it ${formatCount(cause.restarts)} times` : ''}; something outside Kubernetes must cordon and drain the node.`;
     case 'statefulset-identity': {
       const pinned = cause.localVolume ? ` Its local volume ${cause.localVolume} is only on ${cause.node}, so even then the new ${cause.pod} can only run there and stays Pending until the node returns.` : '';
       return `${cause.pod} stays Terminating on the unreachable node ${cause.node}: a StatefulSet never creates a second ${cause.pod} while the old object exists. To release it, ${RELEASE}.${pinned}`;

@@ -9,9 +9,15 @@ import type { Scenario } from '../sim/scenario';
 import type { Summary } from '../sim/summary';
 import { compareText, type StateInterval, type TraceEvent } from '../sim/trace';
 import { formatDuration, formatTime } from './format';
-import type { RunStatistics, Stat } from './runStatistics';
+import { TIME_FIELDS, type RunStatistics, type Stat } from './runStatistics';
 import { outcomeReason } from './summaryText';
 import { watchRows } from './watchRows';
+
+const PLACEMENT_WORDS: Record<string, string> = {
+  scheduler: "kube-scheduler's default scoring",
+  worst: "each workload's pods packed onto as few nodes as its constraints allow",
+  spread: "each workload's pods spread over as many nodes and zones as possible",
+};
 
 /** The settings that decide when a failed node's pods go: the ones a header shows. */
 const KEY_KNOBS = ['kcm.node-monitor-grace-period', 'kcm.node-monitor-period', 'kubelet.nodeLeaseDurationSeconds', 'kubelet.nodeStatusReportFrequency', 'apiserver.default-unreachable-toleration-seconds'];
@@ -26,17 +32,21 @@ export function keyTimingText(timing: Record<string, TimingJson>): string {
 
 /** What was simulated, in a few lines: the failure, the version, the seed, the cluster and the timing that decides the outcome. */
 export function reportHeader(scenario: ScenarioJson, timing: Record<string, TimingJson>): string[] {
-  const recovery = scenario.recoverAfterMs !== null ? `, back after ${formatDuration(scenario.recoverAfterMs)}` : ', never recovers';
+  const recovery = (ms: number | null) => (ms !== null ? `, back after ${formatDuration(ms)}` : ', never recovers');
+  const faults = scenario.faults ?? [];
+  const what = faults.length > 1
+    ? faults.map((f) => `${f.failedNodes.join(', ') || f.targets.join(', ')} at ${formatDuration(f.atMs)}${recovery(f.recoverAfterMs)}`).join('; ')
+    : `${scenario.failedNodes.join(', ')} at 0s${recovery(scenario.recoverAfterMs)}`;
   return [
-    `Failure: ${scenario.failure} of ${scenario.failedNodes.join(', ')} at 0s${recovery}; Kubernetes ${scenario.k8sVersion}; seed ${scenario.seed}${scenario.runs > 1 ? ` (first of ${scenario.runs} runs)` : ''}; ${formatDuration(scenario.durationMs)} simulated.`,
-    `Cluster: ${scenario.cluster.source}.`,
+    `Failure: ${scenario.failure} of ${what}; Kubernetes ${scenario.k8sVersion}; seed ${scenario.seed}${scenario.runs > 1 ? ` (first of ${scenario.runs} runs)` : ''}; ${formatDuration(scenario.durationMs)} simulated.`,
+    `Cluster: ${scenario.cluster.source}; placement ${scenario.placement ?? 'scheduler'} (${PLACEMENT_WORDS[scenario.placement ?? 'scheduler'] ?? ''}).`,
     `Timing: ${keyTimingText(timing)}.`,
     ...scenario.notes.map((n) => `Note: ${n}`),
   ];
 }
 
-export function scenarioHeader(scenario: Scenario, failedNodes: string[], runs = 1): string[] {
-  return reportHeader(scenarioJson(scenario, [], failedNodes, runs), timingJson(scenario.timing));
+export function scenarioHeader(scenario: Scenario, failedNodes: string[], runs = 1, failedNodesByFault?: string[][]): string[] {
+  return reportHeader(scenarioJson(scenario, [], failedNodes, runs, failedNodesByFault), timingJson(scenario.timing));
 }
 
 export interface TextRenderInput {
@@ -61,15 +71,16 @@ export function renderText(input: TextRenderInput): string {
 
 const ms = (value: number | null) => (value === null ? '-' : formatDuration(value));
 
+/** Every number of a workload's JSON summary has its column (times since the failure; PENDING0: pods Pending before it). */
 export function renderSummary(summary: Summary): string[] {
-  const lines = [`SUMMARY (failed: ${summary.failedNodes.join(', ')}; times since the failure)`];
-  const columns = ['WORKLOAD', 'OUTCOME', 'NOTREADY', 'PODS-NR', 'NOEXEC', 'DELETED', 'REPL-NEW', 'REPL-READY', 'UNAVAIL', 'DEGRADED', 'BLACKHOLE'];
-  const widths = [36, 10, 10, 10, 10, 10, 10, 11, 10, 10, 10];
+  const lines = [`SUMMARY (failed: ${summary.failedNodes.join(', ')}; placement ${summary.placement}; times since the failure)`];
+  const columns = ['WORKLOAD', 'DESIRED', 'OUTCOME', 'NOTREADY', 'PODS-NR', 'NOEXEC', 'DELETED', 'REPL-NEW', 'REPL-READY', 'UNAVAIL', 'DEGRADED', 'BLACKHOLE', 'DUPLICATE', 'PENDING0'];
+  const widths = [36, 7, 17, 10, 10, 10, 10, 10, 11, 10, 10, 10, 10, 8];
   lines.push(columns.map((c, i) => c.padEnd(widths[i])).join(' ').trimEnd());
   const sorted = [...summary.workloads].sort((a, b) => compareText(`${a.object.kind}/${a.object.name}`, `${b.object.kind}/${b.object.name}`));
   for (const w of sorted) {
-    const cells = [`${w.object.kind}/${w.object.name}`, w.outcome, ms(w.nodeNotReadyMs), ms(w.podsNotReadyMs), ms(w.noExecuteTaintMs), ms(w.podDeletionMs),
-      ms(w.replacementCreatedMs), ms(w.replacementReadyMs), ms(w.unavailableMs), ms(w.degradedMs), ms(w.blackholeMs)];
+    const cells = [`${w.object.kind}/${w.object.name}`, String(w.desiredReplicas), w.outcome, ms(w.nodeNotReadyMs), ms(w.podsNotReadyMs), ms(w.noExecuteTaintMs), ms(w.podDeletionMs),
+      ms(w.replacementCreatedMs), ms(w.replacementReadyMs), ms(w.unavailableMs), ms(w.degradedMs), ms(w.blackholeMs), ms(w.duplicateMs), String(w.pendingBeforeFailure?.pods ?? 0)];
     lines.push(cells.map((c, i) => c.padEnd(widths[i])).join(' ').trimEnd());
     lines.push(`    ${outcomeReason(w)}`);
   }
@@ -82,7 +93,8 @@ export function renderRunStatistics(statistics: RunStatistics): string {
   for (const w of statistics.result()) {
     const outcomes = Object.entries(w.outcomes).map(([o, n]) => `${o} ${n}`).join(', ');
     lines.push(`${w.object.kind}/${w.object.name}: ${outcomes}`);
-    for (const field of ['nodeNotReadyMs', 'noExecuteTaintMs', 'podDeletionMs', 'replacementReadyMs', 'unavailableMs'] as const) {
+    lines.push(`    ${'desiredReplicas'.padEnd(22)} ${w.desiredReplicas}`);
+    for (const field of TIME_FIELDS) {
       lines.push(`    ${field.padEnd(22)} ${show(w.times[field])}`);
     }
   }

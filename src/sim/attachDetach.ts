@@ -101,6 +101,8 @@ export class AttachDetachController {
     this.ctx.clock.at(at, () => {
       if (volume.detachRequestedAt !== requested || volume.attachedTo === undefined) return;
       if (this.usersOn(volume, volume.attachedTo).length > 0) return;
+      // Force detach is only for a node that is still not Ready (SEMANTICS.md 7.3); a node back by then unmounts normally.
+      if (cause === 'force-detach-timeout' && this.ctx.store.nodeByName.get(volume.attachedTo)?.ready === 'True') return;
       this.client.write(() => {
         this.ctx.store.setVolumeAttachment(volume, undefined, cause);
         this.reconcile(volume);

@@ -1,6 +1,7 @@
 /** What every component of one simulation shares: the clock, the store, randomness and timing. */
 import type { TimingConfiguration } from '../cluster/timing';
 import type { Clock } from './engine';
+import { ControllerManagerLease } from './leaderElection';
 import type { Random } from './random';
 import type { Store } from './store';
 
@@ -9,6 +10,13 @@ export interface SimContext {
   store: Store;
   random: Random;
   timing: TimingConfiguration;
+  /** kube-controller-manager's leadership; absent: it leads throughout (a controller tested alone). */
+  leader?: ControllerManagerLease;
+}
+
+/** The controller manager's leadership of a context (leading throughout when the test gave none). */
+export function leaderOf(ctx: SimContext): ControllerManagerLease {
+  return (ctx.leader ??= new ControllerManagerLease());
 }
 
 /** Feature gates by version that change failure behaviour (SEMANTICS.md 14). */

@@ -33,6 +33,10 @@ export class DaemonSetController extends WorkloadController {
     });
   }
 
+  protected override resync(workload: SimWorkload): void {
+    for (const node of this.ctx.store.nodes) this.markDirty(workload, node);
+  }
+
   private markDirty(workload: SimWorkload, node: SimNode): void {
     let nodes = this.dirtyNodes.get(workload);
     if (!nodes) this.dirtyNodes.set(workload, (nodes = new Set()));

@@ -4,7 +4,7 @@
  * deletionTimestamp set, ready = publishNotReadyAddresses || (serving && !terminating)
  * (SEMANTICS.md 9).
  */
-import type { SimContext } from './context';
+import { leaderOf, type SimContext } from './context';
 import { ApiClient, Informer } from './latency';
 import type { EndpointState, SimPod, SimService } from './objects';
 
@@ -15,7 +15,11 @@ export class EndpointSliceController {
     const { store } = ctx;
     const random = ctx.random.fork('endpointslice-controller');
     this.client = new ApiClient(ctx, random);
-    const informer = new Informer<SimPod>(ctx, random, (pod) => this.syncPod(pod));
+    const leader = leaderOf(ctx);
+    const informer = new Informer<SimPod>(ctx, random, (pod) => leader.leading && this.syncPod(pod));
+    leader.onAcquired(() => {
+      for (const pod of store.livePods()) if (this.servicesOf(pod).length > 0) informer.notify(pod);
+    });
     // The initial list: endpoints of the pods running before the failure, walked once.
     const initial = new Map(store.services.map((s) => [s, new Map<SimPod, EndpointState>()]));
     for (const pod of store.livePods()) {

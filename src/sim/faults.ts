@@ -1,30 +1,71 @@
 /**
- * The outside world: power-off, kubelet stop and network partition of nodes, their return,
- * and what an operator does about it (force delete, out-of-service taint, node deletion).
+ * The outside world: what happens to a node's host in each failure mode, its return, and what an
+ * operator does about it (force delete, graceful delete, out-of-service taint, node deletion).
+ * Only the host changes here; the kubelet and the controllers react to it (SEMANTICS.md 13.5).
  */
-import type { SimContext } from './context';
-import type { SimNode, SimPod } from './objects';
-import type { Fault, Intervention } from './scenario';
+import { leaderOf, type SimContext } from './context';
+import type { Host, SimNode, SimPod } from './objects';
+import type { FailureKind, Fault, Intervention } from './scenario';
 import { OUT_OF_SERVICE } from './tolerations';
 
+const POWERED_OFF: Partial<Host> = { powered: false, kubeletRunning: false, apiReachable: false, dataPlaneReachable: false, shuttingDown: false };
+const HEALTHY: Host = { powered: true, kubeletRunning: true, apiReachable: true, dataPlaneReachable: true, runtimeUp: true, diskHealthy: true, shuttingDown: false };
+
+/** What each failure does to the host at the failure instant. */
+const FAULT_EFFECTS: Readonly<Record<FailureKind, Partial<Host>>> = {
+  'power-off': POWERED_OFF,
+  'zone-outage': POWERED_OFF,
+  'kubelet-stop': { kubeletRunning: false },
+  partition: { apiReachable: false, dataPlaneReachable: false },
+  // The kubelet keeps renewing its lease but posts Ready=False (runtime down, SEMANTICS.md 13.5).
+  'kubelet-not-ready': { runtimeUp: false },
+  // Ready but broken: the lease goroutine does not need the disk (SEMANTICS.md 11).
+  'disk-failure': { diskHealthy: false },
+  // The kubelet holds the shutdown with its inhibitor lock while it stops pods (SEMANTICS.md 2.4).
+  'graceful-shutdown': { shuttingDown: true },
+};
+
+/** The simulator's assumptions (sim.* knobs) each failure mode relies on; the trace notes them. */
+const ASSUMPTIONS: Partial<Record<FailureKind, readonly ('notReadyPodsKeepServing' | 'shutdownHoldsGracePeriod' | 'diskFailureRestartsHang')[]>> = {
+  'kubelet-not-ready': ['notReadyPodsKeepServing'],
+  'graceful-shutdown': ['shutdownHoldsGracePeriod'],
+  'disk-failure': ['diskFailureRestartsHang'],
+};
+
 export function scheduleFault(ctx: SimContext, fault: Fault, nodes: SimNode[]): void {
-  const { clock, store } = ctx;
+  const { clock, store, timing } = ctx;
+  const shutdownMs = timing.kubelet.shutdownGracePeriod.value;
+  // shutdownGracePeriod 0 leaves the feature inert: the host goes down without the kubelet noticing.
+  const inertShutdown = fault.kind === 'graceful-shutdown' && shutdownMs === 0;
   clock.at(fault.atMs, () => {
+    if (inertShutdown) store.event({ kind: 'Cluster', name: 'kubelet', namespace: '' }, 'Note', 'GracefulShutdownInert', {});
+    for (const name of ASSUMPTIONS[fault.kind] ?? []) {
+      const knob = timing.simulator[name];
+      store.event({ kind: 'Cluster', name: 'assumptions', namespace: '' }, 'Note', 'Assumption', { knob: `sim.${knob.spec.name}`, value: knob.value, source: knob.source });
+    }
     for (const node of nodes) {
       store.event(node.ref, 'Fault', fault.kind, { failure: fault.kind });
       for (const pod of node.pods) store.markAffected(pod);
-      if (fault.kind === 'power-off') store.setHost(node, { powered: false, kubeletRunning: false, apiReachable: false, dataPlaneReachable: false });
-      if (fault.kind === 'kubelet-stop') store.setHost(node, { kubeletRunning: false });
-      if (fault.kind === 'partition') store.setHost(node, { apiReachable: false, dataPlaneReachable: false });
+      store.setHost(node, inertShutdown ? POWERED_OFF : FAULT_EFFECTS[fault.kind]);
     }
   });
+  if (fault.kind === 'graceful-shutdown' && !inertShutdown && timing.simulator.shutdownHoldsGracePeriod.value) {
+    clock.at(fault.atMs + shutdownMs, () => {
+      for (const node of nodes) if (node.host.shuttingDown) store.setHost(node, POWERED_OFF);
+    });
+  }
   if (fault.recoverAfterMs === undefined) return;
   clock.at(fault.atMs + fault.recoverAfterMs, () => {
     for (const node of nodes) {
       store.event(node.ref, 'Recovery', 'NodeReturned', { failure: fault.kind });
-      store.setHost(node, { powered: true, kubeletRunning: true, apiReachable: true, dataPlaneReachable: true });
+      store.setHost(node, HEALTHY);
     }
   });
+}
+
+/** The host after the kubelet released its shutdown inhibitor lock (sim.shutdownHoldsGracePeriod=false). */
+export function powerOffAfterShutdown(ctx: SimContext, node: SimNode): void {
+  if (node.host.shuttingDown) ctx.store.setHost(node, POWERED_OFF);
 }
 
 export function scheduleIntervention(ctx: SimContext, intervention: Intervention, failedNodes: () => SimNode[]): void {
@@ -32,14 +73,17 @@ export function scheduleIntervention(ctx: SimContext, intervention: Intervention
   clock.at(intervention.atMs, () => {
     const nodes = failedNodes();
     switch (intervention.kind) {
-      case 'force-delete': {
+      case 'force-delete':
+      case 'delete': {
         const pods = resolvePods(ctx, intervention.target, nodes);
+        const force = intervention.kind === 'force-delete';
         if (pods.length === 0) {
-          store.event({ kind: 'Pod', name: intervention.target, namespace: '' }, 'Intervention', 'ForceDeleteSkipped', { target: intervention.target });
+          store.event({ kind: 'Pod', name: intervention.target, namespace: '' }, 'Intervention', force ? 'ForceDeleteSkipped' : 'DeleteSkipped', { target: intervention.target });
         }
         for (const pod of pods) {
-          store.event(pod.ref, 'Intervention', 'ForceDelete');
-          store.deletePod(pod, 0, 'kubectl delete --force --grace-period=0');
+          store.event(pod.ref, 'Intervention', force ? 'ForceDelete' : 'Delete');
+          if (force) store.deletePod(pod, 0, 'kubectl delete --force --grace-period=0');
+          else store.deletePod(pod, pod.template.terminationGracePeriodSeconds, 'kubectl delete');
         }
         break;
       }
@@ -55,7 +99,27 @@ export function scheduleIntervention(ctx: SimContext, intervention: Intervention
           store.deleteNode(node, 'kubectl delete node');
         }
         break;
+      case 'restart-controller-manager':
+        restartControllerManager(ctx);
+        break;
     }
+  });
+}
+
+const KCM_LEASE = { kind: 'Lease', name: 'kube-controller-manager', namespace: 'kube-system' };
+
+/** The leader is lost at once; the new one holds the lease after the election delay (SEMANTICS.md 18). */
+function restartControllerManager(ctx: SimContext): void {
+  const { store, clock, timing } = ctx;
+  const leader = leaderOf(ctx);
+  const knob = timing.simulator.leaderElectionDelay;
+  const delayMs = knob.value ?? Math.round(ctx.random.fork(`leader-election@${clock.now}`).uniform(15_000, 19_000));
+  store.event(KCM_LEASE, 'Intervention', 'ControllerManagerRestart');
+  store.event({ kind: 'Cluster', name: 'assumptions', namespace: '' }, 'Note', 'Assumption', { knob: 'sim.leaderElectionDelay', value: knob.value ?? `${delayMs}ms (drawn)`, source: knob.source });
+  leader.lose();
+  clock.after(delayMs, () => {
+    leader.acquire();
+    store.event(KCM_LEASE, 'KubernetesEvent', 'LeaderElection', { message: `new kube-controller-manager leader became leader after ${delayMs} ms`, delayMs });
   });
 }
 

@@ -3,9 +3,12 @@
  * while its host runs and reaches the API server; it starts pods bound to the node, stops
  * pods being deleted and confirms their deletion. When it comes back after an outage it
  * re-adopts running pods (kubelet stop, partition) or restarts them in place with a new IP
- * (power-off), and finishes the deletions it missed (SEMANTICS.md 2).
+ * (power-off), and finishes the deletions it missed (SEMANTICS.md 2). With the runtime down it
+ * posts Ready=False while renewing its lease (13.5); on a failed disk its probes fail while the
+ * node stays Ready (11); on an announced shutdown it stops every pod first (2.4).
  */
 import type { SimContext } from './context';
+import { powerOffAfterShutdown } from './faults';
 import { ApiClient, Informer } from './latency';
 import { needsAttach, nextPodIp, type SimNode, type SimPod, type SimVolume } from './objects';
 import type { Random } from './random';
@@ -17,6 +20,9 @@ const HOUSEKEEPING_MS = 2000;
 const FAST_STATUS_MS = 100;
 /** The kubelet's lease and status loops jitter their period by up to 4 %. */
 const JITTER = 0.04;
+/** Container restart backoff: 10 s doubling to 300 s (SEMANTICS.md 10). */
+const BACKOFF_INITIAL_MS = 10_000;
+const BACKOFF_MAX_MS = 300_000;
 
 /** The kubelets of all nodes; one is made when its node first has something to do. */
 export class Kubelets {
@@ -50,6 +56,11 @@ class Kubelet {
   private readonly waitingForVolumes = new Set<SimPod>();
   private connected: boolean;
   private powered: boolean;
+  private runtimeUp = true;
+  private diskHealthy = true;
+  private shuttingDown = false;
+  /** Bumped when the disk fails or heals: probe timers of the previous state do nothing. */
+  private diskEpoch = 0;
 
   constructor(private readonly node: SimNode, private readonly ctx: SimContext, private readonly random: Random) {
     this.client = new ApiClient(ctx, random);
@@ -91,6 +102,150 @@ class Kubelet {
     this.powered = host.powered;
     if (wasConnected && !this.connected) this.stopHeartbeats();
     if (!wasConnected && this.connected) clock.after(0, () => this.comeBack(rebooted));
+    if (host.runtimeUp !== this.runtimeUp) this.runtimeChanged(host.runtimeUp);
+    if (host.diskHealthy !== this.diskHealthy) this.diskChanged(host.diskHealthy);
+    if (host.shuttingDown !== this.shuttingDown) {
+      this.shuttingDown = host.shuttingDown;
+      if (this.shuttingDown && this.connected) this.shutDown();
+    }
+  }
+
+  /** The next node status sync: computed every nodeStatusUpdateFrequency, so a change is posted 0–10.4 s later (SEMANTICS.md 2.1). */
+  private nextStatusSyncMs(): number {
+    const frequency = this.ctx.timing.kubelet.nodeStatusUpdateFrequency.value;
+    return this.random.uniform(0, frequency * (1 + JITTER * this.random.next()));
+  }
+
+  /** A node status PATCH with a changed Ready condition; the lease keeps being renewed. */
+  private postReady(status: 'True' | 'False', reason: string, message: string): void {
+    const { store, clock } = this.ctx;
+    this.client.write(() => {
+      if (!this.connected) return;
+      store.setLease(this.node, true, this.node.lease.renewTime, clock.now);
+      store.setNodeReady(this.node, status, reason, message);
+    });
+  }
+
+  /** Runtime down or back: Ready=False (KubeletNotReady) or True at the next status sync. */
+  private runtimeChanged(up: boolean): void {
+    const { clock, store, timing } = this.ctx;
+    this.runtimeUp = up;
+    clock.after(this.nextStatusSyncMs(), () => {
+      if (this.runtimeUp !== up) return;
+      if (up) this.postReady('True', 'KubeletReady', 'kubelet is posting ready status');
+      else this.postReady('False', 'KubeletNotReady', 'container runtime is down');
+    });
+    if (timing.simulator.notReadyPodsKeepServing.value) return;
+    for (const pod of this.node.pods) if (pod.running) store.setPodRuntime(pod, true, up);
+  }
+
+  /**
+   * The disk fails: the apps hang (nothing answers), readiness probes fail after failureThreshold
+   * periods and the pod turns NotReady, liveness probes restart the container in a loop with
+   * backoff; nothing in the control plane reacts (SEMANTICS.md 11). Healed: the apps answer again.
+   */
+  private diskChanged(healthy: boolean): void {
+    const { store } = this.ctx;
+    this.diskHealthy = healthy;
+    const epoch = ++this.diskEpoch;
+    for (const pod of [...this.node.pods]) {
+      if (pod.removed || pod.deletionTimestamp !== undefined) continue;
+      if (healthy && pod.containerReason === 'CrashLoopBackOff') {
+        this.launch(pod, pod.restartCount + 1);
+        continue;
+      }
+      if (!pod.running) continue;
+      store.setPodRuntime(pod, true, healthy);
+      if (healthy) {
+        if (!pod.readyCondition) this.client.write(() => store.patchPodStatus(pod, { ready: true, containersReady: true }));
+        continue;
+      }
+      this.failReadiness(pod, epoch);
+      this.failLiveness(pod, epoch, 0);
+    }
+  }
+
+  /** SEMANTICS.md 10: the first failing probe within one period, then failureThreshold − 1 more periods, plus the timeout. */
+  private probeDetectionMs(probe: NonNullable<SimPod['template']['readinessProbe']>): number {
+    const periodMs = probe.periodSeconds * 1000;
+    return this.random.uniform(0, periodMs) + (probe.failureThreshold - 1) * periodMs + probe.timeoutSeconds * 1000;
+  }
+
+  private failReadiness(pod: SimPod, epoch: number): void {
+    const probe = pod.template.readinessProbe;
+    if (!probe || probe.handler === 'none') return;
+    this.ctx.clock.after(this.probeDetectionMs(probe), () => {
+      if (epoch !== this.diskEpoch || pod.removed || !pod.readyCondition) return;
+      this.client.write(() => this.ctx.store.patchPodStatus(pod, { ready: false, containersReady: false }));
+    });
+  }
+
+  /** The liveness probe kills the hung container; it restarts (first at once, then after a growing backoff) and hangs again. */
+  private failLiveness(pod: SimPod, epoch: number, restarts: number): void {
+    const { clock, store, timing } = this.ctx;
+    const probe = pod.template.livenessProbe;
+    if (!probe || probe.handler === 'none') return;
+    const alive = () => epoch === this.diskEpoch && !pod.removed && pod.deletionTimestamp === undefined && this.connected;
+    clock.after(probe.initialDelaySeconds * 1000 + this.probeDetectionMs(probe), () => {
+      if (!alive() || !pod.running) return;
+      const graceMs = (probe.terminationGracePeriodSeconds ?? pod.template.terminationGracePeriodSeconds) * 1000;
+      clock.after(Math.min(timing.simulator.containerStopLatency.value, graceMs), () => {
+        if (!alive()) return;
+        store.setPodRuntime(pod, false, false, 'liveness');
+        const backoffMs = restarts === 0 ? 0 : Math.min(BACKOFF_INITIAL_MS * 2 ** (restarts - 1), BACKOFF_MAX_MS);
+        if (backoffMs > 0) {
+          this.client.write(() => store.patchPodStatus(pod, { ready: false, containersReady: false, containerState: 'waiting', containerReason: 'CrashLoopBackOff' }));
+        }
+        clock.after(backoffMs, () => {
+          if (!alive()) return;
+          const serves = !timing.simulator.diskFailureRestartsHang.value;
+          // Without a readiness probe a running container counts as Ready, hung or not.
+          const ready = !pod.template.readinessProbe;
+          store.setPodRuntime(pod, true, serves);
+          this.client.write(() => store.patchPodStatus(pod, { containerState: 'running', containerReason: undefined, restartCount: pod.restartCount + 1, ready, containersReady: ready }));
+          if (!serves) this.failLiveness(pod, epoch, restarts + 1);
+        });
+      });
+    });
+  }
+
+  /**
+   * Graceful node shutdown: Ready=False ("node is shutting down") at once, regular pods stopped
+   * with shutdownGracePeriod − shutdownGracePeriodCriticalPods, then critical pods with the rest;
+   * each ends Failed with reason Terminated and is not deleted (SEMANTICS.md 2.4).
+   */
+  private shutDown(): void {
+    const { timing, clock } = this.ctx;
+    const totalMs = timing.kubelet.shutdownGracePeriod.value;
+    const criticalMs = Math.min(timing.kubelet.shutdownGracePeriodCriticalPods.value, totalMs);
+    this.postReady('False', 'KubeletNotReady', 'node is shutting down');
+    const pods = this.node.pods.filter((p) => !p.removed && p.phase !== 'Failed' && p.phase !== 'Succeeded');
+    const regularDoneMs = this.stopForShutdown(pods.filter((p) => !p.template.critical), totalMs - criticalMs, 0);
+    const allDoneMs = this.stopForShutdown(pods.filter((p) => p.template.critical), criticalMs, regularDoneMs);
+    // The kubelet releases its inhibitor lock once every pod is stopped; with the assumption off, the host goes down then.
+    if (!timing.simulator.shutdownHoldsGracePeriod.value) clock.after(allDoneMs + timing.simulator.apiWriteLatency.value * 2, () => powerOffAfterShutdown(this.ctx, this.node));
+  }
+
+  /** Stops a group of pods from `startMs` on; returns when the last of them has stopped. */
+  private stopForShutdown(pods: SimPod[], groupGraceMs: number, startMs: number): number {
+    const { store, timing, clock } = this.ctx;
+    const minor = timing.version.minor;
+    // 1.22 renamed the reason (PR #102840).
+    const [reason, message] = minor >= 22 ? ['Terminated', 'Pod was terminated in response to imminent node shutdown.'] : ['Shutdown', 'Node is shutting, evicting pods'];
+    let doneMs = startMs;
+    for (const pod of pods) {
+      // The kubelet reports the terminal status within the group's grace period, before its inhibitor lock runs out.
+      const graceMs = Math.max(0, Math.min(pod.template.terminationGracePeriodSeconds * 1000, groupGraceMs) - 3 * timing.simulator.apiWriteLatency.value);
+      const stopMs = startMs + (pod.running ? Math.min(timing.simulator.containerStopLatency.value, graceMs) : 0);
+      doneMs = Math.max(doneMs, stopMs);
+      clock.after(stopMs, () => {
+        if (pod.removed || !this.connected) return;
+        store.setPodRuntime(pod, false, false, 'shutdown');
+        if (minor >= 26) this.client.write(() => store.addDisruptionTarget(pod, 'TerminationByKubelet', message));
+        this.client.write(() => store.patchPodStatus(pod, { phase: 'Failed', reason, ready: false, containersReady: false, containerState: 'terminated', containerReason: undefined }));
+      });
+    }
+    return doneMs;
   }
 
   /** Heartbeats stop: the API keeps the last lease renewal and status post (SEMANTICS.md 13.1: r, h). */
@@ -101,7 +256,7 @@ class Kubelet {
     const statusAge = lastStatusPostAge.value ?? this.random.uniform(0, timing.kubelet.nodeStatusReportFrequency.value * (1 + JITTER * this.random.next()));
     const since = this.node.lease.live ? this.node.lease.renewTime : -Infinity;
     const lastRenewal = Math.max(since, Math.round(clock.now - renewAge));
-    const lastStatus = Math.max(since, Math.round(clock.now - statusAge));
+    const lastStatus = Math.max(since, this.node.lease.lastStatusPost, Math.round(clock.now - statusAge));
     store.event(this.node.ref, 'Note', 'LastHeartbeat', { lastLeaseRenewalMs: lastRenewal, lastStatusPostMs: lastStatus });
     store.setLease(this.node, false, lastRenewal, lastStatus);
   }
@@ -117,6 +272,7 @@ class Kubelet {
     for (const pod of this.orphans) clock.after(this.random.uniform(0, HOUSEKEEPING_MS), () => this.killOrphan(pod));
     this.orphans.clear();
     for (const pod of [...node.pods]) {
+      if (pod.phase === 'Failed' || pod.phase === 'Succeeded') continue;
       if (pod.deletionTimestamp !== undefined) this.terminate(pod);
       else if (rebooted || !pod.running) this.restartInPlace(pod, rebooted);
       else this.client.write(() => store.patchPodStatus(pod, { ready: pod.appReady, containersReady: pod.appReady }));
@@ -138,6 +294,10 @@ class Kubelet {
 
   private startPod(pod: SimPod): void {
     const { store } = this.ctx;
+    if (this.shuttingDown) {
+      this.client.write(() => store.patchPodStatus(pod, { phase: 'Failed', reason: 'NodeShutdown', containerState: 'terminated', containerReason: undefined }));
+      return;
+    }
     this.client.write(() => store.patchPodStatus(pod, { phase: 'Pending', containerState: 'waiting', containerReason: 'ContainerCreating' }));
     if (this.missingVolume(pod)) {
       this.waitingForVolumes.add(pod);
@@ -166,7 +326,8 @@ class Kubelet {
     const { store, timing, clock } = this.ctx;
     const started = clock.now + timing.simulator.podStartLatency.value;
     clock.at(started, () => {
-      if (!this.connected || pod.removed || pod.deletionTimestamp !== undefined) return;
+      // A pod stopped meanwhile (graceful shutdown) does not start.
+      if (!this.connected || pod.removed || pod.deletionTimestamp !== undefined || pod.phase === 'Failed' || this.shuttingDown) return;
       const probe = pod.template.readinessProbe;
       const ip = nextPodIp(this.node);
       store.setPodRuntime(pod, true, !probe);

@@ -7,7 +7,8 @@
  * skip the nodes it has nothing to do for.
  */
 import { zoneName } from '../cluster/clusterSpec';
-import type { SimContext } from './context';
+import { legacyPodEviction } from '../cluster/controllerManagerConfiguration';
+import { leaderOf, type SimContext } from './context';
 import { ApiClient, Informer } from './latency';
 import { liveNodeOf, type ConditionStatus, type SimNode, type SimPod } from './objects';
 import { NodeVisits, SparseTicker, type NodeHealth } from './nodeLifecycleScale';
@@ -34,6 +35,15 @@ export class NodeLifecycleController {
   /** Zones in the order doNoExecuteTaintingPass visits them. */
   private readonly zoneOrder: string[];
   private readonly visits: NodeVisits;
+  /** Not-Ready counts or zone sizes changed since handleDisruption last ran (it is a function of them and the zone states). */
+  private disruptionInputsChanged = true;
+  /** Bumped when the controller manager loses or takes the lease: passes of an earlier leader do nothing. */
+  private passChain = 0;
+  /** Nodes whose NoExecute taint a new leader writes again with a new timeAdded (SEMANTICS.md 18). */
+  private readonly retaint = new Set<SimNode>();
+  /** Up to 1.26 with --enable-taint-manager=false: pods are deleted directly, pod-eviction-timeout after the node stopped reporting. */
+  private readonly legacy: boolean;
+  private readonly legacyEvicted = new Set<SimNode>();
   private readonly taintLoop: SparseTicker;
 
   constructor(private readonly ctx: SimContext) {
@@ -44,9 +54,11 @@ export class NodeLifecycleController {
     this.workers = Array.from({ length: WORKERS }, (_, i) => new ApiClient(ctx, random.fork(`worker${i}`)));
     this.tainter = new ApiClient(ctx, random.fork('tainter'));
     const nodeUpdates = new ApiClient(ctx, random.fork('node-updates'));
-    this.noScheduleInformer = new Informer(ctx, random, (node) => this.doNoScheduleTaintingPass(node, nodeUpdates));
+    this.legacy = legacyPodEviction(timing.version.minor, timing.controllerManager.enableTaintManager.value);
+    const leader = leaderOf(ctx);
+    this.noScheduleInformer = new Informer(ctx, random, (node) => leader.leading && this.doNoScheduleTaintingPass(node, nodeUpdates));
     const podWorker = new ApiClient(ctx, random.fork('pod-worker'));
-    this.podInformer = new Informer(ctx, random, (pod) => this.processPod(pod, podWorker));
+    this.podInformer = new Informer(ctx, random, (pod) => leader.leading && this.processPod(pod, podWorker));
     this.taintLoop = new SparseTicker(clock, TAINT_LOOP_MS, random.uniform(0, TAINT_LOOP_MS), () => this.doNoExecuteTaintingPass());
 
     for (const node of store.nodes) {
@@ -63,7 +75,9 @@ export class NodeLifecycleController {
     const phase = nodeMonitorPhase.value;
     const first = phase !== null ? phase - Math.floor((phase - start) / period) * period : start + random.uniform(0, nodeMonitorPeriod.value);
     this.visits = new NodeVisits(timing, first, period);
-    clock.at(first, () => this.monitorNodeHealth());
+    this.schedulePass(first);
+    leader.onLost(() => this.passChain++);
+    leader.onAcquired(() => this.startAsNewLeader());
 
     store.onNode((node, change) => {
       if (change === 'deleted') return this.forget(node);
@@ -73,6 +87,39 @@ export class NodeLifecycleController {
     store.onPod((pod, change) => {
       if (change === 'bound') this.podInformer.notify(pod);
     });
+  }
+
+  private schedulePass(at: number): void {
+    const chain = this.passChain;
+    this.ctx.clock.at(at, () => {
+      if (chain === this.passChain) this.monitorNodeHealth();
+    });
+  }
+
+  /**
+   * A new leader starts from the API alone: every node's probeTimestamp is now (another full grace
+   * period before a node that still looks Ready goes Unknown), zones start Initial with fresh rate
+   * limiters, and NoExecute taints already on nodes are written again with a new timeAdded.
+   */
+  private startAsNewLeader(): void {
+    const { clock, store, timing } = this.ctx;
+    const now = clock.now;
+    this.passChain++;
+    this.nodeHealthMap.clear();
+    this.notReadyByZone.clear();
+    this.zoneStates.clear();
+    for (const zone of this.zoneQueues.keys()) this.zoneQueues.set(zone, new RateLimitedQueue(timing.controllerManager.nodeEvictionRate.value, now));
+    this.disruptionInputsChanged = true;
+    for (const node of store.nodes) {
+      if (node.deleted) continue;
+      const lease = node.lease;
+      this.nodeHealthMap.set(node, { probeTimestamp: now, savedLease: lease.renewTime, savedStatus: lease.lastStatusPost, leaseDropped: false, current: 'True' });
+      this.setCurrent(node, this.nodeHealthMap.get(node)!, node.ready);
+      this.visits.visit(node);
+      if (this.hasNoExecuteTaint(node)) this.retaint.add(node);
+      if (node.ready !== 'True' || node.unschedulable) this.noScheduleInformer.notify(node);
+    }
+    this.schedulePass(now);
   }
 
   /** monitorNodeHealth: each node's health, MarkPodsNotReady and its taint decision; then zone states. */
@@ -87,13 +134,16 @@ export class NodeLifecycleController {
         this.markPodsNotReady(node, worker);
       }
       // SEMANTICS.md 3.3: the taint decision uses the condition observed at the start of the pass.
-      this.processTaintBaseEviction(node, observed, worker);
+      if (this.legacy) this.processLegacyEviction(node, now);
+      else this.processTaintBaseEviction(node, observed, worker);
       if (this.nothingToDo(node)) this.visits.skip(node);
     });
-    this.handleDisruption(now);
+    if (this.disruptionInputsChanged) this.handleDisruption(now);
 
-    const end = Math.max(now, ...this.workers.map((w) => w.idleAt)) + timing.simulator.nodeMonitorPassDuration.value;
-    clock.at(end + timing.controllerManager.nodeMonitorPeriod.value, () => this.monitorNodeHealth());
+    let end = now;
+    for (const worker of this.workers) end = Math.max(end, worker.idleAt);
+    end += timing.simulator.nodeMonitorPassDuration.value;
+    this.schedulePass(end + timing.controllerManager.nodeMonitorPeriod.value);
   }
 
   /** tryUpdateNodeHealth: refresh probeTimestamp on a new heartbeat; Ready=Unknown after the grace period. */
@@ -153,6 +203,39 @@ export class NodeLifecycleController {
     if (this.zoneQueues.get(node.zone)!.add(node.name, node.index)) this.taintLoop.request();
   }
 
+  /**
+   * The legacy path (SEMANTICS.md 3.7): a node NotReady for pod-eviction-timeout since its Ready
+   * transition, or Unknown for pod-eviction-timeout since its last heartbeat (probeTimestamp), is
+   * queued for the zone's pod evictor, rate limited like tainting; Ready cancels.
+   */
+  private processLegacyEviction(node: SimNode, now: number): void {
+    const health = this.nodeHealthMap.get(node)!;
+    const timeoutMs = this.ctx.timing.controllerManager.podEvictionTimeout.value;
+    if (health.current === 'True') {
+      this.zoneQueues.get(node.zone)?.remove(node.name);
+      this.legacyEvicted.delete(node);
+      return;
+    }
+    const since = health.current === 'False' ? node.readyTransition : health.probeTimestamp;
+    if (now <= since + timeoutMs || this.legacyEvicted.has(node)) return;
+    this.legacyEvicted.add(node);
+    if (this.zoneQueues.get(node.zone)!.add(node.name, node.index)) this.taintLoop.request();
+  }
+
+  /** DeletePods (pkg/controller/util/node): every pod but daemon pods gets status reason NodeLost, then a normal DELETE. */
+  private deletePods(node: SimNode): void {
+    const { store } = this.ctx;
+    for (const pod of [...node.pods]) {
+      if (pod.owner?.kind === 'DaemonSet' || pod.deletionTimestamp !== undefined) continue;
+      this.tainter.write(() => {
+        if (pod.removed || pod.deletionTimestamp !== undefined) return;
+        store.event(pod.ref, 'KubernetesEvent', 'NodeControllerEviction', { message: `Marking for deletion Pod ${pod.name} from Node ${node.name}` });
+        store.patchPodStatus(pod, { reason: 'NodeLost' });
+        store.deletePod(pod, pod.template.terminationGracePeriodSeconds, 'node-lifecycle-controller');
+      });
+    }
+  }
+
   /** Nothing changes for the node in a pass until the node or its taints do. */
   private nothingToDo(node: SimNode): boolean {
     const health = this.nodeHealthMap.get(node)!;
@@ -160,8 +243,10 @@ export class NodeLifecycleController {
       this.nodeHealthMap.delete(node);
       return true;
     }
-    // Unknown (or NotReady) and queued for, or given, its NoExecute taint.
-    return !node.lease.live && health.current === node.ready && node.ready !== 'True' && !health.leaseDropped && this.zoneQueues.get(node.zone)!.has(node.name);
+    // A live kubelet posting Ready=False (SEMANTICS.md 13.5), already tainted not-ready:NoExecute.
+    if (node.lease.live && node.ready === 'False' && health.current === 'False' && this.hasNoExecuteTaint(node, NOT_READY)) return true;
+    // Unknown and queued for, or given, its NoExecute taint (a NotReady node whose lease stopped still goes Unknown).
+    return !node.lease.live && health.current === node.ready && node.ready === 'Unknown' && !health.leaseDropped && this.zoneQueues.get(node.zone)!.has(node.name);
   }
 
   private setCurrent(node: SimNode, health: NodeHealth, status: ConditionStatus): void {
@@ -170,7 +255,9 @@ export class NodeLifecycleController {
   }
 
   private countNotReady(node: SimNode, delta: number): void {
-    if (node.labels[EXCLUDE_DISRUPTION] === undefined) this.notReadyByZone.set(node.zone, (this.notReadyByZone.get(node.zone) ?? 0) + delta);
+    if (node.labels[EXCLUDE_DISRUPTION] !== undefined) return;
+    this.notReadyByZone.set(node.zone, (this.notReadyByZone.get(node.zone) ?? 0) + delta);
+    this.disruptionInputsChanged = true;
   }
 
   private markNodeAsReachable(node: SimNode, worker: ApiClient): void {
@@ -187,7 +274,9 @@ export class NodeLifecycleController {
   private setNoExecuteTaint(node: SimNode, ready: ConditionStatus, client: ApiClient): void {
     const { store } = this.ctx;
     const [wanted, opposite] = ready === 'False' ? [NOT_READY, UNREACHABLE] : [UNREACHABLE, NOT_READY];
+    const rewrite = this.retaint.delete(node);
     client.write(() => {
+      if (rewrite) store.removeTaint(node, wanted, 'NoExecute', 'node-lifecycle-controller');
       store.addTaint(node, { key: wanted, value: '', effect: 'NoExecute' }, 'node-lifecycle-controller');
       store.removeTaint(node, opposite, 'NoExecute', 'node-lifecycle-controller');
     });
@@ -200,12 +289,15 @@ export class NodeLifecycleController {
   /** doNoExecuteTaintingPass: per zone, taint queued nodes while the limiter grants tokens. */
   private doNoExecuteTaintingPass(): void {
     const { store, clock } = this.ctx;
+    if (!leaderOf(this.ctx).leading) return;
     let nextToken = Infinity;
     for (const zone of this.zoneOrder) {
       const queue = this.zoneQueues.get(zone)!;
       queue.drain(clock.now, (name) => {
         const node = store.nodeByName.get(name);
-        if (node && node.ready !== 'True') this.setNoExecuteTaint(node, node.ready, this.tainter);
+        if (!node || node.ready === 'True') return;
+        if (this.legacy) this.deletePods(node);
+        else this.setNoExecuteTaint(node, node.ready, this.tainter);
       });
       if (queue.length > 0) nextToken = Math.min(nextToken, queue.limiter.nextTokenAt(clock.now));
     }
@@ -215,6 +307,7 @@ export class NodeLifecycleController {
   /** handleDisruption: zone states from not-Ready counts, and the tainting rate that goes with them. */
   private handleDisruption(now: number): void {
     const { timing, store } = this.ctx;
+    this.disruptionInputsChanged = false;
     const newStates = new Map<string, ZoneState>();
     let allFully = true;
     for (const [zone, size] of this.zoneSizes) {
@@ -301,5 +394,6 @@ export class NodeLifecycleController {
     this.nodeHealthMap.delete(node);
     this.zoneQueues.get(node.zone)?.remove(node.name);
     if (node.labels[EXCLUDE_DISRUPTION] === undefined) this.zoneSizes.set(node.zone, (this.zoneSizes.get(node.zone) ?? 1) - 1);
+    this.disruptionInputsChanged = true;
   }
 }

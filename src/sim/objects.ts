@@ -22,6 +22,12 @@ export interface Host {
   apiReachable: boolean;
   /** Clients can reach the node's pods. */
   dataPlaneReachable: boolean;
+  /** The container runtime answers the kubelet (kubelet-not-ready: it does not, SEMANTICS.md 13.5). */
+  runtimeUp: boolean;
+  /** The node's disk works (disk-failure: it does not, yet the lease is renewed, SEMANTICS.md 11). */
+  diskHealthy: boolean;
+  /** The OS announced a shutdown that the kubelet delays with its inhibitor lock (SEMANTICS.md 2.4). */
+  shuttingDown: boolean;
 }
 
 /**
@@ -76,6 +82,9 @@ export interface PodTemplateSim {
   memoryBytes: number;
   terminationGracePeriodSeconds: number;
   readinessProbe?: Probe;
+  livenessProbe?: Probe;
+  /** priorityClassName system-node-critical or system-cluster-critical: killed last in a graceful shutdown. */
+  critical: boolean;
   containerCount: number;
   restartPolicy: 'Always' | 'OnFailure' | 'Never';
   hostNetwork: boolean;

@@ -3,7 +3,7 @@
  * on a NotReady node with the out-of-service taint, pods whose node object is gone (after a
  * 40 s quarantine), and terminating pods never scheduled (SEMANTICS.md 7.1).
  */
-import { features, type SimContext } from './context';
+import { features, leaderOf, type SimContext } from './context';
 import { ApiClient } from './latency';
 import { liveNodeOf, type SimPod } from './objects';
 import { OUT_OF_SERVICE } from './tolerations';
@@ -42,6 +42,11 @@ export class PodGarbageCollector {
   private gc(): void {
     const { store, clock, timing } = this.ctx;
     const now = clock.now;
+    // Not leading: the loop keeps its period but does nothing (the new leader's first pass comes within one period).
+    if (!leaderOf(this.ctx).leading) {
+      clock.after(PASS_MS + GC_PERIOD_MS, () => this.gc());
+      return;
+    }
     const deletedNodes = this.deletedNodes;
     // gcUnscheduledTerminating, and gcTerminating (NodeOutOfServiceVolumeDetach).
     for (const pod of this.unscheduledTerminating) this.forceDelete(pod, undefined);

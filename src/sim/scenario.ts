@@ -4,7 +4,7 @@ import type { TimingConfiguration } from '../cluster/timing';
 import type { PersistentVolume, PersistentVolumeClaimSpec, Service, StorageClass, Workload } from '../manifest/model/types';
 
 /** What can happen to a node (src/report says what each means). */
-export const FAILURE_KINDS = ['power-off', 'kubelet-stop', 'partition'] as const;
+export const FAILURE_KINDS = ['power-off', 'kubelet-stop', 'partition', 'kubelet-not-ready', 'disk-failure', 'graceful-shutdown', 'zone-outage'] as const;
 
 export type FailureKind = (typeof FAILURE_KINDS)[number];
 
@@ -12,14 +12,20 @@ export function isFailureKind(text: string): text is FailureKind {
   return (FAILURE_KINDS as readonly string[]).includes(text);
 }
 
+/** Where pods go: as kube-scheduler scores nodes, packed onto as few nodes as allowed (worst case), or spread as widely as possible. */
+export const PLACEMENTS = ['scheduler', 'worst', 'spread'] as const;
+
+export type Placement = (typeof PLACEMENTS)[number];
+
 export interface Fault {
   kind: FailureKind;
   /**
-   * What fails, all at the same instant: `node/NAME` (or a bare node name), or `Kind/name` for
-   * the node that runs that workload's first pod. Empty: the node of the first workload's first pod.
+   * What fails, all at the same instant: `node/NAME` (or a bare node name), `zone/NAME` for every
+   * node of that zone, or `Kind/name` for the node that runs that workload's first pod. Empty: the
+   * node of the first workload's first pod (zone-outage: its zone).
    */
   targets: string[];
-  /** ms since the failure instant (0 for the failure itself). */
+  /** ms since the failure instant (0 for the first failure; later for staggered targets). */
   atMs: number;
   /** The kubelet is back (host powered on and kubelet running, or network healed) this long after `atMs`. */
   recoverAfterMs?: number;
@@ -28,10 +34,14 @@ export interface Fault {
 export type Intervention =
   /** `kubectl delete pod --force --grace-period=0`: a pod name, or Kind/name for that workload's pods on failed nodes. */
   | { kind: 'force-delete'; target: string; atMs: number }
+  /** `kubectl delete pod` with the pod's own grace period: a pod name, or Kind/name as above. */
+  | { kind: 'delete'; target: string; atMs: number }
   /** `kubectl taint node ... node.kubernetes.io/out-of-service=nodeshutdown:NoExecute` on the failed nodes. */
   | { kind: 'out-of-service'; atMs: number }
   /** `kubectl delete node` of the failed nodes. */
-  | { kind: 'delete-node'; atMs: number };
+  | { kind: 'delete-node'; atMs: number }
+  /** kube-controller-manager restarts (or its leader fails over): the lease is lost, a new leader takes over later. */
+  | { kind: 'restart-controller-manager'; atMs: number };
 
 export interface Scenario {
   workloads: Workload[];
@@ -44,6 +54,8 @@ export interface Scenario {
   /** Empty targets resolve to the node of the first pod of the first workload. */
   faults: Fault[];
   interventions: Intervention[];
+  /** How the scheduler picks among feasible nodes (default scheduler). */
+  placement?: Placement;
   /** Simulated time after the failure. */
   durationMs: number;
   /** Time the cluster runs normally before the failure (shown as negative times). */

@@ -1,7 +1,7 @@
 /**
- * kube-scheduler's filters, a simplified score, and its queue (SEMANTICS.md 8). Filters run
- * in the default plugin order and a node fails on the first that rejects it, so the
- * FailedScheduling message counts the same reasons kubectl shows.
+ * kube-scheduler's filters, its queue (SEMANTICS.md 8) and, in schedulerScore.ts, its default
+ * score plugins. Filters run in the default plugin order and a node fails on the first that
+ * rejects it, so the FailedScheduling message counts the same reasons kubectl shows.
  */
 import { HOSTNAME_LABEL } from '../cluster/clusterSpec';
 import type { LabelSelector, PodAffinityTerm } from '../manifest/model/types';
@@ -14,6 +14,8 @@ import type { Random } from './random';
 import { matchesLabelSelector, matchesMap, matchesNodeSelectorTerms } from './selectors';
 import { SCHEDULING_EFFECTS, UNSCHEDULABLE, toleratesTaint, untoleratedTaint } from './tolerations';
 import { SchedulerCache } from './schedulerCache';
+import { SchedulerScore } from './schedulerScore';
+import type { Placement as PlacementPolicy } from './scenario';
 import type { VolumeBinder } from './volumeBinding';
 
 const RESOLVABLE = new Set(['Insufficient cpu', 'Insufficient memory', 'Too many pods']);
@@ -36,8 +38,10 @@ export class Scheduler {
   private readonly pending = new Map<SimPod, Pending>();
   private readonly cache: SchedulerCache;
   private nextStartNodeIndex = 0;
-  /** Nodes sharing the best score in the current cycle (reused). */
+  /** Nodes sharing the best score in the current cycle, and the feasible node indices (reused). */
   private readonly ties: SimNode[] = [];
+  private feasible = new Int32Array(128);
+  private readonly scorer: SchedulerScore;
   private readonly client: ApiClient;
   private readonly random: Random;
   /**
@@ -46,18 +50,22 @@ export class Scheduler {
    */
   private tieRandom: Random | undefined;
 
-  constructor(private readonly ctx: SimContext, private readonly volumes: VolumeBinder) {
+  constructor(private readonly ctx: SimContext, private readonly volumes: VolumeBinder, private readonly placement: PlacementPolicy = 'scheduler') {
     const { store } = ctx;
     this.random = ctx.random.fork('scheduler');
     this.cache = new SchedulerCache(store.nodes);
+    this.scorer = new SchedulerScore(this.cache, placement, this);
     this.client = new ApiClient(ctx, this.random);
     const podInformer = new Informer<SimPod>(ctx, this.random, (pod) => this.attempt(pod));
     const eventInformer = new Informer<string>(ctx, this.random, () => this.retryUnschedulable());
     store.onPod((pod, change) => {
       if (change === 'created' && pod.nodeName === undefined) podInformer.notify(pod);
       if (change === 'bound') this.count(pod, +1);
+      if (change === 'deleting') this.countSpread(pod, -1);
       if (change === 'removed') {
         if (pod.nodeName !== undefined) this.count(pod, -1);
+        // A pod removed without a deletionTimestamp (grace 0) was still counted for spreading.
+        if (pod.deletionTimestamp === undefined) this.countSpread(pod, -1);
         this.pending.delete(pod);
         if (this.pending.size > 0) eventInformer.notify('pod removed');
       }
@@ -116,7 +124,7 @@ export class Scheduler {
    * which spreads as evenly as scoring would at a fraction of the cost.
    */
   private placeInitial(pod: SimPod): SimNode | undefined {
-    const placement = this.cache.order.length >= 100 ? this.firstFeasible(pod) : this.findNode(pod);
+    const placement = this.cache.order.length >= 100 && this.placement === 'scheduler' ? this.firstFeasible(pod) : this.findNode(pod);
     if (!('node' in placement)) {
       this.pending.set(pod, { attempts: 1, lastAttempt: this.ctx.clock.now });
       pod.pendingMessage = placement.message;
@@ -129,7 +137,14 @@ export class Scheduler {
   /** Accounts a pod bound to (+1) or gone from (-1) its node. */
   private count(pod: SimPod, delta: number): void {
     const node = liveNodeOf(pod);
-    if (node) this.cache.account(pod, node, delta);
+    if (!node) return;
+    this.cache.account(pod, node, delta);
+    if (delta > 0) this.cache.accountSpread(pod, node, delta);
+  }
+
+  private countSpread(pod: SimPod, delta: number): void {
+    const node = liveNodeOf(pod);
+    if (node) this.cache.accountSpread(pod, node, delta);
   }
 
   private attempt(pod: SimPod): void {
@@ -188,27 +203,21 @@ export class Scheduler {
       : cache.order;
     const count = candidates.length;
     const toFind = feasibleToFind ?? Math.min(100, numFeasibleNodesToFind(count));
-    const onNode = pod.owner ? cache.onNode.get(pod.owner) : undefined;
-    const inZone = pod.owner ? cache.inZone.get(pod.owner) : undefined;
-    const best = this.ties;
-    best.length = 0;
-    let bestScore = -Infinity;
+    if (this.feasible.length < toFind) this.feasible = new Int32Array(toFind);
     let feasible = 0;
     let processed = 0;
     for (let k = 0; k < count && feasible < toFind; k++) {
       const i = candidates[(this.nextStartNodeIndex + k) % count];
       processed++;
       if (this.filter(pod, cache.nodes[i], false).length > 0) continue;
-      feasible++;
-      const score = this.score(pod, i, onNode, inZone);
-      if (score > bestScore) {
-        bestScore = score;
-        best.length = 0;
-      }
-      if (score === bestScore) best.push(cache.nodes[i]);
+      this.feasible[feasible++] = i;
     }
     this.nextStartNodeIndex = count > 0 ? (this.nextStartNodeIndex + processed) % count : 0;
-    if (feasible > 0) return { node: best.length === 1 || !this.tieRandom ? best[0] : best[this.tieRandom.int(best.length)] };
+    if (feasible > 0) {
+      const best = this.ties;
+      this.scorer.best(pod, this.feasible, feasible, best);
+      return { node: best.length === 1 || !this.tieRandom ? best[0] : best[this.tieRandom.int(best.length)] };
+    }
 
     const reasons = new Map<string, number>();
     const preemption = new Map<string, number>();
@@ -291,7 +300,7 @@ export class Scheduler {
   }
 
   /** Pods matching a selector in the pod's namespace on nodes where `inDomain` holds (terminating pods count). */
-  private countMatching(pod: SimPod, selector: LabelSelector | undefined, inDomain: (n: SimNode) => boolean): number {
+  countMatching(pod: SimPod, selector: LabelSelector | undefined, inDomain: (n: SimNode) => boolean): number {
     if (!selector) return 0;
     let count = 0;
     for (const node of this.ctx.store.nodes) {
@@ -337,17 +346,6 @@ export class Scheduler {
       }
     }
     return undefined;
-  }
-
-  /** Spread a workload's pods over nodes and zones, then prefer the least allocated node (node index i). */
-  private score(pod: SimPod, i: number, ownerOnNode: Map<number, number> | undefined, ownerInZone: Int32Array | undefined): number {
-    const cache = this.cache;
-    const onNode = ownerOnNode?.get(i) ?? 0;
-    const inZone = ownerInZone ? ownerInZone[cache.zone[i]] : 0;
-    const spread = 100 - Math.min(100, 25 * onNode + 10 * inZone);
-    const cpuFree = cache.cpuAllocatable[i] > 0 ? (cache.cpuFree[i] - pod.template.cpuMillis) / cache.cpuAllocatable[i] : 0;
-    const memoryFree = cache.memoryAllocatable[i] > 0 ? (cache.memoryFree[i] - pod.template.memoryBytes) / cache.memoryAllocatable[i] : 0;
-    return Math.round(2 * spread + 50 * (cpuFree + memoryFree));
   }
 }
 

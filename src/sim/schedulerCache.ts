@@ -6,6 +6,7 @@
  */
 import type { SimNode, SimPod, SimWorkload } from './objects';
 import type { Toleration } from '../manifest/model/types';
+import { DEFAULT_MEMORY_REQUEST, DEFAULT_MILLI_CPU_REQUEST } from './schedulerScore';
 import { SCHEDULING_EFFECTS, untoleratedTaint } from './tolerations';
 
 export class SchedulerCache {
@@ -17,6 +18,9 @@ export class SchedulerCache {
   readonly cpuAllocatable: Float64Array;
   readonly memoryAllocatable: Float64Array;
   readonly podsFree: Int32Array;
+  /** Requests of the bound pods with the scheduler's non-zero defaults for containers without any (scoring only). */
+  readonly cpuNonZeroUsed: Float64Array;
+  readonly memoryNonZeroUsed: Float64Array;
   readonly zone: Int32Array;
   readonly zoneCount: number;
   /** The node has a NoSchedule or NoExecute taint, or is cordoned: filters must look closer. */
@@ -27,6 +31,9 @@ export class SchedulerCache {
   /** Each workload's bound pods per node index and per zone index. */
   readonly onNode = new Map<SimWorkload, Map<number, number>>();
   readonly inZone = new Map<SimWorkload, Int32Array>();
+  /** The same without terminating pods: what PodTopologySpread's score counts (kubernetes#87621). */
+  readonly spreadOnNode = new Map<SimWorkload, Map<number, number>>();
+  readonly spreadInZone = new Map<SimWorkload, Int32Array>();
 
   constructor(nodes: readonly SimNode[]) {
     this.nodes = nodes;
@@ -37,6 +44,8 @@ export class SchedulerCache {
     this.cpuAllocatable = new Float64Array(size);
     this.memoryAllocatable = new Float64Array(size);
     this.podsFree = new Int32Array(size);
+    this.cpuNonZeroUsed = new Float64Array(size);
+    this.memoryNonZeroUsed = new Float64Array(size);
     this.zone = new Int32Array(size);
     this.restricted = new Uint8Array(size);
     this.checkedTolerations = new Array(size).fill(undefined);
@@ -60,13 +69,25 @@ export class SchedulerCache {
     this.cpuFree[i] -= delta * pod.template.cpuMillis;
     this.memoryFree[i] -= delta * pod.template.memoryBytes;
     this.podsFree[i] -= delta;
+    const t = pod.template;
+    this.cpuNonZeroUsed[i] += delta * (t.cpuMillis > 0 ? t.cpuMillis : DEFAULT_MILLI_CPU_REQUEST * t.containerCount);
+    this.memoryNonZeroUsed[i] += delta * (t.memoryBytes > 0 ? t.memoryBytes : DEFAULT_MEMORY_REQUEST * t.containerCount);
     const owner = pod.owner;
     if (!owner) return;
-    let onNode = this.onNode.get(owner);
-    if (!onNode) this.onNode.set(owner, (onNode = new Map()));
+    this.count(this.onNode, this.inZone, owner, i, delta);
+  }
+
+  /** A pod bound to (+1) the node, or terminating or gone from it (-1), as topology spreading counts it. */
+  accountSpread(pod: SimPod, node: SimNode, delta: number): void {
+    if (pod.owner) this.count(this.spreadOnNode, this.spreadInZone, pod.owner, node.index, delta);
+  }
+
+  private count(byNode: Map<SimWorkload, Map<number, number>>, byZone: Map<SimWorkload, Int32Array>, owner: SimWorkload, i: number, delta: number): void {
+    let onNode = byNode.get(owner);
+    if (!onNode) byNode.set(owner, (onNode = new Map()));
     onNode.set(i, (onNode.get(i) ?? 0) + delta);
-    let inZone = this.inZone.get(owner);
-    if (!inZone) this.inZone.set(owner, (inZone = new Int32Array(this.zoneCount)));
+    let inZone = byZone.get(owner);
+    if (!inZone) byZone.set(owner, (inZone = new Int32Array(this.zoneCount)));
     inZone[this.zone[i]] += delta;
   }
 

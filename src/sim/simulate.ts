@@ -2,10 +2,12 @@
  * One simulation run: the wiring. Builds the healthy cluster as it is before the failure,
  * starts every component, injects the faults and interventions, runs the clock and summarises.
  */
+import { zoneName } from '../cluster/clusterSpec';
 import { AttachDetachController } from './attachDetach';
 import type { SimContext } from './context';
 import { DaemonSetController } from './daemonSet';
 import { Clock } from './engine';
+import { ControllerManagerLease } from './leaderElection';
 import { EndpointSliceController } from './endpoints';
 import { scheduleFault, scheduleIntervention } from './faults';
 import { JobController } from './job';
@@ -20,7 +22,7 @@ import type { Scenario } from './scenario';
 import { Scheduler } from './scheduler';
 import { StatefulSetController } from './statefulSet';
 import { Store } from './store';
-import { summarize, type Summary } from './summary';
+import { pendingAtFailure, summarize, type PendingAtFailure, type Summary } from './summary';
 import { TaintEvictionController } from './taintEviction';
 import { TraceRecorder, type StateInterval, type TraceEvent } from './trace';
 import { VolumeBinder } from './volumeBinding';
@@ -50,14 +52,14 @@ export function simulate(scenario: Scenario): SimulationResult {
   });
   const trace = new TraceRecorder(store);
   const metrics = new ServingMetrics(store);
-  const ctx: SimContext = { clock, store, random: new Random(scenario.seed), timing };
+  const ctx: SimContext = { clock, store, random: new Random(scenario.seed), timing, leader: new ControllerManagerLease() };
 
   addNodes(store, scenario);
   addServices(store, scenario);
   const volumes = new VolumeBinder(store, scenario.persistentVolumeClaims, scenario.persistentVolumes, scenario.storageClasses);
   for (const spec of scenario.workloads) store.addWorkload(toSimWorkload(store, spec));
 
-  const scheduler = new Scheduler(ctx, volumes);
+  const scheduler = new Scheduler(ctx, volumes, scenario.placement);
   const unplaced = scheduler.placeBeforeFailure();
   new Kubelets(ctx);
   new NodeLifecycleController(ctx);
@@ -73,16 +75,23 @@ export function simulate(scenario: Scenario): SimulationResult {
 
   for (const note of timing.notes) store.event({ kind: 'Cluster', name: 'timing', namespace: '' }, 'Note', 'NoEffect', { message: note });
   const failedNodes: SimNode[] = [];
+  // Interventions act on the nodes that have failed by their time (targets can fail one after another).
+  const failedSoFar: SimNode[] = [];
+  const failedByFault: SimNode[][] = [];
+  let pendingBefore: PendingAtFailure = new Map();
+  clock.at(0, () => (pendingBefore = pendingAtFailure(store)));
   for (const fault of scenario.faults) {
-    const nodes = resolveTargets(store, fault.targets);
+    const nodes = resolveTargets(store, fault.targets, fault.kind === 'zone-outage');
+    failedByFault.push(nodes);
     failedNodes.push(...nodes.filter((n) => !failedNodes.includes(n)));
+    clock.at(fault.atMs, () => failedSoFar.push(...nodes.filter((n) => !failedSoFar.includes(n))));
     scheduleFault(ctx, fault, nodes);
   }
-  for (const intervention of scenario.interventions) scheduleIntervention(ctx, intervention, () => failedNodes.filter((n) => !n.deleted || intervention.kind !== 'delete-node'));
+  for (const intervention of scenario.interventions) scheduleIntervention(ctx, intervention, () => failedSoFar.filter((n) => !n.deleted || intervention.kind !== 'delete-node'));
 
   clock.runUntil(scenario.durationMs);
   const events = trace.events;
-  return { events, states: trace.states(), summary: summarize(store, metrics, events, failedNodes), executedTasks: clock.executed };
+  return { events, states: trace.states(), summary: summarize(store, metrics, events, failedNodes, failedByFault, pendingBefore, scenario.placement ?? 'scheduler'), executedTasks: clock.executed };
 }
 
 function addNodes(store: Store, scenario: Scenario): void {
@@ -103,7 +112,7 @@ function addNodes(store: Store, scenario: Scenario): void {
       // The kubelet has been renewing since long before the simulation starts.
       lease: { live: true, renewTime: -Infinity, lastStatusPost: -Infinity },
       deleted: false,
-      host: { powered: true, kubeletRunning: true, apiReachable: true, dataPlaneReachable: true },
+      host: { powered: true, kubeletRunning: true, apiReachable: true, dataPlaneReachable: true, runtimeUp: true, diskHealthy: true, shuttingDown: false },
       pods: [],
       nextIp: 0,
       podCidr: `10.244.${index}.0/24`,
@@ -127,17 +136,18 @@ function addServices(store: Store, scenario: Scenario): void {
 }
 
 /**
- * `node/NAME`, or `Kind/name` for the node of that workload's first pod; none: the node of
- * the first workload's first pod. The front ends have checked that names exist.
+ * `node/NAME`, `zone/NAME` (every node of the zone), or `Kind/name` for the node of that
+ * workload's first pod; none: the node of the first workload's first pod (for a zone outage,
+ * its zone). The front ends have checked that names exist.
  */
-function resolveTargets(store: Store, targets: string[]): SimNode[] {
+function resolveTargets(store: Store, targets: string[], wholeZone: boolean): SimNode[] {
   const wanted = targets.length > 0 ? targets : [''];
-  return wanted.map((target) => {
+  const nodes = wanted.flatMap((target): SimNode[] => {
     if (target === '') {
       const first = store.workloads.find((w) => w.pods.length > 0);
       const pod = first && firstPlacedPod(first);
       if (!pod) throw new ScenarioError('No pod runs before the failure, so there is no default node to fail; name one as the target (node/NAME).');
-      return pod.node!;
+      return wholeZone ? store.nodes.filter((n) => n.zone === pod.node!.zone) : [pod.node!];
     }
     const slash = target.indexOf('/');
     const kind = slash < 0 ? 'node' : target.slice(0, slash);
@@ -145,14 +155,20 @@ function resolveTargets(store: Store, targets: string[]): SimNode[] {
     if (kind.toLowerCase() === 'node') {
       const node = store.nodeByName.get(name);
       if (!node) throw new ScenarioError(`target ${target}: no such node in the cluster.`, target);
-      return node;
+      return [node];
+    }
+    if (kind.toLowerCase() === 'zone') {
+      const inZone = store.nodes.filter((n) => zoneName(n.zone) === name);
+      if (inZone.length === 0) throw new ScenarioError(`target ${target}: no node of the cluster is in zone ${name}.`, target);
+      return inZone;
     }
     const workload = store.workloads.find((w) => w.kind.toLowerCase() === kind.toLowerCase() && w.name === name);
     if (!workload) throw new ScenarioError(`target ${target}: no such workload in the input.`, target);
     const pod = firstPlacedPod(workload);
     if (!pod) throw new ScenarioError(`target ${target}: ${workload.kind}/${workload.name} has no running pod before the failure, so it has no node to fail (${workload.pods[0]?.pendingMessage ?? 'it has no pods'}).`, target);
-    return pod.node!;
+    return wholeZone ? store.nodes.filter((n) => n.zone === pod.node!.zone) : [pod.node!];
   });
+  return [...new Set(nodes)];
 }
 
 function firstPlacedPod(workload: SimWorkload): SimPod | undefined {

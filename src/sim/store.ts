@@ -30,7 +30,7 @@ export interface PodStatusPatch {
 }
 
 /** Who deleted a pod or a node, and why a container stopped: the trace words them. */
-export type PodStopCause = 'deleted' | 'housekeeping';
+export type PodStopCause = 'deleted' | 'housekeeping' | 'shutdown' | 'liveness';
 export type DetachCause = 'unmounted' | 'out-of-service' | 'force-detach-timeout';
 
 export interface AdmissionConfig {
@@ -196,7 +196,8 @@ export class Store {
       if (pod.readyCondition) this.event(pod.ref, 'PodReady', 'Ready', { node: pod.nodeName });
       else this.event(pod.ref, 'PodCondition', 'NotReady', { type: 'Ready', status: 'False', node: pod.nodeName });
     }
-    this.podChanged(pod, pod.readyCondition !== wasReady ? 'ready' : 'status');
+    // A phase change is what workload controllers act on, even when Ready changed with it.
+    this.podChanged(pod, pod.readyCondition !== wasReady && pod.phase === wasPhase ? 'ready' : 'status');
   }
 
   /** The node lifecycle controller's MarkPodsNotReady: only the Ready condition changes. */

@@ -3,24 +3,35 @@
  * without (or short of) the workload, what state it ended in, and the facts that explain it
  * (src/report words them).
  */
+import { zoneName } from '../cluster/clusterSpec';
+import type { Taint } from '../manifest/model/types';
 import { podStatus } from './kubectl';
+import type { Placement } from './scenario';
 import type { ServingMetrics } from './metrics';
-import type { SimNode, SimPod, SimWorkload } from './objects';
+import { isActive, type SimNode, type SimPod, type SimWorkload } from './objects';
+import { matchingTolerations, minTolerationMs, NOT_READY, UNREACHABLE } from './tolerations';
 import type { Store } from './store';
 import type { ObjectRef, TraceEvent } from './trace';
 
-export type Outcome = 'unaffected' | 'recovered' | 'replaced' | 'stuck' | 'pending';
+/**
+ * What the failure did to a workload. `tolerated`: a pod tolerates the node's NoExecute taint
+ * forever and stays bound to the dead node; `waits-for-node`: a DaemonSet pod waits for its node;
+ * `awaiting-eviction`: a pod is still bound to a failed node and will be evicted later.
+ */
+export type Outcome = 'unaffected' | 'recovered' | 'replaced' | 'stuck' | 'pending' | 'tolerated' | 'waits-for-node' | 'awaiting-eviction';
 
 /** Why a workload ended as it did: the facts a sentence needs, no sentence. */
 export type OutcomeCause =
   | { kind: 'not-on-failed-nodes'; failedNodes: string[] }
-  | { kind: 'pending-before-failure'; pod: string; message: string | null }
   | { kind: 'replaced'; pods: number; nodes: string[]; replacedOn: string[] }
   | { kind: 'recovered'; nodes: string[]; restarted: boolean }
   | { kind: 'replacement-pending'; pod: string; message: string | null }
-  | { kind: 'daemon-pod-waits'; pod: string; node: string }
+  | { kind: 'daemon-pod-waits'; pod: string; node: string; serving: boolean }
   | { kind: 'volume-attached-elsewhere'; pod: string; node: string; volume: string; attachedTo: string }
-  | { kind: 'not-evicted-yet'; pod: string; node: string; status: string }
+  | { kind: 'not-evicted-yet'; pod: string; node: string; status: string; serving: boolean }
+  | { kind: 'evictions-stopped'; pod: string; node: string; zone: string; state: 'PartialDisruption' | 'all-zones-down' }
+  | { kind: 'tolerates-forever'; pod: string; node: string; taint: string; serving: boolean }
+  | { kind: 'node-ready-but-broken'; pod: string; node: string; podReady: boolean; restarts: number }
   | { kind: 'statefulset-identity'; pod: string; node: string; localVolume: string | null }
   | { kind: 'bare-pod'; pod: string; node: string }
   | { kind: 'job-backoff'; failures: number }
@@ -43,17 +54,42 @@ export interface WorkloadSummary {
   duplicateMs: number;
   outcome: Outcome;
   cause: OutcomeCause;
+  /** Pods that were already Pending at the failure instant: not the failure's doing, reported apart. */
+  pendingBeforeFailure: { pods: number; pod: string; message: string | null } | null;
 }
 
 export interface Summary {
   failedNodes: string[];
+  /** How pods were placed (--placement). */
+  placement: Placement;
+  /** The nodes of each fault of the scenario, in its order. */
+  failedNodesByFault: string[][];
   workloads: WorkloadSummary[];
+}
+
+/** Pods Pending (not bound) at the failure instant, per workload; called at t = 0. */
+export type PendingAtFailure = Map<SimWorkload, NonNullable<WorkloadSummary['pendingBeforeFailure']>>;
+
+export function pendingAtFailure(store: Store): PendingAtFailure {
+  const pending: PendingAtFailure = new Map();
+  for (const workload of store.workloads) {
+    // When every pod is Ready, none is Pending: no need to look.
+    if (workload.readyPods >= workload.pods.length) continue;
+    const unbound = workload.pods.filter((p) => !p.removed && p.nodeName === undefined);
+    // The scheduler's message as it was then, not what the failure made of it.
+    if (unbound.length > 0) pending.set(workload, { pods: unbound.length, pod: unbound[0].name, message: unbound[0].pendingMessage ?? null });
+  }
+  return pending;
 }
 
 /** The pod events the summary's times come from. */
 const POD_MILESTONES: ReadonlySet<TraceEvent['type']> = new Set(['PodCondition', 'PodDeletionStarted', 'PodRemoved', 'PodCreated', 'PodReady']);
 
-export function summarize(store: Store, metrics: ServingMetrics, events: readonly TraceEvent[], failedNodes: readonly SimNode[]): Summary {
+export function summarize(
+  store: Store, metrics: ServingMetrics, events: readonly TraceEvent[], failedNodes: readonly SimNode[],
+  failedNodesByFault: readonly (readonly SimNode[])[] = [failedNodes], pendingBefore: PendingAtFailure = new Map(),
+  placement: Placement = 'scheduler',
+): Summary {
   // One pass over the events since the failure: the first time of each key transition.
   const podByRef = new Map<ObjectRef, SimPod>();
   for (const workload of store.touchedWorkloads) for (const pod of workload.pods) if (pod.affected || pod.replacement) podByRef.set(pod.ref, pod);
@@ -66,8 +102,16 @@ export function summarize(store: Store, metrics: ServingMetrics, events: readonl
     if (!times) firstAt.set(workload, (times = {}));
     return times;
   };
+  // Where the node lifecycle controller has stopped tainting at the end (SEMANTICS.md 3.6).
+  const stoppedZones = new Map<string, boolean>();
+  let allZonesDown = false;
   for (const e of events) {
     if (e.t < 0) continue;
+    if (e.type === 'Note') {
+      if (e.reason === 'MasterDisruptionMode' || e.reason === 'MasterDisruptionModeExit') allZonesDown = e.reason === 'MasterDisruptionMode';
+      else if (e.object.kind === 'Zone') stoppedZones.set(e.object.name, e.reason === 'PartialDisruption' && e.detail?.qps === 0);
+      continue;
+    }
     if (e.type === 'NodeCondition' && e.detail?.status !== 'True') {
       if (!nodeNotReadyAt.has(e.object.name)) nodeNotReadyAt.set(e.object.name, e.t);
       continue;
@@ -109,7 +153,9 @@ export function summarize(store: Store, metrics: ServingMetrics, events: readonl
     const affectedNodes = new Set(affected.map((p) => p.nodeName!));
     const times = firstAt.get(workload) ?? {};
     const totals = metrics.totals(workload);
-    const { outcome, cause } = outcomeOf(workload, affected, replacements, totals.serving, failed, failedNames);
+    const stopped = (node: SimNode): EvictionStop => (allZonesDown ? 'all-zones-down' : stoppedZones.get(zoneName(node.zone)) ? 'PartialDisruption' : null);
+    const { outcome, cause } = outcomeOf(workload, affected, replacements, totals.serving, failed, failedNames, stopped);
+    const pending = pendingBefore.get(workload);
     return {
       object: workload.ref,
       desiredReplicas: workload.desired,
@@ -126,42 +172,46 @@ export function summarize(store: Store, metrics: ServingMetrics, events: readonl
       duplicateMs: totals.duplicateMs,
       outcome,
       cause,
+      pendingBeforeFailure: pending ?? null,
     };
   });
-  return { failedNodes: failedNames, workloads };
+  return { failedNodes: failedNames, placement, failedNodesByFault: failedNodesByFault.map((nodes) => nodes.map((n) => n.name)), workloads };
 }
+
+type EvictionStop = 'PartialDisruption' | 'all-zones-down' | null;
 
 function outcomeOf(
   workload: SimWorkload, affected: SimPod[], replacements: SimPod[], servingAtEnd: number, failed: ReadonlySet<SimNode>, failedNames: string[],
+  stopped: (node: SimNode) => EvictionStop,
 ): { outcome: Outcome; cause: OutcomeCause } {
-  if (affected.length === 0 && replacements.length === 0) {
-    // When every pod is Ready, none is Pending: no need to look.
-    const pending = workload.readyPods < workload.pods.length ? workload.pods.find((p) => !p.removed && p.nodeName === undefined) : undefined;
-    if (pending) return { outcome: 'pending', cause: { kind: 'pending-before-failure', pod: pending.name, message: pending.pendingMessage ?? null } };
-    return { outcome: 'unaffected', cause: { kind: 'not-on-failed-nodes', failedNodes: failedNames } };
-  }
+  if (affected.length === 0 && replacements.length === 0) return { outcome: 'unaffected', cause: { kind: 'not-on-failed-nodes', failedNodes: failedNames } };
   const affectedNodes = [...new Set(affected.map((p) => p.nodeName!))];
+  // A pod still bound to a failed node that has not come back (any phase: a graceful shutdown leaves it Failed).
+  const onDownNode = affected.find((p) => !p.removed && p.node !== undefined && failed.has(p.node) && isDown(p.node));
+  const waiting = onDownNode && onDownNode.deletionTimestamp === undefined && isActive(onDownNode) ? onDownNode : undefined;
+  // A daemon pod belongs to its node, whatever it tolerates (SEMANTICS.md 6.3).
+  if (workload.kind === 'DaemonSet' && onDownNode) {
+    return { outcome: 'waits-for-node', cause: { kind: 'daemon-pod-waits', pod: onDownNode.name, node: onDownNode.nodeName!, serving: servingAtEnd >= workload.desired } };
+  }
   if (servingAtEnd >= workload.desired) {
     if (replacements.length > 0) {
       const ready = replacements.filter((p) => !p.removed && p.readyCondition);
       return { outcome: 'replaced', cause: { kind: 'replaced', pods: affected.length, nodes: affectedNodes, replacedOn: [...new Set(ready.map((p) => p.nodeName!))] } };
     }
+    if (waiting) return waitingOnNode(waiting, true, stopped(waiting.node!));
     return { outcome: 'recovered', cause: { kind: 'recovered', nodes: affectedNodes, restarted: affected.some((p) => p.restartCount > 0) } };
   }
   const live = workload.pods.filter((p) => !p.removed);
-  const pending = live.find((p) => p.nodeName === undefined && p.deletionTimestamp === undefined);
+  const pending = live.find((p) => p.replacement && p.nodeName === undefined && p.deletionTimestamp === undefined);
   if (pending) return { outcome: 'pending', cause: { kind: 'replacement-pending', pod: pending.name, message: pending.pendingMessage ?? null } };
+  const attaching = live.find((p) => p.replacement && p.containerReason === 'ContainerCreating' && p.nodeName !== undefined);
+  const volume = attaching?.claims.find((c) => c.volume?.attachedTo !== undefined && c.volume.attachedTo !== attaching.nodeName)?.volume;
+  if (attaching && volume) {
+    return { outcome: 'stuck', cause: { kind: 'volume-attached-elsewhere', pod: attaching.name, node: attaching.nodeName!, volume: volume.name, attachedTo: volume.attachedTo! } };
+  }
+  if (waiting) return waitingOnNode(waiting, false, stopped(waiting.node!));
   const stuckPod = affected.find((p) => !p.removed && p.node !== undefined && failed.has(p.node));
-  if (workload.kind === 'DaemonSet' && stuckPod) return { outcome: 'stuck', cause: { kind: 'daemon-pod-waits', pod: stuckPod.name, node: stuckPod.nodeName! } };
-  const waiting = live.find((p) => p.replacement && p.containerReason === 'ContainerCreating' && p.nodeName !== undefined);
-  const volume = waiting?.claims.find((c) => c.volume?.attachedTo !== undefined && c.volume.attachedTo !== waiting.nodeName)?.volume;
-  if (waiting && volume) {
-    return { outcome: 'stuck', cause: { kind: 'volume-attached-elsewhere', pod: waiting.name, node: waiting.nodeName!, volume: volume.name, attachedTo: volume.attachedTo! } };
-  }
-  if (stuckPod && stuckPod.deletionTimestamp === undefined) {
-    return { outcome: 'stuck', cause: { kind: 'not-evicted-yet', pod: stuckPod.name, node: stuckPod.nodeName!, status: podStatus(stuckPod) } };
-  }
-  if (stuckPod && workload.kind === 'StatefulSet') {
+  if (stuckPod && workload.kind === 'StatefulSet' && stuckPod.deletionTimestamp !== undefined) {
     const local = stuckPod.claims.find((c) => c.volume?.local)?.volume;
     return { outcome: 'stuck', cause: { kind: 'statefulset-identity', pod: stuckPod.name, node: stuckPod.nodeName!, localVolume: local?.name ?? null } };
   }
@@ -172,4 +222,30 @@ function outcomeOf(
   const starting = live.find((p) => p.replacement && !p.readyCondition);
   if (starting) return { outcome: 'stuck', cause: { kind: 'replacement-not-ready', pod: starting.name, node: starting.nodeName ?? null, status: podStatus(starting) } };
   return { outcome: 'stuck', cause: { kind: 'short-of-replicas', nodes: affectedNodes } };
+}
+
+/** The node has not come back: its Ready is not True, or its host is still broken (a Ready-but-broken node). */
+function isDown(node: SimNode): boolean {
+  const { host } = node;
+  if (node.deleted) return false;
+  return node.ready !== 'True' || !(host.powered && host.kubeletRunning && host.apiReachable && host.runtimeUp && host.diskHealthy);
+}
+
+/**
+ * An active pod still bound to a failed node at the end: the node stays Ready (nothing evicts it),
+ * or the pod tolerates the NoExecute taint forever, or its toleration has not run out yet.
+ */
+function waitingOnNode(pod: SimPod, serving: boolean, stopped: EvictionStop): { outcome: Outcome; cause: OutcomeCause } {
+  const node = pod.node!;
+  if (node.ready === 'True') {
+    return { outcome: 'stuck', cause: { kind: 'node-ready-but-broken', pod: pod.name, node: node.name, podReady: pod.readyCondition, restarts: pod.restartCount } };
+  }
+  const carried = node.taints.filter((t) => t.effect === 'NoExecute');
+  if (carried.length === 0 && stopped) return { outcome: 'stuck', cause: { kind: 'evictions-stopped', pod: pod.name, node: node.name, zone: zoneName(node.zone), state: stopped } };
+  // The taint the node carries, or the one the node lifecycle controller gives it for its Ready condition.
+  const taints: Taint[] = carried.length > 0 ? carried : [{ key: node.ready === 'False' ? NOT_READY : UNREACHABLE, value: '', effect: 'NoExecute' }];
+  const tolerations = matchingTolerations(taints, pod.template.tolerations);
+  const taint = taints.map((t) => `${t.key}:${t.effect}`).join(', ');
+  if (tolerations && minTolerationMs(tolerations) < 0) return { outcome: 'tolerated', cause: { kind: 'tolerates-forever', pod: pod.name, node: node.name, taint, serving } };
+  return { outcome: 'awaiting-eviction', cause: { kind: 'not-evicted-yet', pod: pod.name, node: node.name, status: podStatus(pod), serving } };
 }

@@ -3,7 +3,8 @@
  * taints are deleted at once if some taint is not tolerated, or `min(tolerationSeconds)`
  * after the controller observes the taint; removing the taints cancels (SEMANTICS.md 4).
  */
-import { features, type SimContext } from './context';
+import { legacyPodEviction } from '../cluster/controllerManagerConfiguration';
+import { features, leaderOf, type SimContext } from './context';
 import { ApiClient, Informer } from './latency';
 import { liveNodeOf, type SimNode, type SimPod } from './objects';
 import { matchingTolerations, minTolerationMs } from './tolerations';
@@ -19,13 +20,21 @@ export class TaintEvictionController {
     const random = ctx.random.fork('taint-eviction-controller');
     this.client = new ApiClient(ctx, random);
     this.source = features.separateTaintEvictionController(timing.version.minor) ? 'taint-eviction-controller' : 'node-lifecycle-controller';
+    // Without the taint manager (up to 1.26, --enable-taint-manager=false) nothing acts on NoExecute taints.
+    if (legacyPodEviction(timing.version.minor, timing.controllerManager.enableTaintManager.value)) return;
     // Node events are handled before pod events in the real controller; both arrive through informers.
+    const leader = leaderOf(ctx);
     const nodeInformer = new Informer<SimNode>(ctx, random, (node) => {
-      for (const pod of [...node.pods]) this.processPodOnNode(pod, node);
+      if (leader.leading) for (const pod of [...node.pods]) this.processPodOnNode(pod, node);
     });
     const podInformer = new Informer<SimPod>(ctx, random, (pod) => {
       const node = liveNodeOf(pod);
-      if (node) this.processPodOnNode(pod, node);
+      if (node && leader.leading) this.processPodOnNode(pod, node);
+    });
+    // Timers live in memory: a new leader starts them again from its own start (SEMANTICS.md 4).
+    leader.onLost(() => this.scheduled.clear());
+    leader.onAcquired(() => {
+      for (const node of store.nodes) if (!node.deleted && node.taints.some((t) => t.effect === 'NoExecute')) nodeInformer.notify(node);
     });
     const noExecuteKeys = new Map<SimNode, string>();
     store.onNode((node, change) => {

@@ -3,7 +3,7 @@
  * pods (each sync runs after the watch latency, at most one queued per workload), an API
  * client, and creation expectations so that a sync does not create a pod twice.
  */
-import type { SimContext } from './context';
+import { leaderOf, type SimContext } from './context';
 import { ApiClient } from './latency';
 import { isActive, type PodTemplateSim, type SimPod, type SimWorkload, type WorkloadKind } from './objects';
 import { newPod } from './podFactory';
@@ -21,6 +21,12 @@ export abstract class WorkloadController {
   constructor(protected readonly ctx: SimContext, protected readonly volumes: VolumeBinder, name: string, kinds: readonly WorkloadKind[]) {
     this.random = ctx.random.fork(name);
     this.client = new ApiClient(ctx, this.random);
+    // A new leader's controller lists every workload again and forgets creations in flight.
+    const leader = leaderOf(ctx);
+    leader.onLost(() => this.expectedCreations.clear());
+    leader.onAcquired(() => {
+      for (const workload of ctx.store.workloads) if (kinds.includes(workload.kind)) this.resync(workload);
+    });
     ctx.store.onPod((pod, change) => {
       const owner = pod.owner;
       if (!owner || !kinds.includes(owner.kind)) return;
@@ -35,13 +41,19 @@ export abstract class WorkloadController {
   }
 
   enqueue(workload: SimWorkload, delayMs?: number): void {
-    if (this.queued.has(workload)) return;
+    const leader = leaderOf(this.ctx);
+    if (this.queued.has(workload) || !leader.leading) return;
     this.queued.add(workload);
     const delay = delayMs ?? this.random.latency(this.ctx.timing.simulator.watchLatency.value);
     this.ctx.clock.after(delay, () => {
       this.queued.delete(workload);
-      this.sync(workload);
+      if (leader.leading) this.sync(workload);
     });
+  }
+
+  /** The new leader's initial list: the workload is synced as if everything about it had changed. */
+  protected resync(workload: SimWorkload): void {
+    this.enqueue(workload);
   }
 
   protected abstract sync(workload: SimWorkload): void;

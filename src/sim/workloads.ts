@@ -24,6 +24,8 @@ export function toSimWorkload(store: Store, spec: Workload): SimWorkload {
     memoryBytes: containers.reduce((sum, c) => sum + (c.requests.memoryBytes ?? c.limits.memoryBytes ?? 0), 0),
     terminationGracePeriodSeconds: podSpec.terminationGracePeriodSeconds,
     readinessProbe: containers.find((c) => c.readinessProbe)?.readinessProbe,
+    livenessProbe: containers.find((c) => c.livenessProbe)?.livenessProbe,
+    critical: podSpec.priorityClassName === 'system-node-critical' || podSpec.priorityClassName === 'system-cluster-critical',
     containerCount: Math.max(1, containers.length),
     restartPolicy: podSpec.restartPolicy,
     hostNetwork: podSpec.hostNetwork,

@@ -19,6 +19,10 @@ export const FAILURE_OPTIONS: readonly Option<FailureKind>[] = [
   { value: 'power-off', label: 'Power off the node', detail: 'Containers, kubelet and network stop at once. The control plane only notices that heartbeats stop.' },
   { value: 'kubelet-stop', label: 'Stop the kubelet, containers keep running', detail: 'The node looks dead to the control plane while its pods go on serving whoever can still reach them.' },
   { value: 'partition', label: 'Cut the node off the network', detail: 'Kubelet and containers keep running unseen: replacements may start while the old copies still run.' },
+  { value: 'kubelet-not-ready', label: 'The kubelet reports NotReady (runtime down)', detail: 'The lease stays fresh; pods are not marked NotReady and endpoints keep routing until they are evicted.' },
+  { value: 'disk-failure', label: 'The disk fails, the node stays Ready', detail: 'Nothing is evicted: readiness probes remove the pods from endpoints, liveness restarts loop.' },
+  { value: 'graceful-shutdown', label: 'Shut the node down gracefully', detail: 'With shutdownGracePeriod set the kubelet stops pods first: they end Failed and are replaced at once.' },
+  { value: 'zone-outage', label: 'Lose a whole zone', detail: 'Every node of the zone powers off; eviction slows down or stops by zone state.' },
 ];
 
 /** What fails: a workload's node, a node, or every node of a zone. */
@@ -73,8 +77,8 @@ export interface SimulationRequest {
  * failed nodes; else the first workload's (the one whose node the default target fails).
  */
 export function intervention(kind: InterventionKind, atMs: number, targets: readonly string[], firstWorkload: string | undefined): Intervention {
-  if (kind !== 'force-delete') return { kind, atMs };
-  const workload = targets.find((t) => !t.startsWith('node/')) ?? firstWorkload ?? '';
+  if (kind !== 'force-delete' && kind !== 'delete') return { kind, atMs };
+  const workload = targets.find((t) => !t.startsWith('node/') && !t.startsWith('zone/')) ?? firstWorkload ?? '';
   return { kind, target: workload, atMs };
 }
 

@@ -1,11 +1,11 @@
 /** From the workspace's objects, its timing and a user's choices to a simulation scenario, checking the choices against the input. */
-import { clusterFromNodes, defaultCluster, type ClusterSpec } from '../cluster/clusterSpec';
+import { clusterFromNodes, defaultCluster, zoneName, type ClusterSpec } from '../cluster/clusterSpec';
 import type { TimingConfiguration } from '../cluster/timing';
 import type { ManifestModel } from '../manifest/model';
 import type { Sourced, Workload } from '../manifest/model/types';
 import type { SourceLocation } from '../manifest/range';
 import { describeSuggestions } from '../manifest/suggest';
-import type { Scenario } from '../sim/scenario';
+import type { Fault, Scenario } from '../sim/scenario';
 import { InputError } from './inputError';
 import type { SimulationChoices } from './simulationChoices';
 
@@ -39,19 +39,36 @@ export function buildScenario({ workloads, objects, timing, locate }: ScenarioIn
     storageClasses: objects.storageClasses,
     cluster,
     timing,
-    faults: [{ kind: choices.failure, targets: choices.targets, atMs: 0, recoverAfterMs: choices.recoverAfterMs }],
+    faults: faultsOf(choices),
     interventions: choices.interventions,
+    placement: choices.placement ?? 'scheduler',
     durationMs: choices.durationMs,
     preFailureMs: choices.preFailureMs,
     seed: choices.seed,
   };
 }
 
-/** node/NAME (or a bare node name) must be a node of the cluster, Kind/name a workload of the input. */
+/** One fault for all targets, or one per target when targets fail or return at their own times. */
+function faultsOf(choices: SimulationChoices): Fault[] {
+  const { failure: kind, targets, failAtMs = {}, recoverAfterMsByTarget = {}, recoverAfterMs } = choices;
+  const staggered = targets.some((t) => failAtMs[t] !== undefined || recoverAfterMsByTarget[t] !== undefined);
+  if (!staggered) return [{ kind, targets, atMs: 0, recoverAfterMs }];
+  for (const target of [...Object.keys(failAtMs), ...Object.keys(recoverAfterMsByTarget)]) {
+    if (!targets.includes(target)) throw new InputError('target', target, 'has a time but is not among the targets.');
+  }
+  return targets.map((target) => ({ kind, targets: [target], atMs: failAtMs[target] ?? 0, recoverAfterMs: recoverAfterMsByTarget[target] ?? recoverAfterMs }));
+}
+
+/** node/NAME (or a bare node name) must be a node of the cluster, zone/NAME a zone of it, Kind/name a workload of the input. */
 function checkTarget(target: string, cluster: ClusterSpec, workloads: readonly Workload[]): void {
   const slash = target.indexOf('/');
   const kind = slash < 0 ? 'node' : target.slice(0, slash);
   const name = slash < 0 ? target : target.slice(slash + 1);
+  if (kind.toLowerCase() === 'zone') {
+    const zones = [...new Set(cluster.nodes.map((n) => zoneName(n.zone)))];
+    if (zones.includes(name)) return;
+    throw new InputError('target', target, `no such zone in the cluster (${cluster.source}); ${describeSuggestions(name, zones, 'zones')}.`);
+  }
   if (kind.toLowerCase() === 'node') {
     if (cluster.nodes.some((n) => n.name === name)) return;
     throw new InputError('target', target, `no such node in the cluster (${cluster.source}); ${describeSuggestions(name, cluster.nodes.map((n) => n.name), 'nodes')}.`);

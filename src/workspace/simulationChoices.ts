@@ -1,15 +1,21 @@
 /** What a user chooses for one simulation run; the workspace turns it into a scenario. */
 import type { Node } from '../manifest/model/types';
-import type { FailureKind, Intervention } from '../sim/scenario';
+import type { FailureKind, Intervention, Placement } from '../sim/scenario';
 
 export interface SimulationChoices {
   failure: FailureKind;
-  /** node/NAME, or Kind/name for the node of that workload's first pod; empty: the node of the first workload's first pod. */
+  /** node/NAME, zone/NAME, or Kind/name for the node of that workload's first pod; empty: the node of the first workload's first pod. */
   targets: string[];
   /** Normal operation shown before the failure. */
   preFailureMs: number;
   recoverAfterMs?: number;
+  /** Per target (as written in `targets`): it fails this long after the first failure instead of at 0. */
+  failAtMs?: Record<string, number>;
+  /** Per target: it returns this long after its own failure (overrides recoverAfterMs). */
+  recoverAfterMsByTarget?: Record<string, number>;
   interventions: Intervention[];
+  /** How pods are placed: as kube-scheduler scores nodes (default), packed (worst), or spread. */
+  placement?: Placement;
   durationMs: number;
   seed: number;
   /** The documents whose workloads are simulated; undefined: all. Supporting objects come from every document. */

@@ -72,7 +72,7 @@ describe('kube-failure-sim simulate', () => {
     assert.deepEqual(Object.keys(pod), ['object', 'from', 'to', 'status', 'ready', 'restarts', 'node', 'ip']);
     const db = report.summary.workloads.find((w: Json) => w.object.name === 'db');
     assert.deepEqual(Object.keys(db), ['object', 'desiredReplicas', 'nodeNotReadyMs', 'podsNotReadyMs', 'noExecuteTaintMs', 'podDeletionMs',
-      'replacementCreatedMs', 'replacementReadyMs', 'unavailableMs', 'degradedMs', 'blackholeMs', 'duplicateMs', 'outcome', 'cause', 'reason']);
+      'replacementCreatedMs', 'replacementReadyMs', 'unavailableMs', 'degradedMs', 'blackholeMs', 'duplicateMs', 'outcome', 'cause', 'pendingBeforeFailure', 'reason']);
     assert.deepEqual(db.cause, { kind: 'statefulset-identity', pod: 'db-0', node: 'worker-a1', localVolume: null });
     assert.equal(db.outcome, 'stuck');
     assert.equal(db.replacementCreatedMs, null);
@@ -97,7 +97,7 @@ describe('kube-failure-sim simulate', () => {
     assert.match(stdout, / 0:00\.000 {2}pod\/db-0 +Running +1\/1 +0 +worker-a1 +10\.244\.0\.2/);
     assert.match(stdout, / 0:[34][0-9]\.[0-9]{3} {2}node\/worker-a1 +NotReady/);
     assert.match(stdout, / [56]:[0-9]{2}\.[0-9]{3} {2}pod\/db-0 +Terminating +1\/1/);
-    assert.match(stdout, /StatefulSet\/db +stuck/);
+    assert.match(stdout, /StatefulSet\/db +1 +stuck/);
     assert.match(stdout, /db-0 stays Terminating on the unreachable node worker-a1/);
   });
 
@@ -110,6 +110,44 @@ describe('kube-failure-sim simulate', () => {
     assert.equal(recovered.summary.workloads.find((w: Json) => w.object.name === 'db').outcome, 'recovered');
     const two = JSON.parse(run('simulate', file, '--format', 'json', '--target', 'node/worker-a1,node/worker-b1', '--duration', '2m').stdout);
     assert.deepEqual(two.summary.failedNodes, ['worker-a1', 'worker-b1']);
+  });
+
+  it('fails targets at their own times and brings them back at their own times', () => {
+    const report: Json = JSON.parse(run('simulate', file, '--format', 'json', '--duration', '5m',
+      '--target', 'node/worker-a1@0s,node/worker-b1@60s', '--recover-after', 'node/worker-a1@2m,node/worker-b1@30s').stdout);
+    const faults = report.events.filter((e: Json) => e.type === 'Fault' || e.type === 'Recovery').map((e: Json) => [e.t, e.object.name, e.type]);
+    assert.deepEqual(faults, [[0, 'worker-a1', 'Fault'], [60_000, 'worker-b1', 'Fault'], [90_000, 'worker-b1', 'Recovery'], [120_000, 'worker-a1', 'Recovery']]);
+    assert.deepEqual(report.scenario.faults.map((f: Json) => [f.targets, f.failedNodes, f.atMs, f.recoverAfterMs]),
+      [[['node/worker-a1'], ['worker-a1'], 0, 120_000], [['node/worker-b1'], ['worker-b1'], 60_000, 30_000]]);
+    const text = run('simulate', file, '--duration', '3m', '--target', 'node/worker-a1,node/worker-b1@1m').stdout;
+    assert.match(text, /^Failure: power-off of worker-a1 at 0s, never recovers; worker-b1 at 1m, never recovers; Kubernetes/);
+    const bad = run('simulate', file, '--target', 'node/worker-a1@soon');
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /--target needs NAME or NAME@DURATION items, such as node\/a@0s,node\/b@60s; got "node\/worker-a1@soon"/);
+  });
+
+  it('takes the new failure modes, zone targets and graceful deletes', () => {
+    const zone: Json = JSON.parse(run('simulate', file, '--format', 'json', '--failure', 'zone-outage', '--target', 'zone/zone-b', '--duration', '1m').stdout);
+    assert.deepEqual(zone.summary.failedNodes, ['worker-b1', 'worker-b2']);
+    const noZone = run('simulate', file, '--failure', 'zone-outage', '--target', 'zone/zone-q');
+    assert.equal(noZone.code, 2);
+    assert.match(noZone.stderr, /zone\/zone-q.*no such zone in the cluster/);
+    const shutdown: Json = JSON.parse(run('simulate', file, '--format', 'json', '--failure', 'graceful-shutdown', '--set', 'kubelet.shutdownGracePeriod=30s', '--target', 'StatefulSet/db', '--duration', '2m').stdout);
+    assert.equal(shutdown.summary.workloads.find((w: Json) => w.object.name === 'db').outcome, 'replaced');
+    const deleted: Json = JSON.parse(run('simulate', file, '--format', 'json', '--target', 'StatefulSet/db', '--delete', 'db-0@1m', '--duration', '3m').stdout);
+    const deletion = deleted.events.find((e: Json) => e.type === 'PodDeletionStarted' && e.object.name === 'db-0');
+    assert.deepEqual([deletion.t, deletion.detail.gracePeriodSeconds, deletion.detail.by], [60_000, 30, 'kubectl delete']);
+    // SEMANTICS.md 18: a StatefulSet pod deleted normally on a dead node stays Terminating and is not replaced.
+    assert.equal(deleted.summary.workloads.find((w: Json) => w.object.name === 'db').outcome, 'stuck');
+    const restart: Json = JSON.parse(run('simulate', file, '--format', 'json', '--restart-controller-manager-at', '2m', '--set', 'sim.leaderElectionDelay=16s', '--duration', '3m').stdout);
+    assert.deepEqual(restart.events.filter((e: Json) => e.object.kind === 'Lease').map((e: Json) => [e.t, e.reason]), [[120_000, 'ControllerManagerRestart'], [136_000, 'LeaderElection']]);
+    const packed: Json = JSON.parse(run('simulate', file, '--format', 'json', '--placement', 'worst', '--duration', '1m').stdout);
+    assert.equal(packed.scenario.placement, 'worst');
+    assert.equal(packed.summary.placement, 'worst');
+    assert.match(run('simulate', file, '--placement', 'spread', '--duration', '1m').stdout, /placement spread \(each workload's pods spread/);
+    const bad = run('simulate', file, '--placement', 'random');
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /--placement must be scheduler, worst, spread, not "random"/);
   });
 
   it('reads timing from cluster configuration files among the inputs, with file:line as the source', () => {
@@ -144,7 +182,7 @@ items:
 
   it('rejects bad input with a clear message and exit code 2', () => {
     const cases: [string[], RegExp][] = [
-      [['--failure', 'meteor'], /--failure must be power-off, kubelet-stop or partition, not "meteor"/],
+      [['--failure', 'meteor'], /--failure must be power-off, kubelet-stop, partition, kubelet-not-ready, disk-failure, graceful-shutdown or zone-outage, not "meteor"/],
       [['--duration', 'forever'], /--duration must be a duration such as 90s or 5m, not "forever"/],
       [['--target', 'node/nope'], /^kube-failure-sim: --target node\/nope: no such node in the cluster \(default .*\); nodes: worker-a1, worker-a2, worker-b1, worker-b2, worker-c1, worker-c2\.\n$/],
       [['--target', 'node/worker-a3'], /--target node\/worker-a3: no such node in the cluster .*; did you mean worker-a1\? Nodes: worker-a1, /],

@@ -48,15 +48,20 @@ describe('report: outcome sentences', () => {
   const summary = (cause: OutcomeCause): WorkloadSummary => ({
     object: { kind: 'StatefulSet', name: 'db', namespace: 'shop' }, desiredReplicas: 1, nodeNotReadyMs: 41_000, podsNotReadyMs: 41_000,
     noExecuteTaintMs: 46_000, podDeletionMs: 346_000, replacementCreatedMs: 346_010, replacementReadyMs: 352_000,
-    unavailableMs: 352_000, degradedMs: 352_000, blackholeMs: 0, duplicateMs: 0, outcome: 'stuck', cause,
+    unavailableMs: 352_000, degradedMs: 352_000, blackholeMs: 0, duplicateMs: 0, outcome: 'stuck', cause, pendingBeforeFailure: null,
   });
   const cases: [OutcomeCause, string][] = [
     [{ kind: 'statefulset-identity', pod: 'db-0', node: 'worker-a1', localVolume: null }, 'db-0 stays Terminating on the unreachable node worker-a1: a StatefulSet never creates a second db-0 while the old object exists. To release it, force-delete the pod (kubectl delete pod --force --grace-period=0), delete the Node object, or taint the node node.kubernetes.io/out-of-service=nodeshutdown:NoExecute.'],
     [{ kind: 'replaced', pods: 1, nodes: ['worker-a1'], replacedOn: ['worker-b1'] }, 'Its pod on worker-a1 was deleted at 5m46s and replaced on worker-b1, Ready at 5m52s; down 5m52s in all.'],
-    [{ kind: 'not-evicted-yet', pod: 'db-0', node: 'worker-a1', status: 'Running' }, 'db-0 still counts as running on worker-a1 (Running in the API) at the end: it has not been evicted yet (tolerationSeconds counts from the NoExecute taint at 46s); simulate longer to see what follows.'],
+    [{ kind: 'not-evicted-yet', pod: 'db-0', node: 'worker-a1', status: 'Running', serving: false }, 'db-0 still counts as running on worker-a1 (Running in the API) at the end: it has not been evicted yet (tolerationSeconds counts from the NoExecute taint at 46s); simulate longer to see what follows.'],
     [{ kind: 'not-on-failed-nodes', failedNodes: Array.from({ length: 7 }, (_, i) => `n${i}`) }, 'No pod of StatefulSet/db ran on the 7 failed nodes.'],
   ];
   for (const [cause, sentence] of cases) it(cause.kind, () => assert.equal(outcomeReason(summary(cause)), sentence));
+
+  it('pods Pending before the failure are reported apart from what the failure did', () => {
+    const text = outcomeReason({ ...summary({ kind: 'not-on-failed-nodes', failedNodes: ['n0'] }), pendingBeforeFailure: { pods: 2, pod: 'db-1', message: '0/6 nodes are available: 6 Insufficient cpu.' } });
+    assert.equal(text, 'No pod of StatefulSet/db ran on n0. Apart from the failure: 2 pods (db-1, ...) were already Pending before it: 0/6 nodes are available: 6 Insufficient cpu.');
+  });
 });
 
 describe('report: statistics over runs', () => {
@@ -80,7 +85,7 @@ describe('report: statistics over runs', () => {
 
   it('counts outcomes per workload and keeps the most frequent one', () => {
     const stats = new RunStatistics();
-    const base = { object: { kind: 'Deployment', name: 'web', namespace: 'd' }, desiredReplicas: 1, nodeNotReadyMs: 1, podsNotReadyMs: null, noExecuteTaintMs: null, podDeletionMs: null, replacementCreatedMs: null, replacementReadyMs: null, unavailableMs: 0, degradedMs: 0, blackholeMs: 0, duplicateMs: 0 };
+    const base = { object: { kind: 'Deployment', name: 'web', namespace: 'd' }, desiredReplicas: 1, nodeNotReadyMs: 1, podsNotReadyMs: null, noExecuteTaintMs: null, podDeletionMs: null, replacementCreatedMs: null, replacementReadyMs: null, unavailableMs: 0, degradedMs: 0, blackholeMs: 0, duplicateMs: 0, pendingBeforeFailure: null };
     stats.add([{ ...base, outcome: 'recovered', cause: { kind: 'recovered', nodes: ['a'], restarted: false } }]);
     stats.add([{ ...base, nodeNotReadyMs: 3, outcome: 'stuck', cause: { kind: 'short-of-replicas', nodes: ['a'] } }]);
     stats.add([{ ...base, nodeNotReadyMs: 2, outcome: 'stuck', cause: { kind: 'short-of-replicas', nodes: ['a'] } }]);

@@ -145,7 +145,7 @@ describe('stories: what happens to each kind of workload', () => {
     const ds = summaryOf(result, 'ds');
     assert.equal(ds.desiredReplicas, 6);
     assert.equal(ds.podDeletionMs, null);
-    assert.equal(ds.outcome, 'stuck');
+    assert.equal(ds.outcome, 'waits-for-node');
     assert.match(reasonOf(ds), /never evicted or moved/);
     assert.equal(result.events.filter((e) => e.type === 'PodCreated').length, 0);
   });

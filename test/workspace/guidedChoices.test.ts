@@ -9,7 +9,7 @@ import { readScenarioFile, writeScenarioFile } from '../../src/workspace/scenari
 describe('guided "Simulate Node Failure…" choices', () => {
   it('offers every failure the simulator has, in plain words', () => {
     assert.deepEqual(FAILURE_OPTIONS.map((o) => o.value), [...FAILURE_KINDS]);
-    assert.deepEqual(FAILURE_OPTIONS.map((o) => o.label), ['Power off the node', 'Stop the kubelet, containers keep running', 'Cut the node off the network']);
+    assert.deepEqual(FAILURE_OPTIONS.map((o) => o.label), ['Power off the node', 'Stop the kubelet, containers keep running', 'Cut the node off the network', 'The kubelet reports NotReady (runtime down)', 'The disk fails, the node stays Ready', 'Shut the node down gracefully', 'Lose a whole zone']);
   });
 
   it('offers a workload\'s node, each node and each zone as the target', () => {

@@ -52,7 +52,7 @@ describe('scenario files (FailureScenario)', () => {
     assert.equal(scenario, undefined);
     assert.deepEqual(problems.map((p) => `${p.range.start.line + 1}: ${p.message.split(';')[0]}`), [
       '10: unknown field colour',
-      '6: failure must be one of power-off, kubelet-stop, partition',
+      '6: failure must be one of power-off, kubelet-stop, partition, kubelet-not-ready, disk-failure, graceful-shutdown, zone-outage',
       '7: duration must be a duration such as 90s or 5m',
       '8: kubernetesVersion must be a quoted string, such as "1.30"',
       '9: an intervention is {forceDelete: {pod: NAME or Kind/name, at: D}}, {outOfService: {at: D}} or {deleteNode: {at: D}}',

@@ -79,16 +79,20 @@ export function readLabelSelector(r: FieldReader): LabelSelector | undefined {
   };
 }
 
-export function readNodeSelectorTerms(r: FieldReader): NodeSelectorTerm[] {
-  const requirements = (list: FieldReader[]) => list.map((e): NodeSelectorRequirement | undefined => {
+function readNodeSelectorRequirements(list: FieldReader[]): NodeSelectorRequirement[] {
+  return list.map((e): NodeSelectorRequirement | undefined => {
     const key = e.string('key');
     const operator = e.oneOf(['operator'], NODE_SELECTOR_OPERATORS);
     return key && operator ? { key, operator, values: e.stringList('values') } : undefined;
   }).filter((e): e is NodeSelectorRequirement => e !== undefined);
-  return r.objectList().map((term) => ({
-    matchExpressions: requirements(term.objectList('matchExpressions')),
-    matchFields: requirements(term.objectList('matchFields')),
-  }));
+}
+
+function readNodeSelectorTerm(term: FieldReader): NodeSelectorTerm {
+  return { matchExpressions: readNodeSelectorRequirements(term.objectList('matchExpressions')), matchFields: readNodeSelectorRequirements(term.objectList('matchFields')) };
+}
+
+export function readNodeSelectorTerms(r: FieldReader): NodeSelectorTerm[] {
+  return r.objectList().map(readNodeSelectorTerm);
 }
 
 function readAffinity(r: FieldReader): Affinity {
@@ -106,6 +110,14 @@ function readAffinity(r: FieldReader): Affinity {
     podAntiAffinityPreferred: r.objectList('podAntiAffinity', preferred).map((w) => ({
       weight: w.int(['weight'], { min: 1, max: 100 }) ?? 1,
       term: podTerm(w.at('podAffinityTerm')),
+    })),
+    podAffinityPreferred: r.objectList('podAffinity', preferred).map((w) => ({
+      weight: w.int(['weight'], { min: 1, max: 100 }) ?? 1,
+      term: podTerm(w.at('podAffinityTerm')),
+    })),
+    nodePreferred: r.objectList('nodeAffinity', preferred).map((w) => ({
+      weight: w.int(['weight'], { min: 1, max: 100 }) ?? 1,
+      preference: readNodeSelectorTerm(w.at('preference')),
     })),
   };
 }

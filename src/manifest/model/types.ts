@@ -65,6 +65,9 @@ export interface Affinity {
   podAffinityRequired: PodAffinityTerm[];
   podAntiAffinityRequired: PodAffinityTerm[];
   podAntiAffinityPreferred: WeightedPodAffinityTerm[];
+  podAffinityPreferred: WeightedPodAffinityTerm[];
+  /** preferredDuringSchedulingIgnoredDuringExecution of nodeAffinity: the scheduler's NodeAffinity score. */
+  nodePreferred: { weight: number; preference: NodeSelectorTerm }[];
 }
 
 export interface TopologySpreadConstraint {

@@ -52,7 +52,7 @@ export class Harness {
         allocatable: { cpuMillis: 4000, memoryBytes: 16 * 2 ** 30, pods: 110 }, unschedulable: false,
         ready: 'True', readyReason: 'KubeletReady', readyTransition: 0,
         lease: { live: true, renewTime: -Infinity, lastStatusPost: -Infinity }, deleted: false,
-        host: { powered: true, kubeletRunning: true, apiReachable: true, dataPlaneReachable: true },
+        host: { powered: true, kubeletRunning: true, apiReachable: true, dataPlaneReachable: true, runtimeUp: true, diskHealthy: true, shuttingDown: false },
         pods: [], nextIp: 0, podCidr: `10.244.${index}.0/24`,
       });
     });

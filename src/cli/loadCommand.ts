@@ -1,0 +1,52 @@
+import { heartbeatLoad } from '../cluster/heartbeatLoad';
+import { loadReport, renderLoad } from '../report/loadReport';
+import { InputError } from '../workspace/inputError';
+import { UsageError, parseArgs, single } from './args';
+import { FileError, loadWorkspace } from './files';
+import { describeInputError } from './inputErrors';
+import type { Output } from './output';
+import { settingsFromArgs } from './settingsOptions';
+
+export const LOAD_USAGE = `Usage: kube-failure-sim load --nodes N [PATH...] [options]
+
+Control-plane write load of the kubelets' heartbeats (lease renewals and node status updates).
+  --nodes N             number of nodes
+  --profile NAME        timing preset: default, fast, medium, slow
+  --k8s-version V       Kubernetes version for the defaults
+  --set KNOB=VALUE      override a knob (kubelet.*, sim.leaseObjectBytes, sim.nodeObjectBytes, ...); repeatable
+  --format text|json    (default text)
+Cluster configuration files among PATH (a KubeletConfiguration) set the timing, as for simulate.`;
+
+const OPTIONS = {
+  nodes: { value: true }, profile: { value: true }, 'k8s-version': { value: true }, set: { value: true, repeatable: true },
+  format: { value: true }, help: { value: false },
+};
+
+const MAX_NODES = 1_000_000;
+
+export function runLoad(argv: string[], out: Output): number {
+  const args = parseArgs(argv, OPTIONS);
+  if (args.options.has('help')) {
+    out.stdout(`${LOAD_USAGE}\n`);
+    return 0;
+  }
+  const format = single(args, 'format') ?? 'text';
+  if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json, not "${format}"`);
+  const nodesText = single(args, 'nodes');
+  const nodes = Number(nodesText);
+  if (nodesText === undefined || !Number.isInteger(nodes) || nodes < 1 || nodes > MAX_NODES) throw new UsageError(`load needs --nodes N, a whole number from 1 to ${MAX_NODES.toLocaleString('en-US')}`);
+  try {
+    const { workspace, errors } = loadWorkspace(args.positionals, settingsFromArgs(args));
+    if (errors.length > 0) throw new FileError(errors.join('\nkube-failure-sim: '));
+    const timing = workspace.timing();
+    const report = loadReport(heartbeatLoad(nodes, timing), timing);
+    out.stdout(format === 'json' ? `${JSON.stringify(report)}\n` : renderLoad(report, timing));
+    return 0;
+  } catch (error) {
+    if (error instanceof InputError || error instanceof FileError) {
+      out.stderr(`kube-failure-sim: ${error instanceof InputError ? describeInputError(error) : error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+}

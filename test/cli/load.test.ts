@@ -1,0 +1,59 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { main } from '../../src/cli/main';
+import { collectingOutput } from '../../src/cli/output';
+
+function run(...argv: string[]) {
+  const output = collectingOutput();
+  const code = main(argv, output);
+  return { code, stdout: output.out, stderr: output.err };
+}
+
+const json = (...argv: string[]) => JSON.parse(run('load', '--format', 'json', ...argv).stdout);
+
+describe('kube-failure-sim load (SEMANTICS.md 12)', () => {
+  it('gives the table of SEMANTICS.md 12 for 100, 1,000 and 5,000 nodes with default settings', () => {
+    for (const [nodes, lease, status] of [[100, 10, 0.33], [1000, 100, 3.33], [5000, 500, 16.67]]) {
+      const report = json('--nodes', String(nodes));
+      assert.deepEqual(Object.keys(report), ['nodes', 'leaseWritesPerSecond', 'statusWritesPerSecond', 'writesPerMinute', 'bytesPerSecond', 'timing']);
+      assert.equal(report.nodes, nodes);
+      assert.equal(report.leaseWritesPerSecond, lease);
+      assert.equal(Math.round(report.statusWritesPerSecond * 100) / 100, status);
+      assert.equal(Math.round(report.writesPerMinute), Math.round(60 * (lease + nodes / 300)));
+    }
+  });
+
+  it('an explicit nodeStatusUpdateFrequency also sets the report frequency: 100 status writes/s on 1,000 nodes, about 1.5 MB/s', () => {
+    const report = json('--nodes', '1000', '--set', 'kubelet.nodeStatusUpdateFrequency=10s');
+    assert.equal(report.statusWritesPerSecond, 100);
+    assert.equal(report.bytesPerSecond, 100 * 300 + 100 * 15_000);
+    assert.equal(report.timing['kubelet.nodeStatusReportFrequency'].source, '= kubelet.nodeStatusUpdateFrequency (set explicitly, --set)');
+    assert.equal(json('--nodes', '1000', '--set', 'kubelet.nodeLeaseDurationSeconds=20').leaseWritesPerSecond, 200);
+  });
+
+  it('takes the timing of a KubeletConfiguration among its inputs, with file:line as the source, and a profile', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kfs-load-'));
+    fs.writeFileSync(path.join(dir, 'kubelet.yaml'), 'apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\nnodeStatusReportFrequency: 1m\n');
+    const report = json('--nodes', '600', dir);
+    assert.equal(report.statusWritesPerSecond, 10);
+    assert.equal(report.timing['kubelet.nodeStatusReportFrequency'].source, `${path.join(dir, 'kubelet.yaml')}:3`);
+    assert.equal(json('--nodes', '10', '--profile', 'fast').timing['kubelet.nodeStatusUpdateFrequency'].source, 'preset fast');
+  });
+
+  it('prints every number as text, and rejects a missing or bad --nodes', () => {
+    const { code, stdout } = run('load', '--nodes', '1000', '--k8s-version', '1.36');
+    assert.equal(code, 0);
+    assert.match(stdout, /Heartbeat writes of 1,000 nodes/);
+    assert.match(stdout, /lease renewals +100\/s/);
+    assert.match(stdout, /status updates +3\.33\/s/);
+    assert.match(stdout, /6,200 writes\/min, 80 KB\/s to etcd/);
+    assert.match(stdout, /kubelet\.nodeStatusReportFrequency = 300000 ms \(default 1\.36\)/);
+    for (const bad of [[], ['--nodes', 'many'], ['--nodes', '0']]) {
+      const result = run('load', ...bad);
+      assert.equal(result.code, 2);
+      assert.match(result.stderr, /load needs --nodes N/);
+    }
+  });
+});

@@ -1,0 +1,59 @@
+/**
+ * kube-controller-manager restarting during an outage (SEMANTICS.md 4, 13.5, 18): the leader is
+ * lost, the new one holds the lease 15–19 s later, rebuilds its state from the API and starts
+ * the eviction timers again; Ready conditions and NoSchedule taints stay as they are.
+ */
+import * as assert from 'node:assert/strict';
+import { deployment, firstTime, is, run } from './support';
+
+const MINUTE = 60_000;
+const SLACK = 5000 + 20 + 100 + 2 * (100 + 50); // one monitor pass, its duration, the taint loop, watches and writes
+
+describe('controller-manager restart during an outage', () => {
+  const restartAt = 2 * MINUTE;
+  const result = run([deployment('web', 1)], { durationMs: 10 * MINUTE, interventions: [{ kind: 'restart-controller-manager', atMs: restartAt }] });
+  const elected = result.events.find((e) => e.reason === 'LeaderElection')!;
+  const node = result.summary.failedNodes[0];
+
+  it('the new leader holds the lease 15–19 s after the restart', () => {
+    assert.ok(elected.t - restartAt >= 15_000 && elected.t - restartAt < 19_000, `elected ${elected.t - restartAt} ms after`);
+    assert.ok(result.events.some((e) => e.type === 'Note' && e.reason === 'Assumption' && e.detail?.knob === 'sim.leaderElectionDelay'));
+  });
+
+  it('it writes the NoExecute taint again with a new timeAdded; Ready and the NoSchedule taint stay', () => {
+    const readded = result.events.filter((e) => e.type === 'TaintAdded' && e.detail?.effect === 'NoExecute');
+    assert.equal(readded.length, 2);
+    assert.ok(readded[0].t < restartAt && readded[1].t >= elected.t && readded[1].t <= elected.t + SLACK, `taints at ${readded.map((e) => e.t)}`);
+    assert.equal(result.events.filter((e) => e.type === 'TaintRemoved' && e.detail?.effect === 'NoSchedule').length, 0);
+    assert.equal(result.events.filter((e) => e.type === 'NodeCondition' && e.object.name === node).length, 1);
+  });
+
+  it('the 300 s toleration starts again under the new leader: deletion about 300 s after the takeover, not after the first taint', () => {
+    const web = result.summary.workloads[0];
+    const firstTaint = web.noExecuteTaintMs!;
+    assert.ok(web.podDeletionMs! >= elected.t + 300_000 && web.podDeletionMs! <= elected.t + 300_000 + SLACK, `deleted ${web.podDeletionMs! - elected.t} ms after the takeover`);
+    assert.ok(web.podDeletionMs! - firstTaint > 300_000 + 60_000);
+    assert.equal(web.outcome, 'replaced');
+  });
+
+  it('a restart before the node goes Unknown gives it another full grace period from the takeover', () => {
+    const early = run([deployment('web', 1)], { durationMs: 4 * MINUTE, interventions: [{ kind: 'restart-controller-manager', atMs: 10_000 }], set: { 'sim.leaderElectionDelay': '17s' } });
+    const takeover = early.events.find((e) => e.reason === 'LeaderElection')!.t;
+    assert.equal(takeover, 27_000);
+    const unknown = firstTime(early, is.nodeUnknown(early.summary.failedNodes[0]))!;
+    // Strictly after probeTimestamp (the takeover's first pass) + 40 s, at the next pass.
+    assert.ok(unknown > takeover + 40_000 && unknown <= takeover + 40_000 + SLACK, `Unknown ${unknown - takeover} ms after the takeover`);
+  });
+
+  it('while no leader holds the lease nothing is evicted or replaced', () => {
+    const toleration = deployment('web', 1, `      tolerations:
+      - {key: node.kubernetes.io/unreachable, operator: Exists, effect: NoExecute, tolerationSeconds: 30}
+`);
+    const gap = run([toleration], { durationMs: 5 * MINUTE, interventions: [{ kind: 'restart-controller-manager', atMs: 60_000 }], set: { 'sim.leaderElectionDelay': '15s', 'sim.nodeMonitorPhase': '0s', 'sim.lastLeaseRenewalAge': '0s' } });
+    const web = gap.summary.workloads[0];
+    // Tainted about 45 s after the failure; the 30 s toleration would have run out at about 75 s, inside the gap.
+    assert.ok(web.noExecuteTaintMs! < 60_000);
+    assert.ok(web.podDeletionMs! >= 75_000 + 30_000, `deleted at ${web.podDeletionMs}`);
+    assert.ok(web.replacementCreatedMs! >= web.podDeletionMs!);
+  });
+});

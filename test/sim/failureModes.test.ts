@@ -1,0 +1,248 @@
+/**
+ * The failure modes beyond a dead node (SEMANTICS.md 2.4, 11, 13.5, 18), each as a story with
+ * the times the spec gives, and the honest outcomes of the summary.
+ */
+import * as assert from 'node:assert/strict';
+import type { SimulationResult } from '../../src/sim/simulate';
+import { daemonSet, deployment, firstTime, is, messageOf, reasonOf, run } from './support';
+
+const MINUTE = 60_000;
+// Upper ends of the latencies SEMANTICS.md 13.1 names (watch, write) and the simulator's pass duration.
+const WATCH = 100;
+const WRITE = 50;
+const PASS = 20;
+const TAINT_LOOP = 100;
+const STATUS_SYNC = 10_400; // nodeStatusUpdateFrequency 10 s with 4 % jitter
+
+const service = (name: string) => `apiVersion: v1\nkind: Service\nmetadata: {name: ${name}, namespace: truth}\nspec: {selector: {app: ${name}}, ports: [{port: 80}]}\n`;
+const statefulSet = `apiVersion: apps/v1
+kind: StatefulSet
+metadata: {name: db, namespace: truth}
+spec:
+  serviceName: db
+  replicas: 1
+  selector: {matchLabels: {app: db}}
+  template:
+    metadata: {labels: {app: db}}
+    spec:
+      containers: [{name: c, image: postgres:16}]
+`;
+const summaryOf = (result: SimulationResult, name: string) => result.summary.workloads.find((w) => w.object.name === name)!;
+const on = (node: string) => ({ targets: [`node/${node}`] });
+
+describe('failure modes', () => {
+  describe('kubelet-not-ready: the runtime is down, the lease stays fresh (SEMANTICS.md 13.5, 18)', () => {
+    const result = run([deployment('web', 1), service('web')], { failure: 'kubelet-not-ready', ...on('worker-a1'), durationMs: 8 * MINUTE });
+    const notReady = firstTime(result, (e) => e.type === 'NodeCondition' && e.object.name === 'worker-a1' && e.detail?.status === 'False')!;
+
+    it('the kubelet posts Ready=False (KubeletNotReady) at its next status sync; the node never goes Unknown', () => {
+      assert.ok(notReady >= 0 && notReady <= STATUS_SYNC + WRITE, `Ready=False at ${notReady}`);
+      assert.equal(result.events.find((e) => e.type === 'NodeCondition' && e.detail?.status === 'False')!.reason, 'KubeletNotReady');
+      assert.equal(firstTime(result, is.nodeUnknown('worker-a1')), null);
+    });
+
+    it('not-ready:NoSchedule at once, not-ready:NoExecute in the pass that first sees Ready=False', () => {
+      const noSchedule = firstTime(result, is.taint('worker-a1', 'node.kubernetes.io/not-ready', 'NoSchedule'))!;
+      const noExecute = firstTime(result, is.taint('worker-a1', 'node.kubernetes.io/not-ready', 'NoExecute'))!;
+      assert.ok(noSchedule - notReady >= 0 && noSchedule - notReady <= WATCH + WRITE, `NoSchedule ${noSchedule - notReady} ms after`);
+      // Same pass: at most one monitor period (5 s) plus the pass, the 100 ms loop and a write; the recording saw 1–3.5 s.
+      assert.ok(noExecute - notReady >= 0 && noExecute - notReady <= 5000 + PASS + TAINT_LOOP + WATCH + WRITE, `NoExecute ${noExecute - notReady} ms after`);
+      assert.equal(firstTime(result, is.taint('worker-a1', 'node.kubernetes.io/unreachable', 'NoExecute')), null);
+    });
+
+    it('pods are never marked NotReady by the controller: endpoints stay ready until the deletion 300 s after the taint', () => {
+      const web = summaryOf(result, 'web');
+      // Ready=False only when the kubelet stops the deleted pod, never at the node's transition.
+      assert.ok(web.podsNotReadyMs! > web.podDeletionMs!, `pods NotReady at ${web.podsNotReadyMs}`);
+      assert.ok(!result.events.some((e) => e.type === 'PodCondition' && e.reason === 'NodeNotReady'));
+      const noExecute = firstTime(result, is.taint('worker-a1', 'node.kubernetes.io/not-ready', 'NoExecute'))!;
+      assert.ok(web.podDeletionMs! - noExecute >= 300_000 && web.podDeletionMs! - noExecute <= 301_000, `${web.podDeletionMs! - noExecute}`);
+      const endpointChanges = result.events.filter((e) => e.type === 'EndpointChanged' && e.t >= 0 && e.object.name === 'web' && !e.detail?.added);
+      const first = endpointChanges[0];
+      assert.ok(first.t >= web.podDeletionMs!, `the endpoint first changes at ${first.t}`);
+      assert.deepEqual([first.detail?.ready, first.detail?.serving, first.detail?.terminating], [false, true, true]);
+      assert.equal(web.unavailableMs > 0 && web.unavailableMs < 10_000, true, `down ${web.unavailableMs} ms: only from the deletion to the replacement`);
+      assert.equal(web.blackholeMs, 0);
+    });
+
+    it('the live kubelet removes the deleted pods within seconds, so the StatefulSet recreates db-0', () => {
+      const result = run([statefulSet], { failure: 'kubelet-not-ready', targets: ['StatefulSet/db'], durationMs: 8 * MINUTE });
+      const deleted = firstTime(result, is.podDeleting('db-0'))!;
+      const removed = firstTime(result, is.podRemoved('db-0'))!;
+      assert.ok(removed - deleted > 0 && removed - deleted <= 1000 + 3 * (WATCH + WRITE), `removed ${removed - deleted} ms after`);
+      assert.equal(result.events.filter((e) => e.type === 'PodCreated' && e.object.name === 'db-0').length, 1);
+      assert.equal(summaryOf(result, 'db').outcome, 'replaced');
+      assert.ok(result.events.some((e) => e.type === 'Note' && e.reason === 'Assumption' && e.detail?.knob === 'sim.notReadyPodsKeepServing'));
+    });
+
+    it('when the runtime returns before the eviction, the taints go and nothing is replaced', () => {
+      const back = run([deployment('web', 1)], { failure: 'kubelet-not-ready', recoverAfterMs: 2 * MINUTE, durationMs: 8 * MINUTE });
+      const web = summaryOf(back, 'web');
+      assert.equal(web.outcome, 'recovered');
+      assert.equal(web.podDeletionMs, null);
+      assert.ok(back.events.some((e) => e.type === 'TaintRemoved' && e.detail?.key === 'node.kubernetes.io/not-ready' && e.detail?.effect === 'NoExecute'));
+    });
+
+    it('with the assumption turned off, the pods stop answering while the API still routes to them', () => {
+      const off = run([deployment('web', 1), service('web')], { failure: 'kubelet-not-ready', durationMs: 3 * MINUTE, set: { 'sim.notReadyPodsKeepServing': 'false' } });
+      const web = summaryOf(off, 'web');
+      assert.equal(web.unavailableMs, 3 * MINUTE);
+      assert.equal(web.blackholeMs, 3 * MINUTE);
+      assert.equal(web.outcome, 'awaiting-eviction');
+      assert.match(reasonOf(web), /has not been evicted yet/);
+    });
+  });
+
+  describe('disk-failure: Ready but broken (SEMANTICS.md 11)', () => {
+    const probes = `      containers:
+      - name: c
+        image: nginx
+        readinessProbe: {httpGet: {path: /, port: 80}}
+        livenessProbe: {httpGet: {path: /, port: 80}}
+`;
+    const probed = deployment('api', 1, '').replace('      containers: [{name: c, image: registry.k8s.io/pause:3.9}]\n', probes);
+    const result = run([probed, service('api'), deployment('plain', 1), service('plain')], { failure: 'disk-failure', targets: ['Deployment/api', 'Deployment/plain'], durationMs: 20 * MINUTE });
+
+    it('the node stays Ready with no taints, and nothing is evicted or replaced', () => {
+      assert.equal(result.events.filter((e) => e.t >= 0 && (e.type === 'NodeCondition' || e.type === 'TaintAdded' || e.type === 'PodDeletionStarted' || e.type === 'PodCreated')).length, 0);
+    });
+
+    it('the readiness probe fails after failureThreshold periods (21–31 s) and the endpoint goes', () => {
+      const api = summaryOf(result, 'api');
+      // SEMANTICS.md 10: U(0, period) + (F − 1)·period + timeout with the defaults 10 s, 3, 1 s.
+      assert.ok(api.podsNotReadyMs! >= 21_000 && api.podsNotReadyMs! <= 31_000 + WRITE, `NotReady at ${api.podsNotReadyMs}`);
+      const endpoint = result.events.find((e) => e.type === 'EndpointChanged' && e.object.name === 'api' && e.t >= 0)!;
+      assert.equal(endpoint.detail?.ready, false);
+      assert.ok(endpoint.t - api.podsNotReadyMs! <= WATCH + WRITE);
+      // Until the pod's Ready=False; kube-proxy follows the EndpointSlice within ms.
+      assert.equal(api.blackholeMs, api.podsNotReadyMs);
+    });
+
+    it('the liveness probe restarts the hung container in a loop with a growing backoff (CrashLoopBackOff)', () => {
+      const restarts = result.events.filter((e) => e.type === 'PodRestarted' && e.object.name.startsWith('api-')).map((e) => e.t);
+      assert.ok(restarts.length >= 5, `${restarts.length} restarts`);
+      // First restart at once after the kill, then 10 s, 20 s, 40 s ... of backoff on top of the probe's detection time.
+      const gaps = restarts.slice(1).map((t, i) => t - restarts[i]);
+      for (let i = 1; i < gaps.length; i++) assert.ok(gaps[i] > gaps[i - 1] - 10_000, `gaps ${gaps}`);
+      assert.ok(result.states.some((s) => s.object.name.startsWith('api-') && s.status === 'CrashLoopBackOff'));
+      const api = summaryOf(result, 'api');
+      assert.equal(api.outcome, 'stuck');
+      assert.deepEqual([api.cause.kind, (api.cause as { podReady: boolean }).podReady], ['node-ready-but-broken', false]);
+    });
+
+    it('without probes the pod stays Ready in the API: traffic is black-holed for the whole run', () => {
+      const plain = summaryOf(result, 'plain');
+      assert.equal(plain.outcome, 'stuck');
+      assert.equal(plain.blackholeMs, 20 * MINUTE);
+      assert.equal(plain.unavailableMs, 20 * MINUTE);
+      assert.match(reasonOf(plain), /stays Ready .*no controller evicts or replaces .*still looks Ready, so any Service in front of it keeps sending it traffic/);
+    });
+  });
+
+  describe('graceful-shutdown: the kubelet stops its pods first (SEMANTICS.md 2.4)', () => {
+    const set = { 'kubelet.shutdownGracePeriod': '30s', 'kubelet.shutdownGracePeriodCriticalPods': '10s' };
+    const critical = deployment('agent', 1, '      priorityClassName: system-node-critical\n      nodeSelector: {kubernetes.io/hostname: worker-a1}\n');
+    // The nodes of web, db and agent (pinned to worker-a1) shut down together.
+    const result = run([deployment('web', 1), statefulSet, critical, daemonSet],
+      { failure: 'graceful-shutdown', targets: ['node/worker-a1', 'Deployment/web', 'StatefulSet/db'], durationMs: 10 * MINUTE, set, version: '1.31' });
+
+    it('Ready=False "node is shutting down" at once', () => {
+      const ready = result.events.find((e) => e.type === 'NodeCondition' && e.object.name === 'worker-a1' && e.t >= 0)!;
+      assert.deepEqual([ready.detail?.status, ready.detail?.message], ['False', 'node is shutting down']);
+      assert.ok(ready.t <= 2 * WRITE);
+    });
+
+    it('pods end Failed with reason Terminated and a DisruptionTarget; regular pods before critical ones', () => {
+      const failed = result.events.filter((e) => e.type === 'PodFailed');
+      const web = failed.find((e) => e.object.name.startsWith('web-'))!;
+      const agent = failed.find((e) => e.object.name.startsWith('agent-'))!;
+      assert.equal(web.detail?.reason, 'Terminated');
+      // containerStopLatency 1 s (within the 20 s grace of regular pods), then the critical group.
+      assert.ok(web.t >= 1000 && web.t <= 1000 + 2 * WRITE, `web Failed at ${web.t}`);
+      assert.ok(agent.t >= 2000 && agent.t <= 2000 + 2 * WRITE, `agent Failed at ${agent.t}`);
+      assert.ok(result.events.some((e) => e.type === 'PodCondition' && e.reason === 'TerminationByKubelet' && e.object.name === web.object.name));
+      assert.match(messageOf(result.events.find((e) => e.reason === 'TerminationByKubelet')!), /Pod was terminated in response to imminent node shutdown\./);
+      const last = result.states.filter((s) => s.object.name === web.object.name).at(-1)!;
+      assert.deepEqual([last.status, last.to], ['Terminated', null]);
+    });
+
+    it('the Deployment replaces at once and the StatefulSet deletes and recreates db-0; the DaemonSet pod waits for its node', () => {
+      const web = summaryOf(result, 'web');
+      assert.equal(web.outcome, 'replaced');
+      assert.ok(web.replacementCreatedMs! < 1000 + 3 * (WATCH + WRITE), `replacement at ${web.replacementCreatedMs}`);
+      assert.equal(summaryOf(result, 'db').outcome, 'replaced');
+      assert.ok(summaryOf(result, 'db').replacementReadyMs! < 15_000);
+      assert.equal(summaryOf(result, 'ds').outcome, 'waits-for-node');
+    });
+
+    it('no pod stays Running on the node once it is down; it goes Unknown after the grace period from its last heartbeat', () => {
+      const running = result.states.filter((s) => s.node === 'worker-a1' && s.object.kind === 'Pod' && s.to === null && s.status === 'Running');
+      assert.deepEqual(running, []);
+      const unknown = firstTime(result, is.nodeUnknown('worker-a1'))!;
+      // Powered off at 30 s (sim.shutdownHoldsGracePeriod): Unknown G − 10.4 s … G + 5 s later (SEMANTICS.md 13.1).
+      assert.ok(unknown >= 30_000 + 40_000 - 10_400 && unknown <= 30_000 + 45_000 + PASS + WATCH + WRITE, `Unknown at ${unknown}`);
+    });
+
+    it('before 1.22 the reason was Shutdown', () => {
+      const old = run([deployment('web', 1)], { failure: 'graceful-shutdown', durationMs: MINUTE, set, version: '1.21' });
+      assert.equal(old.events.find((e) => e.type === 'PodFailed')!.detail?.reason, 'Shutdown');
+    });
+
+    it('with shutdownGracePeriod 0 (the default) the feature is inert: the node goes down like a power-off', () => {
+      const inert = run([deployment('web', 1)], { failure: 'graceful-shutdown', durationMs: 8 * MINUTE });
+      assert.ok(inert.events.some((e) => e.type === 'Note' && e.reason === 'GracefulShutdownInert'));
+      assert.equal(inert.events.filter((e) => e.type === 'PodFailed').length, 0);
+      assert.ok(summaryOf(inert, 'web').podDeletionMs! > 5 * MINUTE);
+    });
+  });
+
+  describe('zone-outage', () => {
+    it('--target zone/NAME powers off every node of the zone; FullDisruption; nodes tainted 10 s apart', () => {
+      const result = run([daemonSet], { failure: 'zone-outage', targets: ['zone/zone-b'], durationMs: 3 * MINUTE, version: '1.36' });
+      assert.deepEqual(result.summary.failedNodes, ['worker-b1', 'worker-b2']);
+      assert.ok(result.events.some((e) => e.type === 'Note' && e.reason === 'FullDisruption' && e.detail?.zone === 'zone-b'));
+      const taints = result.events.filter((e) => e.type === 'TaintAdded' && e.detail?.effect === 'NoExecute').map((e) => e.t);
+      assert.equal(taints.length, 2);
+      assert.ok(taints[1] - taints[0] >= 9900 && taints[1] - taints[0] <= 10_150, `${taints}`);
+    });
+
+    it('without a target, the zone of the first workload\'s first pod', () => {
+      const result = run([deployment('web', 1)], { failure: 'zone-outage', durationMs: MINUTE });
+      assert.deepEqual(result.summary.failedNodes, ['worker-a1', 'worker-a2']);
+    });
+  });
+
+  describe('honest outcomes', () => {
+    it('a pod that tolerates unreachable forever is "tolerated", even after 2 hours', () => {
+      const forever = deployment('web', 1, '      tolerations: [{key: node.kubernetes.io/unreachable, operator: Exists, effect: NoExecute}]\n');
+      const result = run([forever], { durationMs: 120 * MINUTE });
+      const web = summaryOf(result, 'web');
+      assert.equal(web.outcome, 'tolerated');
+      assert.equal(web.podDeletionMs, null);
+      assert.match(reasonOf(web), /tolerates node\.kubernetes\.io\/unreachable:NoExecute forever .*never evicted/);
+      assert.doesNotMatch(reasonOf(web), /simulate longer/);
+    });
+
+    it('a DaemonSet pod waits for its node whatever it tolerates, and says whether it still answers', () => {
+      const result = run([daemonSet], { failure: 'kubelet-not-ready', durationMs: 8 * MINUTE, version: '1.36', targets: ['node/worker-a1'] });
+      const ds = summaryOf(result, 'ds');
+      assert.equal(ds.outcome, 'waits-for-node');
+      assert.match(reasonOf(ds), /never evicted or moved and still answers on worker-a1/);
+    });
+
+    it('a pod with a time-limited toleration that has not run out is "awaiting-eviction"', () => {
+      const result = run([deployment('web', 1)], { durationMs: 2 * MINUTE });
+      assert.equal(summaryOf(result, 'web').outcome, 'awaiting-eviction');
+    });
+
+    it('pods Pending before the failure are reported apart from what the failure did', () => {
+      const huge = deployment('big', 2, '      nodeSelector: {kubernetes.io/hostname: worker-c2}\n').replace('image: registry.k8s.io/pause:3.9}', 'image: registry.k8s.io/pause:3.9, resources: {requests: {cpu: "3"}}}');
+      const result = run([deployment('web', 1), huge], { durationMs: 2 * MINUTE });
+      const big = summaryOf(result, 'big');
+      assert.equal(big.outcome, 'unaffected');
+      assert.equal(big.pendingBeforeFailure?.pods, 1);
+      assert.match(reasonOf(big), /Apart from the failure: big-[a-z0-9-]+ was already Pending before it: 0\/6 nodes are available: .*Insufficient cpu/);
+      assert.equal(summaryOf(result, 'web').pendingBeforeFailure, null);
+    });
+  });
+});

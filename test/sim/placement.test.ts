@@ -1,0 +1,92 @@
+/**
+ * Placement as kube-scheduler scores nodes (schedulerScore.ts), and the worst and spread
+ * placements of --placement. The healthy layout before the failure is where pods are placed.
+ */
+import * as assert from 'node:assert/strict';
+import type { SimulationResult } from '../../src/sim/simulate';
+import { deployment, flatCluster, run } from './support';
+
+const nodesOf = (result: SimulationResult, prefix: string) => result.states.filter((s) => s.object.kind === 'Pod' && s.from === 0 && s.object.name.startsWith(prefix)).map((s) => s.node!);
+const tenNodes = flatCluster(Array.from({ length: 10 }, (_, i) => `n${String(i).padStart(2, '0')}`));
+const SHORT = { durationMs: 60_000 };
+
+describe('placement: kube-scheduler\'s default scoring', () => {
+  it('independent pods without requests spread over the nodes (scored with the default 100m CPU / 200 MB requests)', () => {
+    const result = run(['a', 'b', 'c', 'd'].map((n) => deployment(n, 1)), { cluster: tenNodes, ...SHORT });
+    const nodes = ['a', 'b', 'c', 'd'].flatMap((n) => nodesOf(result, `${n}-`));
+    assert.equal(new Set(nodes).size, 4, `placed on ${nodes}`);
+  });
+
+  it('replicas follow the system-default topology spreading: one per zone, then one per node', () => {
+    const three = run([deployment('web', 3)], SHORT);
+    assert.deepEqual(nodesOf(three, 'web-').map((n) => n.slice(0, -1)).sort(), ['worker-a', 'worker-b', 'worker-c']);
+    const six = run([deployment('web', 6)], SHORT);
+    assert.equal(new Set(nodesOf(six, 'web-')).size, 6);
+    const twelve = run([deployment('web', 12)], SHORT);
+    const perNode = new Map<string, number>();
+    for (const n of nodesOf(twelve, 'web-')) perNode.set(n, (perNode.get(n) ?? 0) + 1);
+    assert.deepEqual([...perNode.values()], [2, 2, 2, 2, 2, 2]);
+  });
+
+  it('preferred node affinity draws pods to the preferred nodes', () => {
+    const preferred = `      affinity:
+        nodeAffinity:
+          preferredDuringSchedulingIgnoredDuringExecution:
+          - weight: 80
+            preference: {matchExpressions: [{key: kubernetes.io/hostname, operator: In, values: [worker-c2]}]}
+`;
+    const result = run([deployment('web', 1, preferred)], SHORT);
+    assert.deepEqual(nodesOf(result, 'web-'), ['worker-c2']);
+  });
+
+  it('preferred pod affinity draws a pod next to the pods it prefers', () => {
+    const cache = run([deployment('cache', 1, '      nodeSelector: {kubernetes.io/hostname: worker-b2}\n'), deployment('api', 1, `      affinity:
+        podAffinity:
+          preferredDuringSchedulingIgnoredDuringExecution:
+          - weight: 100
+            podAffinityTerm: {labelSelector: {matchLabels: {app: cache}}, topologyKey: kubernetes.io/hostname}
+`)], SHORT);
+    assert.deepEqual(nodesOf(cache, 'api-'), ['worker-b2']);
+  });
+
+  it('a node with an untolerated PreferNoSchedule taint is avoided while others fit', () => {
+    const cluster = flatCluster(['n1', 'n2']);
+    cluster.nodes[0].taints = [{ key: 'spot', value: 'true', effect: 'PreferNoSchedule' }];
+    const result = run([deployment('web', 1)], { cluster, ...SHORT });
+    assert.deepEqual(nodesOf(result, 'web-'), ['n2']);
+  });
+
+  it('when no node has room the scheduler\'s message says so (Insufficient cpu)', () => {
+    const big = deployment('big', 1).replace('image: registry.k8s.io/pause:3.9}', 'image: registry.k8s.io/pause:3.9, resources: {requests: {cpu: "5"}}}');
+    const result = run([deployment('web', 1), big], SHORT);
+    const summary = result.summary.workloads.find((w) => w.object.name === 'big')!;
+    assert.equal(summary.pendingBeforeFailure?.message, '0/6 nodes are available: 6 Insufficient cpu. preemption: 0/6 nodes are available: 6 No preemption victims found for incoming pod.');
+  });
+});
+
+describe('placement: --placement worst and spread', () => {
+  it('worst packs a Deployment\'s replicas onto one node; spread puts each on its own node; the summary says which', () => {
+    const worst = run([deployment('web', 4)], { placement: 'worst', ...SHORT });
+    assert.equal(new Set(nodesOf(worst, 'web-')).size, 1);
+    assert.equal(worst.summary.placement, 'worst');
+    // With every replica on the failed node, the whole Deployment is down until the replacements run.
+    const web = worst.summary.workloads[0];
+    assert.equal(web.desiredReplicas, 4);
+    const spread = run([deployment('web', 4)], { placement: 'spread', ...SHORT });
+    assert.equal(new Set(nodesOf(spread, 'web-')).size, 4);
+    assert.equal(new Set(nodesOf(spread, 'web-').map((n) => n.slice(0, -1))).size, 3);
+    assert.equal(run([deployment('web', 1)], SHORT).summary.placement, 'scheduler');
+  });
+
+  it('worst still obeys the filters: required anti-affinity keeps replicas apart', () => {
+    const anti = `      affinity:
+        podAntiAffinity:
+          requiredDuringSchedulingIgnoredDuringExecution:
+          - {labelSelector: {matchLabels: {app: web}}, topologyKey: kubernetes.io/hostname}
+`;
+    const worst = run([deployment('web', 3, anti)], { placement: 'worst', ...SHORT });
+    assert.equal(new Set(nodesOf(worst, 'web-')).size, 3);
+    // Packed as far as allowed: into as few zones as possible.
+    assert.ok(new Set(nodesOf(worst, 'web-').map((n) => n.slice(0, -1))).size <= 2);
+  });
+});
