@@ -55,7 +55,8 @@ interface DocumentState {
   read: ReadManifest;
   /** What other documents' analyses depend on: changes to it invalidate them. */
   contextSignature: string;
-  analysis?: { key: string; result: DocumentAnalysis; context: RuleContext };
+  /** `effects`: fix titles with their simulated effect, computed once per analysis (the editor asks on every cursor move). */
+  analysis?: { key: string; result: DocumentAnalysis; context: RuleContext; effects: Map<Fix, Fix> };
 }
 
 /** Timing for analysis: never throws; what could not be used is reported where it is written. */
@@ -143,16 +144,20 @@ export class Workspace {
    * effect in the title; `preferredOnly` for "fix all", which needs no effect.
    */
   fixes(uri: string, range?: Range, preferredOnly = false): { finding: Finding; fix: Fix }[] {
-    const { result, context } = this.analysed(uri);
+    const { result, context, effects } = this.analysed(uri);
     const touches = (f: Finding) => !range || (compare(f.range.start, range.end) <= 0 && compare(range.start, f.range.end) <= 0);
     return result.findings.filter(touches).flatMap((finding) => {
       if (preferredOnly) return (finding.fixes ?? []).filter((fix) => fix.preferred).map((fix) => ({ finding, fix }));
-      const own = (finding.fixes ?? []).map((fix) => withEffect(fix, context));
+      const own = (finding.fixes ?? []).map((fix) => {
+        let shown = effects.get(fix);
+        if (!shown) effects.set(fix, (shown = withEffect(fix, context)));
+        return shown;
+      });
       return [...own, ...suppressionFixes(context.document, finding)].map((fix) => ({ finding, fix }));
     });
   }
 
-  private analysed(uri: string): { result: DocumentAnalysis; context: RuleContext } {
+  private analysed(uri: string): NonNullable<DocumentState['analysis']> {
     const doc = this.document(uri);
     const key = `${doc.revision}/${this.contextGeneration}/${this.settingsGeneration}`;
     if (doc.analysis?.key === key) return doc.analysis;
@@ -167,7 +172,7 @@ export class Workspace {
     };
     const located = problems.flatMap((p) => (p.at?.uri === uri ? [{ message: p.message, range: p.at.range }] : []));
     const findings = analyseDocument(context, located, { disabled: new Set(this.settings.disabledRules ?? []) });
-    doc.analysis = { key, result: { uri, read: doc.read, findings, timing }, context };
+    doc.analysis = { key, result: { uri, read: doc.read, findings, timing }, context, effects: new Map() };
     return doc.analysis;
   }
 
