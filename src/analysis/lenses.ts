@@ -2,6 +2,7 @@
 import type { Range } from '../manifest/range';
 import type { ObjectRef } from '../manifest/objects';
 import { approx, outageText } from './outageText';
+import { whyNotSimulated } from './notSimulated';
 import type { RuleContext } from './rule';
 
 export interface WorkloadLens {
@@ -16,6 +17,8 @@ export function workloadLenses(ctx: RuleContext): WorkloadLens[] {
   return ctx.document.model.workloads.map((workload) => {
     const range = { start: workload.source.range.start, end: workload.source.range.start };
     const ref = { kind: workload.kind, name: workload.name, namespace: workload.namespace };
+    const skipped = whyNotSimulated(workload, ctx);
+    if (skipped) return { range, workload: ref, title: `If its node fails: ${skipped}`, outageMs: 0 };
     const lost = ctx.simulations.outcome(workload, ctx.workspace, ctx.timing, 'node-lost');
     if (!lost) return { range, workload: ref, title: 'No pod of it can be scheduled on this cluster', outageMs: 0 };
     const text = outageText(lost);

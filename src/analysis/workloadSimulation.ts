@@ -7,7 +7,9 @@
  */
 import { clusterFromNodes, defaultCluster } from '../cluster/clusterSpec';
 import { knobsOf, type TimingConfiguration } from '../cluster/timing';
+import { MAX_ANALYSED_PODS_PER_WORKLOAD } from '../manifest/limits';
 import type { ManifestModel } from '../manifest/model';
+import { desiredPods } from '../manifest/model/workloads';
 import type { Sourced, Workload } from '../manifest/model/types';
 import type { FailureKind, Scenario } from '../sim/scenario';
 import { ScenarioError, simulate } from '../sim/simulate';
@@ -56,6 +58,8 @@ export class WorkloadSimulations {
   }
 
   private run(workload: Sourced<Workload>, objects: ManifestModel, timing: TimingConfiguration, variant: Variant): WorkloadOutcome | null {
+    const cluster = objects.nodes.length > 0 ? clusterFromNodes(objects.nodes, 'Node objects in the workspace') : defaultCluster();
+    if (desiredPods(workload, cluster.nodes.length) > MAX_ANALYSED_PODS_PER_WORKLOAD) return null;
     this.runs++;
     const { failure, recoverAfterMs } = VARIANTS[variant];
     const scenario: Scenario = {
@@ -64,7 +68,7 @@ export class WorkloadSimulations {
       persistentVolumeClaims: objects.persistentVolumeClaims,
       persistentVolumes: objects.persistentVolumes,
       storageClasses: objects.storageClasses,
-      cluster: objects.nodes.length > 0 ? clusterFromNodes(objects.nodes, 'Node objects in the workspace') : defaultCluster(),
+      cluster,
       timing,
       faults: [{ kind: failure, targets: [], atMs: 0, recoverAfterMs }],
       interventions: [],

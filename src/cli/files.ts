@@ -1,8 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { MAX_FILE_BYTES } from '../manifest/limits';
 import { Workspace, type WorkspaceSettings } from '../workspace/workspace';
-
-export const MAX_FILE_BYTES = 64 * 1024 * 1024;
 
 export interface InputFile {
   /** As shown to the user: relative to the working directory when possible; `<stdin>` for `-`. */
@@ -14,9 +13,9 @@ export interface InputFile {
 export const STDIN_NAME = '<stdin>';
 
 /** Reads standard input whole; tests pass their own. */
-export type StdinReader = () => string;
+export type StdinReader = () => string | Uint8Array;
 
-export const readProcessStdin: StdinReader = () => fs.readFileSync(0, 'utf8');
+export const readProcessStdin: StdinReader = () => fs.readFileSync(0);
 
 export class FileError extends Error {}
 
@@ -66,10 +65,10 @@ export function collectFiles(paths: string[], cwd = process.cwd()): { files: Inp
   return { files, errors };
 }
 
-/** Reads a file as UTF-8 text; throws FileError for unreadable or oversized files. */
-export function readText(file: InputFile, readStdin: StdinReader = readProcessStdin): string {
+/** Reads a file's bytes (the workspace checks they are UTF-8); throws FileError for unreadable or oversized files. */
+export function readText(file: InputFile, readStdin: StdinReader = readProcessStdin): string | Uint8Array {
   if (file.absolutePath === undefined) {
-    let text: string;
+    let text: string | Uint8Array;
     try {
       text = readStdin();
     } catch (error) {
@@ -86,7 +85,7 @@ export function readText(file: InputFile, readStdin: StdinReader = readProcessSt
   }
   if (stat.size > MAX_FILE_BYTES) throw new FileError(`${file.displayPath} is larger than ${MAX_FILE_BYTES / 1024 / 1024} MiB; not analysed`);
   try {
-    return fs.readFileSync(file.absolutePath, 'utf8');
+    return fs.readFileSync(file.absolutePath);
   } catch (error) {
     throw new FileError(`cannot read ${file.displayPath}: ${(error as Error).message}`);
   }

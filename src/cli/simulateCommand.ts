@@ -1,7 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { readManifestText } from '../manifest/readManifest';
+import { readManifestBytes } from '../manifest/readManifest';
 import { parseDuration } from '../manifest/duration';
+import { MAX_DURATION_MS, MAX_RUNS } from '../manifest/limits';
 import { FAILURE_KINDS, PLACEMENTS, isFailureKind, type Intervention, type Placement, type Scenario } from '../sim/scenario';
 import { ScenarioError, simulate, type SimulationResult } from '../sim/simulate';
 import { htmlReport, type ReportFinding } from '../report/htmlReport';
@@ -59,8 +60,6 @@ const OPTIONS = {
   cluster: { value: true }, seed: { value: true }, runs: { value: true }, format: { value: true }, output: { value: true }, scenario: { value: true },
 };
 
-const MAX_DURATION_MS = 7 * 24 * 3600_000;
-const MAX_RUNS = 1000;
 
 /** What a simulate command line asks for, checked against its input. */
 export interface PreparedSimulation {
@@ -95,6 +94,9 @@ export function prepareSimulation(args: ParsedArgs, cwd = process.cwd(), readStd
     const templates = files.filter((f) => workspace.read(f.displayPath).parsed.problems.some((p) => p.ruleId === TEMPLATE_DETECTED));
     if (error instanceof InputError && error.choice === 'workloads' && error.value === undefined && templates.length > 0) {
       throw new InputError('workloads', undefined, `${error.problem} Skipped ${templates.length === 1 ? 'a template' : `${templates.length} templates`} (${templates.map((t) => t.displayPath).join(', ')}): render ${templates.length === 1 ? 'it' : 'them'} first, such as helm template . | kube-failure-sim simulate -`);
+    }
+    if (error instanceof InputError && error.choice === 'workloads' && error.at === undefined && warnings.length > 0) {
+      throw new InputError('workloads', undefined, `${error.problem}\n${warnings.join('\n')}`);
     }
     throw error;
   }
@@ -215,7 +217,7 @@ function duration(args: ParsedArgs, name: string): number | undefined {
   if (text === undefined) return undefined;
   const ms = parseDuration(text);
   if (ms === undefined || ms < 0) throw new UsageError(`--${name} must be a duration such as 90s or 5m, not "${text}"`);
-  if (ms > MAX_DURATION_MS) throw new UsageError(`--${name} ${text} is longer than the 7 days the simulator accepts`);
+  if (ms > MAX_DURATION_MS) throw new UsageError(`--${name} ${text} is longer than the ${MAX_DURATION_MS / 86_400_000} days the simulator accepts`);
   return Math.round(ms);
 }
 
@@ -284,7 +286,7 @@ function clusterNodes(clusterFile: string | undefined, cwd: string): SimulationC
   if (clusterFile === undefined) return undefined;
   const { files, errors } = collectFiles([clusterFile], cwd);
   if (errors.length > 0) throw new FileError(errors[0]);
-  const nodes = files.flatMap((file) => readManifestText(readText(file)).model.nodes);
+  const nodes = files.flatMap((file) => readManifestBytes(Buffer.from(readText(file))).model.nodes);
   if (nodes.length === 0) throw new InputError('cluster', clusterFile, 'it has no Node objects (expected the output of kubectl get nodes -o yaml).');
   return { nodes, source: clusterFile };
 }

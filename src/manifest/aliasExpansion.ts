@@ -7,10 +7,10 @@
  * value; this finds it from the node tree, with expanded sizes memoised per node, in time
  * linear in the written nodes.
  */
+import { ALIAS_RATIO_RANGE } from './limits';
 import { NodeKind, type SourceNode } from './sourceMap';
 
-const RATIO_RANGE_LOW = 400_000;
-const RATIO_RANGE_HIGH = 4_000_000;
+const { low: RATIO_RANGE_LOW, high: RATIO_RANGE_HIGH } = ALIAS_RATIO_RANGE;
 
 function allowedAliasRatio(decodeCount: number): number {
   if (decodeCount <= RATIO_RANGE_LOW) return 0.99;

@@ -5,7 +5,8 @@ import type { Range } from './range';
 import { SourceMap, buildSourceTrees, type SourceNode } from './sourceMap';
 import { findExcessiveAliasing } from './aliasExpansion';
 import { findTemplateExpression } from './templates';
-import { MAX_DEPTH, isSyntaxError, parseYaml, type YamlSyntaxError } from './yaml';
+import { MAX_DEPTH, MAX_DOCUMENTS, MAX_FILE_CHARS, formatCount } from './limits';
+import { isSyntaxError, parseYaml, type YamlSyntaxError } from './yaml';
 
 export interface ParsedDocument {
   /** 0-based index of the document in the file. */
@@ -29,7 +30,7 @@ export interface ParseLimits {
   maxChars: number;
 }
 
-export const DEFAULT_LIMITS: ParseLimits = { maxDocuments: 10_000, maxChars: 32 * 1024 * 1024 };
+export const DEFAULT_LIMITS: ParseLimits = { maxDocuments: MAX_DOCUMENTS, maxChars: MAX_FILE_CHARS };
 
 /** What parsing one chunk of text gave; cached by the chunk's text. */
 interface ChunkParse {
@@ -107,6 +108,13 @@ export class ManifestParser {
   }
 }
 
+/** A file that is not parsed at all (its bytes are not UTF-8): one KFS090 at `offset`, the text kept for positions. */
+export function unparsedFile(text: string, offset: number, message: string): ParsedFile {
+  const lines = new LineIndex(text);
+  const range = lines.range(offset, Math.min(offset + 1, text.length));
+  return { text, lines, documents: [], problems: [{ ruleId: SYNTAX_ERROR, severity: 'error', range, message }] };
+}
+
 /** Parses one file without keeping a cache (the CLI's case). */
 export function parseManifestText(text: string, limits?: ParseLimits): ParsedFile {
   return new ManifestParser(limits).parse(text);
@@ -159,8 +167,4 @@ function wordRange(lines: LineIndex, offset: number): Range {
   while (end < text.length && !/\s/.test(text[end])) end++;
   if (end === start && start < text.length && text[start] !== '\n' && text[start] !== '\r') end++;
   return lines.range(start, end);
-}
-
-function formatCount(n: number): string {
-  return n.toLocaleString('en-US');
 }

@@ -1,7 +1,8 @@
 /** A file read up to its typed model: parse, the Kubernetes objects, the model, and the problems found on the way. */
 import { buildModel, type ManifestModel } from './model';
 import { extractObjects, type ManifestObject } from './objects';
-import { ManifestParser, type ParsedFile } from './parseFile';
+import { decodeUtf8 } from './decode';
+import { ManifestParser, unparsedFile, type ParsedFile } from './parseFile';
 import type { ManifestProblem } from './problem';
 
 export interface ReadManifest {
@@ -18,4 +19,13 @@ export function readManifestText(text: string, parser: ManifestParser = new Mani
   const { objects, problems } = extractObjects(parsed);
   const model = buildModel(objects, problems);
   return { parsed, objects, model, problems };
+}
+
+/** A file as bytes: UTF-8 is read as text; anything else is one KFS090 at the first invalid byte, and nothing of it is analysed. */
+export function readManifestBytes(bytes: Uint8Array, parser: ManifestParser = new ManifestParser()): ReadManifest {
+  const decoded = decodeUtf8(bytes);
+  if (decoded.invalidAt === undefined) return readManifestText(decoded.text, parser);
+  const byte = `0x${decoded.invalidByte!.toString(16).toUpperCase().padStart(2, '0')}`;
+  const parsed = unparsedFile(decoded.text, decoded.invalidAt, `Not UTF-8 text: byte ${byte} at offset ${decoded.invalidByteOffset!.toLocaleString('en-US')} is not valid UTF-8, and kubectl and the API server accept only UTF-8; nothing in this file was analysed. Save it as UTF-8 (or it is not a manifest at all).`);
+  return { parsed, objects: [], model: buildModel([], []), problems: [] };
 }

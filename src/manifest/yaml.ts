@@ -15,6 +15,8 @@ import {
   type ScalarEvent,
 } from 'js-yaml';
 
+import { MAX_ALIASES_PER_DOCUMENT, MAX_DEPTH } from './limits';
+
 export { EVENT_ID };
 export type { Event, ScalarEvent };
 
@@ -25,8 +27,6 @@ export type { Event, ScalarEvent };
  */
 export const kubernetesSchema = new Schema(YAML11_SCHEMA.tags.filter((tag) => !tag.tagName.endsWith(':timestamp')));
 
-export const MAX_DEPTH = 100;
-export const MAX_ALIASES_PER_DOCUMENT = 1000;
 
 export interface YamlSyntaxError {
   /** limit: one of the parser's own bounds; aliasing: what go-yaml rejects (aliasExpansion.ts). */

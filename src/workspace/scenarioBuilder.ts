@@ -1,7 +1,9 @@
 /** From the workspace's objects, its timing and a user's choices to a simulation scenario, checking the choices against the input. */
 import { clusterFromNodes, defaultCluster, zoneName, type ClusterSpec } from '../cluster/clusterSpec';
 import type { TimingConfiguration } from '../cluster/timing';
+import { CLUSTER_ENVELOPE, MAX_POD_HOURS, formatCount } from '../manifest/limits';
 import type { ManifestModel } from '../manifest/model';
+import { desiredPods, podCountPath } from '../manifest/model/workloads';
 import type { Sourced, Workload } from '../manifest/model/types';
 import type { SourceLocation } from '../manifest/range';
 import { describeSuggestions } from '../manifest/suggest';
@@ -31,6 +33,7 @@ export function buildScenario({ workloads, objects, timing, locate }: ScenarioIn
     ? clusterFromNodes(choices.cluster.nodes, choices.cluster.source)
     : objects.nodes.length > 0 ? clusterFromNodes(objects.nodes, 'Node objects in the input') : defaultCluster();
   for (const target of choices.targets) checkTarget(target, cluster, workloads);
+  checkEnvelope(workloads, cluster, choices.durationMs, locate);
   return {
     workloads,
     services: objects.services,
@@ -46,6 +49,33 @@ export function buildScenario({ workloads, objects, timing, locate }: ScenarioIn
     preFailureMs: choices.preFailureMs,
     seed: choices.seed,
   };
+}
+
+/**
+ * What one cluster runs at most (limits.ts), checked before anything is allocated: a count
+ * beyond it is refused at the value that crosses it, never simulated as another number.
+ */
+function checkEnvelope(workloads: readonly Sourced<Workload>[], cluster: ClusterSpec, durationMs: number, locate: ScenarioInputs['locate']): void {
+  const { maxPods, maxNodes } = CLUSTER_ENVELOPE;
+  if (cluster.nodes.length > maxNodes) {
+    throw new InputError('cluster', undefined, `${cluster.source} has ${formatCount(cluster.nodes.length)} nodes; a Kubernetes cluster has ${formatCount(maxNodes)} at most, and so does the simulator.`);
+  }
+  let total = 0;
+  for (const workload of workloads) {
+    const pods = desiredPods(workload, cluster.nodes.length);
+    total += pods;
+    if (total <= maxPods) continue;
+    const at = locate(workload);
+    const where = at && { uri: at.uri, range: workload.source.sourceMap.closestRange(podCountPath(workload)) };
+    const problem = pods > maxPods
+      ? `${workload.kind}/${workload.name} asks for ${formatCount(pods)} pods: more than one Kubernetes cluster runs (${formatCount(maxPods)} at most); nothing was simulated.`
+      : `${workload.kind}/${workload.name} brings the input to ${formatCount(total)} pods: more than one Kubernetes cluster runs (${formatCount(maxPods)} at most); nothing was simulated.`;
+    throw new InputError('workloads', undefined, problem, where);
+  }
+  const podHours = (total * durationMs) / 3600_000;
+  if (podHours > MAX_POD_HOURS) {
+    throw new InputError('duration', undefined, `${formatCount(total)} pods for ${formatCount(durationMs / 3600_000)} hours is more than the simulator runs at once (${formatCount(MAX_POD_HOURS)} pod-hours, such as ${formatCount(CLUSTER_ENVELOPE.maxPods)} pods for ${MAX_POD_HOURS / CLUSTER_ENVELOPE.maxPods} hours); simulate a shorter time.`);
+  }
 }
 
 /** One fault for all targets, or one per target when targets fail or return at their own times. */

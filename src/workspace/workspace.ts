@@ -20,7 +20,7 @@ import type { ManifestModel } from '../manifest/model';
 import type { ConfigSetting } from '../manifest/model/clusterConfig';
 import { ManifestParser } from '../manifest/parseFile';
 import type { Position, Range, SourceLocation } from '../manifest/range';
-import { readManifestText, type ReadManifest } from '../manifest/readManifest';
+import { readManifestBytes, readManifestText, type ReadManifest } from '../manifest/readManifest';
 import type { Scenario } from '../sim/scenario';
 import { InputError } from './inputError';
 import { mergeModels } from './mergeModels';
@@ -84,12 +84,15 @@ export class Workspace {
     this.settingsGeneration++;
   }
 
-  /** Adds or updates a document; the same version again is free, a new text re-parses only the YAML documents that changed. */
-  setDocument(uri: string, text: string, version = -1): ReadManifest {
+  /**
+   * Adds or updates a document; the same version again is free, a new text re-parses only the
+   * YAML documents that changed. Bytes are checked to be UTF-8 (a file read from disk).
+   */
+  setDocument(uri: string, text: string | Uint8Array, version = -1): ReadManifest {
     const existing = this.documents.get(uri);
     if (existing && version >= 0 && existing.version === version) return existing.read;
     const parser = existing?.parser ?? new ManifestParser();
-    const read = readManifestText(text, parser);
+    const read = typeof text === 'string' ? readManifestText(text, parser) : readManifestBytes(text, parser);
     const contextSignature = signatureOf(read);
     if (existing?.contextSignature !== contextSignature) this.contextGeneration++;
     this.modelGeneration++;

@@ -1,7 +1,7 @@
 import { parseDuration } from '../duration';
 import { isPlainObject, objectRef, type ManifestObject } from '../objects';
 import { formatPath, type Path, type PathSegment } from '../path';
-import { INVALID_FIELD, type ManifestProblem } from '../problem';
+import { INVALID_FIELD, LIMIT_REACHED, type ManifestProblem } from '../problem';
 import { parseQuantity } from '../quantity';
 import type { Range } from '../range';
 
@@ -50,6 +50,11 @@ export class FieldReader {
 
   report(path: PathSegment[], message: string): void {
     this.reportAt(this.range(...path), message);
+  }
+
+  /** A value the API server accepts but beyond what the simulator runs (limits.ts). */
+  reportLimit(path: PathSegment[], message: string): void {
+    this.problems.push({ ruleId: LIMIT_REACHED, severity: 'warning', range: this.range(...path), message, object: objectRef(this.object) });
   }
 
   reportAt(range: Range, message: string): void {

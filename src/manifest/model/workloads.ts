@@ -1,3 +1,4 @@
+import { CLUSTER_ENVELOPE, MAX_INT32, formatCount } from '../limits';
 import type { FieldReader } from './fieldReader';
 import { readLabelSelector, readPodSpec, readPodTemplate, readPvcSpec } from './podSpec';
 import type { BarePod, DaemonSet, Deployment, Job, LabelSelector, ObjectMeta, ReplicaSet, StatefulSet, Workload } from './types';
@@ -25,7 +26,7 @@ export function readWorkload(r: FieldReader): Workload | undefined {
     case 'Deployment': {
       const deployment: Deployment = {
         ...meta, kind: 'Deployment',
-        replicas: spec.int(['replicas']) ?? 1,
+        replicas: podCount(spec, 'replicas'),
         selector: selector(r),
         template: readPodTemplate(spec.at('template')),
         strategy: {
@@ -44,7 +45,7 @@ export function readWorkload(r: FieldReader): Workload | undefined {
     case 'ReplicationController': {
       const replicaSet: ReplicaSet = {
         ...meta, kind: r.object.kind,
-        replicas: spec.int(['replicas']) ?? 1,
+        replicas: podCount(spec, 'replicas'),
         selector: r.object.kind === 'ReplicationController'
           ? { matchLabels: spec.stringMap('selector'), matchExpressions: [] }
           : selector(r),
@@ -56,7 +57,7 @@ export function readWorkload(r: FieldReader): Workload | undefined {
     case 'StatefulSet': {
       const statefulSet: StatefulSet = {
         ...meta, kind: 'StatefulSet',
-        replicas: spec.int(['replicas']) ?? 1,
+        replicas: podCount(spec, 'replicas'),
         selector: selector(r),
         serviceName: spec.string('serviceName'),
         podManagementPolicy: spec.oneOf(['podManagementPolicy'], ['OrderedReady', 'Parallel'] as const) ?? 'OrderedReady',
@@ -98,10 +99,40 @@ export function readWorkload(r: FieldReader): Workload | undefined {
   }
 }
 
+/**
+ * replicas or parallelism: an int32 for the API server (KFS092 beyond), and at most what one
+ * cluster runs (KFS093 beyond: kept as written, so that `simulate` refuses it rather than
+ * running another number).
+ */
+function podCount(spec: FieldReader, field: 'replicas' | 'parallelism'): number {
+  const value = spec.int([field], { min: 0, max: MAX_INT32 }) ?? 1;
+  if (value > CLUSTER_ENVELOPE.maxPods) {
+    spec.reportLimit([field], `${spec.fullPath(field)} is ${formatCount(value)}: more pods than one Kubernetes cluster runs (${formatCount(CLUSTER_ENVELOPE.maxPods)} at most, on ${formatCount(CLUSTER_ENVELOPE.maxNodes)} nodes of ${CLUSTER_ENVELOPE.maxPodsPerNode} pods); it is not simulated.`);
+  }
+  return value;
+}
+
+/** Pods the workload asks for on a cluster of `nodeCount` nodes (a DaemonSet: one per node, at most). */
+export function desiredPods(workload: Workload, nodeCount: number): number {
+  switch (workload.kind) {
+    case 'DaemonSet': return nodeCount;
+    case 'Job': case 'CronJob': return workload.parallelism;
+    case 'Pod': return 1;
+    default: return workload.replicas;
+  }
+}
+
+/** Where the count of `desiredPods` is written (its parent object when it is not). */
+export function podCountPath(workload: Workload): string[] {
+  if (workload.kind === 'Job') return ['spec', 'parallelism'];
+  if (workload.kind === 'CronJob') return ['spec', 'jobTemplate', 'spec', 'parallelism'];
+  return workload.kind === 'Pod' || workload.kind === 'DaemonSet' ? ['kind'] : ['spec', 'replicas'];
+}
+
 function readJob(meta: ObjectMeta, spec: FieldReader, kind: Job['kind']): Job {
   return {
     ...meta, kind,
-    parallelism: spec.int(['parallelism']) ?? 1,
+    parallelism: podCount(spec, 'parallelism'),
     completions: spec.int(['completions']),
     backoffLimit: spec.int(['backoffLimit']) ?? 6,
     podReplacementPolicy: spec.oneOf(['podReplacementPolicy'], ['TerminatingOrFailed', 'Failed'] as const),

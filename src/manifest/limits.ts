@@ -1,0 +1,48 @@
+/**
+ * Every bound on input, in one place (README.md "Limits" lists them). Manifests come from
+ * untrusted repositories: past a bound, the input gets a KFS093 finding at the position that
+ * exceeds it, never a crash, a hang or an exhausted heap.
+ */
+
+/** Bytes of one file that the CLI reads. */
+export const MAX_FILE_BYTES = 64 * 1024 * 1024;
+/** Characters of one file that are parsed; documents beyond are not analysed. */
+export const MAX_FILE_CHARS = 32 * 1024 * 1024;
+/** YAML documents of one file that are analysed. */
+export const MAX_DOCUMENTS = 10_000;
+/** Nesting of maps and lists (js-yaml's maxDepth; go-yaml allows more, but no manifest nests this deep). */
+export const MAX_DEPTH = 100;
+/** Aliases of one document that are expanded (js-yaml's maxAliases). */
+export const MAX_ALIASES_PER_DOCUMENT = 1000;
+/**
+ * Expanded size: go-yaml's "excessive aliasing" guard, which the API server applies, bounds
+ * what aliases may expand to (aliasExpansion.ts has its ratio table).
+ */
+export const ALIAS_RATIO_RANGE = { low: 400_000, high: 4_000_000 } as const;
+
+/** The largest value of an int32 field (replicas, parallelism): the API server rejects larger ones. */
+export const MAX_INT32 = 2_147_483_647;
+
+/**
+ * Kubernetes' scalability envelope (kubernetes.io/docs/setup/best-practices/cluster-large):
+ * what one cluster runs at most. A replica count or a pod total beyond it is not simulated.
+ */
+export const CLUSTER_ENVELOPE = { maxPods: 150_000, maxNodes: 5_000, maxPodsPerNode: 110 } as const;
+
+/** Pods of one workload that the editor and `check` simulate for its numbers; larger ones are left to `simulate`. */
+export const MAX_ANALYSED_PODS_PER_WORKLOAD = 2_000;
+
+/** Longest simulated time. */
+export const MAX_DURATION_MS = 7 * 24 * 3600_000;
+/** Pods × simulated hours of one run: the 150,000-pod hour of the benchmark, twice over. */
+export const MAX_POD_HOURS = 2 * CLUSTER_ENVELOPE.maxPods;
+/** Runs of one `simulate --runs`: statistics are kept as runs finish, so this bounds time, not memory. */
+export const MAX_RUNS = 1000;
+
+/** Files of a workspace folder the editor reads in the background, and the largest it reads (open files have no bound but MAX_FILE_CHARS). */
+export const MAX_INDEXED_FILES = 2000;
+export const MAX_INDEXED_BYTES = 2 * 1024 * 1024;
+
+export function formatCount(n: number): string {
+  return n.toLocaleString('en-US');
+}
