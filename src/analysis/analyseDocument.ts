@@ -1,11 +1,10 @@
 /** Every finding of one document: its input problems, then every rule of the registry, minus what the document suppresses. */
-import { MAX_ANALYSED_PODS_PER_WORKLOAD, formatCount } from '../manifest/limits';
+import { MAX_ANALYSED_PODS_PER_WORKLOAD, MAX_SIMULATED_WORKLOADS_PER_FILE, formatCount } from '../manifest/limits';
 import { desiredPods, podCountPath } from '../manifest/model/workloads';
 import { objectRef, type ObjectRef } from '../manifest/objects';
 import { INVALID_FIELD, LIMIT_REACHED } from '../manifest/problem';
 import type { Range } from '../manifest/range';
 import { compareFindings, type Finding } from './finding';
-import { whyNotSimulated } from './notSimulated';
 import type { RuleContext } from './rule';
 import { RULES } from './rules';
 import { suppressedBy } from './suppression';
@@ -25,9 +24,7 @@ export function analyseDocument(context: RuleContext, inputProblems: readonly { 
   const findings: Finding[] = [...document.parsed.problems, ...document.problems];
   for (const problem of inputProblems) findings.push({ ruleId: INVALID_FIELD, severity: 'warning', range: problem.range, message: problem.message });
   const unsimulated = new Set<string>();
-  for (const workload of document.model.workloads) {
-    const why = whyNotSimulated(workload, context);
-    if (!why) continue;
+  for (const workload of context.unsimulated.keys()) {
     unsimulated.add(refKey(workload));
     const pods = desiredPods(workload, context.cluster.nodes.length);
     if (pods > MAX_ANALYSED_PODS_PER_WORKLOAD && !findings.some((f) => f.ruleId === LIMIT_REACHED && f.object && refKey(f.object) === refKey(workload))) {
@@ -36,6 +33,13 @@ export function analyseDocument(context: RuleContext, inputProblems: readonly { 
         message: `${formatCount(pods)} pods: findings are simulated for workloads of up to ${formatCount(MAX_ANALYSED_PODS_PER_WORKLOAD)} pods, so this one has no outage figures here; Simulate Node Failure (kube-failure-sim simulate) runs it in full.`,
       });
     }
+  }
+  const firstUnsimulated = document.model.workloads[MAX_SIMULATED_WORKLOADS_PER_FILE];
+  if (firstUnsimulated) {
+    findings.push({
+      ruleId: LIMIT_REACHED, severity: 'info', range: firstUnsimulated.source.sourceMap.closestRange(['kind']), object: objectRef(firstUnsimulated.source),
+      message: `This file has ${formatCount(document.model.workloads.length)} workloads; node-failure findings are simulated for its first ${formatCount(MAX_SIMULATED_WORKLOADS_PER_FILE)}, from here on they are not. Split the file, or run kube-failure-sim simulate on it.`,
+    });
   }
   for (const rule of RULES) {
     if (disabled.has(rule.id)) continue;

@@ -2,7 +2,6 @@
 import type { Range } from '../manifest/range';
 import type { ObjectRef } from '../manifest/objects';
 import { approx, outageText } from './outageText';
-import { whyNotSimulated } from './notSimulated';
 import type { RuleContext } from './rule';
 
 export interface WorkloadLens {
@@ -17,7 +16,7 @@ export function workloadLenses(ctx: RuleContext): WorkloadLens[] {
   return ctx.document.model.workloads.map((workload) => {
     const range = { start: workload.source.range.start, end: workload.source.range.start };
     const ref = { kind: workload.kind, name: workload.name, namespace: workload.namespace };
-    const skipped = whyNotSimulated(workload, ctx);
+    const skipped = ctx.unsimulated.get(workload);
     if (skipped) return { range, workload: ref, title: `If its node fails: ${skipped}`, outageMs: 0 };
     const lost = ctx.simulations.outcome(workload, ctx.workspace, ctx.timing, 'node-lost');
     if (!lost) return { range, workload: ref, title: 'No pod of it can be scheduled on this cluster', outageMs: 0 };

@@ -1,21 +1,32 @@
 /**
- * Workloads whose default scenario is not simulated for findings, hovers and lenses: one the
- * API server rejects (a number from a substituted value would be a guess), or one with more
- * pods than the per-workload budget (limits.ts; `simulate` runs it in full).
+ * Workloads whose default scenario is not simulated for findings, hovers, lenses and fix
+ * titles: one the API server rejects (a number made from a substituted value would be a
+ * guess), one with more pods than the per-workload budget, and those past a file's first
+ * workloads (limits.ts). `simulate` runs any of them in full.
  */
-import { MAX_ANALYSED_PODS_PER_WORKLOAD, formatCount } from '../manifest/limits';
+import { MAX_ANALYSED_PODS_PER_WORKLOAD, MAX_SIMULATED_WORKLOADS_PER_FILE, formatCount } from '../manifest/limits';
 import type { Sourced, Workload } from '../manifest/model/types';
 import { desiredPods } from '../manifest/model/workloads';
 import { INVALID_FIELD, LIMIT_REACHED, type ManifestProblem } from '../manifest/problem';
-import type { RuleContext } from './rule';
+import type { ReadManifest } from '../manifest/readManifest';
+import type { ClusterSpec } from '../cluster/clusterSpec';
+import type { WorkloadSimulations } from './workloadSimulation';
 
-/** Why the workload has no simulated numbers, in a few words; undefined when it has them. */
-export function whyNotSimulated(workload: Sourced<Workload>, { document, cluster }: Pick<RuleContext, 'document' | 'cluster'>): string | undefined {
-  const { kind, name, namespace } = workload.source;
+/** Why each workload of the document has no simulated numbers, in a few words. */
+export function unsimulatedWorkloads(document: ReadManifest, cluster: ClusterSpec): Map<Sourced<Workload>, string> {
   const refusal = (p: ManifestProblem) => (p.ruleId === INVALID_FIELD && p.severity === 'error') || p.ruleId === LIMIT_REACHED;
-  const ofWorkload = (p: ManifestProblem) => p.object?.kind === kind && p.object.name === name && p.object.namespace === namespace;
-  if (document.problems.some((p) => refusal(p) && ofWorkload(p))) return 'not simulated: fix the field the API server rejects first';
-  const pods = desiredPods(workload, cluster.nodes.length);
-  if (pods > MAX_ANALYSED_PODS_PER_WORKLOAD && workload.kind !== 'DaemonSet') return `not simulated here: ${formatCount(pods)} pods (more than ${formatCount(MAX_ANALYSED_PODS_PER_WORKLOAD)})`;
-  return undefined;
+  const refused = new Set(document.problems.filter(refusal).map((p) => p.object && `${p.object.kind}/${p.object.namespace}/${p.object.name}`));
+  const reasons = new Map<Sourced<Workload>, string>();
+  document.model.workloads.forEach((workload, index) => {
+    const pods = desiredPods(workload, cluster.nodes.length);
+    if (refused.has(`${workload.kind}/${workload.namespace}/${workload.name}`)) reasons.set(workload, 'not simulated: fix the field the API server rejects first');
+    else if (pods > MAX_ANALYSED_PODS_PER_WORKLOAD && workload.kind !== 'DaemonSet') reasons.set(workload, `not simulated here: ${formatCount(pods)} pods (more than ${formatCount(MAX_ANALYSED_PODS_PER_WORKLOAD)})`);
+    else if (index >= MAX_SIMULATED_WORKLOADS_PER_FILE) reasons.set(workload, `not simulated here: the first ${formatCount(MAX_SIMULATED_WORKLOADS_PER_FILE)} workloads of a file are`);
+  });
+  return reasons;
+}
+
+/** The simulations as the rules of one analysis see them: none for the workloads above. */
+export function withinBudget(simulations: WorkloadSimulations, unsimulated: ReadonlyMap<Sourced<Workload>, string>): Pick<WorkloadSimulations, 'outcome'> {
+  return { outcome: (workload, ...rest) => (unsimulated.has(workload) ? undefined : simulations.outcome(workload, ...rest)) };
 }

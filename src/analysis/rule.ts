@@ -1,6 +1,7 @@
 import type { ClusterSpec } from '../cluster/clusterSpec';
 import type { TimingConfiguration } from '../cluster/timing';
 import type { ManifestModel } from '../manifest/model';
+import type { Sourced, Workload } from '../manifest/model/types';
 import type { ManifestObject } from '../manifest/objects';
 import type { SourceLocation } from '../manifest/range';
 import type { ReadManifest } from '../manifest/readManifest';
@@ -17,7 +18,9 @@ export interface RuleContext {
   /** The nodes simulations run on: the workspace's Node objects, or the default cluster. */
   cluster: ClusterSpec;
   /** Per-workload default scenarios, cached across analyses. */
-  simulations: WorkloadSimulations;
+  simulations: Pick<WorkloadSimulations, 'outcome'>;
+  /** Workloads of the document whose default scenario is not simulated, and why (notSimulated.ts). */
+  unsimulated: ReadonlyMap<Sourced<Workload>, string>;
   /** Where an object of the workspace is written (for related information). */
   locate(object: ManifestObject): SourceLocation | undefined;
 }

@@ -7,9 +7,7 @@
  */
 import { clusterFromNodes, defaultCluster } from '../cluster/clusterSpec';
 import { knobsOf, type TimingConfiguration } from '../cluster/timing';
-import { MAX_ANALYSED_PODS_PER_WORKLOAD } from '../manifest/limits';
 import type { ManifestModel } from '../manifest/model';
-import { desiredPods } from '../manifest/model/workloads';
 import type { Sourced, Workload } from '../manifest/model/types';
 import type { FailureKind, Scenario } from '../sim/scenario';
 import { ScenarioError, simulate } from '../sim/simulate';
@@ -59,7 +57,6 @@ export class WorkloadSimulations {
 
   private run(workload: Sourced<Workload>, objects: ManifestModel, timing: TimingConfiguration, variant: Variant): WorkloadOutcome | null {
     const cluster = objects.nodes.length > 0 ? clusterFromNodes(objects.nodes, 'Node objects in the workspace') : defaultCluster();
-    if (desiredPods(workload, cluster.nodes.length) > MAX_ANALYSED_PODS_PER_WORKLOAD) return null;
     this.runs++;
     const { failure, recoverAfterMs } = VARIANTS[variant];
     const scenario: Scenario = {

@@ -26,6 +26,9 @@ function flowText(value: YamlValue): string {
   return scalarText(value);
 }
 
+/** The file's line break, found once per file (an editor is made per fix, and files can be megabytes). */
+const lineBreaks = new WeakMap<LineIndex, string>();
+
 export class DocumentEditor {
   private readonly eol: string;
   private readonly unit: number;
@@ -33,7 +36,9 @@ export class DocumentEditor {
   private readonly flushSequences: boolean;
 
   constructor(private readonly text: string, private readonly lines: LineIndex, private readonly map: SourceMap) {
-    this.eol = text.includes('\r\n') ? '\r\n' : '\n';
+    let eol = lineBreaks.get(lines);
+    if (eol === undefined) lineBreaks.set(lines, (eol = text.includes('\r\n') ? '\r\n' : '\n'));
+    this.eol = eol;
     const style = detectStyle(map.root, (offset) => this.column(this.base(offset)), (node) => this.isFlow(node));
     this.unit = style.unit;
     this.flushSequences = style.flushSequences;

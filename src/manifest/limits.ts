@@ -32,6 +32,9 @@ export const CLUSTER_ENVELOPE = { maxPods: 150_000, maxNodes: 5_000, maxPodsPerN
 /** Pods of one workload that the editor and `check` simulate for its numbers; larger ones are left to `simulate`. */
 export const MAX_ANALYSED_PODS_PER_WORKLOAD = 2_000;
 
+/** Workloads of one file simulated for findings (in file order); `simulate` runs the others. */
+export const MAX_SIMULATED_WORKLOADS_PER_FILE = 300;
+
 /** Longest simulated time. */
 export const MAX_DURATION_MS = 7 * 24 * 3600_000;
 /** Pods × simulated hours of one run: the 150,000-pod hour of the benchmark, twice over. */

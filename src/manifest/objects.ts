@@ -46,6 +46,13 @@ export function extractObjects(file: ParsedFile): { objects: ManifestObject[]; p
   const objects: ManifestObject[] = [];
   const problems: ManifestProblem[] = [];
   for (const document of file.documents) {
+    if (Array.isArray(document.value) && document.value.some((item) => isPlainObject(item) && item.apiVersion !== undefined && item.kind !== undefined)) {
+      problems.push({
+        ruleId: INVALID_FIELD, severity: 'error', range: document.range,
+        message: 'This document is a list of Kubernetes objects: kubectl and the API server read one object per document ("cannot unmarshal array into Go value of type map"), so none of them was analysed. Separate them with --- or wrap them in a kind: List with items:.',
+      });
+      continue;
+    }
     const candidate = toObject(document.value, document.sourceMap, document.index, problems);
     if (!candidate) continue;
     const items = candidate.value.items;

@@ -72,6 +72,8 @@ export class ManifestParser {
     let templateAt = -1;
     let documentCount = 0;
     for (const chunk of chunks) {
+      // Past the limit nothing more is parsed: the finding below says so.
+      if (documentCount > this.limits.maxDocuments) break;
       const chunkText = text.slice(chunk.start, chunk.end);
       let parsed = nextCache.get(chunkText) ?? this.cache.get(chunkText);
       if (!parsed) {

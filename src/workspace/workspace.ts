@@ -14,6 +14,7 @@ import { hoverAt, type Hover } from '../analysis/hover';
 import { workloadLenses, type WorkloadLens } from '../analysis/lenses';
 import type { RuleContext } from '../analysis/rule';
 import { WorkloadSimulations } from '../analysis/workloadSimulation';
+import { unsimulatedWorkloads, withinBudget } from '../analysis/notSimulated';
 import { clusterFromNodes, defaultCluster, type ClusterSpec } from '../cluster/clusterSpec';
 import type { ManifestObject } from '../manifest/objects';
 import type { ManifestModel } from '../manifest/model';
@@ -166,8 +167,9 @@ export class Workspace {
     if (doc.analysis?.key === key) return doc.analysis;
     const { timing, problems } = this.lenientTiming();
     const { cluster, locations } = this.derivedState();
+    const unsimulated = unsimulatedWorkloads(doc.read, cluster);
     const context: RuleContext = {
-      document: doc.read, workspace: this.model(), timing, cluster, simulations: this.simulations,
+      document: doc.read, workspace: this.model(), timing, cluster, simulations: withinBudget(this.simulations, unsimulated), unsimulated,
       locate: (object) => {
         const at = locations.get(object);
         return at === undefined ? undefined : { uri: at, range: object.range };
