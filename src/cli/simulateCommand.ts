@@ -9,11 +9,10 @@ import { htmlReport, type ReportFinding } from '../report/htmlReport';
 import { multiRunReport, traceReport } from '../report/jsonReport';
 import { RunStatistics } from '../report/runStatistics';
 import { renderRunStatistics, renderText, scenarioHeader } from '../report/textReport';
-import { InputError } from '../workspace/inputError';
+import { InputError, RejectedInput } from '../workspace/inputError';
 import { readScenarioFile, scenarioArguments } from '../workspace/scenarioFile';
 import { defaultChoices, type SimulationChoices } from '../workspace/simulationChoices';
 import { UsageError, parseArgs, single, type ParsedArgs } from './args';
-import { API_REJECTION_RULES } from '../analysis/rules';
 import { TEMPLATE_DETECTED } from '../manifest/problem';
 import { findingLine } from './checkCommand';
 import { collectFiles, FileError, loadWorkspace, readText, type StdinReader } from './files';
@@ -83,10 +82,7 @@ export function prepareSimulation(args: ParsedArgs, cwd = process.cwd(), readStd
       warnings.push(`${displayPath}:${problem.range.start.line + 1}:${problem.range.start.character + 1} ${problem.message} (document skipped)`);
     }
   }
-  const rejected = files.flatMap(({ displayPath }) => workspace.analyse(displayPath).findings
-    .filter((f) => f.severity === 'error' && API_REJECTION_RULES.includes(f.ruleId))
-    .map((f) => findingLine(displayPath, f)));
-  if (rejected.length > 0) throw new RejectedInput(rejected);
+  workspace.checkAccepted(files.map((f) => f.displayPath));
   let scenario: Scenario;
   try {
     scenario = workspace.scenario(simulationChoices(args, cwd));
@@ -127,7 +123,7 @@ export function runSimulate(argv: string[], out: Output, cwd = process.cwd()): n
     prepared = prepareSimulation(args, cwd, out.readStdin);
   } catch (error) {
     if (error instanceof RejectedInput) {
-      for (const line of error.findings) out.stdout(`${line}\n`);
+      for (const { uri, finding } of error.rejections) out.stdout(`${findingLine(uri, finding)}\n`);
       out.stderr('kube-failure-sim: the API server would reject these objects; fix them first (nothing simulated).\n');
       return 1;
     }
@@ -291,11 +287,5 @@ function clusterNodes(clusterFile: string | undefined, cwd: string): SimulationC
   return { nodes, source: clusterFile };
 }
 
-/** Objects the API server would reject: simulate refuses them, with the findings `check` prints. */
-class RejectedInput extends Error {
-  constructor(readonly findings: string[]) {
-    super('the API server would reject the input');
-  }
-}
 
 export { OPTIONS as SIMULATE_OPTIONS };

@@ -23,7 +23,8 @@ import { ManifestParser } from '../manifest/parseFile';
 import type { Position, Range, SourceLocation } from '../manifest/range';
 import { readManifestBytes, readManifestText, type ReadManifest } from '../manifest/readManifest';
 import type { Scenario } from '../sim/scenario';
-import { InputError } from './inputError';
+import { API_REJECTION_RULES } from '../analysis/rules';
+import { InputError, RejectedInput } from './inputError';
 import { mergeModels } from './mergeModels';
 import { buildScenario } from './scenarioBuilder';
 import type { SimulationChoices } from './simulationChoices';
@@ -206,6 +207,14 @@ export class Workspace {
       workloads = choices.documents.flatMap((uri) => this.document(uri).read.model.workloads);
     }
     return buildScenario({ workloads, objects, timing, locate: (w) => this.locate(w.source) }, choices);
+  }
+
+  /** Throws RejectedInput when a document holds an object the API server would refuse to store (the CLI simulates nothing then). */
+  checkAccepted(uris: readonly string[] = this.uris()): void {
+    const rejections = uris.flatMap((uri) => this.analyse(uri).findings
+      .filter((finding) => finding.severity === 'error' && API_REJECTION_RULES.includes(finding.ruleId))
+      .map((finding) => ({ uri, finding })));
+    if (rejections.length > 0) throw new RejectedInput(rejections);
   }
 
   /** Where an object of some document is written. */
