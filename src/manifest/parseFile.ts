@@ -165,6 +165,8 @@ function wordRange(lines: LineIndex, offset: number): Range {
   const text = lines.text;
   let start = Math.min(offset, text.length);
   if (start === text.length && start > 0) start--;
+  // Never between the two characters of a CRLF: that is no position of the line.
+  if (start > 0 && text[start] === '\n' && text[start - 1] === '\r') start--;
   let end = start;
   while (end < text.length && !/\s/.test(text[end])) end++;
   if (end === start && start < text.length && text[start] !== '\n' && text[start] !== '\r') end++;

@@ -10,7 +10,7 @@ const RUNS = Number(process.env.KFS_FUZZ_RUNS ?? 10_000);
 const YAML_CHARS = [...': -[]{}#&*!|>\'",?%@`\t\n\r\\.~0123456789abcdefkindspecreplicas{{}}\uFEFF\u00e9'];
 
 /** Asserts the contract every analysis keeps, whatever the input: no exception, valid ranges. */
-function assertWellFormed(text: string): void {
+function assertWellFormed(text: string | Uint8Array): void {
   const analysis = analyse(text);
   const lines = analysis.read.parsed.lines;
   const valid = (range: Range) => {
@@ -47,6 +47,45 @@ describe('parser robustness (fast-check)', () => {
       fc.jsonValue({ maxDepth: 5 }).map((value) => `apiVersion: v1\nkind: Pod\nspec: ${JSON.stringify(value)}\n`).chain(mutation),
     );
     fc.assert(fc.property(generated, assertWellFormed), { numRuns: RUNS, seed: 42 });
+  });
+});
+
+describe('byte input robustness (fast-check)', () => {
+  const utf8 = (text: string) => new TextEncoder().encode(text);
+
+  it(`any byte string gives findings, never an exception (${RUNS.toLocaleString('en-US')} cases)`, function () {
+    this.timeout(300_000);
+    const bytes = fc.oneof(
+      fc.uint8Array({ maxLength: 400 }),
+      // Mostly YAML with a few bytes flipped: invalid UTF-8 in the middle of a manifest.
+      fc.tuple(fc.string({ unit: fc.constantFrom(...YAML_CHARS), maxLength: 300 }), fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0x80, max: 0xff })), { maxLength: 3 }))
+        .map(([text, flips]) => {
+          const encoded = utf8(text);
+          for (const [at, byte] of flips) if (encoded.length > 0) encoded[at % encoded.length] = byte;
+          return encoded;
+        }),
+    );
+    fc.assert(fc.property(bytes, assertWellFormed), { numRuns: RUNS, seed: 11 });
+  });
+
+  it('invalid UTF-8 is one KFS090 at the first bad byte, and nothing else of the file', () => {
+    fc.assert(fc.property(fc.string({ unit: fc.constantFrom(...YAML_CHARS), maxLength: 200 }), fc.nat(), fc.integer({ min: 0xf8, max: 0xff }), (text, at, bad) => {
+      const prefix = utf8(text.slice(0, at % (text.length + 1)));
+      const bytes = new Uint8Array([...prefix, bad, ...utf8('\napiVersion: v1\nkind: Pod\nmetadata: {name: p}\n')]);
+      const { findings, objects, read } = analyse(bytes);
+      assert.deepEqual(findings.map((f) => f.ruleId), ['KFS090']);
+      assert.equal(objects.length, 0);
+      const start = read.parsed.lines.offset(findings[0].range.start);
+      assert.equal(start, new TextDecoder().decode(prefix).length);
+    }), { numRuns: 2000, seed: 5 });
+  });
+
+  it('a byte-order mark and CRLF give the findings and positions of the plain text', () => {
+    const text = 'apiVersion: apps/v1\nkind: StatefulSet\nmetadata: {name: db}\nspec:\n  replicas: 1\n  serviceName: db\n  selector: {matchLabels: {app: db}}\n  template:\n    metadata: {labels: {app: db}}\n    spec:\n      containers: [{name: c, image: x}]\n';
+    const plain = analyse(utf8(text)).findings.map((f) => [f.ruleId, f.range]);
+    const marked = analyse(new Uint8Array([0xef, 0xbb, 0xbf, ...utf8(text.replace(/\n/g, '\r\n'))])).findings.map((f) => [f.ruleId, f.range]);
+    assert.ok(plain.length >= 3);
+    assert.deepEqual(marked, plain);
   });
 });
 
