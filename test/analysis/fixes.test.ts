@@ -7,6 +7,7 @@ import * as assert from 'node:assert/strict';
 import { applyEdits } from '../../src/analysis/fixEffects';
 import type { Fix } from '../../src/analysis/finding';
 import { outageText } from '../../src/analysis/outageText';
+import type { Variant } from '../../src/analysis/workloadSimulation';
 import { readManifestText } from '../../src/manifest/readManifest';
 import { Workspace } from '../../src/workspace/workspace';
 
@@ -23,11 +24,11 @@ function suppressionFixesOf(text: string, rule: string): Fix[] {
 }
 
 /** The outage of the document's first workload as a fresh workspace simulates it. */
-function simulatedOutage(text: string): string {
+function simulatedOutage(text: string, variant: Variant = 'node-lost'): string {
   const workspace = new Workspace();
   workspace.setDocument('main.yaml', text);
   const [workload] = workspace.model().workloads;
-  return outageText(workspace.simulations.outcome(workload, workspace.model(), workspace.timing())!).short;
+  return outageText(workspace.simulations.outcome(workload, workspace.model(), workspace.timing(), variant)!).short;
 }
 
 function valueAt(text: string, path: (string | number)[]): unknown {
@@ -108,6 +109,39 @@ describe('quick fixes', () => {
 `);
     assert.deepEqual(valueAt(edited, ['spec', 'template', 'spec', 'tolerations', 1]), { key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 });
     assert.equal(simulatedOutage(edited), simulatedOutage(text), 'the same tolerations: the same outage');
+  });
+
+  it('KFS010 adds topologySpreadConstraints over hostname with the template\'s labels; the title compares packed with spread', () => {
+    const text = web('  replicas: 3\n').replace('labels: {app: web}', 'labels: {app: web, tier: "1"}');
+    const [fix] = fixesOf(text, 'KFS010');
+    const edited = applyEdits(text, fix.edits);
+    assert.equal(edited, `${text}      topologySpreadConstraints:
+      - maxSkew: 1
+        topologyKey: kubernetes.io/hostname
+        whenUnsatisfiable: ScheduleAnyway
+        labelSelector:
+          matchLabels:
+            app: web
+            tier: "1"
+`);
+    assert.deepEqual(valueAt(edited, ['spec', 'template', 'spec', 'topologySpreadConstraints']),
+      [{ maxSkew: 1, topologyKey: 'kubernetes.io/hostname', whenUnsatisfiable: 'ScheduleAnyway', labelSelector: { matchLabels: { app: 'web', tier: '1' } } }]);
+    const [, before, after] = /^Spread the replicas over nodes \(topologySpreadConstraints on kubernetes\.io\/hostname\) \(outage if a node fails: packed (\S+) → spread (\S+)\)$/.exec(fix.title)!;
+    assert.equal(before, simulatedOutage(text, 'worst-placement'));
+    assert.equal(after, simulatedOutage(edited, 'spread-placement'));
+    assert.match(before, /^(5m5[0-9]|6m0[0-9])s$/);
+    assert.equal(after, '0s');
+    assert.equal(fix.preferred, true);
+    assert.deepEqual(fixesOf(edited, 'KFS010'), [], 'spread now');
+  });
+
+  it('KFS010 appends to a flow pod spec and to an empty constraint list', () => {
+    const flow = `apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  replicas: 2\n  selector: {matchLabels: {app: web}}\n  template: {metadata: {labels: {app: web}}, spec: {containers: [{name: web, image: nginx}]}}\n`;
+    const [fix] = fixesOf(flow, 'KFS010');
+    assert.equal(applyEdits(flow, fix.edits), flow.replace('image: nginx}]}', 'image: nginx}], topologySpreadConstraints: [{maxSkew: 1, topologyKey: kubernetes.io/hostname, whenUnsatisfiable: ScheduleAnyway, labelSelector: {matchLabels: {app: web}}}]}'));
+    const empty = flow.replace('spec: {containers', 'spec: {topologySpreadConstraints: [], containers');
+    const [emptyFix] = fixesOf(empty, 'KFS010');
+    assert.equal(applyEdits(empty, emptyFix.edits), empty.replace('topologySpreadConstraints: []', 'topologySpreadConstraints: [{maxSkew: 1, topologyKey: kubernetes.io/hostname, whenUnsatisfiable: ScheduleAnyway, labelSelector: {matchLabels: {app: web}}}]'));
   });
 
   it('KFS020 adds a readinessProbe skeleton to the container', () => {

@@ -2,7 +2,7 @@ import type { Rule, RuleInfo } from '../rule';
 import { apiRejects, serviceSelectsNothing, statefulSetSpec } from './apiValidationRules';
 import { gracePeriodTooShort, heartbeatLoad, podEvictionTimeoutIgnored } from './clusterConfigRules';
 import {
-  barePod, daemonSetWaits, defaultTolerations, localStorage, pinnedToOneNode, readWriteOnceVolume, shortToleration, singleReplica, statefulSetStuck, toleratedForever,
+  barePod, daemonSetWaits, defaultTolerations, localStorage, packedReplicas, pinnedToOneNode, readWriteOnceVolume, shortToleration, singleReplica, statefulSetStuck, toleratedForever,
 } from './nodeFailureRules';
 import { livenessBeforeStart, livenessSameAsReadiness, noReadinessProbe, probeOnOtherHost, readinessGates, tcpProbe } from './probeRules';
 import { bestEffort, burstable, noMemoryLimit, unboundedEmptyDir } from './resourceRules';
@@ -11,7 +11,7 @@ import { longGracePeriod, preStopTooLong, shellIgnoresSigterm } from './terminat
 
 /** Every rule, by stable id (RULES.md). */
 export const RULES: readonly Rule[] = [
-  statefulSetStuck, singleReplica, barePod, pinnedToOneNode, localStorage, shortToleration, toleratedForever, defaultTolerations, daemonSetWaits, readWriteOnceVolume,
+  statefulSetStuck, singleReplica, barePod, pinnedToOneNode, localStorage, shortToleration, toleratedForever, defaultTolerations, daemonSetWaits, packedReplicas, readWriteOnceVolume,
   noReadinessProbe, livenessBeforeStart, livenessSameAsReadiness, tcpProbe, probeOnOtherHost, readinessGates,
   shellIgnoresSigterm, longGracePeriod, preStopTooLong,
   bestEffort, burstable, noMemoryLimit, unboundedEmptyDir,
