@@ -109,6 +109,9 @@ describe('quick fixes', () => {
 `);
     assert.deepEqual(valueAt(edited, ['spec', 'template', 'spec', 'tolerations', 1]), { key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 });
     assert.equal(simulatedOutage(edited), simulatedOutage(text), 'the same tolerations: the same outage');
+    const [, before, after] = /^Write the tolerations the API server adds \(300s\) \(outage if a node fails: (\S+) → (\S+)\)$/.exec(fix.title)!;
+    assert.deepEqual([before, after], [simulatedOutage(text), simulatedOutage(edited)]);
+    assert.equal(before, '0s', 'two replicas: one keeps serving');
   });
 
   it('KFS010 adds topologySpreadConstraints over hostname with the template\'s labels; the title compares packed with spread', () => {
@@ -148,6 +151,7 @@ describe('quick fixes', () => {
     const text = web('  replicas: 2\n', '      containers:\n      - name: web\n        image: nginx\n        ports:\n        - containerPort: 8080\n');
     const [fix] = fixesOf(text, 'KFS020');
     assert.equal(applyEdits(text, fix.edits), `${text}        readinessProbe:\n          httpGet:\n            path: /\n            port: 8080\n          periodSeconds: 10\n          failureThreshold: 3\n`);
+    assert.equal(fix.title, 'Add a readinessProbe (httpGet / on port 8080) (no traffic until GET / on port 8080 answers; out of the Service after 3 failed checks 10s apart)');
   });
 
   it('KFS041 sets requests equal to limits inside flow mappings', () => {
@@ -157,6 +161,13 @@ describe('quick fixes', () => {
     const edited = applyEdits(text, fix.edits);
     assert.equal(edited, web('  replicas: 2\n', pod.replace('requests: {cpu: 100m, memory: 64Mi}', 'requests: {cpu: "1", memory: 128Mi}')));
     assert.deepEqual(fixesOf(edited, 'KFS041'), [], 'Guaranteed now');
+    assert.equal(fix.title, 'Set requests equal to limits (Guaranteed QoS: evicted last under node pressure)');
+  });
+
+  it('KFS041 says the pods stay Burstable while another container is not Guaranteed', () => {
+    const pod = '      containers: [{name: web, image: nginx, resources: {requests: {cpu: 100m, memory: 64Mi}, limits: {cpu: "1", memory: 128Mi}}}, {name: sidecar, image: envoy, resources: {limits: {memory: 64Mi}}}]\n';
+    const titles = fixesOf(web('  replicas: 2\n', pod), 'KFS041').map((f) => f.title);
+    assert.deepEqual(titles, ['Set requests equal to limits (web as Guaranteed; the pods stay Burstable while sidecar is not)']);
   });
 
   it('KFS043 adds sizeLimit to an empty flow emptyDir', () => {
@@ -164,6 +175,9 @@ describe('quick fixes', () => {
     const text = web('  replicas: 2\n', pod);
     const [fix] = fixesOf(text, 'KFS043');
     assert.equal(applyEdits(text, fix.edits), web('  replicas: 2\n', pod.replace('emptyDir: {}', 'emptyDir: {sizeLimit: 1Gi}')));
+    assert.equal(fix.title, 'Limit the emptyDir to 1Gi (the kubelet evicts the pod when scratch exceeds 1Gi, before the node\'s disk fills)');
+    const [memory] = fixesOf(web('  replicas: 2\n', pod.replace('emptyDir: {}', 'emptyDir: {medium: Memory}')), 'KFS043');
+    assert.equal(memory.title, 'Limit the emptyDir to 1Gi (scratch is capped at 1Gi instead of growing into the pod\'s memory)');
   });
 
   it('KFS030 starts the program with exec inside the quoted script', () => {
@@ -172,6 +186,9 @@ describe('quick fixes', () => {
     const [fix] = fixesOf(text, 'KFS030');
     const edited = applyEdits(text, fix.edits);
     assert.equal(edited, web('  replicas: 2\n', pod.replace('"node server.js"', '"exec node server.js"')));
+    assert.equal(fix.title, 'Start the program with exec (SIGTERM reaches the program: it can stop gracefully within terminationGracePeriodSeconds 30s instead of being killed at its end)');
+    const [longer] = fixesOf(web('  replicas: 2\n', `      terminationGracePeriodSeconds: 90\n${pod}`), 'KFS030');
+    assert.match(longer.title, /within terminationGracePeriodSeconds 90s /);
     assert.deepEqual(fixesOf(edited, 'KFS030'), []);
     assert.deepEqual(fixesOf(web('  replicas: 2\n', pod.replace('node server.js', 'cd /app && node server.js')), 'KFS030'), [], 'no exec fix for a script of several commands');
   });

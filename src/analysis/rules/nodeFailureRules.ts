@@ -216,7 +216,7 @@ export const defaultTolerations: Rule = {
       ];
       return [base(this, workload, kindRange(workload),
         `Its pods get tolerationSeconds ${unreachable.value} for a dead node from the API server's DefaultTolerationSeconds admission (--default-unreachable-toleration-seconds: ${unreachable.source})${evicted !== null && evicted !== undefined ? `: a pod on a failed node is deleted about ${approx(evicted)} after the failure` : ''}. Write the tolerations to choose the delay per workload.`,
-        { fixes: fix(`Write the tolerations the API server adds (${unreachable.value}s)`, [editor.appendItems([...podSpecPath(workload), 'tolerations'], tolerations)]) })];
+        { fixes: fix(`Write the tolerations the API server adds (${unreachable.value}s)`, [editor.appendItems([...podSpecPath(workload), 'tolerations'], tolerations)], { effect: outageEffect(workload) }) })];
     });
   },
 };
