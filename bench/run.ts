@@ -1,4 +1,5 @@
 import * as path from 'node:path';
+import { editorBench } from './editorBench';
 import { parserBench } from './parserBench';
 import { simBench } from './simBench';
 
@@ -8,4 +9,5 @@ const sharedDir = process.env.KFS_SHARED_DIR ?? path.resolve(repoRoot, '..', 'sh
 
 console.log(`kube-failure-sim benchmarks (Node ${process.version})\n`);
 parserBench(sharedDir);
+editorBench(sharedDir);
 simBench();

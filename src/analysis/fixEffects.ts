@@ -6,7 +6,7 @@ import type { ManifestModel } from '../manifest/model';
 import type { Sourced, Workload } from '../manifest/model/types';
 import { LineIndex } from '../manifest/lineIndex';
 import { readManifestText } from '../manifest/readManifest';
-import type { Fix, TextEdit } from './finding';
+import type { EffectMeasure, Fix, TextEdit } from './finding';
 import { approx, outageText } from './outageText';
 import type { RuleContext } from './rule';
 import type { Variant, WorkloadOutcome } from './workloadSimulation';
@@ -21,9 +21,18 @@ export function applyEdits(text: string, edits: readonly TextEdit[]): string {
   return result;
 }
 
-const VARIANT: Record<NonNullable<Fix['effect']>['measure'], Variant> = { outage: 'node-lost', 'partition-eviction': 'partition', 'worst-placement-outage': 'node-lost' };
+/**
+ * The simulation each measure reads before and after the edit. `worst-placement-outage` (KFS010's
+ * spread constraint, a preference the packed placement ignores by definition): the text as it is
+ * with its pods packed onto one node, against the edited text with its pods spread as it asks.
+ */
+const VARIANTS: Record<EffectMeasure, { before: Variant; after: Variant; label: string; was?: string; will?: string }> = {
+  outage: { before: 'node-lost', after: 'node-lost', label: 'outage if a node fails' },
+  'partition-eviction': { before: 'partition', after: 'partition', label: 'if its node is cut off' },
+  'worst-placement-outage': { before: 'worst-placement', after: 'spread-placement', label: 'outage if a node fails', was: 'packed ', will: 'spread ' },
+};
 
-function describe(measure: NonNullable<Fix['effect']>['measure'], outcome: WorkloadOutcome | undefined): string {
+function describe(measure: EffectMeasure, outcome: WorkloadOutcome | undefined): string {
   if (!outcome) return '?';
   if (measure === 'partition-eviction') {
     const evicted = outcome.summary.podDeletionMs;
@@ -36,15 +45,16 @@ function describe(measure: NonNullable<Fix['effect']>['measure'], outcome: Workl
 export function withEffect(fix: Fix, context: RuleContext): Fix {
   if (!fix.effect) return fix;
   const { workload: ref, measure } = fix.effect;
-  const variant = VARIANT[measure];
+  const { before: beforeVariant, after: afterVariant, label, was: wasPrefix = '', will: willPrefix = '' } = VARIANTS[measure];
   const find = (workloads: readonly Sourced<Workload>[]) => workloads.find((w) => w.kind === ref.kind && w.name === ref.name && w.namespace === ref.namespace);
   const before = find(context.document.model.workloads);
+  // The edited text's workload is a new object: it is simulated only if the original is within the budget (notSimulated.ts).
+  if (before && context.unsimulated.has(before)) return fix;
   const edited = readManifestText(applyEdits(context.document.parsed.text, fix.edits));
   const after = find(edited.model.workloads);
   if (!before || !after) return fix;
   const objects: ManifestModel = context.workspace;
-  const was = describe(measure, context.simulations.outcome(before, objects, context.timing, variant));
-  const will = describe(measure, context.simulations.outcome(after, objects, context.timing, variant));
-  const label = measure === 'partition-eviction' ? 'if its node is cut off' : 'outage if a node fails';
-  return { ...fix, title: `${fix.title} (${label}: ${was} → ${will})` };
+  const was = describe(measure, context.simulations.outcome(before, objects, context.timing, beforeVariant));
+  const will = describe(measure, context.simulations.outcome(after, objects, context.timing, afterVariant));
+  return { ...fix, title: `${fix.title} (${label}: ${wasPrefix}${was} → ${willPrefix}${will})` };
 }

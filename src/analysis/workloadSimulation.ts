@@ -9,18 +9,21 @@ import { clusterFromNodes, defaultCluster } from '../cluster/clusterSpec';
 import { knobsOf, type TimingConfiguration } from '../cluster/timing';
 import type { ManifestModel } from '../manifest/model';
 import type { Sourced, Workload } from '../manifest/model/types';
-import type { FailureKind, Scenario } from '../sim/scenario';
+import type { FailureKind, Placement, Scenario } from '../sim/scenario';
 import { ScenarioError, simulate } from '../sim/simulate';
 import type { WorkloadSummary } from '../sim/summary';
 
 export const DEFAULT_SCENARIO_MS = 20 * 60_000;
 
-export type Variant = 'node-lost' | 'node-returns-2m' | 'partition';
+/** `worst-placement` / `spread-placement`: the node-lost scenario with the pods packed onto as few nodes as the filters allow, or spread as widely as possible (KFS010). */
+export type Variant = 'node-lost' | 'node-returns-2m' | 'partition' | 'worst-placement' | 'spread-placement';
 
-const VARIANTS: Record<Variant, { failure: FailureKind; recoverAfterMs?: number }> = {
+const VARIANTS: Record<Variant, { failure: FailureKind; recoverAfterMs?: number; placement?: Placement }> = {
   'node-lost': { failure: 'power-off' },
   'node-returns-2m': { failure: 'power-off', recoverAfterMs: 2 * 60_000 },
   partition: { failure: 'partition' },
+  'worst-placement': { failure: 'power-off', placement: 'worst' },
+  'spread-placement': { failure: 'power-off', placement: 'spread' },
 };
 
 export interface WorkloadOutcome {
@@ -58,7 +61,7 @@ export class WorkloadSimulations {
   private run(workload: Sourced<Workload>, objects: ManifestModel, timing: TimingConfiguration, variant: Variant): WorkloadOutcome | null {
     const cluster = objects.nodes.length > 0 ? clusterFromNodes(objects.nodes, 'Node objects in the workspace') : defaultCluster();
     this.runs++;
-    const { failure, recoverAfterMs } = VARIANTS[variant];
+    const { failure, recoverAfterMs, placement } = VARIANTS[variant];
     const scenario: Scenario = {
       workloads: [workload],
       services: objects.services,
@@ -69,6 +72,7 @@ export class WorkloadSimulations {
       timing,
       faults: [{ kind: failure, targets: [], atMs: 0, recoverAfterMs }],
       interventions: [],
+      ...(placement ? { placement } : {}),
       durationMs: DEFAULT_SCENARIO_MS,
       preFailureMs: 0,
       seed: 1,

@@ -23,7 +23,7 @@ const USAGE = `Usage: kube-failure-sim <command> [options]
 Commands:
 ${Object.values(COMMANDS).map((c) => `  ${c.synopsis.padEnd(18)}${c.summary}`).join('\n')}
   help [COMMAND]    show help (also -h or --help after any command)
-  --version         print the version
+  --version         print the version (also after any command)
 
 Run "kube-failure-sim help COMMAND" for a command's options.`;
 
@@ -33,12 +33,11 @@ const isHelp = (arg: string) => arg === '-h' || arg === '--help';
 export function main(argv: string[], out: Output): number {
   const [name, ...rest] = argv;
   try {
-    if (name === '--version' || name === '-v') {
-      out.stdout(`kube-failure-sim ${TOOL_VERSION}\n`);
-      return 0;
-    }
+    if (name === '--version' || name === '-v') return printVersion(out);
     if (name === undefined || isHelp(name) || name === 'help') {
-      const about = name === 'help' && rest[0] !== undefined ? command(rest[0]).usage : USAGE;
+      // `help -h`, `help --help` and `help help` are about help itself: the general usage.
+      const topic = name === 'help' ? rest[0] : undefined;
+      const about = topic !== undefined && !isHelp(topic) && topic !== 'help' ? command(topic).usage : USAGE;
       out.stdout(`${about}\n`);
       return name === undefined ? 2 : 0;
     }
@@ -49,6 +48,7 @@ export function main(argv: string[], out: Output): number {
       out.stdout(`${chosen.usage}\n`);
       return 0;
     }
+    if (options.includes('--version')) return printVersion(out);
     return chosen.run(rest, out);
   } catch (error) {
     if (error instanceof UsageError) {
@@ -57,6 +57,11 @@ export function main(argv: string[], out: Output): number {
     }
     throw error;
   }
+}
+
+function printVersion(out: Output): number {
+  out.stdout(`kube-failure-sim ${TOOL_VERSION}\n`);
+  return 0;
 }
 
 function command(name: string): Command {

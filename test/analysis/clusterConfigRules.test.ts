@@ -20,6 +20,7 @@ describe('cluster configuration rules', () => {
   it('KFS060: --pod-eviction-timeout is reported on the flag as having no effect', () => {
     const { findings } = analyse(kcm('--pod-eviction-timeout=30s'));
     assert.deepEqual(findings.map((f) => [f.ruleId, f.severity, f.range.start.line, f.range.start.character]), [['KFS060', 'warning', 9, 6]]);
+    assert.equal(findings[0].unnecessary, true, 'faded in the editor as text with no effect');
     assert.match(findings[0].message, /has no effect: pods on a failed node are deleted tolerationSeconds \(300s by default\) after the node's NoExecute taint/);
   });
 
@@ -27,6 +28,7 @@ describe('cluster configuration rules', () => {
     assert.equal(analyse(kcm('--node-monitor-grace-period=20s')).findings[0].message,
       'node-monitor-grace-period 20s invites false NotReady: kubelets renew their 40s node lease every 10s, so only 2 renewals fit in it, and a brief API server or network hiccup marks healthy nodes Unknown and taints them. Keep it at least the lease duration (40s); to evict sooner, shorten tolerationSeconds instead.');
     assert.deepEqual(analyse(kcm('--node-monitor-grace-period=40s')).findings, []);
+    assert.equal(analyse(kcm('--node-monitor-grace-period=20s')).findings[0].unnecessary, undefined, 'a flag that does something is not faded');
     // A 20 s lease is renewed every 5 s, so 20 s of grace is both the lease and four renewals: no finding.
     assert.deepEqual(analyse(kcm('--node-monitor-grace-period=20s'), [kubelet('nodeLeaseDurationSeconds: 20')]).findings, []);
     // An 80 s lease renewed every 20 s: 60 s is less than the lease.

@@ -7,6 +7,7 @@ import * as assert from 'node:assert/strict';
 import { applyEdits } from '../../src/analysis/fixEffects';
 import type { Fix } from '../../src/analysis/finding';
 import { outageText } from '../../src/analysis/outageText';
+import type { Variant } from '../../src/analysis/workloadSimulation';
 import { readManifestText } from '../../src/manifest/readManifest';
 import { Workspace } from '../../src/workspace/workspace';
 
@@ -23,11 +24,11 @@ function suppressionFixesOf(text: string, rule: string): Fix[] {
 }
 
 /** The outage of the document's first workload as a fresh workspace simulates it. */
-function simulatedOutage(text: string): string {
+function simulatedOutage(text: string, variant: Variant = 'node-lost'): string {
   const workspace = new Workspace();
   workspace.setDocument('main.yaml', text);
   const [workload] = workspace.model().workloads;
-  return outageText(workspace.simulations.outcome(workload, workspace.model(), workspace.timing())!).short;
+  return outageText(workspace.simulations.outcome(workload, workspace.model(), workspace.timing(), variant)!).short;
 }
 
 function valueAt(text: string, path: (string | number)[]): unknown {
@@ -108,12 +109,49 @@ describe('quick fixes', () => {
 `);
     assert.deepEqual(valueAt(edited, ['spec', 'template', 'spec', 'tolerations', 1]), { key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 });
     assert.equal(simulatedOutage(edited), simulatedOutage(text), 'the same tolerations: the same outage');
+    const [, before, after] = /^Write the tolerations the API server adds \(300s\) \(outage if a node fails: (\S+) → (\S+)\)$/.exec(fix.title)!;
+    assert.deepEqual([before, after], [simulatedOutage(text), simulatedOutage(edited)]);
+    assert.equal(before, '0s', 'two replicas: one keeps serving');
+  });
+
+  it('KFS010 adds topologySpreadConstraints over hostname with the template\'s labels; the title compares packed with spread', () => {
+    const text = web('  replicas: 3\n').replace('labels: {app: web}', 'labels: {app: web, tier: "1"}');
+    const [fix] = fixesOf(text, 'KFS010');
+    const edited = applyEdits(text, fix.edits);
+    assert.equal(edited, `${text}      topologySpreadConstraints:
+      - maxSkew: 1
+        topologyKey: kubernetes.io/hostname
+        whenUnsatisfiable: ScheduleAnyway
+        labelSelector:
+          matchLabels:
+            app: web
+            tier: "1"
+`);
+    assert.deepEqual(valueAt(edited, ['spec', 'template', 'spec', 'topologySpreadConstraints']),
+      [{ maxSkew: 1, topologyKey: 'kubernetes.io/hostname', whenUnsatisfiable: 'ScheduleAnyway', labelSelector: { matchLabels: { app: 'web', tier: '1' } } }]);
+    const [, before, after] = /^Spread the replicas over nodes \(topologySpreadConstraints on kubernetes\.io\/hostname\) \(outage if a node fails: packed (\S+) → spread (\S+)\)$/.exec(fix.title)!;
+    assert.equal(before, simulatedOutage(text, 'worst-placement'));
+    assert.equal(after, simulatedOutage(edited, 'spread-placement'));
+    assert.match(before, /^(5m5[0-9]|6m0[0-9])s$/);
+    assert.equal(after, '0s');
+    assert.equal(fix.preferred, true);
+    assert.deepEqual(fixesOf(edited, 'KFS010'), [], 'spread now');
+  });
+
+  it('KFS010 appends to a flow pod spec and to an empty constraint list', () => {
+    const flow = `apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  replicas: 2\n  selector: {matchLabels: {app: web}}\n  template: {metadata: {labels: {app: web}}, spec: {containers: [{name: web, image: nginx}]}}\n`;
+    const [fix] = fixesOf(flow, 'KFS010');
+    assert.equal(applyEdits(flow, fix.edits), flow.replace('image: nginx}]}', 'image: nginx}], topologySpreadConstraints: [{maxSkew: 1, topologyKey: kubernetes.io/hostname, whenUnsatisfiable: ScheduleAnyway, labelSelector: {matchLabels: {app: web}}}]}'));
+    const empty = flow.replace('spec: {containers', 'spec: {topologySpreadConstraints: [], containers');
+    const [emptyFix] = fixesOf(empty, 'KFS010');
+    assert.equal(applyEdits(empty, emptyFix.edits), empty.replace('topologySpreadConstraints: []', 'topologySpreadConstraints: [{maxSkew: 1, topologyKey: kubernetes.io/hostname, whenUnsatisfiable: ScheduleAnyway, labelSelector: {matchLabels: {app: web}}}]'));
   });
 
   it('KFS020 adds a readinessProbe skeleton to the container', () => {
     const text = web('  replicas: 2\n', '      containers:\n      - name: web\n        image: nginx\n        ports:\n        - containerPort: 8080\n');
     const [fix] = fixesOf(text, 'KFS020');
     assert.equal(applyEdits(text, fix.edits), `${text}        readinessProbe:\n          httpGet:\n            path: /\n            port: 8080\n          periodSeconds: 10\n          failureThreshold: 3\n`);
+    assert.equal(fix.title, 'Add a readinessProbe (httpGet / on port 8080) (no traffic until GET / on port 8080 answers; out of the Service after 3 failed checks 10s apart)');
   });
 
   it('KFS041 sets requests equal to limits inside flow mappings', () => {
@@ -123,6 +161,13 @@ describe('quick fixes', () => {
     const edited = applyEdits(text, fix.edits);
     assert.equal(edited, web('  replicas: 2\n', pod.replace('requests: {cpu: 100m, memory: 64Mi}', 'requests: {cpu: "1", memory: 128Mi}')));
     assert.deepEqual(fixesOf(edited, 'KFS041'), [], 'Guaranteed now');
+    assert.equal(fix.title, 'Set requests equal to limits (Guaranteed QoS: evicted last under node pressure)');
+  });
+
+  it('KFS041 says the pods stay Burstable while another container is not Guaranteed', () => {
+    const pod = '      containers: [{name: web, image: nginx, resources: {requests: {cpu: 100m, memory: 64Mi}, limits: {cpu: "1", memory: 128Mi}}}, {name: sidecar, image: envoy, resources: {limits: {memory: 64Mi}}}]\n';
+    const titles = fixesOf(web('  replicas: 2\n', pod), 'KFS041').map((f) => f.title);
+    assert.deepEqual(titles, ['Set requests equal to limits (web as Guaranteed; the pods stay Burstable while sidecar is not)']);
   });
 
   it('KFS043 adds sizeLimit to an empty flow emptyDir', () => {
@@ -130,6 +175,9 @@ describe('quick fixes', () => {
     const text = web('  replicas: 2\n', pod);
     const [fix] = fixesOf(text, 'KFS043');
     assert.equal(applyEdits(text, fix.edits), web('  replicas: 2\n', pod.replace('emptyDir: {}', 'emptyDir: {sizeLimit: 1Gi}')));
+    assert.equal(fix.title, 'Limit the emptyDir to 1Gi (the kubelet evicts the pod when scratch exceeds 1Gi, before the node\'s disk fills)');
+    const [memory] = fixesOf(web('  replicas: 2\n', pod.replace('emptyDir: {}', 'emptyDir: {medium: Memory}')), 'KFS043');
+    assert.equal(memory.title, 'Limit the emptyDir to 1Gi (scratch is capped at 1Gi instead of growing into the pod\'s memory)');
   });
 
   it('KFS030 starts the program with exec inside the quoted script', () => {
@@ -138,6 +186,9 @@ describe('quick fixes', () => {
     const [fix] = fixesOf(text, 'KFS030');
     const edited = applyEdits(text, fix.edits);
     assert.equal(edited, web('  replicas: 2\n', pod.replace('"node server.js"', '"exec node server.js"')));
+    assert.equal(fix.title, 'Start the program with exec (SIGTERM reaches the program: it can stop gracefully within terminationGracePeriodSeconds 30s instead of being killed at its end)');
+    const [longer] = fixesOf(web('  replicas: 2\n', `      terminationGracePeriodSeconds: 90\n${pod}`), 'KFS030');
+    assert.match(longer.title, /within terminationGracePeriodSeconds 90s /);
     assert.deepEqual(fixesOf(edited, 'KFS030'), []);
     assert.deepEqual(fixesOf(web('  replicas: 2\n', pod.replace('node server.js', 'cd /app && node server.js')), 'KFS030'), [], 'no exec fix for a script of several commands');
   });

@@ -89,6 +89,9 @@ const CASES: Case[] = [
     negative: deployment({ replicas: 2, pod: `      tolerations: [{key: node.kubernetes.io/unreachable, operator: Exists, effect: NoExecute, tolerationSeconds: 300}]\n${container('')}` }) },
   { name: 'DaemonSet pods stay', rule: 'KFS009', severity: 'info', text: deployment({ kind: 'DaemonSet', replicas: null }), underlined: 'DaemonSet',
     message: /^Its pod on a failed node is never evicted or moved \(DaemonSet pods tolerate the node taints forever\): it turns NotReady at (3[0-9]|4[0-9]|5[0-9])s/, negative: deployment() },
+  { name: 'several replicas that nothing spreads: packed on one node, all go down with it', rule: 'KFS010', text: deployment({ replicas: 3 }), underlined: '3',
+    message: /^If the scheduler packs its 3 replicas on one node \(nothing spreads them\), that node's failure takes all of them down for about (5m5[0-9]|6m0[0-9])s; spread them: topologySpreadConstraints over kubernetes\.io\/hostname\.$/,
+    negative: deployment({ replicas: 1 }) },
   { name: 'ReadWriteOnce claim template', rule: 'KFS011',
     text: statefulSet(1, '  volumeClaimTemplates:\n  - metadata: {name: data}\n    spec: {accessModes: [ReadWriteOnce], resources: {requests: {storage: 1Gi}}}\n'),
     underlined: 'accessModes', message: /^ReadWriteOnce volume data stays attached to a powered-off node: a new pod cannot attach it while the old pod object exists, and only 6 minutes after that object is gone/,
@@ -171,6 +174,26 @@ describe('rules (RULES.md sections A–E)', () => {
       assert.deepEqual(analyse(c.negative, c.negativeOthers ?? []).findings.filter((f) => f.ruleId === c.rule).map((f) => f.message), [], 'negative case');
     });
   }
+
+  it('KFS010 is not reported when pod anti-affinity or topologySpreadConstraints spread the replicas, or for one replica', () => {
+    const kfs010 = (text: string) => analyse(text).findings.filter((f) => f.ruleId === 'KFS010').map((f) => f.message);
+    const antiAffinity = `      affinity:\n        podAntiAffinity:\n          requiredDuringSchedulingIgnoredDuringExecution:\n          - {topologyKey: kubernetes.io/hostname, labelSelector: {matchLabels: {app: web}}}\n${container('')}`;
+    const preferredZone = `      affinity:\n        podAntiAffinity:\n          preferredDuringSchedulingIgnoredDuringExecution:\n          - {weight: 100, podAffinityTerm: {topologyKey: topology.kubernetes.io/zone, labelSelector: {matchLabels: {app: web}}}}\n${container('')}`;
+    const spread = `      topologySpreadConstraints: [{maxSkew: 1, topologyKey: topology.kubernetes.io/zone, whenUnsatisfiable: DoNotSchedule, labelSelector: {matchLabels: {app: web}}}]\n${container('')}`;
+    assert.deepEqual(kfs010(deployment({ replicas: 3, pod: antiAffinity })), []);
+    assert.deepEqual(kfs010(deployment({ replicas: 3, pod: preferredZone })), []);
+    assert.deepEqual(kfs010(deployment({ replicas: 3, pod: spread })), []);
+    assert.deepEqual(kfs010(deployment({ replicas: 1 })), []);
+    assert.deepEqual(kfs010(deployment({ replicas: null })), []);
+    // Anti-affinity on a key that does not separate nodes does not count.
+    assert.equal(kfs010(deployment({ replicas: 3, pod: antiAffinity.replace('kubernetes.io/hostname', 'example.com/rack-row') })).length, 1);
+  });
+
+  it('KFS010 on a StatefulSet: packed replicas stay down until someone acts', () => {
+    const [finding] = analyse(statefulSet(3)).findings.filter((f) => f.ruleId === 'KFS010');
+    assert.equal(finding.message, "If the scheduler packs its 3 replicas on one node (nothing spreads them), that node's failure takes all of them down until the node returns or someone acts; spread them: topologySpreadConstraints over kubernetes.io/hostname.");
+    assert.equal(underlined(statefulSet(3), finding.range), '3');
+  });
 
   it('points at the object that explains a finding in another file (related information)', () => {
     const pvc = 'apiVersion: v1\nkind: PersistentVolume\nmetadata: {name: local-1}\nspec:\n  local: {path: /mnt}\n  claimRef: {namespace: shop, name: data}\n  nodeAffinity: {required: {nodeSelectorTerms: [{matchExpressions: [{key: kubernetes.io/hostname, operator: In, values: [worker-a1]}]}]}}\n';

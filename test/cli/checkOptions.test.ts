@@ -97,6 +97,23 @@ describe('CLI manners', () => {
     assert.deepEqual(run(['--version']), { code: 0, stdout: `kube-failure-sim ${version}\n`, stderr: '' });
   });
 
+  it('prints the general usage for help -h, help --help and help help', () => {
+    for (const argv of [['help', '-h'], ['help', '--help'], ['help', 'help'], ['help']]) {
+      const { code, stdout, stderr } = run(argv);
+      assert.deepEqual([code, stderr], [0, ''], argv.join(' '));
+      assert.match(stdout, /^Usage: kube-failure-sim <command> \[options\]\n/, argv.join(' '));
+    }
+    assert.match(run(['help', 'nonsense']).stderr, /unknown command "nonsense"/);
+  });
+
+  it('prints its version after a command, before any file is read', () => {
+    for (const argv of [['simulate', '--version'], ['check', '--version'], ['load', '--version'], ['check', 'missing.yaml', '--version']]) {
+      assert.deepEqual(run(argv), { code: 0, stdout: `kube-failure-sim ${version}\n`, stderr: '' }, argv.join(' '));
+    }
+    // After --, --version is a file name.
+    assert.match(run(['check', '--', '--version']).stderr, /no such file or directory: --version/);
+  });
+
   it('simulate refuses, with check\'s findings, what the API server would reject', () => {
     const file = tempFile('bad.yaml', 'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  replicas: three\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: other}}\n    spec: {containers: [{name: web, image: nginx}]}\n');
     const checked = run(['check', file]).stdout.split('\n').filter((l) => / error (KFS092|KFS094) /.test(l));
@@ -181,6 +198,16 @@ describe('check --format sarif', () => {
     assert.match(single.fixes![0].description!.text!, /replicas: 2/);
     assert.equal(single.fixes![0].artifactChanges[0].replacements[0].insertedContent!.text, '2');
     assertSarifInsideFiles(JSON.parse(run(['check', '--format', 'sarif', EXAMPLES]).stdout));
+  });
+
+  it('gives each result its finding\'s own level: KFS093 is a note by default, a warning for a replica count beyond any cluster', () => {
+    const deployment = (name: string, replicas: number) => `apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: ${name}}\nspec:\n  replicas: ${replicas}\n  selector: {matchLabels: {app: ${name}}}\n  template:\n    metadata: {labels: {app: ${name}}}\n    spec: {containers: [{name: c, image: nginx}]}\n`;
+    const file = tempFile('limits.yaml', `${deployment('huge', 200000)}---\n${deployment('large', 3000)}`);
+    const log = JSON.parse(run(['check', '--format', 'sarif', file]).stdout) as Sarif.Log;
+    const rule = log.runs[0].tool.driver.rules!.find((r) => r.id === 'KFS093')!;
+    assert.equal(rule.defaultConfiguration!.level, 'note');
+    const limits = log.runs[0].results!.filter((r) => r.ruleId === 'KFS093');
+    assert.deepEqual(limits.map((r) => [r.level, r.locations![0].physicalLocation!.region!.startLine]), [['warning', 5], ['note', 15]]);
   });
 
   it('points from a finding to the object in another file that explains it', () => {

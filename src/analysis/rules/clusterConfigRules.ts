@@ -20,6 +20,8 @@ export const podEvictionTimeoutIgnored: Rule = {
       ruleId: this.id,
       severity: this.defaultSeverity,
       range: setting.range,
+      // The flag changes nothing: the editor fades it (DiagnosticTag.Unnecessary).
+      unnecessary: true,
       message: `--pod-eviction-timeout=${setting.value} has no effect: pods on a failed node are deleted tolerationSeconds (300s by default) after the node's NoExecute taint, not after this timeout. The flag is ignored since taint-based eviction and was removed in Kubernetes 1.27.`,
       explanation: [
         'Since taint-based eviction (beta 1.13, GA 1.18) the node lifecycle controller taints a failed node',

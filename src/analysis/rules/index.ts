@@ -2,7 +2,7 @@ import type { Rule, RuleInfo } from '../rule';
 import { apiRejects, serviceSelectsNothing, statefulSetSpec } from './apiValidationRules';
 import { gracePeriodTooShort, heartbeatLoad, podEvictionTimeoutIgnored } from './clusterConfigRules';
 import {
-  barePod, daemonSetWaits, defaultTolerations, localStorage, pinnedToOneNode, readWriteOnceVolume, shortToleration, singleReplica, statefulSetStuck, toleratedForever,
+  barePod, daemonSetWaits, defaultTolerations, localStorage, packedReplicas, pinnedToOneNode, readWriteOnceVolume, shortToleration, singleReplica, statefulSetStuck, toleratedForever,
 } from './nodeFailureRules';
 import { livenessBeforeStart, livenessSameAsReadiness, noReadinessProbe, probeOnOtherHost, readinessGates, tcpProbe } from './probeRules';
 import { bestEffort, burstable, noMemoryLimit, unboundedEmptyDir } from './resourceRules';
@@ -11,7 +11,7 @@ import { longGracePeriod, preStopTooLong, shellIgnoresSigterm } from './terminat
 
 /** Every rule, by stable id (RULES.md). */
 export const RULES: readonly Rule[] = [
-  statefulSetStuck, singleReplica, barePod, pinnedToOneNode, localStorage, shortToleration, toleratedForever, defaultTolerations, daemonSetWaits, readWriteOnceVolume,
+  statefulSetStuck, singleReplica, barePod, pinnedToOneNode, localStorage, shortToleration, toleratedForever, defaultTolerations, daemonSetWaits, packedReplicas, readWriteOnceVolume,
   noReadinessProbe, livenessBeforeStart, livenessSameAsReadiness, tcpProbe, probeOnOtherHost, readinessGates,
   shellIgnoresSigterm, longGracePeriod, preStopTooLong,
   bestEffort, burstable, noMemoryLimit, unboundedEmptyDir,
@@ -25,6 +25,8 @@ export const INPUT_RULES: readonly RuleInfo[] = [
   { id: 'KFS090', title: 'YAML syntax error', defaultSeverity: 'error', docs: 'https://kubernetes.io/docs/concepts/overview/working-with-objects/' },
   { id: 'KFS091', title: 'Helm or other template: file not analysed', defaultSeverity: 'info', docs: 'https://helm.sh/docs/helm/helm_template/' },
   { id: 'KFS092', title: 'Field of the wrong type or an impossible value', defaultSeverity: 'error', docs: 'https://kubernetes.io/docs/reference/kubernetes-api/' },
+  // Most KFS093 findings are information (a file, document or workload beyond what is analysed); a finding carries its own
+  // severity where the case is worse: warning for a replica count beyond any cluster, error for an alias bomb kubectl rejects.
   { id: 'KFS093', title: 'A limit was reached; analysis limited', defaultSeverity: 'info', docs: 'https://kubernetes.io/docs/setup/best-practices/cluster-large/' },
 ];
 

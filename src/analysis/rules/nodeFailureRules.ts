@@ -1,4 +1,5 @@
 /** Section A of RULES.md: what happens to each workload when its node fails, with the simulated numbers. */
+import { HOSTNAME_LABEL, ZONE_LABEL } from '../../cluster/clusterSpec';
 import { matchesMap, matchesNodeSelectorTerms } from '../../sim/selectors';
 import { formatDuration } from '../../report/format';
 import type { Sourced, Workload } from '../../manifest/model/types';
@@ -215,7 +216,7 @@ export const defaultTolerations: Rule = {
       ];
       return [base(this, workload, kindRange(workload),
         `Its pods get tolerationSeconds ${unreachable.value} for a dead node from the API server's DefaultTolerationSeconds admission (--default-unreachable-toleration-seconds: ${unreachable.source})${evicted !== null && evicted !== undefined ? `: a pod on a failed node is deleted about ${approx(evicted)} after the failure` : ''}. Write the tolerations to choose the delay per workload.`,
-        { fixes: fix(`Write the tolerations the API server adds (${unreachable.value}s)`, [editor.appendItems([...podSpecPath(workload), 'tolerations'], tolerations)]) })];
+        { fixes: fix(`Write the tolerations the API server adds (${unreachable.value}s)`, [editor.appendItems([...podSpecPath(workload), 'tolerations'], tolerations)], { effect: outageEffect(workload) }) })];
     });
   },
 };
@@ -232,6 +233,38 @@ export const daemonSetWaits: Rule = {
       const notReady = outcome?.summary.podsNotReadyMs;
       return [base(this, workload, kindRange(workload),
         `Its pod on a failed node is never evicted or moved (DaemonSet pods tolerate the node taints forever): it turns NotReady${notReady !== null && notReady !== undefined ? ` at ${approx(notReady)}` : ''} and serves again only when the node returns. Expected for a DaemonSet.`)];
+    });
+  },
+};
+
+/** Topology keys whose pod anti-affinity keeps replicas off one node (KFS010). */
+const SPREADING_KEYS = new Set([HOSTNAME_LABEL, ZONE_LABEL, 'failure-domain.beta.kubernetes.io/zone']);
+
+export const packedReplicas: Rule = {
+  id: 'KFS010',
+  title: 'Nothing spreads the replicas: one node failure can take them all',
+  defaultSeverity: 'warning',
+  docs: 'https://kubernetes.io/docs/concepts/scheduling-eviction/topology-spread-constraints/',
+  check(ctx) {
+    return ctx.document.model.workloads.flatMap((workload) => {
+      if (!hasReplicas(workload) || workload.replicas < 2) return [];
+      const { affinity, topologySpreadConstraints } = workload.template.spec;
+      const antiAffinity = [...affinity.podAntiAffinityRequired, ...affinity.podAntiAffinityPreferred.map((p) => p.term)];
+      if (topologySpreadConstraints.length > 0 || antiAffinity.some((term) => SPREADING_KEYS.has(term.topologyKey))) return [];
+      const outcome = ctx.simulations.outcome(workload, ctx.workspace, ctx.timing, 'worst-placement');
+      if (!outcome || outcome.summary.unavailableMs === 0) return [];
+      const text = outageText(outcome);
+      const down = text.open ? 'until the node returns or someone acts' : `for about ${approx(outcome.summary.unavailableMs)}`;
+      const where = outcome.nodesBefore <= 1 ? 'on one node' : `on ${outcome.nodesBefore} nodes`;
+      const labels = workload.template.labels;
+      const editor = editorFor(ctx.document, workload.source);
+      const constraint = { maxSkew: 1, topologyKey: HOSTNAME_LABEL, whenUnsatisfiable: 'ScheduleAnyway', labelSelector: { matchLabels: { ...labels } } };
+      const fixes = Object.keys(labels).length === 0 ? undefined
+        : fix('Spread the replicas over nodes (topologySpreadConstraints on kubernetes.io/hostname)', [editor.appendItems([...podSpecPath(workload), 'topologySpreadConstraints'], [constraint])],
+          { preferred: true, effect: { workload: objectRef(workload.source), measure: 'worst-placement-outage' } });
+      return [base(this, workload, isWritten(workload, ['spec', 'replicas']) ? rangeOf(workload, ['spec', 'replicas']) : kindRange(workload),
+        `If the scheduler packs its ${workload.replicas} replicas ${where} (nothing spreads them), that node's failure takes all of them down ${down}; spread them: topologySpreadConstraints over kubernetes.io/hostname.`,
+        { explanation: `Simulated with the pods packed onto as few nodes as the filters allow: ${text.because}. Without topologySpreadConstraints or pod anti-affinity on kubernetes.io/hostname (or a zone), only the scheduler's default scoring spreads them, and it gives way to free capacity, node affinity and taints.`, fixes })];
     });
   },
 };

@@ -41,6 +41,7 @@ export const noReadinessProbe: Rule = {
         : ` If its node dies, a Service in front of it keeps sending it traffic for about ${approx(notReady)}, until the node is marked NotReady.`;
       const port = container.ports[0].containerPort;
       const editor = editorFor(ctx.document, workload.source);
+      const probe = { httpGet: { path: '/', port }, periodSeconds: 10, failureThreshold: 3 };
       return [finding(this, workload, [...path, 'name'],
         `Container ${container.name} serves port ${port} without a readinessProbe: it gets traffic as soon as it starts, and while it hangs.${detection}`,
         {
@@ -48,7 +49,9 @@ export const noReadinessProbe: Rule = {
             const location = ctx.locate(s.source);
             return location ? [{ location, message: `Service ${s.name} selects these pods` }] : [];
           }),
-          fixes: fix(`Add a readinessProbe (httpGet / on port ${port})`, [editor.setEntry(path, 'readinessProbe', { httpGet: { path: '/', port }, periodSeconds: 10, failureThreshold: 3 })]),
+          // What the probe written here does (the node-failure simulation has no hung container to show it).
+          fixes: fix(`Add a readinessProbe (httpGet / on port ${port}) (no traffic until GET / on port ${port} answers; out of the Service after ${probe.failureThreshold} failed checks ${probe.periodSeconds}s apart)`,
+            [editor.setEntry(path, 'readinessProbe', probe)]),
         })];
     });
   },

@@ -58,7 +58,11 @@ export const burstable: Rule = {
       const edits = !cpu || !memory ? [] : requests
         ? [editor.setEntry([...path, 'requests'], 'cpu', unquote(cpu)), editor.setEntry([...path, 'requests'], 'memory', unquote(memory))]
         : [editor.setEntry(path, 'requests', { cpu: unquote(cpu), memory: unquote(memory) })];
-      const fixes = fix('Set requests equal to limits (Guaranteed QoS)', edits);
+      // QoS is the pod's: Guaranteed only when every other container (init containers too) already is.
+      const others = [...workload.template.spec.containers.filter((c) => c !== container), ...workload.template.spec.initContainers].filter((c) => !isGuaranteed(c));
+      const effect = others.length === 0 ? 'Guaranteed QoS: evicted last under node pressure'
+        : `${container.name} as Guaranteed; the pods stay Burstable while ${others.map((c) => c.name).join(', ')} ${others.length === 1 ? 'is' : 'are'} not`;
+      const fixes = fix(`Set requests equal to limits (${effect})`, edits);
       return [finding(this, workload, path,
         `Container ${container.name} has requests below its limits (or no limits): the pods are Burstable, evicted under node pressure after BestEffort pods and before Guaranteed ones, starting with those most over their requests.`,
         { fixes })];
@@ -96,7 +100,7 @@ export const unboundedEmptyDir: Rule = {
         const path = [...podSpecPath(workload), 'volumes', i, 'emptyDir'];
         return [finding(this, workload, path,
           `emptyDir ${volume.name} has no sizeLimit${volume.emptyDirMedium === 'Memory' ? ' (it counts against the pod\'s memory)' : ''} and no container limits ephemeral-storage: it can fill the node's disk, and under disk pressure (nodefs.available<10%) the kubelet evicts pods.`,
-          { fixes: fix('Limit the emptyDir to 1Gi', [editor.setEntry(path, 'sizeLimit', '1Gi')], { preferred: true }) })];
+          { fixes: fix(`Limit the emptyDir to 1Gi (${volume.emptyDirMedium === 'Memory' ? `${volume.name} is capped at 1Gi instead of growing into the pod's memory` : `the kubelet evicts the pod when ${volume.name} exceeds 1Gi, before the node's disk fills`})`, [editor.setEntry(path, 'sizeLimit', '1Gi')], { preferred: true }) })];
       });
     });
   },

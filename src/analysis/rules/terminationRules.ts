@@ -35,7 +35,7 @@ export const shellIgnoresSigterm: Rule = {
       const edit = SHELL_CONTROL.test(script.trim()) ? undefined : prefixScalar(workload, [...path, field, index], 'exec ');
       return [finding(this, workload, [...path, commandField],
         `${container.name} runs its program under ${argv[0]} -c: the shell is PID 1, does not forward SIGTERM and ignores it, so every stop (rollout, eviction, drain) waits the whole terminationGracePeriodSeconds (${grace}s) and ends in SIGKILL. Start the program with exec, or add a preStop hook.`,
-        { fixes: edit ? fix('Start the program with exec (the shell hands PID 1 over)', [edit], { preferred: true }) : undefined })];
+        { fixes: edit ? fix(`Start the program with exec (SIGTERM reaches the program: it can stop gracefully within terminationGracePeriodSeconds ${grace}s instead of being killed at its end)`, [edit], { preferred: true }) : undefined })];
     }));
   },
 };
