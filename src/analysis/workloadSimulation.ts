@@ -5,15 +5,14 @@
  * A run is cached by the workload's text, the objects it can depend on and the timing, so
  * typing in another document simulates nothing again.
  */
-import { clusterFromNodes, defaultCluster } from '../cluster/clusterSpec';
+import { clusterOf } from '../cluster/clusterSpec';
 import { knobsOf, type TimingConfiguration } from '../cluster/timing';
 import type { ManifestModel } from '../manifest/model';
 import type { Sourced, Workload } from '../manifest/model/types';
-import type { FailureKind, Placement, Scenario } from '../sim/scenario';
+import { DEFAULT_DURATION_MS, supportingObjects, type FailureKind, type Placement, type Scenario } from '../sim/scenario';
 import { ScenarioError, simulate } from '../sim/simulate';
 import type { WorkloadSummary } from '../sim/summary';
 
-export const DEFAULT_SCENARIO_MS = 20 * 60_000;
 
 /** `worst-placement` / `spread-placement`: the node-lost scenario with the pods packed onto as few nodes as the filters allow, or spread as widely as possible (KFS010). */
 export type Variant = 'node-lost' | 'node-returns-2m' | 'partition' | 'worst-placement' | 'spread-placement';
@@ -59,28 +58,24 @@ export class WorkloadSimulations {
   }
 
   private run(workload: Sourced<Workload>, objects: ManifestModel, timing: TimingConfiguration, variant: Variant): WorkloadOutcome | null {
-    const cluster = objects.nodes.length > 0 ? clusterFromNodes(objects.nodes, 'Node objects in the workspace') : defaultCluster();
     this.runs++;
     const { failure, recoverAfterMs, placement } = VARIANTS[variant];
     const scenario: Scenario = {
       workloads: [workload],
-      services: objects.services,
-      persistentVolumeClaims: objects.persistentVolumeClaims,
-      persistentVolumes: objects.persistentVolumes,
-      storageClasses: objects.storageClasses,
-      cluster,
+      ...supportingObjects(objects),
+      cluster: clusterOf(objects.nodes),
       timing,
       faults: [{ kind: failure, targets: [], atMs: 0, recoverAfterMs }],
       interventions: [],
       ...(placement ? { placement } : {}),
-      durationMs: DEFAULT_SCENARIO_MS,
+      durationMs: DEFAULT_DURATION_MS,
       preFailureMs: 0,
       seed: 1,
     };
     try {
       const { summary, states } = simulate(scenario);
       const nodesBefore = new Set(states.filter((s) => s.object.kind === 'Pod' && s.from === 0 && s.node !== '<none>').map((s) => s.node)).size;
-      return { summary: summary.workloads[0], nodesBefore, failedNode: summary.failedNodes[0], variant, durationMs: DEFAULT_SCENARIO_MS };
+      return { summary: summary.workloads[0], nodesBefore, failedNode: summary.failedNodes[0], variant, durationMs: DEFAULT_DURATION_MS };
     } catch (error) {
       if (error instanceof ScenarioError) return null;
       throw error;

@@ -85,3 +85,8 @@ export function zoneKey(labels: Record<string, string>): string {
 export function zoneName(key: string): string {
   return key === '' ? '(no zone)' : key.split(':\u0000:')[1] || key;
 }
+
+/** The cluster the manifests describe with Node objects, else the default one. */
+export function clusterOf(nodes: readonly Node[]): ClusterSpec {
+  return nodes.length > 0 ? clusterFromNodes(nodes, 'Node objects in the input') : defaultCluster();
+}

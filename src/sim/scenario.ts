@@ -43,6 +43,9 @@ export type Intervention =
   /** kube-controller-manager restarts (or its leader fails over): the lease is lost, a new leader takes over later. */
   | { kind: 'restart-controller-manager'; atMs: number };
 
+/** Simulated time after the failure when nobody chooses: the editor's findings and the CLI's default. */
+export const DEFAULT_DURATION_MS = 20 * 60_000;
+
 export interface Scenario {
   workloads: Workload[];
   services: Service[];
@@ -61,4 +64,10 @@ export interface Scenario {
   /** Time the cluster runs normally before the failure (shown as negative times). */
   preFailureMs: number;
   seed: number;
+}
+
+/** What a scenario reads of the manifests besides its workloads: Services, volumes, storage classes. */
+export function supportingObjects(model: Pick<Scenario, 'services' | 'persistentVolumeClaims' | 'persistentVolumes' | 'storageClasses'>): Pick<Scenario, 'services' | 'persistentVolumeClaims' | 'persistentVolumes' | 'storageClasses'> {
+  const { services, persistentVolumeClaims, persistentVolumes, storageClasses } = model;
+  return { services, persistentVolumeClaims, persistentVolumes, storageClasses };
 }

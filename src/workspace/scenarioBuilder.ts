@@ -1,5 +1,5 @@
 /** From the workspace's objects, its timing and a user's choices to a simulation scenario, checking the choices against the input. */
-import { clusterFromNodes, defaultCluster, zoneName, type ClusterSpec } from '../cluster/clusterSpec';
+import { clusterFromNodes, clusterOf, zoneName, type ClusterSpec } from '../cluster/clusterSpec';
 import type { TimingConfiguration } from '../cluster/timing';
 import { CLUSTER_ENVELOPE, MAX_POD_HOURS, formatCount } from '../manifest/limits';
 import type { ManifestModel } from '../manifest/model';
@@ -7,7 +7,7 @@ import { desiredPods, podCountPath } from '../manifest/model/workloads';
 import type { Sourced, Workload } from '../manifest/model/types';
 import type { SourceLocation } from '../manifest/range';
 import { describeSuggestions } from '../manifest/suggest';
-import type { Fault, Scenario } from '../sim/scenario';
+import { supportingObjects, type Fault, type Scenario } from '../sim/scenario';
 import { InputError } from './inputError';
 import type { SimulationChoices } from './simulationChoices';
 
@@ -31,15 +31,12 @@ export function buildScenario({ workloads, objects, timing, locate }: ScenarioIn
   if (workloads.length === 0) throw new InputError('workloads', undefined, 'The input has no workload (Deployment, StatefulSet, DaemonSet, ReplicaSet, Job, CronJob or Pod) to simulate.');
   const cluster: ClusterSpec = choices.cluster
     ? clusterFromNodes(choices.cluster.nodes, choices.cluster.source)
-    : objects.nodes.length > 0 ? clusterFromNodes(objects.nodes, 'Node objects in the input') : defaultCluster();
+    : clusterOf(objects.nodes);
   for (const target of choices.targets) checkTarget(target, cluster, workloads);
   checkEnvelope(workloads, cluster, choices.durationMs, locate);
   return {
     workloads,
-    services: objects.services,
-    persistentVolumeClaims: objects.persistentVolumeClaims,
-    persistentVolumes: objects.persistentVolumes,
-    storageClasses: objects.storageClasses,
+    ...supportingObjects(objects),
     cluster,
     timing,
     faults: faultsOf(choices),

@@ -1,6 +1,6 @@
 /** What a user chooses for one simulation run; the workspace turns it into a scenario. */
 import type { Node } from '../manifest/model/types';
-import type { FailureKind, Intervention, Placement } from '../sim/scenario';
+import { DEFAULT_DURATION_MS, type FailureKind, type Intervention, type Placement } from '../sim/scenario';
 
 export interface SimulationChoices {
   failure: FailureKind;
@@ -24,7 +24,6 @@ export interface SimulationChoices {
   cluster?: { nodes: Node[]; source: string };
 }
 
-export const DEFAULT_DURATION_MS = 20 * 60_000;
 
 /** The default run: a power-off of the first workload's node, watched for 20 minutes, seed 1. */
 export function defaultChoices(): SimulationChoices {

@@ -15,7 +15,7 @@ import { workloadLenses, type WorkloadLens } from '../analysis/lenses';
 import type { RuleContext } from '../analysis/rule';
 import { WorkloadSimulations } from '../analysis/workloadSimulation';
 import { unsimulatedWorkloads, withinBudget } from '../analysis/notSimulated';
-import { clusterFromNodes, defaultCluster, type ClusterSpec } from '../cluster/clusterSpec';
+import { clusterOf, type ClusterSpec } from '../cluster/clusterSpec';
 import type { ManifestObject } from '../manifest/objects';
 import type { ManifestModel } from '../manifest/model';
 import type { ConfigSetting } from '../manifest/model/clusterConfig';
@@ -229,7 +229,7 @@ export class Workspace {
       const nodes = this.model().nodes;
       const locations = new Map<ManifestObject, string>();
       for (const doc of this.documents.values()) for (const object of doc.read.objects) locations.set(object, doc.uri);
-      this.derived = { generation: this.modelGeneration, cluster: nodes.length > 0 ? clusterFromNodes(nodes, 'Node objects in the workspace') : defaultCluster(), locations };
+      this.derived = { generation: this.modelGeneration, cluster: clusterOf(nodes), locations };
     }
     return this.derived;
   }
