@@ -38,14 +38,22 @@ const MAX_ENTRIES = 5000;
 
 export class WorkloadSimulations {
   private readonly cache = new Map<string, WorkloadOutcome | null>();
+  /**
+   * Keys are computed once per object: an unchanged document keeps its parsed value across
+   * edits (the parser's cache), and the workspace's objects and timing are short ids, so a
+   * keystroke costs no re-serialisation of the other workloads.
+   */
   private readonly objectKeys = new WeakMap<ManifestModel, string>();
   private readonly timingKeys = new WeakMap<TimingConfiguration, string>();
+  private readonly valueKeys = new WeakMap<object, string>();
+  private readonly interned = new Map<string, string>();
+  private nextId = 0;
   /** Simulations run (not served from the cache), for tests and benchmarks. */
   runs = 0;
 
   /** undefined when the workload has no pod to fail (it cannot be scheduled at all). */
   outcome(workload: Sourced<Workload>, objects: ManifestModel, timing: TimingConfiguration, variant: Variant = 'node-lost'): WorkloadOutcome | undefined {
-    const key = `${variant}\n${this.timingKey(timing)}\n${this.objectKey(objects)}\n${workload.kind}\n${JSON.stringify(workload.source.value)}`;
+    const key = `${variant}\n${this.timingKey(timing)}\n${this.objectKey(objects)}\n${workload.kind}\n${this.valueKey(workload.source.value)}`;
     let outcome = this.cache.get(key);
     if (outcome === undefined) {
       outcome = this.run(workload, objects, timing, variant);
@@ -86,7 +94,7 @@ export class WorkloadSimulations {
     let key = this.objectKeys.get(objects);
     if (key === undefined) {
       const { services, persistentVolumeClaims, persistentVolumes, storageClasses, nodes } = objects;
-      key = JSON.stringify([services, persistentVolumeClaims, persistentVolumes, storageClasses, nodes].map((list) => list.map((o) => o.source.value)));
+      key = this.intern(JSON.stringify([services, persistentVolumeClaims, persistentVolumes, storageClasses, nodes].map((list) => list.map((o) => o.source.value))));
       this.objectKeys.set(objects, key);
     }
     return key;
@@ -95,9 +103,25 @@ export class WorkloadSimulations {
   private timingKey(timing: TimingConfiguration): string {
     let key = this.timingKeys.get(timing);
     if (key === undefined) {
-      key = JSON.stringify([timing.version.minor, knobsOf(timing).map(({ knob }) => knob.value)]);
+      key = this.intern(JSON.stringify([timing.version.minor, knobsOf(timing).map(({ knob }) => knob.value)]));
       this.timingKeys.set(timing, key);
     }
     return key;
+  }
+
+  private valueKey(value: object): string {
+    let key = this.valueKeys.get(value);
+    if (key === undefined) this.valueKeys.set(value, (key = JSON.stringify(value)));
+    return key;
+  }
+
+  /** A short stand-in for a long key; ids are never reused, so a key cached in a WeakMap cannot come to mean another. */
+  private intern(long: string): string {
+    let short = this.interned.get(long);
+    if (short === undefined) {
+      if (this.interned.size >= MAX_ENTRIES) this.interned.clear();
+      this.interned.set(long, (short = `#${this.nextId++}`));
+    }
+    return short;
   }
 }
