@@ -42,8 +42,12 @@ export function registerSimulateCommand(context: vscode.ExtensionContext, index:
       const names = (documents ?? [ref.document]).map((d) => relativeName(folder, d));
       const source = ref.scenario ? relativeName(folder, ref.scenario) : names.join(', ');
       // The simulation worker runs it; a new run of the same timeline supersedes this one.
-      const simulation = await index.simulate(document, scenarioKey(ref, ''), requestChoices(request, documents), names, config.testingSimulationDelayMs);
+      const delayMs = config.testingSimulationDelayMs;
+      const started = Date.now();
+      log.info(`Simulating ${ref.failure} of ${ref.targets.join(', ') || 'the first workload\'s node'}: ${source}${delayMs ? ` (worker kept busy ${delayMs} ms first, for tests)` : ''}`);
+      const simulation = await index.simulate(document, scenarioKey(ref, ''), requestChoices(request, documents), names, delayMs);
       const report = await withProgress(`Simulating ${ref.failure}: ${source}`, simulation, log);
+      log.info(`Simulation of ${source}: ${report ? 'done' : 'stopped'} after ${Date.now() - started} ms`);
       if (!report) return;
       const findings = await workloadFindings(index, documents ?? [ref.document]);
       panels.show({ type: 'showTrace', title: `${ref.failure} of ${report.summary.failedNodes.join(', ')}: ${source}`, report, run: ref, findings });
