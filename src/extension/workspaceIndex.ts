@@ -16,6 +16,8 @@ const MAX_INDEXED_FILES = 2000;
 const MAX_INDEXED_BYTES = 2 * 1024 * 1024;
 const LOOKS_LIKE_MANIFEST = /^\s*apiVersion\s*:/m;
 const HAS_KIND = /^\s*kind\s*:/m;
+const API_VERSION_LINE = /^\s*apiVersion\s*:/;
+const KIND_LINE = /^\s*kind\s*:/;
 
 export function looksLikeManifest(text: string): boolean {
   return LOOKS_LIKE_MANIFEST.test(text) && HAS_KIND.test(text);
@@ -59,12 +61,19 @@ export class WorkspaceIndex implements vscode.Disposable {
     );
   }
 
-  /** Whether an open document looks like a Kubernetes manifest, once per version. */
+  /** Whether an open document looks like a Kubernetes manifest, once per version; read line by line, as the answer is usually near the top. */
   isManifest(document: vscode.TextDocument): boolean {
     const key = document.uri.toString();
     const known = this.manifests.get(key);
     if (known?.version === document.version) return known.value;
-    const value = looksLikeManifest(document.getText());
+    let apiVersion = false;
+    let kind = false;
+    for (let line = 0; line < document.lineCount && !(apiVersion && kind); line++) {
+      const text = document.lineAt(line).text;
+      apiVersion ||= API_VERSION_LINE.test(text);
+      kind ||= KIND_LINE.test(text);
+    }
+    const value = apiVersion && kind;
     this.manifests.set(key, { version: document.version, value });
     return value;
   }
