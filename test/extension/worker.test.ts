@@ -196,6 +196,12 @@ describe('the workers as worker threads (dist/worker.js)', function () {
     assert.deepEqual(await first.outcome, { kind: 'superseded' });
     assert.equal((await other.outcome).kind, 'done');
     assert.equal((await second.outcome).kind, 'done');
+    // A run waiting its turn settles as soon as it is superseded.
+    const blocking = runner.run('blocking', params(1_000));
+    const waiting = runner.run('queued', params());
+    const replacing = runner.run('queued', params());
+    assert.deepEqual(await Promise.race([waiting.outcome, blocking.outcome.then(() => 'the blocking run finished first')]), { kind: 'superseded' });
+    assert.equal((await replacing.outcome).kind, 'done');
     const long = runner.run('timeline', params(20_000));
     setTimeout(() => long.cancel(), 200);
     const started = Date.now();

@@ -31,10 +31,12 @@ export interface SimulationRun {
 
 interface Run {
   key: string;
-  /** Set once the run is stopped before or while it ran. */
+  /** Settles the run's outcome (the first call wins). */
+  settle: (outcome: SimulationOutcome) => void;
+  /** Set once the run is stopped, before or while it runs. */
   stopped?: 'superseded' | 'cancelled';
-  /** Stops the worker while the run is on it. */
-  stop?: (kind: 'superseded' | 'cancelled') => void;
+  /** While the run is on the worker: stops the worker. */
+  onStop?: () => void;
 }
 
 export class SimulationRunner {
@@ -46,44 +48,40 @@ export class SimulationRunner {
   /** Starts a run after the ones before it; runs with the same key (one timeline) supersede each other. */
   run(key: string, params: Params<'simulate'>): SimulationRun {
     for (const other of this.runs) if (other.key === key) this.stop(other, 'superseded');
-    const run: Run = { key };
+    let settle!: (outcome: SimulationOutcome) => void;
+    const outcome = new Promise<SimulationOutcome>((resolve) => { settle = resolve; });
+    const run: Run = { key, settle };
     this.runs.add(run);
-    const outcome = this.queue.then(() => (run.stopped ? { kind: run.stopped } : this.execute(run, params)));
-    const settled = outcome.finally(() => this.runs.delete(run));
-    this.queue = settled.catch(() => undefined);
-    return { outcome: settled, cancel: () => this.stop(run, 'cancelled') };
+    void outcome.then(() => this.runs.delete(run));
+    // The next run waits for this one to settle (stopped, over budget or done), never for a stopped worker.
+    this.queue = this.queue.then(() => (run.stopped ? undefined : this.execute(run, params))).then(() => outcome);
+    return { outcome, cancel: () => this.stop(run, 'cancelled') };
   }
 
+  /** A stopped run settles at once, whether it was waiting its turn or running. */
   private stop(run: Run, kind: 'superseded' | 'cancelled'): void {
     if (run.stopped) return;
     run.stopped = kind;
-    run.stop?.(kind);
+    run.onStop?.();
+    run.settle({ kind });
   }
 
-  private execute(run: Run, params: Params<'simulate'>): Promise<SimulationOutcome> {
-    return new Promise<SimulationOutcome>((resolve) => {
-      const timer = setTimeout(() => {
-        this.connection.terminate('cancelled');
-        resolve({ kind: 'over-budget', message: overBudgetMessage(this.budgetMs) });
-      }, this.budgetMs);
-      const finish = (outcome: SimulationOutcome) => {
-        clearTimeout(timer);
-        run.stop = undefined;
-        resolve(outcome);
-      };
-      run.stop = (kind) => {
-        this.connection.terminate(kind);
-        finish({ kind });
-      };
-      this.connection.request('simulate', params).then(
-        (report) => finish({ kind: 'done', report }),
-        (error: unknown) => {
-          if (!(error instanceof WorkerFailure)) finish({ kind: 'failed', message: String(error) });
-          else if (error.kind === 'input') finish({ kind: 'input', message: error.message });
-          else if (error.kind === 'internal') finish({ kind: 'failed', message: error.message });
-          else finish({ kind: error.kind });
-        },
-      );
-    });
+  private async execute(run: Run, params: Params<'simulate'>): Promise<void> {
+    const timer = setTimeout(() => {
+      this.connection.terminate('cancelled');
+      run.settle({ kind: 'over-budget', message: overBudgetMessage(this.budgetMs) });
+    }, this.budgetMs);
+    run.onStop = () => this.connection.terminate(run.stopped);
+    try {
+      run.settle({ kind: 'done', report: await this.connection.request('simulate', params) });
+    } catch (error) {
+      if (!(error instanceof WorkerFailure)) run.settle({ kind: 'failed', message: String(error) });
+      else if (error.kind === 'input') run.settle({ kind: 'input', message: error.message });
+      else if (error.kind === 'internal') run.settle({ kind: 'failed', message: error.message });
+      else run.settle({ kind: error.kind });
+    } finally {
+      clearTimeout(timer);
+      run.onStop = undefined;
+    }
   }
 }
