@@ -3,7 +3,7 @@ import type { Fix } from '../analysis/finding';
 import { DIAGNOSTIC_SOURCE, toRange } from './diagnostics';
 import type { SimulateArguments } from './choices';
 import type { Config } from './config';
-import { looksLikeManifest, type WorkspaceIndex } from './workspaceIndex';
+import type { WorkspaceIndex } from './workspaceIndex';
 
 export const FIX_ALL_KIND = vscode.CodeActionKind.SourceFixAll.append('kubeFailureSim');
 
@@ -20,24 +20,24 @@ export class CodeActionProvider implements vscode.CodeActionProvider {
 
   constructor(private readonly config: Config, private readonly index: WorkspaceIndex, private readonly log: vscode.LogOutputChannel) {}
 
-  provideCodeActions(document: vscode.TextDocument, range: vscode.Range, context: vscode.CodeActionContext): vscode.CodeAction[] {
-    if (!this.config.enabled || !looksLikeManifest(document.getText())) return [];
+  async provideCodeActions(document: vscode.TextDocument, range: vscode.Range, context: vscode.CodeActionContext, token: vscode.CancellationToken): Promise<vscode.CodeAction[]> {
+    if (!this.config.enabled || !this.index.isManifest(document)) return [];
     try {
       if (context.only && !context.only.contains(vscode.CodeActionKind.QuickFix)) {
-        return FIX_ALL_KIND.intersects(context.only) ? this.fixAll(document) : [];
+        return FIX_ALL_KIND.intersects(context.only) ? await this.fixAll(document, token) : [];
       }
-      return this.quickFixes(document, range, context);
+      return await this.quickFixes(document, range, context, token);
     } catch (error) {
       this.log.error(`Quick fixes in ${document.uri.toString(true)} failed`, error);
       return [];
     }
   }
 
-  private quickFixes(document: vscode.TextDocument, range: vscode.Range, context: vscode.CodeActionContext): vscode.CodeAction[] {
+  private async quickFixes(document: vscode.TextDocument, range: vscode.Range, context: vscode.CodeActionContext, token: vscode.CancellationToken): Promise<vscode.CodeAction[]> {
     const ours = context.diagnostics.filter((d) => d.source === DIAGNOSTIC_SOURCE);
     const actions: vscode.CodeAction[] = [];
     const timelines = new Set<string>();
-    for (const { finding, fix } of this.index.fixes(document, plain(range), false)) {
+    for (const { finding, fix } of await this.index.fixes(document, plain(range), false, token) ?? []) {
       const diagnostics = ours.filter((d) => codeOf(d) === finding.ruleId && d.range.isEqual(toRange(finding.range)));
       actions.push(this.editAction(document, fix, diagnostics));
       const target = finding.object ? `${finding.object.kind}/${finding.object.name}` : undefined;
@@ -58,8 +58,8 @@ export class CodeActionProvider implements vscode.CodeActionProvider {
   }
 
   /** Every preferred fix at once; an edit that overlaps one already taken waits for the next run. */
-  private fixAll(document: vscode.TextDocument): vscode.CodeAction[] {
-    const fixes = this.index.fixes(document, undefined, true).map((f) => f.fix);
+  private async fixAll(document: vscode.TextDocument, token: vscode.CancellationToken): Promise<vscode.CodeAction[]> {
+    const fixes = (await this.index.fixes(document, undefined, true, token) ?? []).map((f) => f.fix);
     const taken: Fix[] = [];
     const overlaps = (a: Fix, b: Fix) => a.edits.some((x) => b.edits.some((y) => toRange(x.range).intersection(toRange(y.range)) !== undefined));
     for (const fix of fixes) if (!taken.some((t) => overlaps(t, fix))) taken.push(fix);

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { SimulateArguments } from './choices';
 import type { Config } from './config';
-import { looksLikeManifest, type WorkspaceIndex } from './workspaceIndex';
+import type { WorkspaceIndex } from './workspaceIndex';
 
 /** Above each workload: its simulated outage if its node fails; clicking opens the timeline of that failure. */
 export class CodeLensProvider implements vscode.CodeLensProvider, vscode.Disposable {
@@ -15,10 +15,10 @@ export class CodeLensProvider implements vscode.CodeLensProvider, vscode.Disposa
     this.emitter.fire();
   }
 
-  provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
-    if (!this.config.enabled || !this.config.codeLensEnabled || !looksLikeManifest(document.getText())) return [];
+  async provideCodeLenses(document: vscode.TextDocument, token: vscode.CancellationToken): Promise<vscode.CodeLens[]> {
+    if (!this.config.enabled || !this.config.codeLensEnabled || !this.index.isManifest(document)) return [];
     try {
-      return this.index.lenses(document).map((lens) => {
+      return (await this.index.lenses(document, token) ?? []).map((lens) => {
         const target = `${lens.workload.kind}/${lens.workload.name}`;
         const args: SimulateArguments = { uri: document.uri.toString(), target };
         const position = new vscode.Position(lens.range.start.line, lens.range.start.character);

@@ -50,6 +50,15 @@ export class Config implements vscode.Disposable {
     return this.section.get<boolean>('codeLens.enabled', true);
   }
 
+  /**
+   * Tests only, not in package.json: the simulation worker stays busy this long before it
+   * simulates, as for a very large cluster (the end-to-end test hovers meanwhile).
+   */
+  get testingSimulationDelayMs(): number {
+    const value = this.section.get<number>('testing.simulationDelayMs', 0);
+    return typeof value === 'number' && Number.isFinite(value) ? Math.min(Math.max(value, 0), 120_000) : 0;
+  }
+
   get statusBarEnabled(): boolean {
     return this.section.get<boolean>('statusBar.enabled', true);
   }

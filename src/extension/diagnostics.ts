@@ -4,11 +4,12 @@ import { ruleInfo } from '../analysis/rules';
 import type { Range } from '../manifest/range';
 import { ruleLevel, type RuleLevel } from './choices';
 import type { Config } from './config';
-import { looksLikeManifest, type WorkspaceIndex } from './workspaceIndex';
+import type { WorkspaceIndex } from './workspaceIndex';
 
 /**
- * Publishes findings as diagnostics, debounced after edits; the workspace index parses only the
- * YAML document an edit touched. Files that do not look like Kubernetes manifests are left to
+ * Publishes findings as diagnostics, debounced after edits; the analysis worker parses only the
+ * YAML document an edit touched, and an answer about a version the user has since edited is
+ * dropped (the newer version's analysis follows). Files that do not look like Kubernetes manifests are left to
  * the YAML language tooling.
  */
 export class DiagnosticsController implements vscode.Disposable {
@@ -45,21 +46,23 @@ export class DiagnosticsController implements vscode.Disposable {
     // The timer reads the document when it fires, so a newer edit always wins.
     this.timers.set(key, setTimeout(() => {
       this.timers.delete(key);
-      this.analyse(document);
+      void this.analyse(document);
     }, delayMs));
   }
 
-  private analyse(document: vscode.TextDocument): void {
+  private async analyse(document: vscode.TextDocument): Promise<void> {
     if (document.isClosed) return;
-    const text = document.getText();
-    if (!this.config.enabled || !looksLikeManifest(text)) {
+    if (!this.config.enabled || !this.index.isManifest(document)) {
       this.collection.delete(document.uri);
       this.emitter.fire(document.uri);
       return;
     }
     try {
+      const version = document.version;
+      const analysis = await this.index.analyse(document);
+      if (!analysis || document.isClosed || document.version !== version) return;
       const rules = this.config.rules;
-      this.collection.set(document.uri, this.index.analyse(document).findings.flatMap((finding) => {
+      this.collection.set(document.uri, analysis.findings.flatMap((finding) => {
         const level = ruleLevel(finding.ruleId, finding.severity, rules);
         return level === 'off' ? [] : [toDiagnostic(finding, SEVERITY[level])];
       }));

@@ -1,34 +1,11 @@
-import * as vscode from 'vscode';
-import { CodeActionProvider } from './codeActions';
-import { CodeLensProvider } from './codeLenses';
-import { Config } from './config';
-import { DiagnosticsController } from './diagnostics';
-import { HoverProvider } from './hoverProvider';
-import { watchSettings } from './settingsWarnings';
-import { registerSimulateCommand } from './simulateCommand';
-import { StatusBar } from './statusBar';
-import { WorkspaceIndex } from './workspaceIndex';
+/** The desktop entry (dist/extension.js): workers are worker_threads running dist/worker.js. */
+import * as path from 'node:path';
+import type * as vscode from 'vscode';
+import { activateWith } from './activate';
+import { nodeWorker } from './worker/nodeTransport';
 
-const YAML: vscode.DocumentSelector = [{ language: 'yaml' }];
-
-/** Builds the objects that own every disposable; nothing heavy runs here. */
 export function activate(context: vscode.ExtensionContext): void {
-  const log = vscode.window.createOutputChannel('Kubernetes Failure Simulator', { log: true });
-  const config = new Config();
-  const index = new WorkspaceIndex(config, log);
-  const diagnostics = new DiagnosticsController(config, index, log);
-  const lenses = new CodeLensProvider(config, index, log);
-  context.subscriptions.push(
-    log, config, index, diagnostics, lenses,
-    diagnostics.onDidAnalyse(() => lenses.refresh()),
-    config.onDidChange(() => lenses.refresh()),
-    vscode.languages.registerHoverProvider(YAML, new HoverProvider(config, index, log)),
-    vscode.languages.registerCodeActionsProvider(YAML, new CodeActionProvider(config, index, log), CodeActionProvider.metadata),
-    vscode.languages.registerCodeLensProvider(YAML, lenses),
-    new StatusBar(config, index, diagnostics.onDidAnalyse, log),
-    watchSettings(config, index),
-  );
-  registerSimulateCommand(context, index, log);
+  activateWith(context, (role) => nodeWorker(path.join(context.extensionPath, 'dist', 'worker.js'), role));
 }
 
 export function deactivate(): void {}

@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
 import { defaultCluster } from '../cluster/clusterSpec';
 import { parseDuration } from '../manifest/duration';
-import type { Node } from '../manifest/model/types';
 import {
   FAILURE_OPTIONS, INTERVENTION_OPTIONS, intervention, RETURN_OPTIONS, targetOptions, type Option, type SimulationRequest,
 } from '../workspace/guidedChoices';
@@ -26,7 +25,7 @@ async function askDuration(prompt: string, value: string): Promise<number | unde
  * failure, what fails, whether and when it comes back, and what people do meanwhile. Undefined
  * when the user cancels.
  */
-export async function askSimulation(workloads: readonly { kind: string; name: string }[], nodes: readonly Node[]): Promise<SimulationRequest | undefined> {
+export async function askSimulation(workloads: readonly { kind: string; name: string }[], nodes: readonly { name: string; labels: Record<string, string> }[]): Promise<SimulationRequest | undefined> {
   const failure = await pickOne(1, 'What happens to the node?', FAILURE_OPTIONS);
   if (!failure) return undefined;
   const target = await pickOne(2, 'Which node fails?', targetOptions(workloads, nodes.length > 0 ? nodes : defaultCluster().nodes));

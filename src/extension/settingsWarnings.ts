@@ -7,8 +7,14 @@ import type { WorkspaceIndex } from './workspaceIndex';
 /** Settings the analysis cannot use (an unknown knob, version or rule id) are said once per change, with a way to them. */
 export function watchSettings(config: Config, index: WorkspaceIndex): vscode.Disposable {
   let last = '';
-  const check = () => {
-    const problems = [...index.settingsProblems(), ...invalidRuleSettings(config.rules, ALL_RULE_INFO.map((r) => r.id)).map((p) => `kubeFailureSim.rules: ${p}.`)];
+  const check = async () => {
+    let fromWorkspace: string[];
+    try {
+      fromWorkspace = await index.settingsProblems();
+    } catch {
+      return;
+    }
+    const problems = [...fromWorkspace, ...invalidRuleSettings(config.rules, ALL_RULE_INFO.map((r) => r.id)).map((p) => `kubeFailureSim.rules: ${p}.`)];
     const text = problems.join(' ');
     if (text === last) return;
     last = text;
@@ -17,6 +23,6 @@ export function watchSettings(config: Config, index: WorkspaceIndex): vscode.Dis
       if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', 'kubeFailureSim');
     });
   };
-  check();
-  return config.onDidChange(check);
+  void check();
+  return config.onDidChange(() => void check());
 }

@@ -1,15 +1,18 @@
 import * as vscode from 'vscode';
-import { traceReport } from '../report/jsonReport';
+import type { TraceReport } from '../report/contract';
 import { isFailureKind, type Intervention } from '../sim/scenario';
-import { ScenarioError, simulate } from '../sim/simulate';
 import { requestChoices, requestScenarioFile, scenarioRequest, type SimulationRequest } from '../workspace/guidedChoices';
-import { InputError } from '../workspace/inputError';
 import { readScenarioFile, writeScenarioFile } from '../workspace/scenarioFile';
 import type { FindingRef, RunRef, WebviewMessage } from '../../webview/protocol';
 import { isSimulateArguments, relativeName } from './choices';
+import type { Config } from './config';
 import { askSimulation } from './guidedPicks';
-import { TimelinePanels } from './timelinePanel';
+import { scenarioKey, TimelinePanels } from './timelinePanel';
+import type { SimulationRun } from './worker/simulationRunner';
 import type { WorkspaceIndex } from './workspaceIndex';
+
+/** A run that lasts longer than this shows a progress notification, with Cancel. */
+const PROGRESS_DELAY_MS = 300;
 
 const INTERVENTION_KINDS = new Set(['force-delete', 'out-of-service', 'delete-node']);
 
@@ -26,7 +29,7 @@ function refRequest(ref: RunRef): SimulationRequest | undefined {
  * text), "Save Scenario As…" and "Run Scenario File": each run opens or refreshes the timeline
  * panel of its scenario.
  */
-export function registerSimulateCommand(context: vscode.ExtensionContext, index: WorkspaceIndex, log: vscode.LogOutputChannel): void {
+export function registerSimulateCommand(context: vscode.ExtensionContext, index: WorkspaceIndex, config: Config, log: vscode.LogOutputChannel): void {
   let last: RunRef | undefined;
   const run = async (ref: RunRef) => {
     const request = refRequest(ref);
@@ -35,18 +38,20 @@ export function registerSimulateCommand(context: vscode.ExtensionContext, index:
     try {
       const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(ref.document));
       const documents = ref.documents === undefined ? [ref.document] : ref.documents.length > 0 ? ref.documents : undefined;
-      const scenario = await index.scenario(document, requestChoices(request, documents));
       const folder = vscode.workspace.getWorkspaceFolder(document.uri)?.uri.toString();
       const names = (documents ?? [ref.document]).map((d) => relativeName(folder, d));
-      const report = traceReport(scenario, names, simulate(scenario));
       const source = ref.scenario ? relativeName(folder, ref.scenario) : names.join(', ');
+      // The simulation worker runs it; a new run of the same timeline supersedes this one.
+      const delayMs = config.testingSimulationDelayMs;
+      const started = Date.now();
+      log.info(`Simulating ${ref.failure} of ${ref.targets.join(', ') || 'the first workload\'s node'}: ${source}${delayMs ? ` (worker kept busy ${delayMs} ms first, for tests)` : ''}`);
+      const simulation = await index.simulate(document, scenarioKey(ref, ''), requestChoices(request, documents), names, delayMs);
+      const report = await withProgress(`Simulating ${ref.failure}: ${source}`, simulation, log);
+      log.info(`Simulation of ${source}: ${report ? 'done' : 'stopped'} after ${Date.now() - started} ms`);
+      if (!report) return;
       const findings = await workloadFindings(index, documents ?? [ref.document]);
       panels.show({ type: 'showTrace', title: `${ref.failure} of ${report.summary.failedNodes.join(', ')}: ${source}`, report, run: ref, findings });
     } catch (error) {
-      if (error instanceof ScenarioError || error instanceof InputError) {
-        void vscode.window.showErrorMessage(error.message);
-        return;
-      }
       log.error('Simulation failed', error);
       void vscode.window.showErrorMessage('The simulation failed; the log has the details.');
     }
@@ -68,7 +73,8 @@ export function registerSimulateCommand(context: vscode.ExtensionContext, index:
         void vscode.window.showInformationMessage('Open a Kubernetes manifest to simulate a node failure.');
         return;
       }
-      const model = index.analyse(document).read.model;
+      const model = await index.summary(document);
+      if (!model) return;
       if (model.workloads.length === 0) {
         void vscode.window.showWarningMessage('This file has no Deployment, StatefulSet, DaemonSet, ReplicaSet, Job, CronJob or Pod to simulate.');
         return;
@@ -125,12 +131,39 @@ export function registerSimulateCommand(context: vscode.ExtensionContext, index:
   );
 }
 
+/**
+ * Waits for a run; a run that lasts longer than PROGRESS_DELAY_MS shows a notification whose
+ * Cancel stops it. The report, or undefined when the run was stopped or could not run (the user
+ * is told why).
+ */
+async function withProgress(title: string, simulation: SimulationRun, log: vscode.LogOutputChannel): Promise<TraceReport | undefined> {
+  const timer = setTimeout(() => {
+    void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (_progress, token) => {
+      const subscription = token.onCancellationRequested(() => simulation.cancel());
+      await simulation.outcome;
+      subscription.dispose();
+    });
+  }, PROGRESS_DELAY_MS);
+  const outcome = await simulation.outcome.finally(() => clearTimeout(timer));
+  switch (outcome.kind) {
+    case 'done': return outcome.report;
+    case 'superseded': case 'cancelled': return undefined;
+    case 'over-budget': case 'input':
+      void vscode.window.showErrorMessage(outcome.message);
+      return undefined;
+    case 'failed':
+      log.error('Simulation failed', outcome.message);
+      void vscode.window.showErrorMessage('The simulation failed; the log has the details.');
+      return undefined;
+  }
+}
+
 /** The checks' findings about the run's workloads, for the summary's "What would shorten it". */
 async function workloadFindings(index: WorkspaceIndex, documents: readonly string[]): Promise<FindingRef[]> {
   const findings: FindingRef[] = [];
   for (const uri of documents) {
     const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(uri));
-    for (const f of index.analyse(document).findings) {
+    for (const f of (await index.analyse(document))?.findings ?? []) {
       if (!f.object) continue;
       findings.push({
         index: findings.length, ruleId: f.ruleId, severity: f.severity, message: f.message, object: f.object,
@@ -175,9 +208,8 @@ async function revealObject(index: WorkspaceIndex, ref: RunRef | undefined, mess
     if (seen.has(uri.toString())) continue;
     seen.add(uri.toString());
     const document = await vscode.workspace.openTextDocument(uri);
-    const object = index.analyse(document).read.objects.find((o) => o.kind === kind && o.name === name && o.namespace === namespace);
-    if (!object) continue;
-    const range = object.sourceMap.valueRange('metadata.name') ?? object.range;
+    const range = await index.locate(document, { kind, name, namespace });
+    if (!range) continue;
     const selection = new vscode.Range(range.start.line, range.start.character, range.end.line, range.end.character);
     const editor = await vscode.window.showTextDocument(document, { viewColumn: editorColumn(document), selection, preserveFocus: false });
     editor.revealRange(selection, vscode.TextEditorRevealType.InCenterIfOutsideViewport);

@@ -2,35 +2,40 @@ import * as vscode from 'vscode';
 import { worstLens, worstOutageText, type WorkloadLens } from '../analysis/lenses';
 import type { SimulateArguments } from './choices';
 import type { Config } from './config';
-import { looksLikeManifest, type WorkspaceIndex } from './workspaceIndex';
+import type { WorkspaceIndex } from './workspaceIndex';
 
 /** The worst predicted outage of the active manifest's workloads; clicking simulates that workload's node failure. */
 export class StatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('kubeFailureSim.worstOutage', vscode.StatusBarAlignment.Left, 50);
   private readonly subscriptions: vscode.Disposable[];
+  /** Bumped per update: an answer for an older one is dropped. */
+  private updates = 0;
 
   constructor(private readonly config: Config, private readonly index: WorkspaceIndex, onDidAnalyse: vscode.Event<vscode.Uri>, private readonly log: vscode.LogOutputChannel) {
     this.item.name = 'Kubernetes Failure Simulator: worst outage';
     this.subscriptions = [
-      vscode.window.onDidChangeActiveTextEditor(() => this.update()),
+      vscode.window.onDidChangeActiveTextEditor(() => void this.update()),
       onDidAnalyse((uri) => {
-        if (uri.toString() === vscode.window.activeTextEditor?.document.uri.toString()) this.update();
+        if (uri.toString() === vscode.window.activeTextEditor?.document.uri.toString()) void this.update();
       }),
-      config.onDidChange(() => this.update()),
+      config.onDidChange(() => void this.update()),
     ];
-    this.update();
+    void this.update();
   }
 
-  private update(): void {
+  private async update(): Promise<void> {
+    const update = ++this.updates;
     const document = vscode.window.activeTextEditor?.document;
-    if (!document || document.languageId !== 'yaml' || !this.config.enabled || !this.config.statusBarEnabled || !looksLikeManifest(document.getText())) {
+    if (!document || document.languageId !== 'yaml' || !this.config.enabled || !this.config.statusBarEnabled || !this.index.isManifest(document)) {
       this.item.hide();
       return;
     }
-    let lenses: WorkloadLens[];
+    let lenses: WorkloadLens[] | undefined;
     try {
-      lenses = this.index.lenses(document);
+      lenses = await this.index.lenses(document);
+      if (update !== this.updates || lenses === undefined) return;
     } catch (error) {
+      if (update !== this.updates) return;
       this.log.error(`Status of ${document.uri.toString(true)} failed`, error);
       this.item.hide();
       return;

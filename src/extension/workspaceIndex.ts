@@ -2,101 +2,154 @@ import * as vscode from 'vscode';
 import type { Finding, Fix } from '../analysis/finding';
 import type { Hover } from '../analysis/hover';
 import type { WorkloadLens } from '../analysis/lenses';
+import type { ObjectRef } from '../manifest/objects';
 import type { Position, Range } from '../manifest/range';
-import { Workspace, type DocumentAnalysis } from '../workspace/workspace';
 import type { SimulationChoices } from '../workspace/simulationChoices';
-import type { Scenario } from '../sim/scenario';
-import { relativeName, workspaceSettings } from './choices';
+import { workspaceSettings } from './choices';
 import type { Config } from './config';
+import type { ModelSummary, Params, Result } from './worker/protocol';
+import { SimulationRunner, type SimulationRun } from './worker/simulationRunner';
+import { DocumentMirror, isWithdrawn, WorkerConnection, type CancelSignal, type SpawnWorker } from './worker/workerClient';
 
 /** Files of a folder read at most, and the largest read (larger ones are opened ones only). */
 const MAX_INDEXED_FILES = 2000;
 const MAX_INDEXED_BYTES = 2 * 1024 * 1024;
 const LOOKS_LIKE_MANIFEST = /^\s*apiVersion\s*:/m;
 const HAS_KIND = /^\s*kind\s*:/m;
+const API_VERSION_LINE = /^\s*apiVersion\s*:/;
+const KIND_LINE = /^\s*kind\s*:/;
 
 export function looksLikeManifest(text: string): boolean {
   return LOOKS_LIKE_MANIFEST.test(text) && HAS_KIND.test(text);
 }
 
 /**
- * One Workspace per workspace folder (and one for files outside any folder): the YAML files of
- * the folder are read once, kept current by a file watcher, and replaced by the editor's text
- * while a file is open. Objects in other files of the folder (a KubeletConfiguration, a PVC)
- * count for a document's analysis and simulation, as they do within one CLI run.
+ * The host's door to the workers. The editor's documents and the YAML files of each workspace
+ * folder (read once, kept current by a file watcher, replaced by the editor's text while a file
+ * is open) are mirrored as text; the analysis worker holds one Workspace per folder, so objects
+ * in other files of the folder (a KubeletConfiguration, a PVC) count for a document's analysis
+ * and simulation, as they do within one CLI run. Nothing here parses or simulates: the host only
+ * posts text, and a request superseded by a newer version of its document resolves undefined.
  */
 export class WorkspaceIndex implements vscode.Disposable {
-  private readonly workspaces = new Map<string, { workspace: Workspace; indexed: Promise<void> }>();
+  private readonly mirror = new DocumentMirror();
+  /** Per folder key: the folder's files have been read. */
+  private readonly folders = new Map<string, Promise<void>>();
+  private readonly manifests = new Map<string, { version: number; value: boolean }>();
+  private readonly analysis: WorkerConnection;
+  private readonly simulations: SimulationRunner;
   private readonly emitter = new vscode.EventEmitter<void>();
   /** Fires when files other than the open ones changed what a document's analysis may see. */
   readonly onDidChange = this.emitter.event;
   private readonly subscriptions: vscode.Disposable[] = [];
 
-  constructor(private readonly config: Config, private readonly log: vscode.LogOutputChannel) {
+  constructor(config: Config, private readonly log: vscode.LogOutputChannel, spawn: SpawnWorker) {
+    this.mirror.setSettings(workspaceSettings(config.values));
+    this.analysis = new WorkerConnection(() => spawn('analysis'), this.mirror);
+    const simulationWorker = new WorkerConnection(() => spawn('simulation'), this.mirror);
+    this.simulations = new SimulationRunner(simulationWorker);
     this.subscriptions.push(
       config.onDidChange(() => {
-        for (const { workspace } of this.workspaces.values()) workspace.setSettings(workspaceSettings(config.values));
+        this.mirror.setSettings(workspaceSettings(config.values));
         this.emitter.fire();
       }),
-      vscode.workspace.onDidCloseTextDocument((document) => void this.reload(document.uri)),
+      vscode.workspace.onDidCloseTextDocument((document) => {
+        this.manifests.delete(document.uri.toString());
+        void this.reload(document.uri);
+      }),
+      { dispose: () => { this.analysis.terminate(); simulationWorker.terminate(); } },
     );
   }
 
-  /** The analysis of an open document's current text. */
-  analyse(document: vscode.TextDocument): DocumentAnalysis {
-    return this.sync(document).analyse(document.uri.toString());
+  /** Whether an open document looks like a Kubernetes manifest, once per version; read line by line, as the answer is usually near the top. */
+  isManifest(document: vscode.TextDocument): boolean {
+    const key = document.uri.toString();
+    const known = this.manifests.get(key);
+    if (known?.version === document.version) return known.value;
+    let apiVersion = false;
+    let kind = false;
+    for (let line = 0; line < document.lineCount && !(apiVersion && kind); line++) {
+      const text = document.lineAt(line).text;
+      apiVersion ||= API_VERSION_LINE.test(text);
+      kind ||= KIND_LINE.test(text);
+    }
+    const value = apiVersion && kind;
+    this.manifests.set(key, { version: document.version, value });
+    return value;
   }
 
-  hover(document: vscode.TextDocument, position: Position): Hover | undefined {
-    return this.sync(document).hover(document.uri.toString(), position);
+  /** The findings of an open document's current text; undefined when a newer version superseded the request. */
+  analyse(document: vscode.TextDocument, token?: CancelSignal): Promise<{ findings: Finding[] } | undefined> {
+    return this.ask(document, 'analyse', {}, token);
   }
 
-  lenses(document: vscode.TextDocument): WorkloadLens[] {
-    return this.sync(document).lenses(document.uri.toString());
+  hover(document: vscode.TextDocument, position: Position, token?: CancelSignal): Promise<Hover | undefined> {
+    return this.ask(document, 'hover', { position }, token);
   }
 
-  fixes(document: vscode.TextDocument, range: Range | undefined, preferredOnly: boolean): { finding: Finding; fix: Fix }[] {
-    return this.sync(document).fixes(document.uri.toString(), range, preferredOnly);
+  lenses(document: vscode.TextDocument, token?: CancelSignal): Promise<WorkloadLens[] | undefined> {
+    return this.ask(document, 'lenses', {}, token);
+  }
+
+  fixes(document: vscode.TextDocument, range: Range | undefined, preferredOnly: boolean, token?: CancelSignal): Promise<{ finding: Finding; fix: Fix }[] | undefined> {
+    return this.ask(document, 'fixes', { range, preferredOnly }, token);
+  }
+
+  /** The workloads and Node objects of a document, for the guided picks. */
+  summary(document: vscode.TextDocument): Promise<ModelSummary | undefined> {
+    return this.ask(document, 'summary', {});
+  }
+
+  /** Where an object is written in a document (its metadata.name). */
+  locate(document: vscode.TextDocument, object: ObjectRef): Promise<Range | undefined> {
+    return this.ask(document, 'locate', { object });
   }
 
   /** What the settings say that the workspace cannot use, as messages (the same for every folder). */
-  settingsProblems(): string[] {
-    const [first] = this.workspaces.values();
-    return (first?.workspace ?? new Workspace(workspaceSettings(this.config.values))).settingsProblems().map((p) => p.message);
+  async settingsProblems(): Promise<string[]> {
+    return this.analysis.request('settingsProblems', {});
   }
 
-  /** The workspace of the document's folder, holding the document's current text. */
-  private sync(document: vscode.TextDocument): Workspace {
-    const workspace = this.workspaceOf(document.uri);
-    workspace.setDocument(document.uri.toString(), document.getText(), document.version);
-    return workspace;
+  /**
+   * Runs a simulation of the document's folder in the simulation worker, after the folder's files
+   * have been read; a run with the same key (one timeline) supersedes the one before.
+   */
+  async simulate(document: vscode.TextDocument, key: string, choices: SimulationChoices, inputs: string[], delayMs?: number): Promise<SimulationRun> {
+    const { folder } = this.sync(document);
+    await this.folders.get(folder);
+    this.sync(document);
+    return this.simulations.run(key, { folder, choices, inputs, delayMs });
   }
 
-  /** A scenario for the document's folder, after the folder's files have been read. */
-  async scenario(document: vscode.TextDocument, choices: SimulationChoices): Promise<Scenario> {
-    const entry = this.entryOf(document.uri);
-    await entry.indexed;
-    entry.workspace.setDocument(document.uri.toString(), document.getText(), document.version);
-    return entry.workspace.scenario(choices);
+  private async ask<T extends 'analyse' | 'hover' | 'lenses' | 'fixes' | 'summary' | 'locate'>(
+    document: vscode.TextDocument, type: T, extra: Omit<Params<T>, 'folder' | 'uri' | 'version'>, token?: CancelSignal,
+  ): Promise<Result<T> | undefined> {
+    const address = this.sync(document);
+    try {
+      return await this.analysis.request(type, { ...address, ...extra } as Params<T>, token);
+    } catch (error) {
+      if (isWithdrawn(error)) return undefined;
+      throw error;
+    }
   }
 
-  private workspaceOf(uri: vscode.Uri): Workspace {
-    return this.entryOf(uri).workspace;
+  /** Puts the document's current text in the mirror (read only when its version is new) and returns its address. */
+  private sync(document: vscode.TextDocument): { folder: string; uri: string; version: number } {
+    const folder = this.folderOf(document.uri);
+    const uri = document.uri.toString();
+    if (!this.mirror.holds(folder, uri, document.version)) this.mirror.set(folder, uri, document.getText(), document.version);
+    return { folder, uri, version: document.version };
   }
 
-  private entryOf(uri: vscode.Uri): { workspace: Workspace; indexed: Promise<void> } {
+  /** The folder key of a URI ('' outside any folder); a folder's files are read on first use. */
+  private folderOf(uri: vscode.Uri): string {
     const folder = vscode.workspace.getWorkspaceFolder(uri);
     const key = folder?.uri.toString() ?? '';
-    let entry = this.workspaces.get(key);
-    if (!entry) {
-      const workspace = new Workspace(workspaceSettings(this.config.values), (u) => relativeName(folder?.uri.toString(), u));
-      entry = { workspace, indexed: folder ? this.indexFolder(folder, workspace) : Promise.resolve() };
-      this.workspaces.set(key, entry);
-    }
-    return entry;
+    if (!this.folders.has(key)) this.folders.set(key, folder ? this.indexFolder(folder, key) : Promise.resolve());
+    return key;
   }
 
-  private async indexFolder(folder: vscode.WorkspaceFolder, workspace: Workspace): Promise<void> {
+  private async indexFolder(folder: vscode.WorkspaceFolder, key: string): Promise<void> {
     const pattern = new vscode.RelativePattern(folder, '**/*.{yaml,yml}');
     const watcher = vscode.workspace.createFileSystemWatcher(pattern);
     this.subscriptions.push(
@@ -104,13 +157,13 @@ export class WorkspaceIndex implements vscode.Disposable {
       watcher.onDidCreate((uri) => void this.reload(uri)),
       watcher.onDidChange((uri) => void this.reload(uri)),
       watcher.onDidDelete((uri) => {
-        workspace.removeDocument(uri.toString());
+        this.mirror.remove(key, uri.toString());
         this.emitter.fire();
       }),
     );
     try {
       const uris = await vscode.workspace.findFiles(pattern, '**/{node_modules,.git}/**', MAX_INDEXED_FILES);
-      for (const uri of uris.sort((a, b) => (a.path < b.path ? -1 : 1))) await this.readInto(workspace, uri);
+      for (const uri of uris.sort((a, b) => (a.path < b.path ? -1 : 1))) await this.readInto(key, uri);
       this.emitter.fire();
     } catch (error) {
       this.log.warn(`Reading the YAML files of ${folder.name} failed`, error);
@@ -122,27 +175,27 @@ export class WorkspaceIndex implements vscode.Disposable {
     const key = uri.toString();
     if (vscode.workspace.textDocuments.some((d) => d.uri.toString() === key && !d.isClosed)) return;
     const folder = vscode.workspace.getWorkspaceFolder(uri);
-    const entry = this.workspaces.get(folder?.uri.toString() ?? '');
-    if (!entry) return;
+    const folderKey = folder?.uri.toString() ?? '';
+    if (!this.folders.has(folderKey)) return;
     if (!folder) {
-      entry.workspace.removeDocument(key);
+      this.mirror.remove(folderKey, key);
       return;
     }
-    await this.readInto(entry.workspace, uri);
+    await this.readInto(folderKey, uri);
     this.emitter.fire();
   }
 
-  private async readInto(workspace: Workspace, uri: vscode.Uri): Promise<void> {
+  private async readInto(folder: string, uri: vscode.Uri): Promise<void> {
     const key = uri.toString();
     if (vscode.workspace.textDocuments.some((d) => d.uri.toString() === key)) return;
     try {
       const stat = await vscode.workspace.fs.stat(uri);
       if (stat.size > MAX_INDEXED_BYTES) return;
       const text = new TextDecoder('utf-8').decode(await vscode.workspace.fs.readFile(uri));
-      if (looksLikeManifest(text)) workspace.setDocument(key, text);
-      else workspace.removeDocument(key);
+      if (looksLikeManifest(text)) this.mirror.set(folder, key, text);
+      else this.mirror.remove(folder, key);
     } catch {
-      workspace.removeDocument(key);
+      this.mirror.remove(folder, key);
     }
   }
 

@@ -8,6 +8,7 @@ const path = require('node:path');
 
 const URL = process.env.CS_URL || 'http://127.0.0.1:8780/';
 const SHOTS = process.env.SHOTS || path.join(os.tmpdir(), 'e2e-shots');
+const WORKSPACE = process.env.WORKSPACE; // the folder code-server opened (run.sh)
 const t0 = Date.now();
 const log = (m) => console.log(`[e2e +${((Date.now() - t0) / 1000).toFixed(1)}s] ${m}`);
 
@@ -197,6 +198,36 @@ async function simulatePowerOff(page, workload) {
     await page.locator('.statusbar-item', { hasText: /Ln \d+, Col \d+ \(\d+ selected\)/ }).first().waitFor({ timeout: 10000 });
     await page.screenshot({ path: `${SHOTS}/03b-finding.png` });
     await page.keyboard.press('Escape');
+
+    // The editor stays responsive while a long simulation runs in its worker: the test-only setting keeps the
+    // simulation worker busy for 20 s (as a very large cluster would); meanwhile an edit is analysed and a hover
+    // answered. The progress notification (shown after 300 ms) cancels the run.
+    const workspaceSettings = path.join(WORKSPACE, '.vscode', 'settings.json');
+    fs.mkdirSync(path.dirname(workspaceSettings), { recursive: true });
+    fs.writeFileSync(workspaceSettings, JSON.stringify({ 'kubeFailureSim.testing.simulationDelayMs': 20000 }));
+    await page.locator('.explorer-folders-view .monaco-list-row', { hasText: '.vscode' }).first().waitFor({ timeout: 10000 });
+    await page.waitForTimeout(1000); // VS Code reads the new settings.json
+    await quickOpen(page, 'postgres-statefulset.yaml');
+    await lens.first().click();
+    const progress = page.locator('.notifications-toasts .notification-toast', { hasText: 'Simulating power-off' });
+    await progress.first().waitFor({ timeout: 10000 });
+    const simulationShown = Date.now();
+    await page.locator('.monaco-editor .view-line', { hasText: 'replicas: 1' }).first().click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('\n# typed while the simulation runs');
+    await goTo(page, '21:14');
+    await page.keyboard.press('Control+K');
+    await page.keyboard.press('Control+I');
+    await page.locator('.monaco-hover-content', { hasText: 'replicas: 1' }).first().waitFor({ timeout: 10000 });
+    assert.ok(await progress.first().isVisible(), 'the simulation still runs when the hover shows');
+    log(`hover answered ${((Date.now() - simulationShown) / 1000).toFixed(1)} s into a simulation that keeps its worker busy for 20 s`);
+    await page.screenshot({ path: `${SHOTS}/05-hover-during-simulation.png` });
+    // (Escape would hide the notification toasts too.)
+    await progress.first().locator('.monaco-button', { hasText: 'Cancel' }).click();
+    await progress.first().waitFor({ state: 'detached', timeout: 5000 });
+    log('long simulation cancelled from its notification');
+    fs.rmSync(path.dirname(workspaceSettings), { recursive: true });
+    await runCommand(page, 'File: Revert File');
 
     // A name that looks like HTML is shown as that text, and nothing from it runs.
     await quickOpen(page, 'hostile.yaml');

@@ -116,7 +116,7 @@ echo "TIMING server start: $(since "$T")s"
 # ---- 4. E2E -------------------------------------------------------------------------------------------
 T=$(now)
 rc=0
-CS_URL="http://127.0.0.1:$PORT/" SHOTS="$SHOTS" node "$HERE/extension.e2e.js" || rc=$?
+CS_URL="http://127.0.0.1:$PORT/" SHOTS="$SHOTS" WORKSPACE="$RUN/ws" node "$HERE/extension.e2e.js" || rc=$?
 echo "TIMING e2e: $(since "$T")s"
 echo "TIMING total: $(since "$T_ALL")s"
 [ "$rc" = 0 ] || echo "FAILED: server log $RUN/server.log, VS Code logs $RUN/ud/logs, screenshots $SHOTS" >&2
