@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { NODE_FAILURE_RULE } from '../analysis/analyseDocument';
 import type { Fix } from '../analysis/finding';
 import { DIAGNOSTIC_SOURCE, toRange } from './diagnostics';
 import type { SimulateArguments } from './choices';
@@ -7,8 +8,6 @@ import type { WorkspaceIndex } from './workspaceIndex';
 
 export const FIX_ALL_KIND = vscode.CodeActionKind.SourceFixAll.append('kubeFailureSim');
 
-/** Rules about what a node failure does to a workload (RULES.md A): their findings offer the timeline. */
-const NODE_FAILURE_RULE = /^KFS0(0\d|1[0-2])$/;
 
 /**
  * Quick fixes whose titles carry the simulated effect of the edit, suppression for the line or

@@ -1,4 +1,6 @@
 import * as vscode from 'vscode';
+import { decodeUtf8 } from '../manifest/decode';
+import { MAX_INDEXED_BYTES, MAX_INDEXED_FILES } from '../manifest/limits';
 import type { Finding, Fix } from '../analysis/finding';
 import type { Hover } from '../analysis/hover';
 import type { WorkloadLens } from '../analysis/lenses';
@@ -11,9 +13,6 @@ import type { ModelSummary, Params, Result } from './worker/protocol';
 import { SimulationRunner, type SimulationRun } from './worker/simulationRunner';
 import { DocumentMirror, isWithdrawn, WorkerConnection, type CancelSignal, type SpawnWorker } from './worker/workerClient';
 
-/** Files of a folder read at most, and the largest read (larger ones are opened ones only). */
-const MAX_INDEXED_FILES = 2000;
-const MAX_INDEXED_BYTES = 2 * 1024 * 1024;
 const LOOKS_LIKE_MANIFEST = /^\s*apiVersion\s*:/m;
 const HAS_KIND = /^\s*kind\s*:/m;
 const API_VERSION_LINE = /^\s*apiVersion\s*:/;
@@ -191,8 +190,9 @@ export class WorkspaceIndex implements vscode.Disposable {
     try {
       const stat = await vscode.workspace.fs.stat(uri);
       if (stat.size > MAX_INDEXED_BYTES) return;
-      const text = new TextDecoder('utf-8').decode(await vscode.workspace.fs.readFile(uri));
-      if (looksLikeManifest(text)) this.mirror.set(folder, key, text);
+      // A file that is not UTF-8 is no manifest kubectl would apply: none of its objects count.
+      const { text, invalidAt } = decodeUtf8(await vscode.workspace.fs.readFile(uri));
+      if (invalidAt === undefined && looksLikeManifest(text)) this.mirror.set(folder, key, text);
       else this.mirror.remove(folder, key);
     } catch {
       this.mirror.remove(folder, key);
