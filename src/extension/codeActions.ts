@@ -20,7 +20,7 @@ export class CodeActionProvider implements vscode.CodeActionProvider {
   constructor(private readonly config: Config, private readonly index: WorkspaceIndex, private readonly log: vscode.LogOutputChannel) {}
 
   async provideCodeActions(document: vscode.TextDocument, range: vscode.Range, context: vscode.CodeActionContext, token: vscode.CancellationToken): Promise<vscode.CodeAction[]> {
-    if (!this.config.enabled || !this.index.isManifest(document)) return [];
+    if (!this.config.analysesNow(document) || !this.index.isManifest(document)) return [];
     try {
       if (context.only && !context.only.contains(vscode.CodeActionKind.QuickFix)) {
         return FIX_ALL_KIND.intersects(context.only) ? await this.fixAll(document, token) : [];

@@ -16,7 +16,7 @@ export class CodeLensProvider implements vscode.CodeLensProvider, vscode.Disposa
   }
 
   async provideCodeLenses(document: vscode.TextDocument, token: vscode.CancellationToken): Promise<vscode.CodeLens[]> {
-    if (!this.config.enabled || !this.config.codeLensEnabled || !this.index.isManifest(document)) return [];
+    if (!this.config.analysesNow(document) || !this.config.codeLensEnabled || !this.index.isManifest(document)) return [];
     try {
       return (await this.index.lenses(document, token) ?? []).map((lens) => {
         const target = `${lens.workload.kind}/${lens.workload.name}`;

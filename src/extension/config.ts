@@ -46,6 +46,11 @@ export class Config implements vscode.Disposable {
     return this.section.get<string>('analyzeOn', 'type') === 'save' ? 'save' : 'type';
   }
 
+  /** Whether hovers, lenses and code actions may analyse the text as it is: with analysis on save, not unsaved edits (an untitled file has only those). */
+  analysesNow(document: vscode.TextDocument): boolean {
+    return this.enabled && (this.analyzeOn === 'type' || !document.isDirty || document.isUntitled);
+  }
+
   get codeLensEnabled(): boolean {
     return this.section.get<boolean>('codeLens.enabled', true);
   }

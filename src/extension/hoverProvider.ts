@@ -8,7 +8,7 @@ export class HoverProvider implements vscode.HoverProvider {
   constructor(private readonly config: Config, private readonly index: WorkspaceIndex, private readonly log: vscode.LogOutputChannel) {}
 
   async provideHover(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.Hover | undefined> {
-    if (!this.config.enabled || !this.index.isManifest(document)) return undefined;
+    if (!this.config.analysesNow(document) || !this.index.isManifest(document)) return undefined;
     try {
       const hover = await this.index.hover(document, { line: position.line, character: position.character }, token);
       if (!hover) return undefined;
