@@ -30,6 +30,11 @@ describe('layering (ARCHITECTURE.md)', () => {
     const offenders = tsFiles(path.join(REPO_ROOT, 'webview')).filter((file) => /from\s+['"][./]*\/src\/extension|from\s+['"]vscode['"]/.test(fs.readFileSync(file, 'utf8')));
     assert.deepEqual(offenders, []);
   });
+
+  it('keeps the simulator out of the webview: no code of src/sim is reachable from it (types are erased)', () => {
+    const reached = runtimeImports(tsFiles(path.join(REPO_ROOT, 'webview')));
+    assert.deepEqual([...reached].map((f) => path.relative(REPO_ROOT, f)).filter((f) => f.startsWith(`src${path.sep}sim`) || f.startsWith(`src${path.sep}extension`)), []);
+  });
 });
 
 describe('layers import only downwards (ARCHITECTURE.md)', () => {
@@ -48,3 +53,21 @@ describe('layers import only downwards (ARCHITECTURE.md)', () => {
     assert.deepEqual(offenders, []);
   });
 });
+
+/** Every .ts file reached from `entries` through imports that stay in the bundle (`import type` is erased). */
+function runtimeImports(entries: string[]): Set<string> {
+  const seen = new Set<string>();
+  const queue = [...entries];
+  while (queue.length > 0) {
+    const file = queue.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const text = fs.readFileSync(file, 'utf8');
+    for (const match of text.matchAll(/^(?:import|export)\s+(?!type\b)[^;]*?from\s+'(\.[^']+)'/gms)) {
+      const target = path.resolve(path.dirname(file), match[1]);
+      const resolved = [`${target}.ts`, path.join(target, 'index.ts')].find((candidate) => fs.existsSync(candidate));
+      if (resolved) queue.push(resolved);
+    }
+  }
+  return seen;
+}

@@ -68,6 +68,36 @@ describe('hovers', () => {
     assert.match(at(pinned, '|nodeSelector').hover!.markdown, /^\*\*Node selection\*\*: 1 of the 6 nodes of the cluster .* match: worker\\-b1\./);
   });
 
+  it('grace period, pod management, strategy, volumes, claims and affinity each explain themselves with the simulated outcome', () => {
+    const sts = 'apiVersion: apps/v1\nkind: StatefulSet\nmetadata: {name: db}\nspec:\n  serviceName: db\n  replicas: 1\n  podManagementPolicy: Parallel\n  selector: {matchLabels: {app: db}}\n  template:\n    metadata: {labels: {app: db}}\n    spec:\n      terminationGracePeriodSeconds: 60\n      volumes: [{name: tmp, emptyDir: {}}]\n      affinity: {podAntiAffinity: {requiredDuringSchedulingIgnoredDuringExecution: [{topologyKey: kubernetes.io/hostname, labelSelector: {matchLabels: {app: db}}}]}}\n      containers: [{name: db, image: postgres}]\n  volumeClaimTemplates:\n  - metadata: {name: data}\n    spec: {accessModes: [ReadWriteOnce], resources: {requests: {storage: 1Gi}}}\n';
+    const stuck = /\*\*If its node fails\*\* \(power\-off of worker\\-a1, never back; Kubernetes 1\.36\): Down until the node returns or someone acts: db\\-0 stays Terminating/;
+    const cases: [string, RegExp][] = [
+      ['|terminationGracePeriodSeconds', /^\*\*terminationGracePeriodSeconds: 60\*\*: on deletion the kubelet sends SIGTERM, waits up to this long, then SIGKILL\. A pod on a failed node is deleted with this grace period but stays Terminating until the node returns or someone force-deletes it/],
+      ['|podManagementPolicy', /^\*\*podManagementPolicy: Parallel\*\*: pods are created and deleted in parallel; a pod on a failed node still keeps its name, so it is not recreated while its old object exists\./],
+      ['|volumes:', /^\*\*volumes\*\*: emptyDir data is lost when the pod moves; hostPath and local volumes stay on the node; a ReadWriteOnce claim stays attached to a failed node until its old pod object is gone, then up to 6 more minutes\./],
+      ['|volumeClaimTemplates', /^\*\*volumeClaimTemplates\*\*: each pod gets its own claim, kept when the pod is deleted\. A ReadWriteOnce volume stays attached to a failed node until the old pod object is gone, then 6 more minutes/],
+      ['|affinity:', /^\*\*Node selection\*\*: 6 of the 6 nodes of the cluster .* match: worker\\-a1\\, worker\\-a2/],
+    ];
+    for (const [marker, expected] of cases) {
+      const markdown = at(sts.replace(marker.replace('|', ''), marker), marker).hover!.markdown;
+      assert.match(markdown, expected, marker);
+      assert.match(markdown, stuck, marker);
+    }
+    const recreate = deployment('2').replace('  selector:', '  |strategy: {type: Recreate}\n  selector:');
+    const strategy = at(recreate, '|strategy').hover!.markdown;
+    assert.match(strategy, /^\*\*strategy: Recreate\*\*: how a rollout replaces pods\. It plays no part when a node fails: replacements come from the ReplicaSet controller as soon as a pod is deleted\./);
+    assert.match(strategy, /No outage\\, one replica short for about (5m5[0-9]|6m[0-9]+)s: the pod is deleted 5m after the NoExecute taint/);
+  });
+
+  it('a KubeletConfiguration field and an API server flag: the value in effect, where it came from, the version default', () => {
+    const kubelet = at('apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\n|nodeStatusUpdateFrequency: 4s\n', '|node').hover!.markdown;
+    assert.match(kubelet, /^\*\*nodeStatusUpdateFrequency\*\* \(kubelet\): How often the kubelet computes node status/);
+    assert.match(kubelet, /In effect for this workspace: `nodeStatusUpdateFrequency=4s` \(main\\\.yaml\\:3\); default of Kubernetes 1\.36: 10s\./);
+    const apiserver = at('apiVersion: v1\nkind: Pod\nmetadata: {name: kube-apiserver, namespace: kube-system}\nspec:\n  containers:\n  - name: kube-apiserver\n    command:\n    - kube-apiserver\n    - |--default-unreachable-toleration-seconds=60\n', '|--default').hover!.markdown;
+    assert.match(apiserver, /^\*\*default\\-unreachable\\-toleration\\-seconds\*\* \(apiserver\): tolerationSeconds that DefaultTolerationSeconds adds for the unreachable NoExecute taint/);
+    assert.match(apiserver, /In effect for this workspace: `default-unreachable-toleration-seconds=60` \(main\\\.yaml\\:9\); default of Kubernetes 1\.36: 300\./);
+  });
+
   it('a controller-manager flag: its effect, the value in effect and where it came from, the version default', () => {
     const kcm = 'apiVersion: v1\nkind: Pod\nmetadata: {name: kube-controller-manager, namespace: kube-system}\nspec:\n  containers:\n  - name: kube-controller-manager\n    command:\n    - kube-controller-manager\n    - |--node-monitor-grace-period=20s\n';
     const { hover } = at(kcm, '|--node');
