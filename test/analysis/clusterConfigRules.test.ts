@@ -21,7 +21,9 @@ describe('cluster configuration rules', () => {
     const { findings } = analyse(kcm('--pod-eviction-timeout=30s'));
     assert.deepEqual(findings.map((f) => [f.ruleId, f.severity, f.range.start.line, f.range.start.character]), [['KFS060', 'warning', 9, 6]]);
     assert.equal(findings[0].unnecessary, true, 'faded in the editor as text with no effect');
-    assert.match(findings[0].message, /has no effect: pods on a failed node are deleted tolerationSeconds \(300s by default\) after the node's NoExecute taint/);
+    assert.match(findings[0].message, /has no effect: pods on a failed node are deleted tolerationSeconds after the node's NoExecute taint \(300s for pods that set none: --default-unreachable-toleration-seconds, default 1\.36\), not after this timeout/);
+    const apiserver = 'apiVersion: v1\nkind: Pod\nmetadata: {name: kube-apiserver, namespace: kube-system}\nspec:\n  containers:\n  - name: kube-apiserver\n    command:\n    - kube-apiserver\n    - --default-unreachable-toleration-seconds=60\n';
+    assert.match(analyse(kcm('--pod-eviction-timeout=30s'), [apiserver]).findings[0].message, /\(60s for pods that set none: --default-unreachable-toleration-seconds, other\.yaml:9\)/);
   });
 
   it('KFS061: a grace period shorter than the lease (fewer than 4 renewals) invites flapping', () => {

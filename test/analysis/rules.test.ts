@@ -85,7 +85,7 @@ const CASES: Case[] = [
     underlined: 'node.kubernetes.io/unreachable', message: /^Down until the node returns or someone acts if its node fails: this toleration has no tolerationSeconds, so the pod tolerates the node\.kubernetes\.io\/unreachable NoExecute taint forever/,
     negative: deployment({ pod: `      tolerations:\n      - key: node.kubernetes.io/unreachable\n        operator: Exists\n        effect: NoExecute\n        tolerationSeconds: 60\n${container('')}` }) },
   { name: 'default tolerations explained', rule: 'KFS008', severity: 'info', text: deployment({ replicas: 2 }), underlined: 'Deployment',
-    message: new RegExp(`^Its pods get tolerationSeconds 300 for a dead node from the API server's DefaultTolerationSeconds admission \\(--default-unreachable-toleration-seconds: default 1\\.36\\): a pod on a failed node is deleted about ${DELETED} after the failure`),
+    message: new RegExp(`^Its pods get tolerationSeconds 300 for a dead node from the API server's DefaultTolerationSeconds admission \\(--default-unreachable-toleration-seconds=300, default 1\\.36\\): a pod on a failed node is deleted about ${DELETED} after the failure`),
     negative: deployment({ replicas: 2, pod: `      tolerations: [{key: node.kubernetes.io/unreachable, operator: Exists, effect: NoExecute, tolerationSeconds: 300}]\n${container('')}` }) },
   { name: 'DaemonSet pods stay', rule: 'KFS009', severity: 'info', text: deployment({ kind: 'DaemonSet', replicas: null }), underlined: 'DaemonSet',
     message: /^Its pod on a failed node is never evicted or moved \(DaemonSet pods tolerate the node taints forever\): it turns NotReady at (3[0-9]|4[0-9]|5[0-9])s/, negative: deployment() },

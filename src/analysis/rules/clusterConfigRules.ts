@@ -15,14 +15,15 @@ export const podEvictionTimeoutIgnored: Rule = {
   title: '--pod-eviction-timeout has no effect',
   defaultSeverity: 'warning',
   docs: TAINT_EVICTION_DOCS,
-  check({ document }: RuleContext): Finding[] {
+  check({ document, timing }: RuleContext): Finding[] {
+    const { value: seconds, source } = timing.apiServer.defaultUnreachableTolerationSeconds;
     return document.model.clusterConfig.controllerManager.filter((s) => s.name === 'pod-eviction-timeout').map((setting) => ({
       ruleId: this.id,
       severity: this.defaultSeverity,
       range: setting.range,
       // The flag changes nothing: the editor fades it (DiagnosticTag.Unnecessary).
       unnecessary: true,
-      message: `--pod-eviction-timeout=${setting.value} has no effect: pods on a failed node are deleted tolerationSeconds (300s by default) after the node's NoExecute taint, not after this timeout. The flag is ignored since taint-based eviction and was removed in Kubernetes 1.27.`,
+      message: `--pod-eviction-timeout=${setting.value} has no effect: pods on a failed node are deleted tolerationSeconds after the node's NoExecute taint (${seconds}s for pods that set none: --default-unreachable-toleration-seconds, ${source}), not after this timeout. The flag is ignored since taint-based eviction and was removed in Kubernetes 1.27.`,
       explanation: [
         'Since taint-based eviction (beta 1.13, GA 1.18) the node lifecycle controller taints a failed node',
         '`node.kubernetes.io/unreachable:NoExecute` (or `not-ready`) one monitor pass after it becomes NotReady, and the',

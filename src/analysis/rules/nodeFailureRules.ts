@@ -215,7 +215,7 @@ export const defaultTolerations: Rule = {
         { key: NOT_READY, operator: 'Exists', effect: 'NoExecute', tolerationSeconds: notReady.value },
       ];
       return [base(this, workload, kindRange(workload),
-        `Its pods get tolerationSeconds ${unreachable.value} for a dead node from the API server's DefaultTolerationSeconds admission (--default-unreachable-toleration-seconds: ${unreachable.source})${evicted !== null && evicted !== undefined ? `: a pod on a failed node is deleted about ${approx(evicted)} after the failure` : ''}. Write the tolerations to choose the delay per workload.`,
+        `Its pods get tolerationSeconds ${unreachable.value} for a dead node from the API server's DefaultTolerationSeconds admission (--default-unreachable-toleration-seconds=${unreachable.value}, ${unreachable.source})${evicted !== null && evicted !== undefined ? `: a pod on a failed node is deleted about ${approx(evicted)} after the failure` : ''}. Write the tolerations to choose the delay per workload.`,
         { fixes: fix(`Write the tolerations the API server adds (${unreachable.value}s)`, [editor.appendItems([...podSpecPath(workload), 'tolerations'], tolerations)], { effect: outageEffect(workload) }) })];
     });
   },
