@@ -126,7 +126,7 @@ export const serviceSelectsNothing: Rule = {
       return [{
         ruleId: this.id, severity: this.defaultSeverity, object: objectRef(service.source),
         range: service.source.sourceMap.keyRange(['spec', 'selector']) ?? service.source.sourceMap.closestRange(['spec', 'selector']),
-        message: `No pod template among the inputs${inNamespace.length === 0 ? ` (none in namespace ${service.namespace})` : ''} has the labels ${labels}: this Service has no endpoints, and traffic to it fails.`,
+        message: `No pod template among the inputs${inNamespace.length === 0 ? ` (none in namespace ${service.namespace})` : ''} has the labels ${labels}: this Service has no endpoints, and traffic to it fails. Make its selector match the labels of the pods it should reach.`,
       }];
     });
   },

@@ -31,7 +31,7 @@ export const bestEffort: Rule = {
       const containers = workload.template.spec.containers;
       if (containers.length === 0 || !containers.every((c) => isEmpty(c.requests) && isEmpty(c.limits))) return [];
       return [finding(this, workload, [...podSpecPath(workload), 'containers'],
-        'No container requests or limits resources: the pods are BestEffort, the first the kubelet evicts when its node runs low on memory or disk (memory.available<100Mi, nodefs.available<10% by default), whatever their priority among equals.')];
+        'No container requests or limits resources: the pods are BestEffort, the first the kubelet evicts when its node runs low on memory or disk (memory.available<100Mi, nodefs.available<10% by default), whatever their priority among equals. Set requests (and limits) for each container.')];
     });
   },
 };
@@ -64,7 +64,7 @@ export const burstable: Rule = {
         : `${container.name} as Guaranteed; the pods stay Burstable while ${others.map((c) => c.name).join(', ')} ${others.length === 1 ? 'is' : 'are'} not`;
       const fixes = fix(`Set requests equal to limits (${effect})`, edits);
       return [finding(this, workload, path,
-        `Container ${container.name} has requests below its limits (or no limits): the pods are Burstable, evicted under node pressure after BestEffort pods and before Guaranteed ones, starting with those most over their requests.`,
+        `Container ${container.name} has requests below its limits (or no limits): the pods are Burstable, evicted under node pressure after BestEffort pods and before Guaranteed ones, starting with those most over their requests. Set limits equal to requests to make them Guaranteed.`,
         { fixes })];
     }));
   },
@@ -80,7 +80,7 @@ export const noMemoryLimit: Rule = {
       if (container.limits.memoryBytes !== undefined) return [];
       const path = [...podSpecPath(workload), 'containers', i];
       return [finding(this, workload, workload.source.sourceMap.node([...path, 'resources']) ? [...path, 'resources'] : [...path, 'name'],
-        `Container ${container.name} has no memory limit: a leak grows until the node is short of memory, and then the kernel OOM-kills processes or the kubelet evicts pods, neighbours included.`)];
+        `Container ${container.name} has no memory limit: a leak grows until the node is short of memory, and then the kernel OOM-kills processes or the kubelet evicts pods, neighbours included. Set resources.limits.memory.`)];
     }));
   },
 };

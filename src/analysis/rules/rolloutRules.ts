@@ -85,7 +85,7 @@ export const noPdb: Rule = {
       return [{
         ruleId: this.id, severity: this.defaultSeverity, object: objectRef(workload.source),
         range: isWritten(workload, ['spec', 'replicas']) ? rangeOf(workload, ['spec', 'replicas']) : kindRange(workload),
-        message: `No PodDisruptionBudget selects ${workload.kind}/${workload.name}: a drain or a node upgrade may evict all ${workload.replicas} replicas at once.`,
+        message: `No PodDisruptionBudget selects ${workload.kind}/${workload.name}: a drain or a node upgrade may evict all ${workload.replicas.toLocaleString('en-US')} replicas at once. Add a PodDisruptionBudget with maxUnavailable: 1 (or minAvailable) that selects its pods.`,
       }];
     });
   },
