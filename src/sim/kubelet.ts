@@ -272,7 +272,11 @@ class Kubelet {
     for (const pod of this.orphans) clock.after(this.random.uniform(0, HOUSEKEEPING_MS), () => this.killOrphan(pod));
     this.orphans.clear();
     for (const pod of [...node.pods]) {
-      if (pod.phase === 'Failed' || pod.phase === 'Succeeded') continue;
+      if (pod.phase === 'Failed' || pod.phase === 'Succeeded') {
+        // A terminated pod is not restarted; one being deleted has its object removed (grace 0) by the status manager (SEMANTICS.md 2.5).
+        if (pod.deletionTimestamp !== undefined) this.client.write(() => store.removePod(pod, `kubelet on ${node.name} removed the terminated pod's object`));
+        continue;
+      }
       if (pod.deletionTimestamp !== undefined) this.terminate(pod);
       else if (rebooted || !pod.running) this.restartInPlace(pod, rebooted);
       else this.client.write(() => store.patchPodStatus(pod, { ready: pod.appReady, containersReady: pod.appReady }));
