@@ -160,7 +160,7 @@ export function runSimulate(argv: string[], out: Output, cwd = process.cwd()): n
     const report = runs === 1 ? traceReport(scenario, inputs, first) : multiRunReport(scenario, inputs, first, statistics);
     text = `${JSON.stringify(report)}\n`;
   } else {
-    text = renderText({ header: scenarioHeader(scenario, first.summary.failedNodes, runs, first.summary.failedNodesByFault), events: first.events, states: first.states, summary: first.summary });
+    text = renderText({ header: scenarioHeader(scenario, first.summary.failedNodes, runs, first.summary.failedNodesByFault, first.summary.initialPlacement), events: first.events, states: first.states, summary: first.summary });
     if (runs > 1) text += renderRunStatistics(statistics);
   }
   if (outputFile === undefined) {

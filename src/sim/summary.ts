@@ -6,7 +6,7 @@
 import { zoneName } from '../cluster/clusterSpec';
 import type { Taint } from '../manifest/model/types';
 import { podStatus } from './kubectl';
-import type { Placement } from './scenario';
+import type { InitialPlacement, Placement } from './scenario';
 import type { ServingMetrics } from './metrics';
 import { isActive, type SimNode, type SimPod, type SimWorkload } from './objects';
 import { matchingTolerations, minTolerationMs, NOT_READY, UNREACHABLE } from './tolerations';
@@ -71,6 +71,8 @@ export interface Summary {
   failedNodes: string[];
   /** How pods were placed (--placement). */
   placement: Placement;
+  /** How the pods running before the failure were placed: scored, or the first feasible node (large clusters). */
+  initialPlacement: InitialPlacement;
   /** The nodes of each fault of the scenario, in its order. */
   failedNodesByFault: string[][];
   workloads: WorkloadSummary[];
@@ -97,7 +99,7 @@ const POD_MILESTONES: ReadonlySet<TraceEvent['type']> = new Set(['PodCondition',
 export function summarize(
   store: Store, metrics: ServingMetrics, events: readonly TraceEvent[], failedNodes: readonly SimNode[],
   failedNodesByFault: readonly (readonly SimNode[])[] = [failedNodes], pendingBefore: PendingAtFailure = new Map(),
-  placement: Placement = 'scheduler',
+  placement: Placement = 'scheduler', initialPlacement: InitialPlacement = 'scored',
 ): Summary {
   // One pass over the events since the failure: the first time of each key transition.
   const podByRef = new Map<ObjectRef, SimPod>();
@@ -195,7 +197,7 @@ export function summarize(
       pendingBeforeFailure: pending ?? null,
     };
   });
-  return { failedNodes: failedNames, placement, failedNodesByFault: failedNodesByFault.map((nodes) => nodes.map((n) => n.name)), workloads };
+  return { failedNodes: failedNames, placement, initialPlacement, failedNodesByFault: failedNodesByFault.map((nodes) => nodes.map((n) => n.name)), workloads };
 }
 
 type EvictionStop = 'PartialDisruption' | 'all-zones-down' | null;
