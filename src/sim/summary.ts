@@ -41,6 +41,8 @@ export type OutcomeCause =
   | { kind: 'node-ready-but-broken'; pod: string; node: string; podReady: boolean; restarts: number }
   | { kind: 'statefulset-identity'; pod: string; node: string; localVolume: string | null }
   | { kind: 'bare-pod'; pod: string; node: string; status: string }
+  /** A static pod's mirror (SEMANTICS.md 6.5): only its node's kubelet runs it; never rescheduled. */
+  | { kind: 'static-pod'; pod: string; node: string; status: string; nodeBack: boolean }
   /** A bare pod that ended Failed or whose object is gone: nothing runs it again (`lost`). */
   | { kind: 'bare-pod-lost'; pod: string; node: string; failed: PodFailure | null; removedMs: number | null; nodeBack: boolean }
   | { kind: 'job-backoff'; failures: number }
@@ -237,6 +239,12 @@ function outcomeOf(
     const local = stuckPod.claims.find((c) => c.volume?.local)?.volume;
     return { outcome: 'stuck', cause: { kind: 'statefulset-identity', pod: stuckPod.name, node: stuckPod.nodeName!, localVolume: local?.name ?? null } };
   }
+  if (workload.kind === 'Pod' && isMirrorPod(workload) && affected[0]) {
+    // SEMANTICS.md 6.5: the kubelet runs the static pod; the taint manager may delete the mirror object; the kubelet recreates it on return.
+    const pod = affected[0];
+    const nodeBack = pod.node !== undefined && !pod.node.deleted && !isDown(pod.node);
+    return { outcome: nodeBack ? 'recovered' : 'waits-for-node', cause: { kind: 'static-pod', pod: pod.name, node: pod.nodeName!, status: pod.removed ? 'gone' : podStatus(pod), nodeBack } };
+  }
   if (workload.kind === 'Pod') {
     // SEMANTICS.md 6.5: a bare pod is never recreated. Failed (graceful shutdown) or removed, it is gone for good.
     const pod = affected[0];
@@ -252,6 +260,12 @@ function outcomeOf(
   const starting = live.find((p) => p.replacement && !p.readyCondition);
   if (starting) return { outcome: 'stuck', cause: { kind: 'replacement-not-ready', pod: starting.name, node: starting.nodeName ?? null, status: podStatus(starting) } };
   return { outcome: 'stuck', cause: { kind: 'short-of-replicas', nodes: affectedNodes } };
+}
+
+/** A static pod's mirror: the kubelet's annotation, or owned by its Node (SEMANTICS.md 6.5). */
+export function isMirrorPod(workload: SimWorkload): boolean {
+  const spec = workload.spec;
+  return spec.kind === 'Pod' && (spec.annotations['kubernetes.io/config.mirror'] !== undefined || spec.ownerKinds.includes('Node'));
 }
 
 /** The node has not come back: its Ready is not True, or its host is still broken (a Ready-but-broken node). */
