@@ -30,7 +30,9 @@ Simulates what the control plane does to the workloads in PATH when nodes fail.
                         (Ready but broken), graceful-shutdown (kubelet.shutdownGracePeriod), zone-outage
   --target T[@D][,...]  node/NAME, zone/NAME (all its nodes), or Kind/name for the node of that
                         workload's first pod (default: the node of the first pod of the first
-                        workload; zone-outage: its zone); T@D fails that target D after the first
+                        workload; zone-outage: its zone); T@D fails that target D after the
+                        others; times count from the first failure (when every target has a D,
+                        the earliest fails at 0s and the rest keep their distance)
   --at D                normal operation shown before the failure (default 0s)
   --recover-after D     the nodes are back D after their failure; T@D[,...] per target
   --force-delete POD@D  kubectl delete --force --grace-period=0 at D (POD: a pod name or Kind/name); repeatable
@@ -158,7 +160,7 @@ export function runSimulate(argv: string[], out: Output, cwd = process.cwd()): n
     const report = runs === 1 ? traceReport(scenario, inputs, first) : multiRunReport(scenario, inputs, first, statistics);
     text = `${JSON.stringify(report)}\n`;
   } else {
-    text = renderText({ header: scenarioHeader(scenario, first.summary.failedNodes, runs, first.summary.failedNodesByFault), events: first.events, states: first.states, summary: first.summary });
+    text = renderText({ header: scenarioHeader(scenario, first.summary.failedNodes, runs, first.summary.failedNodesByFault, first.summary.initialPlacement), events: first.events, states: first.states, summary: first.summary });
     if (runs > 1) text += renderRunStatistics(statistics);
   }
   if (outputFile === undefined) {

@@ -36,6 +36,8 @@ export interface ScenarioJson {
   faults: { failure: string; targets: string[]; failedNodes: string[]; atMs: number; recoverAfterMs: number | null }[];
   interventions: Intervention[];
   placement: string;
+  /** How the pods running before the failure were placed (scored, or the first feasible node in a large cluster); absent in older reports. */
+  initialPlacement?: 'scored' | 'first-feasible';
   durationMs: number;
   profile: string | null;
   k8sVersion: string;
@@ -56,10 +58,10 @@ export interface TraceReport {
   timing: Record<string, TimingJson>;
   events: EventJson[];
   states: StateInterval[];
-  summary: { failedNodes: string[]; placement: string; workloads: WorkloadSummaryJson[] };
+  summary: { failedNodes: string[]; placement: string; initialPlacement?: 'scored' | 'first-feasible'; workloads: WorkloadSummaryJson[] };
 }
 
 /** `--runs N` (N > 1): the first run's trace, and each summary time as {min, median, max}. */
 export interface MultiRunReport extends Omit<TraceReport, 'summary'> {
-  summary: { failedNodes: string[]; placement: string; workloads: WorkloadStatisticsJson[] };
+  summary: { failedNodes: string[]; placement: string; initialPlacement?: 'scored' | 'first-feasible'; workloads: WorkloadStatisticsJson[] };
 }

@@ -1,7 +1,7 @@
 /** The JSON contract (contract.ts) from a scenario and its run(s). */
 import { ZONE_LABEL } from '../cluster/clusterSpec';
 import { knobsOf, type TimingConfiguration } from '../cluster/timing';
-import type { Scenario } from '../sim/scenario';
+import type { InitialPlacement, Scenario } from '../sim/scenario';
 import type { SimulationResult } from '../sim/simulate';
 import type { TraceEvent } from '../sim/trace';
 import type { EventJson, MultiRunReport, ScenarioJson, TimingJson, TraceReport } from './contract';
@@ -26,7 +26,9 @@ export function eventJson(event: TraceEvent): EventJson {
   return json;
 }
 
-export function scenarioJson(scenario: Scenario, inputs: string[], failedNodes: string[], runs: number, failedNodesByFault?: string[][]): ScenarioJson {
+export function scenarioJson(
+  scenario: Scenario, inputs: string[], failedNodes: string[], runs: number, failedNodesByFault?: string[][], initialPlacement?: InitialPlacement,
+): ScenarioJson {
   const fault = scenario.faults[0];
   const recoveries = new Set(scenario.faults.map((f) => f.recoverAfterMs ?? null));
   return {
@@ -43,6 +45,7 @@ export function scenarioJson(scenario: Scenario, inputs: string[], failedNodes: 
     })),
     interventions: scenario.interventions,
     placement: scenario.placement ?? 'scheduler',
+    ...(initialPlacement ? { initialPlacement } : {}),
     durationMs: scenario.durationMs,
     profile: scenario.timing.profile ?? null,
     k8sVersion: scenario.timing.version.label,
@@ -57,11 +60,11 @@ export function scenarioJson(scenario: Scenario, inputs: string[], failedNodes: 
 export function traceReport(scenario: Scenario, inputs: string[], result: SimulationResult): TraceReport {
   return {
     version: 1,
-    scenario: scenarioJson(scenario, inputs, result.summary.failedNodes, 1, result.summary.failedNodesByFault),
+    scenario: scenarioJson(scenario, inputs, result.summary.failedNodes, 1, result.summary.failedNodesByFault, result.summary.initialPlacement),
     timing: timingJson(scenario.timing),
     events: result.events.map(eventJson),
     states: result.states,
-    summary: { failedNodes: result.summary.failedNodes, placement: result.summary.placement, workloads: result.summary.workloads.map((w) => ({ ...w, reason: outcomeReason(w) })) },
+    summary: { failedNodes: result.summary.failedNodes, placement: result.summary.placement, initialPlacement: result.summary.initialPlacement, workloads: result.summary.workloads.map((w) => ({ ...w, reason: outcomeReason(w) })) },
   };
 }
 
@@ -74,6 +77,7 @@ export function multiRunReport(scenario: Scenario, inputs: string[], first: Simu
     summary: {
       failedNodes: first.summary.failedNodes,
       placement: first.summary.placement,
+      initialPlacement: first.summary.initialPlacement,
       workloads: statistics.result().map((w) => ({
         object: w.object, desiredReplicas: w.desiredReplicas,
         ...w.times,

@@ -26,7 +26,11 @@ function failureReason(summary: ReasonInput): string {
       return `No pod of ${object.kind}/${object.name} ran on ${nameList(cause.failedNodes, (n) => `the ${formatCount(n)} failed nodes`) || 'the failed nodes'}.`;
     case 'replaced': {
       const several = cause.pods > 1;
-      return `Its pod${several ? 's' : ''} on ${nodes(cause.nodes)} ${several ? 'were' : 'was'} deleted at ${at(podDeletionMs)} and replaced on ${cause.replacedOn.join(', ')}, Ready at ${at(replacementReadyMs)}; down ${formatDuration(unavailableMs)} in all${duplicateMs > 0 ? `, with old copies still running on the cut-off node for ${formatDuration(duplicateMs)}` : ''}.`;
+      // A graceful node shutdown ends the pods Failed without deleting them (SEMANTICS.md 2.4); the controller replaces them then.
+      const ended = cause.failed
+        ? `${several ? 'were' : 'was'} stopped by the kubelet and ended Failed${cause.failed.reason ? ` (${cause.failed.reason})` : ''} at ${formatDuration(cause.failed.atMs)}, not deleted,`
+        : `${several ? 'were' : 'was'} deleted at ${at(podDeletionMs)}`;
+      return `Its pod${several ? 's' : ''} on ${nodes(cause.nodes)} ${ended} and replaced on ${cause.replacedOn.join(', ')}, Ready at ${at(replacementReadyMs)}; down ${formatDuration(unavailableMs)} in all${duplicateMs > 0 ? `, with old copies still running on the cut-off node for ${formatDuration(duplicateMs)}` : ''}.`;
     }
     case 'recovered':
       return `${nodes(cause.nodes)} came back before its pods were replaced; they ${cause.restarted ? 'restarted in place with a new IP' : 'were re-adopted by the kubelet'}; down ${formatDuration(unavailableMs)} in all.`;
@@ -51,7 +55,18 @@ function failureReason(summary: ReasonInput): string {
       return `${cause.pod} stays Terminating on the unreachable node ${cause.node}: a StatefulSet never creates a second ${cause.pod} while the old object exists. To release it, ${RELEASE}.${pinned}`;
     }
     case 'bare-pod':
-      return `A bare Pod is never recreated: ${cause.pod} stays Terminating on ${cause.node} until the node returns; run it under a Deployment or StatefulSet.`;
+      return `A bare Pod is never recreated: ${cause.pod} stays ${cause.status} on ${cause.node} until the node returns; run it under a Deployment or StatefulSet.`;
+    case 'static-pod':
+      return `${cause.pod} is the mirror of a static pod: only the kubelet of ${cause.node} runs it and it is never rescheduled elsewhere (expected for a static pod)${cause.nodeBack
+        ? `; ${cause.node} is back, and its kubelet runs the static pod again and recreates the mirror object if it was deleted (the recreated mirror is not simulated)`
+        : `; it serves again only when ${cause.node} returns (the mirror object in the API: ${cause.status})`}.`;
+    case 'bare-pod-lost': {
+      const how = cause.failed
+        ? `${cause.pod} ended Failed${cause.failed.reason ? ` (${cause.failed.reason})` : ''} on ${cause.node} at ${formatDuration(cause.failed.atMs)} and is not restarted`
+        : `${cause.pod} was deleted${podDeletionMs !== null ? ` at ${formatDuration(podDeletionMs)}` : ''}`;
+      const removed = cause.removedMs !== null ? `; its object was removed at ${formatDuration(cause.removedMs)}${cause.nodeBack ? ` once ${cause.node} was back` : ''}` : '';
+      return `A bare Pod is never recreated: ${how}${removed}, and nothing runs it again${cause.nodeBack ? ` although ${cause.node} is Ready again` : ''}; run it under a Deployment or StatefulSet.`;
+    }
     case 'job-backoff':
       return `The Job counted ${cause.failures} failed pod${cause.failures > 1 ? 's' : ''} and does not create more (backoff or backoffLimit).`;
     case 'replacement-not-ready':

@@ -5,7 +5,7 @@
  */
 import type { ScenarioJson, TimingJson } from './contract';
 import { scenarioJson, timingJson } from './jsonReport';
-import type { Scenario } from '../sim/scenario';
+import type { InitialPlacement, Scenario } from '../sim/scenario';
 import type { Summary } from '../sim/summary';
 import type { StateInterval, TraceEvent } from '../sim/trace';
 import { formatDuration, formatTime } from './format';
@@ -15,6 +15,8 @@ import { watchRows } from './watchRows';
 
 const PLACEMENT_WORDS: Record<string, string> = {
   scheduler: "kube-scheduler's default scoring",
+  // The simulator's shortcut for large clusters (InitialPlacement): say it, do not claim scoring.
+  'scheduler/first-feasible': "kube-scheduler's filters; the pods running before the failure went to the first feasible node in a rotating order, unscored (100 nodes or more); replacements use the default scoring",
   worst: "each workload's pods packed onto as few nodes as its constraints allow",
   spread: "each workload's pods spread over as many nodes and zones as possible",
 };
@@ -39,14 +41,18 @@ export function reportHeader(scenario: ScenarioJson, timing: Record<string, Timi
     : `${scenario.failedNodes.join(', ')} at 0s${recovery(scenario.recoverAfterMs)}`;
   return [
     `Failure: ${scenario.failure} of ${what}; Kubernetes ${scenario.k8sVersion}; seed ${scenario.seed}${scenario.runs > 1 ? ` (first of ${scenario.runs} runs)` : ''}; ${formatDuration(scenario.durationMs)} simulated.`,
-    `Cluster: ${scenario.cluster.source}; placement ${scenario.placement ?? 'scheduler'} (${PLACEMENT_WORDS[scenario.placement ?? 'scheduler'] ?? ''}).`,
+    `Cluster: ${scenario.cluster.source}; placement ${scenario.placement ?? 'scheduler'} (${placementWords(scenario.placement ?? 'scheduler', scenario.initialPlacement)}).`,
     `Timing: ${keyTimingText(timing)}.`,
     ...scenario.notes.map((n) => `Note: ${n}`),
   ];
 }
 
-export function scenarioHeader(scenario: Scenario, failedNodes: string[], runs = 1, failedNodesByFault?: string[][]): string[] {
-  return reportHeader(scenarioJson(scenario, [], failedNodes, runs, failedNodesByFault), timingJson(scenario.timing));
+function placementWords(placement: string, initial: InitialPlacement | undefined): string {
+  return PLACEMENT_WORDS[initial === 'first-feasible' ? `${placement}/first-feasible` : placement] ?? '';
+}
+
+export function scenarioHeader(scenario: Scenario, failedNodes: string[], runs = 1, failedNodesByFault?: string[][], initialPlacement?: InitialPlacement): string[] {
+  return reportHeader(scenarioJson(scenario, [], failedNodes, runs, failedNodesByFault, initialPlacement), timingJson(scenario.timing));
 }
 
 export interface TextRenderInput {
@@ -73,7 +79,8 @@ const ms = (value: number | null) => (value === null ? '-' : formatDuration(valu
 
 /** Every number of a workload's JSON summary has its column (times since the failure; PENDING0: pods Pending before it). */
 export function renderSummary(summary: Summary): string[] {
-  const lines = [`SUMMARY (failed: ${summary.failedNodes.join(', ')}; placement ${summary.placement}; times since the failure)`];
+  const placement = summary.initialPlacement === 'first-feasible' ? `${summary.placement}, unscored first feasible node before the failure` : summary.placement;
+  const lines = [`SUMMARY (failed: ${summary.failedNodes.join(', ')}; placement ${placement}; times since the failure)`];
   const columns = ['WORKLOAD', 'DESIRED', 'OUTCOME', 'NOTREADY', 'PODS-NR', 'NOEXEC', 'DELETED', 'REPL-NEW', 'REPL-READY', 'UNAVAIL', 'DEGRADED', 'BLACKHOLE', 'DUPLICATE', 'PENDING0'];
   const widths = [36, 7, 17, 10, 10, 10, 10, 10, 11, 10, 10, 10, 10, 8];
   lines.push(columns.map((c, i) => c.padEnd(widths[i])).join(' ').trimEnd());

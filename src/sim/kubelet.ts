@@ -272,7 +272,11 @@ class Kubelet {
     for (const pod of this.orphans) clock.after(this.random.uniform(0, HOUSEKEEPING_MS), () => this.killOrphan(pod));
     this.orphans.clear();
     for (const pod of [...node.pods]) {
-      if (pod.phase === 'Failed' || pod.phase === 'Succeeded') continue;
+      if (pod.phase === 'Failed' || pod.phase === 'Succeeded') {
+        // A terminated pod is not restarted; one being deleted has its object removed (grace 0) by the status manager (SEMANTICS.md 2.5).
+        if (pod.deletionTimestamp !== undefined) this.client.write(() => store.removePod(pod, `kubelet on ${node.name} removed the terminated pod's object`));
+        continue;
+      }
       if (pod.deletionTimestamp !== undefined) this.terminate(pod);
       else if (rebooted || !pod.running) this.restartInPlace(pod, rebooted);
       else this.client.write(() => store.patchPodStatus(pod, { ready: pod.appReady, containersReady: pod.appReady }));
@@ -289,7 +293,8 @@ class Kubelet {
     if (rebooted) {
       this.client.write(() => store.patchPodStatus(pod, { phase: 'Unknown', ready: false, containersReady: false, containerState: 'terminated', containerReason: undefined, ip: undefined }));
     }
-    this.launch(pod, pod.restartCount + 1);
+    // A new sandbox runs the init containers again.
+    this.launch(pod, pod.restartCount + 1, true);
   }
 
   private startPod(pod: SimPod): void {
@@ -298,12 +303,14 @@ class Kubelet {
       this.client.write(() => store.patchPodStatus(pod, { phase: 'Failed', reason: 'NodeShutdown', containerState: 'terminated', containerReason: undefined }));
       return;
     }
-    this.client.write(() => store.patchPodStatus(pod, { phase: 'Pending', containerState: 'waiting', containerReason: 'ContainerCreating' }));
+    // With init containers kubectl shows Init:0/N from the start, volumes included (printPod, SEMANTICS.md 5).
+    const inits = pod.template.initContainerCount;
+    this.client.write(() => store.patchPodStatus(pod, { phase: 'Pending', containerState: 'waiting', containerReason: inits > 0 ? `Init:0/${inits}` : 'ContainerCreating' }));
     if (this.missingVolume(pod)) {
       this.waitingForVolumes.add(pod);
       return;
     }
-    this.launch(pod, pod.restartCount);
+    this.launch(pod, pod.restartCount, true);
   }
 
   volumeAttached(_volume: SimVolume): void {
@@ -312,7 +319,7 @@ class Kubelet {
       if (pod.removed || pod.deletionTimestamp !== undefined) this.waitingForVolumes.delete(pod);
       else if (!this.missingVolume(pod)) {
         this.waitingForVolumes.delete(pod);
-        this.launch(pod, pod.restartCount);
+        this.launch(pod, pod.restartCount, true);
       }
     }
   }
@@ -321,10 +328,25 @@ class Kubelet {
     return pod.claims.some((c) => c.volume && needsAttach(c.volume) && c.volume.attachedTo !== this.node.name);
   }
 
-  /** Image pull, sandbox and start take the pod start latency; readiness follows the readiness probe. */
-  private launch(pod: SimPod, restartCount: number): void {
+  /**
+   * Image pull, sandbox and start take the pod start latency; readiness follows the readiness probe.
+   * In a new sandbox (`sandbox`) the init containers run first, one after another: kubectl shows
+   * Init:i/N while the i-th runs, then PodInitializing until the app containers start (printPod,
+   * SEMANTICS.md 5). The simulator splits the start latency into equal parts, one per init
+   * container and one for the app containers, so the pod is Running after the same time either way.
+   */
+  private launch(pod: SimPod, restartCount: number, sandbox = false): void {
     const { store, timing, clock } = this.ctx;
-    const started = clock.now + timing.simulator.podStartLatency.value;
+    const latencyMs = timing.simulator.podStartLatency.value;
+    const started = clock.now + latencyMs;
+    const inits = sandbox ? pod.template.initContainerCount : 0;
+    for (let done = 0; done <= inits && inits > 0; done++) {
+      const reason = done < inits ? `Init:${done}/${inits}` : 'PodInitializing';
+      clock.after(Math.round((done * latencyMs) / (inits + 1)), () => {
+        if (!this.connected || pod.removed || pod.deletionTimestamp !== undefined || pod.phase === 'Failed' || this.shuttingDown) return;
+        this.client.write(() => store.patchPodStatus(pod, { phase: 'Pending', containerState: 'waiting', containerReason: reason }));
+      });
+    }
     clock.at(started, () => {
       // A pod stopped meanwhile (graceful shutdown) does not start.
       if (!this.connected || pod.removed || pod.deletionTimestamp !== undefined || pod.phase === 'Failed' || this.shuttingDown) return;

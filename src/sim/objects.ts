@@ -86,6 +86,8 @@ export interface PodTemplateSim {
   /** priorityClassName system-node-critical or system-cluster-critical: killed last in a graceful shutdown. */
   critical: boolean;
   containerCount: number;
+  /** Init containers, run one after another before the app containers of a new sandbox. */
+  initContainerCount: number;
   restartPolicy: 'Always' | 'OnFailure' | 'Never';
   hostNetwork: boolean;
 }

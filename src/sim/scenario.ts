@@ -66,6 +66,13 @@ export interface Scenario {
   seed: number;
 }
 
+/**
+ * How the pods running before the failure were placed: scored like kube-scheduler (or by the
+ * worst/spread policy), or, with `scheduler` placement in a cluster of 100 nodes or more, on the
+ * first feasible node from a rotating start, unscored (for speed). Replacements are always scored.
+ */
+export type InitialPlacement = 'scored' | 'first-feasible';
+
 /** What a scenario reads of the manifests besides its workloads: Services, volumes, storage classes. */
 export function supportingObjects(model: Pick<Scenario, 'services' | 'persistentVolumeClaims' | 'persistentVolumes' | 'storageClasses'>): Pick<Scenario, 'services' | 'persistentVolumeClaims' | 'persistentVolumes' | 'storageClasses'> {
   const { services, persistentVolumeClaims, persistentVolumes, storageClasses } = model;

@@ -15,7 +15,7 @@ import { matchesLabelSelector, matchesMap, matchesNodeSelectorTerms } from './se
 import { SCHEDULING_EFFECTS, UNSCHEDULABLE, toleratesTaint, untoleratedTaint } from './tolerations';
 import { SchedulerCache } from './schedulerCache';
 import { SchedulerScore } from './schedulerScore';
-import type { Placement as PlacementPolicy } from './scenario';
+import type { InitialPlacement, Placement as PlacementPolicy } from './scenario';
 import type { VolumeBinder } from './volumeBinding';
 
 const RESOLVABLE = new Set(['Insufficient cpu', 'Insufficient memory', 'Too many pods']);
@@ -124,7 +124,7 @@ export class Scheduler {
    * which spreads as evenly as scoring would at a fraction of the cost.
    */
   private placeInitial(pod: SimPod): SimNode | undefined {
-    const placement = this.cache.order.length >= 100 && this.placement === 'scheduler' ? this.firstFeasible(pod) : this.findNode(pod);
+    const placement = this.initialPlacement === 'first-feasible' ? this.firstFeasible(pod) : this.findNode(pod);
     if (!('node' in placement)) {
       this.pending.set(pod, { attempts: 1, lastAttempt: this.ctx.clock.now });
       pod.pendingMessage = placement.message;
@@ -230,6 +230,11 @@ export class Scheduler {
     const histogram = (counts: Map<string, number>) => [...counts].map(([reason, n]) => `${n} ${reason}`).sort().join(', ');
     const total = cache.order.length;
     return { message: `0/${total} nodes are available: ${histogram(reasons)}. preemption: 0/${total} nodes are available: ${histogram(preemption)}.` };
+  }
+
+  /** How placeInitial places pods (the summary says which): unscored in a large cluster with the scheduler policy. */
+  get initialPlacement(): InitialPlacement {
+    return this.cache.order.length >= 100 && this.placement === 'scheduler' ? 'first-feasible' : 'scored';
   }
 
   /** The first node from the rotating start that passes the filters (no scoring). */

@@ -6,7 +6,7 @@
 import { zoneName } from '../cluster/clusterSpec';
 import type { Taint } from '../manifest/model/types';
 import { podStatus } from './kubectl';
-import type { Placement } from './scenario';
+import type { InitialPlacement, Placement } from './scenario';
 import type { ServingMetrics } from './metrics';
 import { isActive, type SimNode, type SimPod, type SimWorkload } from './objects';
 import { matchingTolerations, minTolerationMs, NOT_READY, UNREACHABLE } from './tolerations';
@@ -18,12 +18,19 @@ import type { ObjectRef, TraceEvent } from './trace';
  * forever and stays bound to the dead node; `waits-for-node`: a DaemonSet pod waits for its node;
  * `awaiting-eviction`: a pod is still bound to a failed node and will be evicted later.
  */
-export type Outcome = 'unaffected' | 'recovered' | 'replaced' | 'stuck' | 'pending' | 'tolerated' | 'waits-for-node' | 'awaiting-eviction';
+export type Outcome = 'unaffected' | 'recovered' | 'replaced' | 'stuck' | 'pending' | 'tolerated' | 'waits-for-node' | 'awaiting-eviction' | 'lost';
+
+/** An affected pod that ended in phase Failed before any deletion (a graceful node shutdown: reason Terminated, SEMANTICS.md 2.4). */
+export interface PodFailure {
+  pod: string;
+  reason: string | null;
+  atMs: number;
+}
 
 /** Why a workload ended as it did: the facts a sentence needs, no sentence. */
 export type OutcomeCause =
   | { kind: 'not-on-failed-nodes'; failedNodes: string[] }
-  | { kind: 'replaced'; pods: number; nodes: string[]; replacedOn: string[] }
+  | { kind: 'replaced'; pods: number; nodes: string[]; replacedOn: string[]; failed: PodFailure | null }
   | { kind: 'recovered'; nodes: string[]; restarted: boolean }
   | { kind: 'replacement-pending'; pod: string; message: string | null }
   | { kind: 'daemon-pod-waits'; pod: string; node: string; serving: boolean }
@@ -33,7 +40,11 @@ export type OutcomeCause =
   | { kind: 'tolerates-forever'; pod: string; node: string; taint: string; serving: boolean }
   | { kind: 'node-ready-but-broken'; pod: string; node: string; podReady: boolean; restarts: number }
   | { kind: 'statefulset-identity'; pod: string; node: string; localVolume: string | null }
-  | { kind: 'bare-pod'; pod: string; node: string }
+  | { kind: 'bare-pod'; pod: string; node: string; status: string }
+  /** A static pod's mirror (SEMANTICS.md 6.5): only its node's kubelet runs it; never rescheduled. */
+  | { kind: 'static-pod'; pod: string; node: string; status: string; nodeBack: boolean }
+  /** A bare pod that ended Failed or whose object is gone: nothing runs it again (`lost`). */
+  | { kind: 'bare-pod-lost'; pod: string; node: string; failed: PodFailure | null; removedMs: number | null; nodeBack: boolean }
   | { kind: 'job-backoff'; failures: number }
   | { kind: 'replacement-not-ready'; pod: string; node: string | null; status: string }
   | { kind: 'short-of-replicas'; nodes: string[] };
@@ -62,6 +73,8 @@ export interface Summary {
   failedNodes: string[];
   /** How pods were placed (--placement). */
   placement: Placement;
+  /** How the pods running before the failure were placed: scored, or the first feasible node (large clusters). */
+  initialPlacement: InitialPlacement;
   /** The nodes of each fault of the scenario, in its order. */
   failedNodesByFault: string[][];
   workloads: WorkloadSummary[];
@@ -83,12 +96,12 @@ export function pendingAtFailure(store: Store): PendingAtFailure {
 }
 
 /** The pod events the summary's times come from. */
-const POD_MILESTONES: ReadonlySet<TraceEvent['type']> = new Set(['PodCondition', 'PodDeletionStarted', 'PodRemoved', 'PodCreated', 'PodReady']);
+const POD_MILESTONES: ReadonlySet<TraceEvent['type']> = new Set(['PodCondition', 'PodDeletionStarted', 'PodRemoved', 'PodCreated', 'PodReady', 'PodFailed']);
 
 export function summarize(
   store: Store, metrics: ServingMetrics, events: readonly TraceEvent[], failedNodes: readonly SimNode[],
   failedNodesByFault: readonly (readonly SimNode[])[] = [failedNodes], pendingBefore: PendingAtFailure = new Map(),
-  placement: Placement = 'scheduler',
+  placement: Placement = 'scheduler', initialPlacement: InitialPlacement = 'scored',
 ): Summary {
   // One pass over the events since the failure: the first time of each key transition.
   const podByRef = new Map<ObjectRef, SimPod>();
@@ -97,6 +110,9 @@ export function summarize(
   const noExecuteAt = new Map<string, number>();
   const firstAt = new Map<SimWorkload, { podsNotReady?: number; deletion?: number; created?: number }>();
   const readyAt = new Map<SimPod, number>();
+  // Affected pods: when each first turned Failed (before any deletion), and when its object went away.
+  const failedAt = new Map<SimPod, PodFailure>();
+  const removedAt = new Map<SimPod, number>();
   const earliestOf = (workload: SimWorkload) => {
     let times = firstAt.get(workload);
     if (!times) firstAt.set(workload, (times = {}));
@@ -126,6 +142,8 @@ export function summarize(
     const times = earliestOf(pod.owner);
     if (pod.affected && e.type === 'PodCondition' && e.detail?.type === 'Ready') times.podsNotReady ??= e.t;
     if (pod.affected && (e.type === 'PodDeletionStarted' || e.type === 'PodRemoved')) times.deletion ??= e.t;
+    if (pod.affected && e.type === 'PodFailed' && times.deletion === undefined && !failedAt.has(pod)) failedAt.set(pod, { pod: pod.name, reason: (e.detail?.reason as string | null) ?? null, atMs: e.t });
+    if (pod.affected && e.type === 'PodRemoved') removedAt.set(pod, e.t);
     if (pod.replacement && e.type === 'PodCreated') times.created ??= e.t;
     if (pod.replacement && e.type === 'PodReady' && !readyAt.has(pod)) readyAt.set(pod, e.t);
   }
@@ -154,7 +172,13 @@ export function summarize(
     const times = firstAt.get(workload) ?? {};
     const totals = metrics.totals(workload);
     const stopped = (node: SimNode): EvictionStop => (allZonesDown ? 'all-zones-down' : stoppedZones.get(zoneName(node.zone)) ? 'PartialDisruption' : null);
-    const { outcome, cause } = outcomeOf(workload, affected, replacements, totals.serving, failed, failedNames, stopped);
+    // The first affected pod to end Failed, if that came before any deletion.
+    let failure: PodFailure | null = null;
+    for (const pod of affected) {
+      const f = failedAt.get(pod);
+      if (f && (failure === null || f.atMs < failure.atMs)) failure = f;
+    }
+    const { outcome, cause } = outcomeOf(workload, affected, replacements, totals.serving, failed, failedNames, stopped, failure, removedAt);
     const pending = pendingBefore.get(workload);
     return {
       object: workload.ref,
@@ -175,14 +199,14 @@ export function summarize(
       pendingBeforeFailure: pending ?? null,
     };
   });
-  return { failedNodes: failedNames, placement, failedNodesByFault: failedNodesByFault.map((nodes) => nodes.map((n) => n.name)), workloads };
+  return { failedNodes: failedNames, placement, initialPlacement, failedNodesByFault: failedNodesByFault.map((nodes) => nodes.map((n) => n.name)), workloads };
 }
 
 type EvictionStop = 'PartialDisruption' | 'all-zones-down' | null;
 
 function outcomeOf(
   workload: SimWorkload, affected: SimPod[], replacements: SimPod[], servingAtEnd: number, failed: ReadonlySet<SimNode>, failedNames: string[],
-  stopped: (node: SimNode) => EvictionStop,
+  stopped: (node: SimNode) => EvictionStop, failure: PodFailure | null = null, removedAt: ReadonlyMap<SimPod, number> = new Map(),
 ): { outcome: Outcome; cause: OutcomeCause } {
   if (affected.length === 0 && replacements.length === 0) return { outcome: 'unaffected', cause: { kind: 'not-on-failed-nodes', failedNodes: failedNames } };
   const affectedNodes = [...new Set(affected.map((p) => p.nodeName!))];
@@ -196,7 +220,7 @@ function outcomeOf(
   if (servingAtEnd >= workload.desired) {
     if (replacements.length > 0) {
       const ready = replacements.filter((p) => !p.removed && p.readyCondition);
-      return { outcome: 'replaced', cause: { kind: 'replaced', pods: affected.length, nodes: affectedNodes, replacedOn: [...new Set(ready.map((p) => p.nodeName!))] } };
+      return { outcome: 'replaced', cause: { kind: 'replaced', pods: affected.length, nodes: affectedNodes, replacedOn: [...new Set(ready.map((p) => p.nodeName!))], failed: failure } };
     }
     if (waiting) return waitingOnNode(waiting, true, stopped(waiting.node!));
     return { outcome: 'recovered', cause: { kind: 'recovered', nodes: affectedNodes, restarted: affected.some((p) => p.restartCount > 0) } };
@@ -215,13 +239,33 @@ function outcomeOf(
     const local = stuckPod.claims.find((c) => c.volume?.local)?.volume;
     return { outcome: 'stuck', cause: { kind: 'statefulset-identity', pod: stuckPod.name, node: stuckPod.nodeName!, localVolume: local?.name ?? null } };
   }
-  if (stuckPod && workload.kind === 'Pod') return { outcome: 'stuck', cause: { kind: 'bare-pod', pod: stuckPod.name, node: stuckPod.nodeName! } };
+  if (workload.kind === 'Pod' && isMirrorPod(workload) && affected[0]) {
+    // SEMANTICS.md 6.5: the kubelet runs the static pod; the taint manager may delete the mirror object; the kubelet recreates it on return.
+    const pod = affected[0];
+    const nodeBack = pod.node !== undefined && !pod.node.deleted && !isDown(pod.node);
+    return { outcome: nodeBack ? 'recovered' : 'waits-for-node', cause: { kind: 'static-pod', pod: pod.name, node: pod.nodeName!, status: pod.removed ? 'gone' : podStatus(pod), nodeBack } };
+  }
+  if (workload.kind === 'Pod') {
+    // SEMANTICS.md 6.5: a bare pod is never recreated. Failed (graceful shutdown) or removed, it is gone for good.
+    const pod = affected[0];
+    if (pod && (pod.removed || pod.phase === 'Failed')) {
+      const nodeBack = pod.node !== undefined && !pod.node.deleted && !isDown(pod.node);
+      return { outcome: 'lost', cause: { kind: 'bare-pod-lost', pod: pod.name, node: pod.nodeName!, failed: failure, removedMs: removedAt.get(pod) ?? null, nodeBack } };
+    }
+    if (stuckPod) return { outcome: 'stuck', cause: { kind: 'bare-pod', pod: stuckPod.name, node: stuckPod.nodeName!, status: podStatus(stuckPod) } };
+  }
   if (workload.kind === 'Job' && workload.failures > 0 && live.every((p) => p.deletionTimestamp !== undefined)) {
     return { outcome: 'stuck', cause: { kind: 'job-backoff', failures: workload.failures } };
   }
   const starting = live.find((p) => p.replacement && !p.readyCondition);
   if (starting) return { outcome: 'stuck', cause: { kind: 'replacement-not-ready', pod: starting.name, node: starting.nodeName ?? null, status: podStatus(starting) } };
   return { outcome: 'stuck', cause: { kind: 'short-of-replicas', nodes: affectedNodes } };
+}
+
+/** A static pod's mirror: the kubelet's annotation, or owned by its Node (SEMANTICS.md 6.5). */
+export function isMirrorPod(workload: SimWorkload): boolean {
+  const spec = workload.spec;
+  return spec.kind === 'Pod' && (spec.annotations['kubernetes.io/config.mirror'] !== undefined || spec.ownerKinds.includes('Node'));
 }
 
 /** The node has not come back: its Ready is not True, or its host is still broken (a Ready-but-broken node). */

@@ -75,15 +75,36 @@ function checkEnvelope(workloads: readonly Sourced<Workload>[], cluster: Cluster
   }
 }
 
-/** One fault for all targets, or one per target when targets fail or return at their own times. */
+/**
+ * One fault for all targets, or one per target when targets fail or return at their own times.
+ * Times count from the first failure: when every target is delayed, the earliest fails at 0 and
+ * the others keep their distance from it (the help of --target says so).
+ */
 function faultsOf(choices: SimulationChoices): Fault[] {
   const { failure: kind, targets, failAtMs = {}, recoverAfterMsByTarget = {}, recoverAfterMs } = choices;
+  const seen = new Map<string, string>();
+  for (const target of targets) {
+    const key = targetKey(target);
+    const earlier = seen.get(key);
+    if (earlier !== undefined) throw new InputError('target', target, earlier === target ? 'is given twice; give each target once.' : `is the same target as ${earlier}; give each target once.`);
+    seen.set(key, target);
+  }
+  // A time for something that is not a target is a mistake, never silently ignored.
+  for (const [choice, times] of [['target', failAtMs], ['recovery', recoverAfterMsByTarget]] as const) {
+    for (const target of Object.keys(times)) {
+      if (!targets.includes(target)) throw new InputError(choice, target, `has a time but is not among the targets${targets.length > 0 ? ` (${targets.join(', ')})` : ' (none is given)'}.`);
+    }
+  }
   const staggered = targets.some((t) => failAtMs[t] !== undefined || recoverAfterMsByTarget[t] !== undefined);
   if (!staggered) return [{ kind, targets, atMs: 0, recoverAfterMs }];
-  for (const target of [...Object.keys(failAtMs), ...Object.keys(recoverAfterMsByTarget)]) {
-    if (!targets.includes(target)) throw new InputError('target', target, 'has a time but is not among the targets.');
-  }
-  return targets.map((target) => ({ kind, targets: [target], atMs: failAtMs[target] ?? 0, recoverAfterMs: recoverAfterMsByTarget[target] ?? recoverAfterMs }));
+  const firstMs = Math.min(...targets.map((t) => failAtMs[t] ?? 0));
+  return targets.map((target) => ({ kind, targets: [target], atMs: (failAtMs[target] ?? 0) - firstMs, recoverAfterMs: recoverAfterMsByTarget[target] ?? recoverAfterMs }));
+}
+
+/** node/NAME and a bare NAME name the same node; kinds are case-insensitive. */
+function targetKey(target: string): string {
+  const slash = target.indexOf('/');
+  return slash < 0 ? `node/${target}` : `${target.slice(0, slash).toLowerCase()}/${target.slice(slash + 1)}`;
 }
 
 /** node/NAME (or a bare node name) must be a node of the cluster, zone/NAME a zone of it, Kind/name a workload of the input. */

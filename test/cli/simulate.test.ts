@@ -121,6 +121,10 @@ describe('kube-failure-sim simulate', () => {
       [[['node/worker-a1'], ['worker-a1'], 0, 120_000], [['node/worker-b1'], ['worker-b1'], 60_000, 30_000]]);
     const text = run('simulate', file, '--duration', '3m', '--target', 'node/worker-a1,node/worker-b1@1m').stdout;
     assert.match(text, /^Failure: power-off of worker-a1 at 0s, never recovers; worker-b1 at 1m, never recovers; Kubernetes/);
+    // Every target delayed: times count from the first failure, which is worker-a1's at 30 s.
+    const delayed: Json = JSON.parse(run('simulate', file, '--format', 'json', '--duration', '3m', '--target', 'node/worker-a1@30s,node/worker-b1@90s').stdout);
+    assert.deepEqual(delayed.events.filter((e: Json) => e.type === 'Fault').map((e: Json) => [e.t, e.object.name]), [[0, 'worker-a1'], [60_000, 'worker-b1']]);
+    assert.deepEqual(delayed.scenario.faults.map((f: Json) => f.atMs), [0, 60_000]);
     const bad = run('simulate', file, '--target', 'node/worker-a1@soon');
     assert.equal(bad.code, 2);
     assert.match(bad.stderr, /--target needs NAME or NAME@DURATION items, such as node\/a@0s,node\/b@60s; got "node\/worker-a1@soon"/);
@@ -193,6 +197,9 @@ items:
       [['--profile', 'turbo'], /Unknown profile "turbo"/],
       [['--force-delete', 'db-0'], /--force-delete needs POD@DURATION/],
       [['--runs', '0'], /--runs must be a whole number from 1 to 1000/],
+      [['--target', 'node/worker-a1', '--recover-after', 'node/worker-b1@2m'], /^kube-failure-sim: --recover-after node\/worker-b1: has a time but is not among the targets \(node\/worker-a1\)\.\n$/],
+      [['--target', 'node/worker-a1@30s,node/worker-a1@0s'], /^kube-failure-sim: --target node\/worker-a1: is given twice; give each target once\.\n$/],
+      [['--target', 'node/worker-a1,worker-a1'], /^kube-failure-sim: --target worker-a1: is the same target as node\/worker-a1; give each target once\.\n$/],
     ];
     for (const [args, message] of cases) {
       const { code, stderr } = run('simulate', file, ...args);

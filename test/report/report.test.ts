@@ -52,7 +52,9 @@ describe('report: outcome sentences', () => {
   });
   const cases: [OutcomeCause, string][] = [
     [{ kind: 'statefulset-identity', pod: 'db-0', node: 'worker-a1', localVolume: null }, 'db-0 stays Terminating on the unreachable node worker-a1: a StatefulSet never creates a second db-0 while the old object exists. To release it, force-delete the pod (kubectl delete pod --force --grace-period=0), delete the Node object, or taint the node node.kubernetes.io/out-of-service=nodeshutdown:NoExecute.'],
-    [{ kind: 'replaced', pods: 1, nodes: ['worker-a1'], replacedOn: ['worker-b1'] }, 'Its pod on worker-a1 was deleted at 5m46s and replaced on worker-b1, Ready at 5m52s; down 5m52s in all.'],
+    [{ kind: 'replaced', pods: 1, nodes: ['worker-a1'], replacedOn: ['worker-b1'], failed: null }, 'Its pod on worker-a1 was deleted at 5m46s and replaced on worker-b1, Ready at 5m52s; down 5m52s in all.'],
+    [{ kind: 'replaced', pods: 1, nodes: ['worker-a1'], replacedOn: ['worker-b1'], failed: { pod: 'db-0', reason: 'Terminated', atMs: 1_008 } }, 'Its pod on worker-a1 was stopped by the kubelet and ended Failed (Terminated) at 1.008s, not deleted, and replaced on worker-b1, Ready at 5m52s; down 5m52s in all.'],
+    [{ kind: 'bare-pod-lost', pod: 'db', node: 'worker-a1', failed: null, removedMs: 420_116, nodeBack: true }, 'A bare Pod is never recreated: db was deleted at 5m46s; its object was removed at 7m0.116s once worker-a1 was back, and nothing runs it again although worker-a1 is Ready again; run it under a Deployment or StatefulSet.'],
     [{ kind: 'not-evicted-yet', pod: 'db-0', node: 'worker-a1', status: 'Running', serving: false }, 'db-0 still counts as running on worker-a1 (Running in the API) at the end: it has not been evicted yet (tolerationSeconds counts from the NoExecute taint at 46s); simulate longer to see what follows.'],
     [{ kind: 'not-on-failed-nodes', failedNodes: Array.from({ length: 7 }, (_, i) => `n${i}`) }, 'No pod of StatefulSet/db ran on the 7 failed nodes.'],
   ];

@@ -27,6 +27,7 @@ spec:
     spec:
       containers: [{name: c, image: postgres:16}]
 `;
+const bare = 'apiVersion: v1\nkind: Pod\nmetadata: {name: solo, namespace: truth}\nspec:\n  containers: [{name: c, image: registry.k8s.io/pause:3.9}]\n';
 const summaryOf = (result: SimulationResult, name: string) => result.summary.workloads.find((w) => w.object.name === name)!;
 const on = (node: string) => ({ targets: [`node/${node}`] });
 
@@ -183,6 +184,24 @@ describe('failure modes', () => {
       assert.ok(unknown >= 30_000 + 40_000 - 10_400 && unknown <= 30_000 + 45_000 + PASS + WATCH + WRITE, `Unknown at ${unknown}`);
     });
 
+    it('the summary says the replaced pod ended Failed (Terminated) at its time, not that it was deleted', () => {
+      const web = summaryOf(result, 'web');
+      const failed = result.events.find((e) => e.type === 'PodFailed' && e.object.name.startsWith('web-'))!;
+      assert.ok(web.cause.kind === 'replaced');
+      assert.deepEqual(web.cause.failed, { pod: failed.object.name, reason: 'Terminated', atMs: failed.t });
+      assert.match(reasonOf(web), /^Its pod on worker-a1 was stopped by the kubelet and ended Failed \(Terminated\) at 1\.0\d\ds, not deleted, and replaced on worker-\w\d, Ready at \d+\.\d+s; down \d+\.\d+s in all\.$/);
+    });
+
+    it('a bare Pod stopped by the shutdown is "lost": Failed, not restarted when the node returns, its object removed by the kubelet', () => {
+      const back = run([bare], { failure: 'graceful-shutdown', durationMs: 10 * MINUTE, recoverAfterMs: 7 * MINUTE, set, version: '1.31' });
+      const solo = summaryOf(back, 'solo');
+      assert.equal(solo.outcome, 'lost');
+      // The taint manager deleted the Failed pod 300 s after the NoExecute taint; the kubelet removes the object once back (SEMANTICS.md 2.5).
+      const removed = firstTime(back, is.podRemoved('solo'))!;
+      assert.ok(removed >= 7 * MINUTE && removed <= 7 * MINUTE + 3 * (WATCH + WRITE), `removed at ${removed}`);
+      assert.match(reasonOf(solo), /^A bare Pod is never recreated: solo ended Failed \(Terminated\) on worker-a1 at 1\.0\d\ds and is not restarted; its object was removed at 7m0\.\d+s once worker-a1 was back, and nothing runs it again although worker-a1 is Ready again; run it under a Deployment or StatefulSet\.$/);
+    });
+
     it('before 1.22 the reason was Shutdown', () => {
       const old = run([deployment('web', 1)], { failure: 'graceful-shutdown', durationMs: MINUTE, set, version: '1.21' });
       assert.equal(old.events.find((e) => e.type === 'PodFailed')!.detail?.reason, 'Shutdown');
@@ -213,6 +232,22 @@ describe('failure modes', () => {
   });
 
   describe('honest outcomes', () => {
+    it('a bare Pod deleted while its node was down is "lost" once the node returns and the kubelet removes the object', () => {
+      const result = run([bare], { durationMs: 10 * MINUTE, recoverAfterMs: 7 * MINUTE });
+      const solo = summaryOf(result, 'solo');
+      assert.equal(solo.outcome, 'lost');
+      const removed = firstTime(result, is.podRemoved('solo'))!;
+      assert.ok(removed >= 7 * MINUTE && removed <= 7 * MINUTE + 3 * (WATCH + WRITE), `removed at ${removed}`);
+      assert.ok(solo.cause.kind === 'bare-pod-lost' && solo.cause.removedMs === removed && solo.cause.nodeBack);
+      assert.doesNotMatch(reasonOf(solo), /do not answer|Terminating/);
+    });
+
+    it('a bare Pod on a node that is still down stays Terminating after its deletion ("stuck")', () => {
+      const result = run([bare], { durationMs: 10 * MINUTE });
+      assert.equal(summaryOf(result, 'solo').outcome, 'stuck');
+      assert.equal(reasonOf(summaryOf(result, 'solo')), 'A bare Pod is never recreated: solo stays Terminating on worker-a1 until the node returns; run it under a Deployment or StatefulSet.');
+    });
+
     it('a pod that tolerates unreachable forever is "tolerated", even after 2 hours', () => {
       const forever = deployment('web', 1, '      tolerations: [{key: node.kubernetes.io/unreachable, operator: Exists, effect: NoExecute}]\n');
       const result = run([forever], { durationMs: 120 * MINUTE });

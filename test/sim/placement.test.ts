@@ -4,7 +4,9 @@
  */
 import * as assert from 'node:assert/strict';
 import type { SimulationResult } from '../../src/sim/simulate';
-import { deployment, flatCluster, run } from './support';
+import { renderSummary, scenarioHeader } from '../../src/report/textReport';
+import { simulate } from '../../src/sim/simulate';
+import { deployment, flatCluster, run, scenarioOf } from './support';
 
 const nodesOf = (result: SimulationResult, prefix: string) => result.states.filter((s) => s.object.kind === 'Pod' && s.from === 0 && s.object.name.startsWith(prefix)).map((s) => s.node!);
 const tenNodes = flatCluster(Array.from({ length: 10 }, (_, i) => `n${String(i).padStart(2, '0')}`));
@@ -56,6 +58,55 @@ describe('placement: kube-scheduler\'s default scoring', () => {
     assert.deepEqual(nodesOf(result, 'web-'), ['n2']);
   });
 
+  it('required pod affinity puts a pod in the topology domain of the pods it needs', () => {
+    const needs = (topologyKey: string) => `      affinity:
+        podAffinity:
+          requiredDuringSchedulingIgnoredDuringExecution:
+          - {labelSelector: {matchLabels: {app: cache}}, topologyKey: ${topologyKey}}
+`;
+    const cache = deployment('cache', 1, '      nodeSelector: {kubernetes.io/hostname: worker-b2}\n');
+    assert.deepEqual(nodesOf(run([cache, deployment('api', 2, needs('kubernetes.io/hostname'))], SHORT), 'api-'), ['worker-b2', 'worker-b2']);
+    const zone = nodesOf(run([cache, deployment('api', 2, needs('topology.kubernetes.io/zone'))], SHORT), 'api-');
+    assert.deepEqual(zone.map((n) => n.slice(0, -1)), ['worker-b', 'worker-b']);
+  });
+
+  it('required pod affinity to pods that do not exist leaves the pod Pending with the scheduler\'s message', () => {
+    const lonely = deployment('api', 1, `      affinity:
+        podAffinity:
+          requiredDuringSchedulingIgnoredDuringExecution:
+          - {labelSelector: {matchLabels: {app: cache}}, topologyKey: kubernetes.io/hostname}
+`);
+    const result = run([deployment('web', 1), lonely], SHORT);
+    assert.equal(result.summary.workloads.find((w) => w.object.name === 'api')!.pendingBeforeFailure?.message,
+      "0/6 nodes are available: 6 node(s) didn't match pod affinity rules. preemption: 0/6 nodes are available: 6 Preemption is not helpful for scheduling.");
+  });
+
+  it('preferred pod anti-affinity moves a pod away from the pods it avoids, against a weaker preference', () => {
+    const cluster = flatCluster(['n1', 'n2']);
+    const a = deployment('a', 1, '      nodeSelector: {kubernetes.io/hostname: n2}\n');
+    const prefersN2 = `      affinity:
+        nodeAffinity:
+          preferredDuringSchedulingIgnoredDuringExecution:
+          - weight: 100
+            preference: {matchExpressions: [{key: kubernetes.io/hostname, operator: In, values: [n2]}]}
+`;
+    const avoidsA = `        podAntiAffinity:
+          preferredDuringSchedulingIgnoredDuringExecution:
+          - weight: 100
+            podAffinityTerm: {labelSelector: {matchLabels: {app: a}}, topologyKey: kubernetes.io/hostname}
+`;
+    // Without the anti-affinity the node preference wins; with it, the tie (2 × 100 each) goes to the less allocated n1.
+    assert.deepEqual(nodesOf(run([a, deployment('b', 1, prefersN2)], { cluster, ...SHORT }), 'b-'), ['n2']);
+    assert.deepEqual(nodesOf(run([a, deployment('b', 1, prefersN2 + avoidsA)], { cluster, ...SHORT }), 'b-'), ['n1']);
+  });
+
+  it('when no node has enough memory the scheduler\'s message says so (Insufficient memory)', () => {
+    const big = deployment('big', 1).replace('image: registry.k8s.io/pause:3.9}', 'image: registry.k8s.io/pause:3.9, resources: {requests: {memory: 20Gi}}}');
+    const result = run([deployment('web', 1), big], SHORT);
+    assert.equal(result.summary.workloads.find((w) => w.object.name === 'big')!.pendingBeforeFailure?.message,
+      '0/6 nodes are available: 6 Insufficient memory. preemption: 0/6 nodes are available: 6 No preemption victims found for incoming pod.');
+  });
+
   it('when no node has room the scheduler\'s message says so (Insufficient cpu)', () => {
     const big = deployment('big', 1).replace('image: registry.k8s.io/pause:3.9}', 'image: registry.k8s.io/pause:3.9, resources: {requests: {cpu: "5"}}}');
     const result = run([deployment('web', 1), big], SHORT);
@@ -88,5 +139,26 @@ describe('placement: --placement worst and spread', () => {
     assert.equal(new Set(nodesOf(worst, 'web-')).size, 3);
     // Packed as far as allowed: into as few zones as possible.
     assert.ok(new Set(nodesOf(worst, 'web-').map((n) => n.slice(0, -1))).size <= 2);
+  });
+});
+
+describe('placement: what the summary says was used', () => {
+  const names = (n: number) => Array.from({ length: n }, (_, i) => `n${String(i).padStart(3, '0')}`);
+
+  it('with 100 nodes or more the pods before the failure go unscored to the first feasible node, and the summary and header say so', () => {
+    const scenario = scenarioOf([deployment('web', 3)], { cluster: flatCluster(names(100)), ...SHORT });
+    const result = simulate(scenario);
+    assert.equal(result.summary.initialPlacement, 'first-feasible');
+    assert.match(renderSummary(result.summary)[0], /; placement scheduler, unscored first feasible node before the failure; /);
+    const header = scenarioHeader(scenario, result.summary.failedNodes, 1, result.summary.failedNodesByFault, result.summary.initialPlacement).join('\n');
+    assert.match(header, /placement scheduler \(kube-scheduler's filters; the pods running before the failure went to the first feasible node in a rotating order, unscored \(100 nodes or more\); replacements use the default scoring\)/);
+    assert.doesNotMatch(header, /\(kube-scheduler's default scoring\)/);
+  });
+
+  it('with 99 nodes, or another --placement, they are scored and the summary claims the scoring', () => {
+    const small = run([deployment('web', 3)], { cluster: flatCluster(names(99)), ...SHORT });
+    assert.equal(small.summary.initialPlacement, 'scored');
+    assert.match(renderSummary(small.summary)[0], /; placement scheduler; /);
+    assert.equal(run([deployment('web', 3)], { cluster: flatCluster(names(100)), placement: 'spread', ...SHORT }).summary.initialPlacement, 'scored');
   });
 });

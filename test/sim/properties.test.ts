@@ -1,5 +1,7 @@
 /**
- * Properties over random scenarios (fast-check): the invariants of SEMANTICS.md 15.4, no pod
+ * Properties over random scenarios (fast-check): the invariants of SEMANTICS.md 15.4 (among them: tainting
+ * never exceeds a zone's token-bucket rate, an RWO volume is never attached to two nodes at once), a
+ * graceful shutdown never leaves a pod Running on a stopped node, no pod
  * bound to a node whose NoSchedule taints it does not tolerate, time never goes backwards,
  * and the same input and seed give the same trace, byte for byte.
  */
@@ -188,6 +190,29 @@ function checkInvariants(g: Generated, result: SimulationResult, graceMs: number
     if (e.type !== 'VolumeDetached' || !/force detach/.test(messageOf(e))) continue;
     assert.ok(e.t >= (e.detail!.detachRequestedMs as number) + 360_000, `force detach at ${e.t}`);
     assert.notEqual(stateAt(states, 'Node', String(e.detail!.node), e.t)?.ready, 'True');
+  }
+
+  // 8. An RWO volume is never attached to two nodes at once (SEMANTICS.md 15.4 #6, 7.3): each attach finds the
+  // volume detached (or on that node), each detach is from the node it was on. The pods running at the start
+  // had their volumes attached without an event: StatefulSet claim data-POD, volume pvc-p-data-POD.
+  const attachedTo = new Map<string, string>();
+  for (const st of states) {
+    if (st.object.kind !== 'Pod' || st.from !== start || st.status !== 'Running') continue;
+    const w = g.workloads[workloadOf(st.object.name)];
+    if (w?.kind === 'StatefulSet' && w.volume) attachedTo.set(`pvc-p-data-${st.object.name}`, st.node!);
+  }
+  for (const e of events) {
+    if (e.type !== 'VolumeAttached' && e.type !== 'VolumeDetached') continue;
+    const volume = e.object.name;
+    const node = String(e.detail?.node);
+    const current = attachedTo.get(volume);
+    if (e.type === 'VolumeAttached') {
+      assert.ok(current === undefined || current === node, `${volume} attached to ${node} at ${e.t} while attached to ${current}`);
+      attachedTo.set(volume, node);
+    } else {
+      assert.equal(current, node, `${volume} detached from ${node} at ${e.t}, but it was attached to ${current}`);
+      attachedTo.delete(volume);
+    }
   }
 
   // 7. A graceful shutdown never leaves a pod Running on the stopped node: from its power-off until it returns, none runs there.

@@ -71,7 +71,8 @@ export const barePod: Rule = {
   docs: 'https://kubernetes.io/docs/concepts/workloads/pods/#working-with-pods',
   check(ctx) {
     return ctx.document.model.workloads.flatMap((workload) => {
-      if (workload.kind !== 'Pod' || workload.ownerKinds.length > 0) return [];
+      // A static pod's mirror carries kubernetes.io/config.mirror (and a Node owner): the kubelet runs it (SEMANTICS.md 6.5).
+      if (workload.kind !== 'Pod' || workload.ownerKinds.length > 0 || workload.annotations['kubernetes.io/config.mirror'] !== undefined) return [];
       const outcome = simulated(ctx, workload);
       const deleted = outcome?.summary.podDeletionMs;
       const when = deleted !== null && deleted !== undefined ? `it is deleted at ${approx(deleted)}, stays Terminating, and` : 'its object stays Terminating and';

@@ -1,0 +1,58 @@
+/**
+ * kubectl's STATUS column as the simulator writes it (printPod, SEMANTICS.md 5): init containers,
+ * and static pods' mirrors (6.5).
+ */
+import * as assert from 'node:assert/strict';
+import { deployment, reasonOf, run } from './support';
+
+const MINUTE = 60_000;
+const withInit = (count: number) => `      initContainers:\n${Array.from({ length: count }, (_, i) => `      - {name: init-${i}, image: busybox}\n`).join('')}`;
+const statusesOf = (result: ReturnType<typeof run>, pod: string) => result.states.filter((s) => s.object.name === pod).map((s) => s.status);
+
+describe('kubectl STATUS', () => {
+  it('a pod with two init containers starts Init:0/2, Init:1/2, PodInitializing, then Running', () => {
+    const result = run([deployment('web', 1, withInit(2))], { durationMs: 8 * MINUTE });
+    const replacement = result.events.find((e) => e.type === 'PodCreated' && e.t > 0)!.object.name;
+    const seen = statusesOf(result, replacement).filter((s, i, all) => all[i - 1] !== s);
+    assert.deepEqual(seen, ['Pending', 'Init:0/2', 'Init:1/2', 'PodInitializing', 'Running']);
+  });
+
+  it('the init containers take the pod start latency with the app containers: Running as soon as without them', () => {
+    const plain = run([deployment('web', 1)], { durationMs: 8 * MINUTE }).summary.workloads[0];
+    const init = run([deployment('web', 1, withInit(2))], { durationMs: 8 * MINUTE }).summary.workloads[0];
+    // The same within the jitter of the extra status writes.
+    assert.ok(Math.abs(init.replacementReadyMs! - plain.replacementReadyMs!) < 100, `${init.replacementReadyMs} vs ${plain.replacementReadyMs}`);
+  });
+
+  describe('a static pod\'s mirror (SEMANTICS.md 6.5)', () => {
+    const mirror = (how: string) => `apiVersion: v1
+kind: Pod
+metadata:
+  name: etcd-worker-a1
+  namespace: kube-system
+${how}spec:
+  nodeName: worker-a1
+  containers: [{name: etcd, image: etcd}]
+`;
+    const annotated = mirror('  annotations: {kubernetes.io/config.mirror: abc123}\n');
+    const owned = mirror('  ownerReferences: [{apiVersion: v1, kind: Node, name: worker-a1, uid: u1}]\n');
+
+    it('waits for its node, is never rescheduled, and is not told to run under a Deployment', () => {
+      for (const yaml of [annotated, owned]) {
+        const result = run([yaml], { targets: ['node/worker-a1'], durationMs: 10 * MINUTE });
+        const summary = result.summary.workloads[0];
+        assert.equal(summary.outcome, 'waits-for-node');
+        assert.equal(result.events.filter((e) => e.type === 'PodCreated' && e.t > 0).length, 0);
+        // The taint manager deletes the mirror object (it has the 300 s default tolerations); the object stays Terminating.
+        assert.equal(reasonOf(summary), 'etcd-worker-a1 is the mirror of a static pod: only the kubelet of worker-a1 runs it and it is never rescheduled elsewhere (expected for a static pod); it serves again only when worker-a1 returns (the mirror object in the API: Terminating).');
+      }
+    });
+
+    it('when the node returns the outcome is "recovered" (the kubelet runs the static pod again)', () => {
+      const result = run([annotated], { targets: ['node/worker-a1'], durationMs: 10 * MINUTE, recoverAfterMs: 7 * MINUTE });
+      const summary = result.summary.workloads[0];
+      assert.equal(summary.outcome, 'recovered');
+      assert.match(reasonOf(summary), /worker-a1 is back, and its kubelet runs the static pod again and recreates the mirror object/);
+    });
+  });
+});
