@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import { editorBench } from './editorBench';
+import { hostileBench } from './hostileBench';
 import { parserBench } from './parserBench';
 import { simBench } from './simBench';
 import { workerBench } from './workerBench';
@@ -15,4 +16,5 @@ void (async () => {
   parserBench(sharedDir);
   editorBench(sharedDir);
   simBench();
+  hostileBench();
 })();
