@@ -8,7 +8,7 @@
 import { features, type SimContext } from './context';
 import { ApiClient, Informer } from './latency';
 import { needsAttach, type SimPod, type SimVolume } from './objects';
-import type { DetachCause } from './store';
+import type { DetachCause, Store } from './store';
 import { OUT_OF_SERVICE } from './tolerations';
 
 const MAX_WAIT_FOR_UNMOUNT_MS = 6 * 60_000;
@@ -30,9 +30,10 @@ export class AttachDetachController {
     store.onPod((pod, change) => {
       if (change !== 'created' && pod.claims.some((c) => c.volume && needsAttach(c.volume))) podInformer.notify(pod);
     });
+    const attached = new AttachedVolumes(store);
     store.onNode((node, change) => {
       if (change === 'ready' || change === 'taints' || change === 'deleted') {
-        for (const volume of store.volumes) if (volume.attachedTo === node.name) this.reconcile(volume);
+        for (const volume of attached.onNode(node.name)) if (volume.attachedTo === node.name) this.reconcile(volume);
       }
     });
   }
@@ -122,5 +123,59 @@ export class AttachDetachController {
         : `Multi-Attach error for volume "${volume.name}" Volume is already exclusively attached to one node and can't be attached to another`;
       store.event(pod.ref, 'KubernetesEvent', 'FailedAttachVolume', { message, volume: volume.name, attachedTo: volume.attachedTo ?? null });
     }
+  }
+}
+
+/**
+ * The actual state of the world by node (actualStateOfWorld.GetAttachedVolumesForNode): the
+ * volumes attached to each node, in the store's order, so that a node's change looks at its own
+ * few volumes rather than every volume of the cluster. Kept beside the controller (STYLE.md);
+ * volumes attached before the simulation starts are read once, later ones follow the store.
+ */
+class AttachedVolumes {
+  private readonly byNode = new Map<string, SimVolume[]>();
+  private readonly nodeOf = new Map<SimVolume, string>();
+  private readonly order = new Map<SimVolume, number>();
+  private indexed = 0;
+
+  constructor(private readonly store: Store) {
+    this.indexNew();
+    store.onVolume((volume) => {
+      this.indexNew();
+      this.move(volume);
+    });
+  }
+
+  /** A snapshot of the volumes attached to the node, in the store's order. */
+  onNode(nodeName: string): SimVolume[] {
+    this.indexNew();
+    const volumes = this.byNode.get(nodeName);
+    return volumes ? [...volumes] : [];
+  }
+
+  /** Volumes the store gained since the last look (attached by the initial placement, or not yet attached). */
+  private indexNew(): void {
+    const volumes = this.store.volumes;
+    for (; this.indexed < volumes.length; this.indexed++) {
+      this.order.set(volumes[this.indexed], this.indexed);
+      this.move(volumes[this.indexed]);
+    }
+  }
+
+  private move(volume: SimVolume): void {
+    const before = this.nodeOf.get(volume);
+    const after = volume.attachedTo;
+    if (before === after) return;
+    if (before !== undefined) {
+      this.byNode.set(before, this.byNode.get(before)!.filter((v) => v !== volume));
+      this.nodeOf.delete(volume);
+    }
+    if (after === undefined) return;
+    this.nodeOf.set(volume, after);
+    let volumes = this.byNode.get(after);
+    if (!volumes) this.byNode.set(after, (volumes = []));
+    volumes.push(volume);
+    const order = this.order;
+    volumes.sort((a, b) => order.get(a)! - order.get(b)!);
   }
 }

@@ -55,8 +55,12 @@ export function endpointFor(pod: SimPod, service: SimService): EndpointState | u
   if (pod.removed || !pod.ip || pod.phase === 'Failed' || pod.phase === 'Succeeded') return undefined;
   const serving = pod.readyCondition;
   const terminating = pod.deletionTimestamp !== undefined;
-  return { ready: service.publishNotReadyAddresses || (serving && !terminating), serving, terminating };
+  const ready = service.publishNotReadyAddresses || (serving && !terminating);
+  return ENDPOINT_STATES[(ready ? 4 : 0) + (serving ? 2 : 0) + (terminating ? 1 : 0)];
 }
+
+/** The eight endpoint conditions, shared by every endpoint (they are never changed, only replaced). */
+const ENDPOINT_STATES: readonly EndpointState[] = Array.from({ length: 8 }, (_, i) => Object.freeze({ ready: (i & 4) !== 0, serving: (i & 2) !== 0, terminating: (i & 1) !== 0 }));
 
 function sameEndpoint(a: EndpointState | undefined, b: EndpointState | undefined): boolean {
   if (!a || !b) return a === b;

@@ -31,7 +31,7 @@ export class Kubelets {
   constructor(private readonly ctx: SimContext) {
     const { store } = ctx;
     store.onPod((pod, change) => {
-      if (pod.node) this.of(pod.node).podChanged(pod, change);
+      if (pod.node && Kubelet.watches(change)) this.of(pod.node).podChanged(pod, change);
     });
     store.onHost((node) => this.of(node).hostChanged());
     store.onVolume((volume) => {
@@ -76,8 +76,13 @@ class Kubelet {
     return host.powered && host.kubeletRunning && host.apiReachable;
   }
 
+  /** The pod changes the kubelet's pod informer passes on. */
+  static watches(change: PodChange): boolean {
+    return change === 'bound' || change === 'deleting' || change === 'removed';
+  }
+
   podChanged(pod: SimPod, change: PodChange): void {
-    if (change === 'bound' || change === 'deleting' || change === 'removed') this.informer.notify({ pod, change });
+    if (Kubelet.watches(change)) this.informer.notify({ pod, change });
   }
 
   private sync(pod: SimPod, change: PodChange): void {

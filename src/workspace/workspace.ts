@@ -23,7 +23,7 @@ import { ManifestParser } from '../manifest/parseFile';
 import type { Position, Range, SourceLocation } from '../manifest/range';
 import { readManifestBytes, readManifestText, type ReadManifest } from '../manifest/readManifest';
 import type { Scenario } from '../sim/scenario';
-import { API_REJECTION_RULES } from '../analysis/rules';
+import { API_REJECTION_RULES, RULES } from '../analysis/rules';
 import { InputError, RejectedInput } from './inputError';
 import { mergeModels } from './mergeModels';
 import { buildScenario } from './scenarioBuilder';
@@ -164,8 +164,33 @@ export class Workspace {
 
   private analysed(uri: string): NonNullable<DocumentState['analysis']> {
     const doc = this.document(uri);
-    const key = `${doc.revision}/${this.contextGeneration}/${this.settingsGeneration}`;
+    const key = this.analysisKey(doc);
     if (doc.analysis?.key === key) return doc.analysis;
+    const { context, located, timing } = this.ruleContext(doc);
+    const findings = analyseDocument(context, located, { disabled: new Set(this.settings.disabledRules ?? []) });
+    doc.analysis = { key, result: { uri, read: doc.read, findings, timing }, context, effects: new Map() };
+    return doc.analysis;
+  }
+
+  private analysisKey(doc: DocumentState): string {
+    return `${doc.revision}/${this.contextGeneration}/${this.settingsGeneration}`;
+  }
+
+  /**
+   * The findings of the rules that say what the API server refuses, alone: they simulate
+   * nothing, so `simulate` does not run the per-workload simulations of every rule to learn
+   * whether it may start. The document's full analysis, when it is current, has them already.
+   */
+  private rejectionFindings(uri: string): Finding[] {
+    const doc = this.document(uri);
+    if (doc.analysis?.key === this.analysisKey(doc)) return doc.analysis.result.findings;
+    const { context, located } = this.ruleContext(doc);
+    const others = RULES.map((rule) => rule.id).filter((id) => !API_REJECTION_RULES.includes(id));
+    return analyseDocument(context, located, { disabled: new Set([...(this.settings.disabledRules ?? []), ...others]) });
+  }
+
+  private ruleContext(doc: DocumentState): { context: RuleContext; located: { message: string; range: Range }[]; timing: TimingConfiguration } {
+    const uri = doc.uri;
     const { timing, problems } = this.lenientTiming();
     const { cluster, locations } = this.derivedState();
     const unsimulated = unsimulatedWorkloads(doc.read, cluster);
@@ -177,9 +202,7 @@ export class Workspace {
       },
     };
     const located = problems.flatMap((p) => (p.at?.uri === uri ? [{ message: p.message, range: p.at.range }] : []));
-    const findings = analyseDocument(context, located, { disabled: new Set(this.settings.disabledRules ?? []) });
-    doc.analysis = { key, result: { uri, read: doc.read, findings, timing }, context, effects: new Map() };
-    return doc.analysis;
+    return { context, located, timing };
   }
 
   /** The timing of this workspace: the version's defaults, the preset, the cluster files, then the overrides. Throws InputError. */
@@ -211,7 +234,7 @@ export class Workspace {
 
   /** Throws RejectedInput when a document holds an object the API server would refuse to store (the CLI simulates nothing then). */
   checkAccepted(uris: readonly string[] = this.uris()): void {
-    const rejections = uris.flatMap((uri) => this.analyse(uri).findings
+    const rejections = uris.flatMap((uri) => this.rejectionFindings(uri)
       .filter((finding) => finding.severity === 'error' && API_REJECTION_RULES.includes(finding.ruleId))
       .map((finding) => ({ uri, finding })));
     if (rejections.length > 0) throw new RejectedInput(rejections);

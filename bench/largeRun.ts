@@ -1,0 +1,54 @@
+/**
+ * One size of the large benchmark in a process of its own, so that its peak RSS is the
+ * simulation's (with its input) and nothing else's: `node --expose-gc out/bench/largeRun.js NODES RUNS`
+ * prints one JSON line. The heap is collected between runs, outside the timed part.
+ */
+import { simulate } from '../src/sim/simulate';
+import { largeInput, largeScenario } from './largeCluster';
+import { median, timeMs } from './measure';
+
+export interface LargeRunResult {
+  nodes: number;
+  pods: number;
+  podsWithClaims: number;
+  services: number;
+  failedNodes: number;
+  runsMs: number[];
+  medianMs: number;
+  tasks: number;
+  events: number;
+  states: number;
+  /** Heap in use right after a run, before its result is dropped. */
+  heapAfterRunBytes: number;
+  peakRssBytes: number;
+}
+
+function main(): void {
+  const nodes = Number(process.argv[2] ?? 5000);
+  const runs = Number(process.argv[3] ?? 5);
+  const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
+  const input = largeInput(nodes);
+  const { scenario, failedNodes } = largeScenario(input);
+  const runsMs: number[] = [];
+  let tasks = 0;
+  let events = 0;
+  let states = 0;
+  let heapAfterRunBytes = 0;
+  for (let i = 0; i < runs; i++) {
+    gc();
+    runsMs.push(timeMs(() => {
+      const result = simulate(scenario);
+      tasks = result.executedTasks;
+      events = result.events.length;
+      states = result.states.length;
+    }));
+    heapAfterRunBytes = Math.max(heapAfterRunBytes, process.memoryUsage().heapUsed);
+  }
+  const result: LargeRunResult = {
+    nodes, pods: input.pods, podsWithClaims: input.podsWithClaims, services: scenario.services.length, failedNodes,
+    runsMs, medianMs: median(runsMs), tasks, events, states, heapAfterRunBytes, peakRssBytes: process.resourceUsage().maxRSS * 1024,
+  };
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+}
+
+if (require.main === module) main();
