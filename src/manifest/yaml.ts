@@ -14,7 +14,6 @@ import {
   type Event,
   type ScalarEvent,
 } from 'js-yaml';
-
 import { MAX_ALIASES_PER_DOCUMENT, MAX_DEPTH } from './limits';
 
 export { EVENT_ID };
@@ -26,7 +25,6 @@ export type { Event, ScalarEvent };
  * the API server receives JSON, where they are strings.
  */
 export const kubernetesSchema = new Schema(YAML11_SCHEMA.tags.filter((tag) => !tag.tagName.endsWith(':timestamp')));
-
 
 export interface YamlSyntaxError {
   /** limit: one of the parser's own bounds; aliasing: what go-yaml rejects (aliasExpansion.ts). */
