@@ -6,7 +6,7 @@ import { SourceMap, buildSourceTrees, type SourceNode } from './sourceMap';
 import { findExcessiveAliasing } from './aliasExpansion';
 import { findTemplateExpression } from './templates';
 import { MAX_DEPTH, MAX_DOCUMENTS, MAX_FILE_CHARS, formatCount } from './limits';
-import { isSyntaxError, parseYaml, type YamlSyntaxError } from './yaml';
+import { EVENT_ID, isSyntaxError, parseYaml, type YamlSyntaxError } from './yaml';
 
 export interface ParsedDocument {
   /** 0-based index of the document in the file. */
@@ -128,7 +128,9 @@ function parseChunk(text: string, lines: LineIndex): ChunkParse {
     return { lines, roots: [], values: [], error: result, templateOffset: findTemplateExpression(text, undefined) };
   }
   const roots = buildSourceTrees(text, result.events);
-  for (const root of roots) {
+  // Without an alias nothing is decoded twice: most files need no walk for aliasing.
+  const hasAlias = result.events.some((event) => event.type === EVENT_ID.ALIAS);
+  for (const root of hasAlias ? roots : []) {
     const bomb = findExcessiveAliasing(root);
     if (bomb) {
       const message = `document contains excessive aliasing: with this alias it decodes to ${formatCount(bomb.decodedNodes)} nodes, most of them copies`;
