@@ -65,10 +65,16 @@ export class WorkspaceIndex implements vscode.Disposable {
     return (first?.workspace ?? new Workspace(workspaceSettings(this.config.values))).settingsProblems().map((p) => p.message);
   }
 
-  /** The workspace of the document's folder, holding the document's current text. */
+  /**
+   * The workspace of the document's folder, holding the document's current text. An edit that
+   * changes what other documents depend on (a cluster configuration file, a Service) tells the
+   * listeners, so the other open documents' findings are published again.
+   */
   private sync(document: vscode.TextDocument): Workspace {
     const workspace = this.workspaceOf(document.uri);
+    const before = workspace.contextRevision;
     workspace.setDocument(document.uri.toString(), document.getText(), document.version);
+    if (workspace.contextRevision !== before) this.emitter.fire();
     return workspace;
   }
 
