@@ -7,12 +7,14 @@ import { HoverProvider } from './hoverProvider';
 import { watchSettings } from './settingsWarnings';
 import { registerSimulateCommand } from './simulateCommand';
 import { StatusBar } from './statusBar';
+import { registerWalkthroughCommands } from './walkthrough';
 import { WorkspaceIndex } from './workspaceIndex';
 
 const YAML: vscode.DocumentSelector = [{ language: 'yaml' }];
 
 /** Builds the objects that own every disposable; nothing heavy runs here. */
 export function activate(context: vscode.ExtensionContext): void {
+  const started = performance.now();
   const log = vscode.window.createOutputChannel('Kubernetes Failure Simulator', { log: true });
   const config = new Config();
   const index = new WorkspaceIndex(config, log);
@@ -29,6 +31,9 @@ export function activate(context: vscode.ExtensionContext): void {
     watchSettings(config, index),
   );
   registerSimulateCommand(context, index, log);
+  registerWalkthroughCommands(context, index, log);
+  // The e2e reads this line from the extension host's log (test/e2e/extension.e2e.js).
+  log.info(`activate() took ${(performance.now() - started).toFixed(1)} ms`);
 }
 
 export function deactivate(): void {}

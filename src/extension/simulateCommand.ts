@@ -9,7 +9,7 @@ import type { FindingRef, RunRef, WebviewMessage } from '../../webview/protocol'
 import { isSimulateArguments, relativeName } from './choices';
 import { askSimulation } from './guidedPicks';
 import { TimelinePanels } from './timelinePanel';
-import type { WorkspaceIndex } from './workspaceIndex';
+import { looksLikeManifest, type WorkspaceIndex } from './workspaceIndex';
 
 const INTERVENTION_KINDS = new Set(['force-delete', 'out-of-service', 'delete-node']);
 
@@ -32,6 +32,8 @@ export function registerSimulateCommand(context: vscode.ExtensionContext, index:
     const request = refRequest(ref);
     if (!request) return;
     last = ref;
+    // Run Again and Save Scenario As… show in the command palette from now on.
+    void vscode.commands.executeCommand('setContext', 'kubeFailureSim.hasRun', true);
     try {
       const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(ref.document));
       const documents = ref.documents === undefined ? [ref.document] : ref.documents.length > 0 ? ref.documents : undefined;
@@ -63,7 +65,7 @@ export function registerSimulateCommand(context: vscode.ExtensionContext, index:
         return;
       }
       const uri = given instanceof vscode.Uri ? given : undefined;
-      const document = uri ? await vscode.workspace.openTextDocument(uri) : vscode.window.activeTextEditor?.document;
+      const document = uri ? await vscode.workspace.openTextDocument(uri) : manifestEditor()?.document;
       if (!document) {
         void vscode.window.showInformationMessage('Open a Kubernetes manifest to simulate a node failure.');
         return;
@@ -123,6 +125,16 @@ export function registerSimulateCommand(context: vscode.ExtensionContext, index:
       await run({ document: files[0] ?? manifests[0].toString(), documents: folderGiven ? [] : files, ...scenarioRequest(scenario), scenario: document.uri.toString() });
     }),
   );
+}
+
+/**
+ * The manifest the user means: the active editor's YAML, else (the focus is on a timeline, the
+ * walkthrough or a panel) the first visible editor that shows a Kubernetes manifest.
+ */
+export function manifestEditor(): vscode.TextEditor | undefined {
+  const active = vscode.window.activeTextEditor;
+  if (active?.document.languageId === 'yaml') return active;
+  return vscode.window.visibleTextEditors.find((e) => e.document.languageId === 'yaml' && looksLikeManifest(e.document.getText()));
 }
 
 /** The checks' findings about the run's workloads, for the summary's "What would shorten it". */
