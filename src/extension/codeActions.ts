@@ -55,7 +55,7 @@ export class CodeActionProvider implements vscode.CodeActionProvider {
   private editAction(document: vscode.TextDocument, ruleId: string, fix: Fix, diagnostics: vscode.Diagnostic[]): vscode.CodeAction {
     const action = new vscode.CodeAction(fix.title, vscode.CodeActionKind.QuickFix);
     action.edit = workspaceEdit(document, [fix]);
-    // Runs after the edit: it completes the walkthrough's "Apply a fix" step and logs which fix was taken.
+    // Runs after the edit: it logs which fix was taken and completes the walkthrough's "Apply a fix" step.
     action.command = { command: FIX_APPLIED_COMMAND, title: fix.title, arguments: [ruleId, fix.title] };
     action.diagnostics = diagnostics;
     action.isPreferred = fix.preferred === true;

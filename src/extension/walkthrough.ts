@@ -11,7 +11,7 @@ const EXAMPLE_URI = vscode.Uri.from({ scheme: 'untitled', path: 'postgres-exampl
 /**
  * The commands behind the walkthrough (package.json contributes.walkthroughs): open the example,
  * show the quick fixes of the manifest in view, and the quick fixes' follow-up that completes
- * the "Apply a fix" step.
+ * the "Apply a fix" step (context key kubeFailureSim.hasAppliedFix).
  */
 export function registerWalkthroughCommands(context: vscode.ExtensionContext, index: WorkspaceIndex, log: vscode.LogOutputChannel): void {
   context.subscriptions.push(
@@ -33,6 +33,9 @@ export function registerWalkthroughCommands(context: vscode.ExtensionContext, in
     }),
     vscode.commands.registerCommand(FIX_APPLIED_COMMAND, (ruleId?: unknown, title?: unknown) => {
       log.info(`Quick fix applied: ${String(ruleId)}: ${String(title)}`);
+      // The walkthrough's "Apply a fix" step completes on this key. (An onCommand event would not
+      // fire: a command with arguments reaches the workbench under a delegating command's id.)
+      void vscode.commands.executeCommand('setContext', 'kubeFailureSim.hasAppliedFix', true);
     }),
   );
 }

@@ -21,11 +21,15 @@ const INTERNAL = ['kubeFailureSim.fixApplied'];
 /** VS Code's own commands the walkthrough runs or listens to. */
 const BUILT_IN = ['workbench.panel.markers.view.focus', 'workbench.actions.view.problems'];
 
-function registeredCommands(): string[] {
+/** The source of the VS Code front end. */
+function source(): string {
   const dir = path.join(REPO_ROOT, 'src', 'extension');
-  const source = fs.readdirSync(dir).map((f) => fs.readFileSync(path.join(dir, f), 'utf8')).join('\n');
-  const ids = [...source.matchAll(/registerCommand\(\s*'([\w.]+)'/g)].map((m) => m[1]);
-  if (/registerCommand\(FIX_APPLIED_COMMAND/.test(source)) ids.push('kubeFailureSim.fixApplied');
+  return fs.readdirSync(dir).map((f) => fs.readFileSync(path.join(dir, f), 'utf8')).join('\n');
+}
+
+function registeredCommands(): string[] {
+  const ids = [...source().matchAll(/registerCommand\(\s*'([\w.]+)'/g)].map((m) => m[1]);
+  if (/registerCommand\(FIX_APPLIED_COMMAND/.test(source())) ids.push('kubeFailureSim.fixApplied');
   return ids.sort();
 }
 
@@ -53,10 +57,8 @@ describe('package.json contributions', () => {
   });
 
   it('sets the context keys the palette asks for', () => {
-    const dir = path.join(REPO_ROOT, 'src', 'extension');
-    const source = fs.readdirSync(dir).map((f) => fs.readFileSync(path.join(dir, f), 'utf8')).join('\n');
     const keys = new Set(menus.commandPalette.flatMap((item) => item.when?.match(/\bkubeFailureSim\.\w+/g) ?? []));
-    for (const key of keys) assert.ok(source.includes(`'setContext', '${key}'`), key);
+    for (const key of keys) assert.ok(source().includes(`'setContext', '${key}'`), key);
   });
 });
 
@@ -73,7 +75,9 @@ describe('walkthrough', () => {
       assert.ok(step.completionEvents?.length, `${step.id}: completion events`);
       for (const event of step.completionEvents!) {
         const command = /^onCommand:(.+)$/.exec(event)?.[1];
+        const context = /^onContext:(.+)$/.exec(event)?.[1];
         if (command) assert.ok(known.includes(command), `${step.id}: ${event}`);
+        else if (context) assert.ok(source().includes(`'setContext', '${context}'`), `${step.id}: ${event}`);
         else assert.match(event, /^onView:workbench\.panel\.markers\.view$/);
       }
     }
