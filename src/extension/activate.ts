@@ -7,6 +7,7 @@ import { HoverProvider } from './hoverProvider';
 import { watchSettings } from './settingsWarnings';
 import { registerSimulateCommand } from './simulateCommand';
 import { StatusBar } from './statusBar';
+import { registerWalkthroughCommands } from './walkthrough';
 import type { SpawnWorker } from './worker/workerClient';
 import { WorkspaceIndex } from './workspaceIndex';
 
@@ -17,6 +18,7 @@ const YAML: vscode.DocumentSelector = [{ language: 'yaml' }];
  * thread: analysis and simulation run in the workers `spawn` starts (desktop and web entries).
  */
 export function activateWith(context: vscode.ExtensionContext, spawn: SpawnWorker): void {
+  const started = performance.now();
   const log = vscode.window.createOutputChannel('Kubernetes Failure Simulator', { log: true });
   const config = new Config();
   const index = new WorkspaceIndex(config, log, spawn);
@@ -33,4 +35,7 @@ export function activateWith(context: vscode.ExtensionContext, spawn: SpawnWorke
     watchSettings(config, index),
   );
   registerSimulateCommand(context, index, config, log);
+  registerWalkthroughCommands(context, index, log);
+  // The e2e reads this line from the extension host's log (test/e2e/extension.e2e.js).
+  log.info(`activate() took ${(performance.now() - started).toFixed(1)} ms`);
 }

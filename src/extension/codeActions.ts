@@ -6,6 +6,9 @@ import type { SimulateArguments } from './choices';
 import type { Config } from './config';
 import type { WorkspaceIndex } from './workspaceIndex';
 
+/** Not contributed (nothing to run by hand): the quick fixes' follow-up command. */
+export const FIX_APPLIED_COMMAND = 'kubeFailureSim.fixApplied';
+
 export const FIX_ALL_KIND = vscode.CodeActionKind.SourceFixAll.append('kubeFailureSim');
 
 
@@ -38,7 +41,7 @@ export class CodeActionProvider implements vscode.CodeActionProvider {
     const timelines = new Set<string>();
     for (const { finding, fix } of await this.index.fixes(document, plain(range), false, token) ?? []) {
       const diagnostics = ours.filter((d) => codeOf(d) === finding.ruleId && d.range.isEqual(toRange(finding.range)));
-      actions.push(this.editAction(document, fix, diagnostics));
+      actions.push(this.editAction(document, finding.ruleId, fix, diagnostics));
       const target = finding.object ? `${finding.object.kind}/${finding.object.name}` : undefined;
       if (target && NODE_FAILURE_RULE.test(finding.ruleId) && !timelines.has(target)) {
         timelines.add(target);
@@ -48,9 +51,11 @@ export class CodeActionProvider implements vscode.CodeActionProvider {
     return actions;
   }
 
-  private editAction(document: vscode.TextDocument, fix: Fix, diagnostics: vscode.Diagnostic[]): vscode.CodeAction {
+  private editAction(document: vscode.TextDocument, ruleId: string, fix: Fix, diagnostics: vscode.Diagnostic[]): vscode.CodeAction {
     const action = new vscode.CodeAction(fix.title, vscode.CodeActionKind.QuickFix);
     action.edit = workspaceEdit(document, [fix]);
+    // Runs after the edit: it logs which fix was taken and completes the walkthrough's "Apply a fix" step.
+    action.command = { command: FIX_APPLIED_COMMAND, title: fix.title, arguments: [ruleId, fix.title] };
     action.diagnostics = diagnostics;
     action.isPreferred = fix.preferred === true;
     return action;

@@ -9,7 +9,7 @@ import type { Config } from './config';
 import { askSimulation } from './guidedPicks';
 import { scenarioKey, TimelinePanels } from './timelinePanel';
 import type { SimulationRun } from './worker/simulationRunner';
-import type { WorkspaceIndex } from './workspaceIndex';
+import { looksLikeManifest, type WorkspaceIndex } from './workspaceIndex';
 
 /** A run that lasts longer than this shows a progress notification, with Cancel. */
 const PROGRESS_DELAY_MS = 300;
@@ -35,6 +35,8 @@ export function registerSimulateCommand(context: vscode.ExtensionContext, index:
     const request = refRequest(ref);
     if (!request) return;
     last = ref;
+    // Run Again and Save Scenario As… show in the command palette from now on.
+    void vscode.commands.executeCommand('setContext', 'kubeFailureSim.hasRun', true);
     try {
       const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(ref.document));
       const documents = ref.documents === undefined ? [ref.document] : ref.documents.length > 0 ? ref.documents : undefined;
@@ -68,7 +70,7 @@ export function registerSimulateCommand(context: vscode.ExtensionContext, index:
         return;
       }
       const uri = given instanceof vscode.Uri ? given : undefined;
-      const document = uri ? await vscode.workspace.openTextDocument(uri) : vscode.window.activeTextEditor?.document;
+      const document = uri ? await vscode.workspace.openTextDocument(uri) : manifestEditor()?.document;
       if (!document) {
         void vscode.window.showInformationMessage('Open a Kubernetes manifest to simulate a node failure.');
         return;
@@ -156,6 +158,16 @@ async function withProgress(title: string, simulation: SimulationRun, log: vscod
       void vscode.window.showErrorMessage('The simulation failed; the log has the details.');
       return undefined;
   }
+}
+
+/**
+ * The manifest the user means: the active editor's YAML, else (the focus is on a timeline, the
+ * walkthrough or a panel) the first visible editor that shows a Kubernetes manifest.
+ */
+export function manifestEditor(): vscode.TextEditor | undefined {
+  const active = vscode.window.activeTextEditor;
+  if (active?.document.languageId === 'yaml') return active;
+  return vscode.window.visibleTextEditors.find((e) => e.document.languageId === 'yaml' && looksLikeManifest(e.document.getText()));
 }
 
 /** The checks' findings about the run's workloads, for the summary's "What would shorten it". */

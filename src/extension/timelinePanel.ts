@@ -101,6 +101,7 @@ export class TimelinePanels implements vscode.Disposable {
     const key = scenarioKey(message.run, message.title);
     const entry: Entry = { panel, message };
     this.panels.set(key, entry);
+    this.updateContext();
     panel.webview.options = this.options();
     panel.webview.html = this.html(panel.webview);
     const listener = panel.webview.onDidReceiveMessage((received: unknown) => {
@@ -117,7 +118,13 @@ export class TimelinePanels implements vscode.Disposable {
     panel.onDidDispose(() => {
       listener.dispose();
       if (this.panels.get(key)?.panel === panel) this.panels.delete(key);
+      this.updateContext();
     });
+  }
+
+  /** `kubeFailureSim.hasTimeline`: Compare With… shows in the command palette only while a timeline is open. */
+  private updateContext(): void {
+    void vscode.commands.executeCommand('setContext', 'kubeFailureSim.hasTimeline', this.panels.size > 0);
   }
 
   private html(webview: vscode.Webview): string {

@@ -34,6 +34,8 @@ export class WorkspaceIndex implements vscode.Disposable {
   private readonly mirror = new DocumentMirror();
   /** Per folder key: the folder's files have been read. */
   private readonly folders = new Map<string, Promise<void>>();
+  /** The last context revision each folder's analysis reported. */
+  private readonly contextRevisions = new Map<string, number>();
   private readonly manifests = new Map<string, { version: number; value: boolean }>();
   private readonly analysis: WorkerConnection;
   private readonly simulations: SimulationRunner;
@@ -77,9 +79,20 @@ export class WorkspaceIndex implements vscode.Disposable {
     return value;
   }
 
-  /** The findings of an open document's current text; undefined when a newer version superseded the request. */
-  analyse(document: vscode.TextDocument, token?: CancelSignal): Promise<{ findings: Finding[] } | undefined> {
-    return this.ask(document, 'analyse', {}, token);
+  /**
+   * The findings of an open document's current text; undefined when a newer version superseded
+   * the request. An edit that changes what other documents depend on (a cluster configuration
+   * file, a Service) tells the listeners, so the other open documents' findings are published again.
+   */
+  async analyse(document: vscode.TextDocument, token?: CancelSignal): Promise<{ findings: Finding[] } | undefined> {
+    const result = await this.ask(document, 'analyse', {}, token);
+    if (result) {
+      const folder = this.folderOf(document.uri);
+      const before = this.contextRevisions.get(folder);
+      this.contextRevisions.set(folder, result.contextRevision);
+      if (before !== undefined && before !== result.contextRevision) this.emitter.fire();
+    }
+    return result;
   }
 
   hover(document: vscode.TextDocument, position: Position, token?: CancelSignal): Promise<Hover | undefined> {

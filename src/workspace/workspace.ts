@@ -102,6 +102,15 @@ export class Workspace {
     return read;
   }
 
+  /**
+   * Changes whenever what other documents' analyses depend on changes (a Service, a PVC, a
+   * KubeletConfiguration, a controller-manager flag, a document added or removed): a front end
+   * that shows findings for several documents re-publishes them all when it moves.
+   */
+  get contextRevision(): number {
+    return this.contextGeneration;
+  }
+
   removeDocument(uri: string): void {
     if (!this.documents.delete(uri)) return;
     this.modelGeneration++;

@@ -1,5 +1,10 @@
 // The packaged extension in code-server, driven by Debian Chromium through playwright-core.
 // Run by test/e2e/run.sh (npm run test:e2e); exit code 0 = pass. Helpers from ../shared/tools/vscode-e2e/e2e.js.
+// In order: a Helm template (one information diagnostic); diagnostics of a controller-manager manifest; the
+// timeline, its cursor, Run Again and Compare With…; CodeLens, status bar, Problems, hover and a quick fix
+// whose undo restores the file byte for byte; a finding from the timeline; a hostile name shown as text;
+// the panel after a reload; a tolerationSeconds hover; a cluster configuration file changing another file's
+// numbers; the walkthrough's four steps. It prints activate()'s duration from the extension host logs.
 const { chromium } = require('playwright-core');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
@@ -8,7 +13,9 @@ const path = require('node:path');
 
 const URL = process.env.CS_URL || 'http://127.0.0.1:8780/';
 const SHOTS = process.env.SHOTS || path.join(os.tmpdir(), 'e2e-shots');
-const WORKSPACE = process.env.WORKSPACE; // the folder code-server opened (run.sh)
+const WS = process.env.WS; // the workspace folder on disk (test/e2e/run.sh)
+const LOGS = process.env.LOGS; // VS Code's logs folder
+if (!WS || !LOGS) throw new Error('run through test/e2e/run.sh (WS and LOGS)');
 const t0 = Date.now();
 const log = (m) => console.log(`[e2e +${((Date.now() - t0) / 1000).toFixed(1)}s] ${m}`);
 
@@ -17,13 +24,66 @@ const log = (m) => console.log(`[e2e +${((Date.now() - t0) / 1000).toFixed(1)}s]
 async function quickOpen(page, name, tries = 3) {
   const input = page.locator('.quick-input-widget input');
   for (let i = 1; i <= tries; i++) {
-    await page.keyboard.press('Control+P');
-    await input.waitFor({ state: 'visible' });
+    await openQuickInput(page, 'Control+P');
     await input.fill(name);
     try {
-      await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ timeout: 10000 });
+      // A row shows the file's name, then its folder: wait for the name in the focused row, which Enter
+      // opens (until the list is filtered, the focused row is the last file opened and the file's row may be further down).
+      await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: path.basename(name) }).first().waitFor({ timeout: 10000 });
       await page.keyboard.press('Enter');
-      await page.locator(`.tabs-container .tab.active[data-resource-name="${path.basename(name)}"]`).first().waitFor({ timeout: 10000 });
+      // The active group's tab (the file may also show in another group), and its editor focused, not a webview.
+      await page.locator(`.editor-group-container.active .tabs-container .tab.active[data-resource-name="${path.basename(name)}"]`).first().waitFor({ timeout: 10000 });
+      await focusedEditor(page);
+      return;
+    } catch (e) {
+      await page.screenshot({ path: `${SHOTS}/98-quick-open-${path.basename(name)}-${i}.png` });
+      if (i === tries) throw e;
+      await page.keyboard.press('Escape');
+    }
+  }
+}
+
+/**
+ * Types into the open quick pick and accepts the row that shows the text, once it has the focus:
+ * Enter before the list is filtered (or, between two picks, before the next one has its rows)
+ * accepts another row or nothing.
+ */
+async function pick(page, text, filter = text) {
+  await page.locator('.quick-input-widget input').fill(filter);
+  try {
+    await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: text }).first().waitFor({ timeout: 5000 });
+    await page.keyboard.press('Enter');
+  } catch {
+    await page.screenshot({ path: `${SHOTS}/98-pick-${text.replace(/\W+/g, '-')}.png` });
+    await chooseFocusedRow(page, '.quick-input-list .monaco-list-row', text);
+  }
+}
+
+/** Waits until the active group's text editor has the keyboard focus (after a webview had it, focus can lag). */
+async function focusedEditor(page) {
+  const focused = page.locator('.editor-group-container.active .monaco-editor.focused');
+  try {
+    await focused.first().waitFor({ timeout: 3000 });
+  } catch {
+    await runCommand(page, 'View: Focus Active Editor Group');
+    await focused.first().waitFor({ timeout: 5000 });
+  }
+}
+
+/** Ctrl+G to a line:column of the active editor; the status bar confirms where the cursor is. */
+async function goTo(page, where, tries = 3) {
+  const [line, column] = where.split(':');
+  const input = page.locator('.quick-input-widget input');
+  for (let i = 1; ; i++) {
+    await focusedEditor(page);
+    await page.keyboard.press('Control+G');
+    await input.waitFor({ state: 'visible' });
+    // Go to Line opens with ":" typed; a quick input still closing has another value.
+    await page.waitForFunction(() => document.querySelector('.quick-input-widget input')?.value.startsWith(':'), null, { timeout: 5000 }).catch(() => {});
+    await input.fill(':' + where);
+    await page.keyboard.press('Enter');
+    try {
+      await page.locator('.statusbar-item', { hasText: new RegExp(`^\\s*Ln ${line}, Col ${column}\\b`) }).first().waitFor({ timeout: 3000 });
       return;
     } catch (e) {
       if (i === tries) throw e;
@@ -32,25 +92,10 @@ async function quickOpen(page, name, tries = 3) {
   }
 }
 
-/** Types into the open quick pick and accepts once a row shows the text. */
-async function pick(page, text, filter = text) {
-  await page.locator('.quick-input-widget input').fill(filter);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: text }).first().waitFor();
-  await page.keyboard.press('Enter');
-}
-
-/** Ctrl+G to a line:column of the active editor. */
-async function goTo(page, where) {
-  await page.keyboard.press('Control+G');
-  await page.locator('.quick-input-widget input').waitFor({ state: 'visible' });
-  await page.locator('.quick-input-widget input').fill(':' + where);
-  await page.keyboard.press('Enter');
-}
-
 /** Moves the focus down a list until the focused row's label starts with the text, then accepts it. */
 async function chooseFocusedRow(page, rows, labelStart) {
   for (let i = 0; i < 30; i++) {
-    const label = await page.locator(`${rows}.focused`).first().getAttribute('aria-label').catch(() => null);
+    const label = await page.locator(`${rows}.focused`).first().getAttribute('aria-label', { timeout: 2000 }).catch(() => null);
     if (label && label.startsWith(labelStart)) {
       await page.keyboard.press('Enter');
       return;
@@ -60,9 +105,104 @@ async function chooseFocusedRow(page, rows, labelStart) {
   throw new Error(`no row "${labelStart}…" in ${rows}`);
 }
 
+/** Shows the hover at a line:column of the active editor until its text matches (the folder's files may still be read). */
+async function hoverAt(page, where, pattern, tries = 5) {
+  let text = '';
+  for (let i = 1; i <= tries; i++) {
+    await goTo(page, where);
+    await page.keyboard.press('Control+K');
+    await page.keyboard.press('Control+I');
+    // Each editor group keeps a hover widget; only the shown one counts.
+    const hover = page.locator('.monaco-hover-content:visible');
+    await hover.first().waitFor({ timeout: 15000 });
+    await page.waitForTimeout(300); // the marker part and the provider's part arrive separately
+    text = (await hover.allInnerTexts()).join(' ').replace(/\s+/g, ' ');
+    if (pattern.test(text)) return text;
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(1000);
+  }
+  throw new Error(`hover at ${where} never matched ${pattern}: ${text}`);
+}
+
+/** A file of the e2e workspace as bytes, once `ready` accepts them (saves reach the disk a moment later). */
+async function diskBytes(file, ready = () => true, timeoutMs = 10000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const bytes = fs.readFileSync(path.join(WS, file));
+    if (ready(bytes)) return bytes;
+    if (Date.now() > deadline) throw new Error(`${file} on disk never became as expected:\n${bytes}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The frame (inside a webview: they nest) that has an h1 with the text and, if given, an element matching `ready`. */
+async function frameWith(page, heading, ready = 'body', timeoutMs = 30000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    for (const frame of page.frames()) {
+      if (await frame.locator('h1', { hasText: heading }).count().catch(() => 0) > 0 && await frame.locator(ready).count().catch(() => 0) > 0) return frame;
+    }
+    if (Date.now() > deadline) throw new Error(`no frame with the heading ${heading}`);
+    await page.waitForTimeout(200);
+  }
+}
+
+/** The timeline of a file, once drawn (the walkthrough's media is a webview too). */
+const timelineFrame = (page, file) => frameWith(page, file, 'body[data-ready=true]');
+
+/** The figures activate() logged (src/extension/extension.ts) in the extension host logs of every window so far. */
+function activationTimes() {
+  const found = [];
+  const walk = (dir) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith('.log')) {
+        for (const m of fs.readFileSync(full, 'utf8').matchAll(/activate\(\) took ([\d.]+) ms/g)) found.push({ ms: Number(m[1]), file: path.relative(LOGS, full) });
+      }
+    }
+  };
+  if (LOGS && fs.existsSync(LOGS)) walk(LOGS);
+  return found;
+}
+
+/**
+ * Presses the key that opens a quick input (F1, Ctrl+P). Where the keyboard focus has gone nowhere
+ * (a panel just closed, a webview right after a reload) the workbench never sees the key: then
+ * give the focus to the workbench (the side bar's title) and press again.
+ */
+async function openQuickInput(page, key) {
+  const input = page.locator('.quick-input-widget input');
+  for (let i = 1; ; i++) {
+    await page.keyboard.press(key);
+    try {
+      await input.waitFor({ state: 'visible', timeout: i === 3 ? 30000 : 3000 });
+      return;
+    } catch (e) {
+      if (i === 3) throw e;
+      await page.locator('.part.sidebar .title-label').first().click();
+    }
+  }
+}
+
+/** Hides the panel (Problems) and gives the keyboard back to the editor: Ctrl+Shift+M only focuses a panel that lost the focus. */
+async function hidePanel(page) {
+  await runCommand(page, 'View: Hide Panel');
+  await page.locator('.part.panel').first().waitFor({ state: 'hidden', timeout: 5000 });
+  await focusedEditor(page);
+}
+
 async function runCommand(page, title, filter = title) {
-  await page.keyboard.press('F1');
-  await page.locator('.quick-input-widget input').waitFor({ state: 'visible' });
+  for (let i = 1; ; i++) {
+    await openQuickInput(page, 'F1');
+    try {
+      // The palette closes when something takes the focus (a walkthrough moving to its next step, a view opening).
+      await page.locator('.quick-input-widget input').fill('>' + filter, { timeout: 5000 });
+      break;
+    } catch (e) {
+      if (i === 3) throw e;
+    }
+  }
   await pick(page, title, '>' + filter);
 }
 
@@ -104,6 +244,24 @@ async function simulatePowerOff(page, workload) {
     await page.locator('.monaco-workbench .part.statusbar').waitFor({ timeout: 60000 });
     await page.locator('.explorer-folders-view .monaco-list-row').first().waitFor({ timeout: 60000 });
     log('workbench ready');
+
+    // (f) A Helm template: one information diagnostic (KFS091, not analysed), no error, no warning.
+    await quickOpen(page, 'chart/templates/deployment.yaml');
+    await page.locator('.monaco-editor .squiggly-info').first().waitFor({ timeout: 30000 });
+    await page.keyboard.press('Control+Shift+M');
+    const helmRows = page.locator('.markers-panel .monaco-list-row', { hasText: 'KFS091' });
+    await helmRows.first().waitFor({ timeout: 30000 });
+    const markerLabels = await page.locator('.markers-panel .monaco-list-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label') || ''));
+    log('Problems rows: ' + markerLabels.map((l) => l.slice(0, 90)).join(' | '));
+    assert.equal(await helmRows.count(), 1);
+    // Each marker row's label starts with its severity; the file's row says how many there are.
+    const severities = markerLabels.map((l) => /^(Error|Warning|Info|Hint)\b/.exec(l)?.[1]).filter(Boolean);
+    assert.deepEqual(severities, ['Info']);
+    assert.match(markerLabels[0], /^1 problems in file deployment\.yaml/);
+    assert.equal(await page.locator('.monaco-editor .squiggly-error, .monaco-editor .squiggly-warning').count(), 0);
+    assert.match((await helmRows.first().innerText()).replace(/\s+/g, ' '), /Template expression .*helm template.*\[Ln 5, Col 9\]/);
+    await page.screenshot({ path: `${SHOTS}/00-helm-template.png` });
+    await page.keyboard.press('Control+Shift+M');
 
     // Diagnostics on the exact flag of a kube-controller-manager static-pod manifest.
     await quickOpen(page, 'kube-controller-manager.yaml');
@@ -169,6 +327,7 @@ async function simulatePowerOff(page, workload) {
     await page.screenshot({ path: `${SHOTS}/03c-hover-replicas.png` });
     await page.keyboard.press('Escape');
 
+    const original = await diskBytes('postgres-statefulset.yaml');
     await page.keyboard.press('Control+.');
     const fix = page.locator('.action-widget .monaco-list-row', { hasText: 'Set replicas: 2 (outage if a node fails: until someone acts → 0s)' });
     await fix.first().waitFor({ timeout: 15000 });
@@ -178,8 +337,16 @@ async function simulatePowerOff(page, workload) {
     await page.locator('.view-line', { hasText: 'replicas: 2' }).first().waitFor({ timeout: 10000 });
     await page.locator('.statusbar-item', { hasText: 'Node failure: no outage' }).first().waitFor({ timeout: 15000 });
     log('quick fix applied: replicas: 2, status bar says no outage');
+    // (c) Saved, the fix is on disk; undone and saved again, the file is the original byte for byte.
+    await page.keyboard.press('Control+S');
+    const fixed = await diskBytes('postgres-statefulset.yaml', (b) => !b.equals(original));
+    assert.ok(fixed.toString('utf8').includes('  replicas: 2\n'));
     await page.keyboard.press('Control+Z');
     await lens.first().waitFor({ timeout: 15000 });
+    await page.keyboard.press('Control+S');
+    await diskBytes('postgres-statefulset.yaml', (b) => b.equals(original));
+    assert.equal(await page.locator('.tab.dirty[data-resource-name="postgres-statefulset.yaml"]').count(), 0);
+    log(`undo of the quick fix: the saved file is the original byte for byte (${original.length} bytes)`);
 
     // The CodeLens runs its workload's default scenario at once.
     await lens.first().click();
@@ -202,7 +369,7 @@ async function simulatePowerOff(page, workload) {
     // The editor stays responsive while a long simulation runs in its worker: the test-only setting keeps the
     // simulation worker busy for 20 s (as a very large cluster would); meanwhile an edit is analysed and a hover
     // answered. The progress notification (shown after 300 ms) cancels the run.
-    const workspaceSettings = path.join(WORKSPACE, '.vscode', 'settings.json');
+    const workspaceSettings = path.join(WS, '.vscode', 'settings.json');
     fs.mkdirSync(path.dirname(workspaceSettings), { recursive: true });
     fs.writeFileSync(workspaceSettings, JSON.stringify({ 'kubeFailureSim.testing.simulationDelayMs': 20000 }));
     await page.locator('.explorer-folders-view .monaco-list-row', { hasText: '.vscode' }).first().waitFor({ timeout: 10000 });
@@ -245,6 +412,117 @@ async function simulatePowerOff(page, workload) {
     await revived.locator('h1', { hasText: 'hostile.yaml' }).waitFor({ timeout: 30000 });
     await revived.locator('.lane-label-workload').first().waitFor({ timeout: 30000 });
     log('panel revived after reload');
+    // One editor group from here on: Quick Open then opens each file in the group that has the focus.
+    await runCommand(page, 'View: Close All Editors');
+
+    // (b) Hovering tolerationSeconds explains it with the simulated seconds (the folder's controller-manager: taint at 25s).
+    await quickOpen(page, 'fast-eviction-deployment.yaml');
+    const tolerationHover = await hoverAt(page, '21:12', /tolerationSeconds 30.*the pod deleted at 55s \(30s later\)/);
+    log('Hover tolerationSeconds: ' + tolerationHover.slice(0, 200));
+    assert.match(tolerationHover, /node\.kubernetes\.io\/unreachable:NoExecute/);
+    await page.screenshot({ path: `${SHOTS}/05-hover-toleration-seconds.png` });
+    await page.locator('.part.editor').screenshot({ path: `${SHOTS}/readme-hover-toleration-seconds.png` });
+    await page.keyboard.press('Escape');
+
+    // (h) A cluster configuration file of the folder changes other files' numbers: the controller-manager's
+    // node-monitor-grace-period 20s → 40s moves node-exporter's KFS020 warning from 23s to 43s (its
+    // diagnostics are published again while it sits in a background tab) and web's hover from 5m32s to 5m52s.
+    const trafficRow = (seconds) => page.locator('.markers-panel .monaco-list-row', { hasText: 'KFS020' }).filter({ hasText: `keeps sending it traffic for about ${seconds}, until the node is marked NotReady` });
+    await quickOpen(page, 'node-exporter-daemonset.yaml');
+    await page.keyboard.press('Control+Shift+M');
+    await trafficRow('23s').first().waitFor({ timeout: 30000 });
+    await hidePanel(page);
+    await quickOpen(page, 'web-deployment.yaml');
+    assert.match(await hoverAt(page, '10:14', /one replica short/), /one replica short for about 5m32s.*node-monitor-grace-period=20s/);
+    await page.keyboard.press('Escape');
+    const kcmOriginal = await diskBytes('cluster/kube-controller-manager.yaml');
+    await quickOpen(page, 'kube-controller-manager.yaml');
+    await goTo(page, '22:39');
+    await page.keyboard.press('Shift+ArrowRight');
+    await page.keyboard.press('Shift+ArrowRight');
+    await page.keyboard.type('40');
+    await page.locator('.view-line', { hasText: '--node-monitor-grace-period=40s' }).first().waitFor({ timeout: 10000 });
+    await page.keyboard.press('Control+S');
+    await diskBytes('cluster/kube-controller-manager.yaml', (b) => b.toString('utf8').includes('--node-monitor-grace-period=40s'));
+    await page.keyboard.press('Control+Shift+M');
+    await trafficRow('43s').first().waitFor({ timeout: 15000 });
+    assert.equal(await trafficRow('23s').count(), 0);
+    await page.screenshot({ path: `${SHOTS}/06-cluster-config-changes-numbers.png` });
+    await hidePanel(page);
+    await quickOpen(page, 'web-deployment.yaml');
+    assert.match(await hoverAt(page, '10:14', /5m52s/), /one replica short for about 5m52s.*node-monitor-grace-period=40s/);
+    await page.screenshot({ path: `${SHOTS}/06b-cluster-config-hover.png` });
+    await page.locator('.part.editor').screenshot({ path: `${SHOTS}/readme-cluster-config-hover.png` });
+    await page.keyboard.press('Escape');
+    // Put the controller-manager back as it was.
+    await quickOpen(page, 'kube-controller-manager.yaml');
+    await page.keyboard.press('Control+Z');
+    await page.locator('.view-line', { hasText: '--node-monitor-grace-period=20s' }).first().waitFor({ timeout: 10000 });
+    await page.keyboard.press('Control+S');
+    await diskBytes('cluster/kube-controller-manager.yaml', (b) => b.equals(kcmOriginal));
+    log('cluster configuration: KFS020 23s → 43s in a background file, hover 5m32s → 5m52s, and back');
+
+    // (i) The walkthrough, opened by its id (a key bound to workbench.action.openWalkthrough in run.sh), and its four steps.
+    await runCommand(page, 'View: Close All Editors');
+    await page.keyboard.press('Control+Alt+Shift+W');
+    const stepId = (id) => `kube-failure-sim.kube-failure-sim#gettingStarted#${id}`;
+    const step = (id) => page.locator(`.getting-started-step[data-step-id="${stepId(id)}"]`);
+    const stepDone = (id) => page.locator(`.codicon-getting-started-step-checked[data-done-step-id="${stepId(id)}"]`);
+    /**
+     * Expands a step and clicks its button once the step's Markdown media has loaded: the media's
+     * webview takes the focus as it loads, which would close a quick-fix menu the button opened.
+     */
+    const runStep = async (id, button, mediaHeading) => {
+      if ((await step(id).getAttribute('aria-expanded')) !== 'true') await step(id).click();
+      await frameWith(page, mediaHeading);
+      await page.waitForTimeout(500);
+      await step(id).locator('a.monaco-button', { hasText: button }).click();
+    };
+    await step('openExample').waitFor({ timeout: 30000 });
+    assert.equal(await page.locator('.getting-started-step[data-step-id^="kube-failure-sim.kube-failure-sim#gettingStarted#"]').count(), 4);
+    await page.screenshot({ path: `${SHOTS}/07-walkthrough.png` });
+    // 1. The example opens beside the walkthrough, as an untitled file with the example's findings.
+    await runStep('openExample', 'Open the Example', 'One replica, one volume, one node');
+    await page.locator('.tab[data-resource-name="postgres-example.yaml"]').first().waitFor({ timeout: 15000 });
+    await page.locator('.monaco-editor .squiggly-warning').first().waitFor({ timeout: 30000 });
+    await stepDone('openExample').waitFor({ timeout: 10000 });
+    await page.screenshot({ path: `${SHOTS}/07a-walkthrough-example.png` });
+    // 2. The Problems panel with the example's findings.
+    await runStep('seeDiagnostic', 'Show Problems', 'Findings on the field that causes them');
+    const exampleProblem = page.locator('.markers-panel .monaco-list-row', { hasText: 'KFS002' });
+    await exampleProblem.first().waitFor({ timeout: 15000 });
+    assert.match((await exampleProblem.first().innerText()).replace(/\s+/g, ' '), /Down until the node returns or someone acts.*\[Ln 22, Col 13\]/);
+    await stepDone('seeDiagnostic').waitFor({ timeout: 10000 });
+    await page.screenshot({ path: `${SHOTS}/07b-walkthrough-problems.png` });
+    await runCommand(page, 'View: Hide Panel');
+    // 3. Simulate Node Failure… with the focus on the walkthrough: the visible example is simulated; the step
+    // is checked once the simulation has run (kubeFailureSim.hasRun), not while the picks are open.
+    await runStep('simulate', 'Simulate Node Failure', 'The timeline of a node failure');
+    assert.equal(await stepDone('simulate').count(), 0);
+    await pick(page, 'Power off the node', 'Power off');
+    await pick(page, 'The node that runs', 'The node that runs');
+    await pick(page, 'The node never comes back', 'never');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Force-delete the stuck pods' }).first().waitFor();
+    // No intervention: accept the empty choice, from the pick's own input (the walkthrough's webviews can hold the focus).
+    await page.locator('.quick-input-widget input.input').focus();
+    await page.keyboard.press('Enter');
+    const exampleTimeline = await timelineFrame(page, 'postgres-example.yaml');
+    await exampleTimeline.locator('vscode-panel-tab#tab-summary').click();
+    assert.match((await exampleTimeline.locator('.summary .card').first().innerText()).replace(/\s+/g, ' '), /^StatefulSet\/postgres stuck /);
+    await stepDone('simulate').waitFor({ timeout: 10000 });
+    await page.screenshot({ path: `${SHOTS}/07c-walkthrough-simulate.png` });
+    // 4. The quick fixes of the example's most serious finding; choosing one completes the step.
+    await runStep('applyFix', 'Show the Quick Fixes', 'Quick fixes with their simulated effect');
+    await page.locator('.action-widget .monaco-list-row', { hasText: 'Set replicas: 2 (' }).first().waitFor({ timeout: 15000 });
+    await page.screenshot({ path: `${SHOTS}/07d-walkthrough-quick-fixes.png` });
+    await page.locator('.part.editor').screenshot({ path: `${SHOTS}/readme-walkthrough-quick-fixes.png` });
+    await chooseFocusedRow(page, '.action-widget .monaco-list-row', 'Set replicas: 2 (');
+    await page.locator('.view-line', { hasText: 'replicas: 2' }).first().waitFor({ timeout: 10000 });
+    await stepDone('applyFix').waitFor({ timeout: 10000 });
+    for (const id of ['openExample', 'seeDiagnostic', 'simulate', 'applyFix']) assert.equal(await step(id).getAttribute('aria-checked'), 'true', id);
+    await page.locator('.statusbar-item', { hasText: 'Node failure: no outage' }).first().waitFor({ timeout: 15000 });
+    await page.screenshot({ path: `${SHOTS}/07e-walkthrough-done.png` });
+    log('walkthrough: its four steps ran and are checked');
     ok = true;
   } catch (e) {
     console.error('E2E FAILED:', e);
@@ -253,6 +531,7 @@ async function simulatePowerOff(page, workload) {
     await context.close();
     fs.rmSync(profile, { recursive: true, force: true });
   }
+  for (const { ms, file } of activationTimes()) console.log(`TIMING activate: ${ms} ms (${file})`);
   log(ok ? 'E2E PASSED' : 'E2E FAILED');
   process.exit(ok ? 0 : 1);
 })();

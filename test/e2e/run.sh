@@ -89,8 +89,13 @@ cat > "$RUN/ud/User/settings.json" <<'JSON'
   "git.enabled": false
 }
 JSON
+# the workspace: the examples plus the e2e's own files (a hostile name, a Helm chart, tolerationSeconds)
 cp -r "$REPO/examples/." "$RUN/ws/"
-cp "$HERE/hostile.yaml" "$RUN/ws/"
+cp -r "$HERE/workspace/." "$RUN/ws/"
+# a key for the walkthrough by its id (the palette cannot pass a command its argument)
+cat > "$RUN/ud/User/keybindings.json" <<'JSON'
+[{ "key": "ctrl+alt+shift+w", "command": "workbench.action.openWalkthrough", "args": "kube-failure-sim.kube-failure-sim#gettingStarted" }]
+JSON
 # keep code-server / VS Code / Chromium from writing into $HOME (~/.config, ~/.local/share, ~/.cache)
 export XDG_CONFIG_HOME="$RUN/xdg/config" XDG_DATA_HOME="$RUN/xdg/data" XDG_CACHE_HOME="$RUN/xdg/cache"
 CSARGS=(--config "$RUN/config.yaml" --user-data-dir "$RUN/ud" --extensions-dir "$RUN/exts")
@@ -116,7 +121,8 @@ echo "TIMING server start: $(since "$T")s"
 # ---- 4. E2E -------------------------------------------------------------------------------------------
 T=$(now)
 rc=0
-CS_URL="http://127.0.0.1:$PORT/" SHOTS="$SHOTS" WORKSPACE="$RUN/ws" node "$HERE/extension.e2e.js" || rc=$?
+echo "VS Code logs: $RUN/ud/logs"
+CS_URL="http://127.0.0.1:$PORT/" SHOTS="$SHOTS" WS="$RUN/ws" LOGS="$RUN/ud/logs" node "$HERE/extension.e2e.js" || rc=$?
 echo "TIMING e2e: $(since "$T")s"
 echo "TIMING total: $(since "$T_ALL")s"
 [ "$rc" = 0 ] || echo "FAILED: server log $RUN/server.log, VS Code logs $RUN/ud/logs, screenshots $SHOTS" >&2

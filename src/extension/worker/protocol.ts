@@ -36,7 +36,8 @@ export interface ModelSummary {
 
 /** Each request with the type of its answer. */
 export interface RequestTypes {
-  analyse: { params: DocumentAddress; result: { findings: Finding[] } };
+  /** `contextRevision`: moves when what other documents' findings depend on changed (Workspace.contextRevision). */
+  analyse: { params: DocumentAddress; result: { findings: Finding[]; contextRevision: number } };
   hover: { params: DocumentAddress & { position: Position }; result: Hover | undefined };
   lenses: { params: DocumentAddress; result: WorkloadLens[] };
   fixes: { params: DocumentAddress & { range?: Range; preferredOnly: boolean }; result: { finding: Finding; fix: Fix }[] };

@@ -142,7 +142,10 @@ export class WorkerService {
   }
 
   private readonly handlers: Handlers = {
-    analyse: ({ folder, uri }) => ({ findings: this.holding(folder, uri).analyse(uri).findings }),
+    analyse: ({ folder, uri }) => {
+      const workspace = this.holding(folder, uri);
+      return { findings: workspace.analyse(uri).findings, contextRevision: workspace.contextRevision };
+    },
     hover: ({ folder, uri, position }) => this.holding(folder, uri).hover(uri, position),
     lenses: ({ folder, uri }) => this.holding(folder, uri).lenses(uri),
     fixes: ({ folder, uri, range, preferredOnly }) => this.holding(folder, uri).fixes(uri, range, preferredOnly),
