@@ -312,6 +312,11 @@ async function simulatePowerOff(page, workload) {
     assert.match((await kfs002.first().innerText()).replace(/\s+/g, ' '), /Down until the node returns or someone acts if its node fails.*\[Ln 21, Col 13\]/);
     // VS Code renders a diagnostic's code with a target as a link (a.monaco-link) beside the source.
     assert.ok(await page.locator('.markers-panel .monaco-list-row a', { hasText: 'KFS002' }).count() > 0, 'the rule id links to its docs');
+    // (a) KFS001 on the StatefulSet's kind (line 15), squiggled, with its docs link.
+    const kfs001 = page.locator('.markers-panel .monaco-list-row', { hasText: 'KFS001' });
+    assert.match((await kfs001.first().innerText()).replace(/\s+/g, ' '), /postgres-0 is deleted at .* stays Terminating .*KFS001.*\[Ln 15, Col 7\]/);
+    assert.ok(await page.locator('.markers-panel .monaco-list-row a', { hasText: 'KFS001' }).count() > 0, 'KFS001 links to its docs');
+    assert.ok(await page.locator('.monaco-editor .squiggly-warning').count() > 0);
     await page.screenshot({ path: `${SHOTS}/03-problems-statefulset.png` });
     await page.keyboard.press('Control+Shift+M');
 
@@ -358,6 +363,15 @@ async function simulatePowerOff(page, workload) {
     await quickOpen(page, 'postgres-statefulset.yaml');
     const db = await simulatePowerOff(page, { file: 'postgres-statefulset.yaml' });
     assert.match(db.summary, /^StatefulSet\/postgres stuck /);
+    // (e) By keyboard alone: the cursor at the end shows postgres-0 still Terminating; a step back moves it.
+    await db.frame.locator('.axis').focus();
+    await page.keyboard.press('End');
+    await db.frame.locator('.cursor-table .caption', { hasText: 'As of 20:00.000' }).waitFor();
+    const podRow = db.frame.locator('.cursor-table .pods-at [role=row]', { hasText: 'pod/postgres-0' });
+    assert.match(await podRow.first().innerText(), /Terminating/);
+    await page.keyboard.press('ArrowLeft');
+    await db.frame.locator('.cursor-table .caption', { hasNotText: 'As of 20:00.000' }).waitFor();
+    log(`cursor by keyboard: ${(await db.frame.locator('.cursor-table .caption').first().innerText()).trim()}; postgres-0 Terminating at the end`);
     await page.screenshot({ path: `${SHOTS}/03-timeline-statefulset.png` });
     // "What would shorten it": a finding opens at its YAML, selected, in the editor that shows it.
     await db.frame.locator('vscode-panel-tab#tab-summary').click();
@@ -373,11 +387,18 @@ async function simulatePowerOff(page, workload) {
     fs.mkdirSync(path.dirname(workspaceSettings), { recursive: true });
     fs.writeFileSync(workspaceSettings, JSON.stringify({ 'kubeFailureSim.testing.simulationDelayMs': 20000 }));
     await page.locator('.explorer-folders-view .monaco-list-row', { hasText: '.vscode' }).first().waitFor({ timeout: 10000 });
-    await page.waitForTimeout(1000); // VS Code reads the new settings.json
     await quickOpen(page, 'postgres-statefulset.yaml');
-    await lens.first().click();
     const progress = page.locator('.notifications-toasts .notification-toast', { hasText: 'Simulating power-off' });
-    await progress.first().waitFor({ timeout: 10000 });
+    // VS Code reads the new settings.json a moment later: until then a run is quick and shows no progress.
+    for (let attempt = 1; ; attempt++) {
+      await lens.first().click();
+      try {
+        await progress.first().waitFor({ timeout: 4000 });
+        break;
+      } catch (e) {
+        if (attempt === 4) throw e;
+      }
+    }
     const simulationShown = Date.now();
     await page.locator('.monaco-editor .view-line', { hasText: 'replicas: 1' }).first().click();
     await page.keyboard.press('Control+End');
@@ -402,8 +423,30 @@ async function simulatePowerOff(page, workload) {
     assert.ok(hostile.summary.includes("<img src=x onerror=document.title='pwned'><b>bold</b>"));
     assert.ok((await hostile.frame.locator('.lane-label-workload').first().innerText()).includes('<img src=x'));
     assert.equal(await hostile.frame.locator('img, b').count(), 0);
+    assert.equal(await hostile.frame.locator('script', { hasText: 'pwned' }).count(), 0, 'no script element from the manifest');
     assert.notEqual(await page.title(), 'pwned');
     await page.screenshot({ path: `${SHOTS}/04-hostile-name.png` });
+    // (g) The same name as text in the Problems panel and in a hover, with no element made from it.
+    // The focus is in the timeline's frame: back to the manifest's tab by the mouse.
+    await page.locator('.tabs-container .tab[data-resource-name="hostile.yaml"]').first().click();
+    await page.keyboard.press('Control+Shift+M');
+    const invalidName = page.locator('.markers-panel .monaco-list-row', { hasText: 'is not a valid name' });
+    await invalidName.first().waitFor({ timeout: 30000 });
+    assert.ok((await invalidName.first().innerText()).includes("<img src=x onerror=document.title='pwned'><b>bold</b>"));
+    assert.equal(await page.locator('.markers-panel img, .markers-panel b').count(), 0);
+    await page.keyboard.press('Control+Shift+M');
+    await goTo(page, '9:13');
+    await page.keyboard.press('Control+K');
+    await page.keyboard.press('Control+I');
+    const hostileHover = page.locator('.monaco-hover-content', { hasText: 'replicas: 1' });
+    await hostileHover.first().waitFor({ timeout: 15000 });
+    assert.ok((await hostileHover.first().innerText()).includes('Deployment/<img src=x'));
+    assert.equal(await hostileHover.first().locator('img, b, script').count(), 0);
+    assert.equal(await page.locator('script', { hasText: 'pwned' }).count(), 0);
+    assert.notEqual(await page.title(), 'pwned');
+    await page.screenshot({ path: `${SHOTS}/04b-hostile-hover.png` });
+    await page.keyboard.press('Escape');
+    log('hostile name: text in the webview, the Problems panel and the hover; nothing ran');
 
     // After a window reload the panel comes back from the state the webview kept (serializer).
     await runCommand(page, 'Developer: Reload Window');
