@@ -150,6 +150,7 @@ async function simulatePowerOff(page, workload) {
     await page.screenshot({ path: `${SHOTS}/02b-compare.png` });
     // The same failure under the fast preset: a panel of its own, which compares with the run without a preset.
     await quickOpen(page, 'web-deployment.yaml');
+    await page.locator('.monaco-editor .view-line', { hasText: 'name: web' }).first().click(); // the YAML editor, not the timeline, has the focus
     const fast = await simulatePowerOff(page, { file: 'web-deployment.yaml', preset: 'Fast failure detection (preset fast)' });
     await fast.frame.locator('vscode-button', { hasText: 'Compare with…' }).click();
     await page.locator('.quick-input-list .monaco-list-row', { hasText: 'no preset' }).first().waitFor();
