@@ -17,7 +17,20 @@ import { fmt, median } from './measure';
 
 const CHROMIUM = process.env.KFS_CHROMIUM ?? '/usr/bin/chromium';
 
-/** 50 Deployments of 20 replicas behind Services; zone a (two of the six nodes) powers off. */
+/** Node objects for `zones` zones of `perZone` workers (4 CPU, 110 pods each), as kubectl get nodes -o yaml would list them. */
+function nodeList(zones: string[], perZone: number): string {
+  const items = zones.flatMap((zone) => Array.from({ length: perZone }, (_, i) => `- apiVersion: v1
+  kind: Node
+  metadata: {name: worker-${zone}${i + 1}, labels: {topology.kubernetes.io/zone: zone-${zone}, kubernetes.io/hostname: worker-${zone}${i + 1}}}
+  status: {allocatable: {cpu: "4", memory: 15Gi, pods: "110"}}`));
+  return `apiVersion: v1\nkind: List\nitems:\n${items.join('\n')}\n`;
+}
+
+/**
+ * 50 Deployments of 20 replicas behind Services: 1,000 pods, all Running on 15 nodes in 3 zones
+ * (the default 6 nodes hold 660 pods at 110 each, which left 340 Pending); zone a (5 nodes) powers
+ * off and its pods are replaced on the other zones.
+ */
 function largeTrace() {
   const workspace = new Workspace();
   for (let i = 0; i < 50; i++) {
@@ -37,7 +50,10 @@ metadata: {name: app${i}, namespace: team${i % 5}}
 spec: {selector: {app: app${i}}, ports: [{port: 80}]}
 `);
   }
-  const scenario = workspace.scenario({ ...defaultChoices(), targets: ['node/worker-a1', 'node/worker-a2'], durationMs: 30 * 60_000 });
+  const scenario = workspace.scenario({
+    ...defaultChoices(), targets: ['zone/zone-a'], durationMs: 30 * 60_000,
+    clusterText: { texts: [nodeList(['a', 'b', 'c'], 5)], source: '15 generated nodes' },
+  });
   return traceReport(scenario, ['50 Deployments x 20'], simulate(scenario));
 }
 
@@ -70,6 +86,27 @@ const FRAME_TIMES = `(async () => {
   return { idle, zoom, wheelZoom, pan, cursor, scroll };
 })()`;
 
+interface TraceEvent { name: string; ph: string; tid: number; ts: number; dur?: number; tdur?: number }
+
+/**
+ * The renderer main thread's CPU time (tdur) in top-level tasks from navigation start to the
+ * first contentful paint: on a loaded machine the wall-clock figure mostly says how long the
+ * page waited for a core.
+ */
+function mainThreadCpuBefore(events: TraceEvent[], paintMs: number): number {
+  const fcp = events.find((e) => e.name === 'firstContentfulPaint');
+  if (!fcp) return NaN;
+  const start = fcp.ts - paintMs * 1000;
+  let end = -Infinity;
+  let cpu = 0;
+  for (const e of events.filter((x) => x.ph === 'X' && x.tid === fcp.tid && x.ts >= start && x.ts < fcp.ts && x.tdur !== undefined).sort((a, b) => a.ts - b.ts)) {
+    if (e.ts < end) continue; // nested in the task before
+    cpu += e.tdur!;
+    end = e.ts + (e.dur ?? 0);
+  }
+  return cpu / 1000;
+}
+
 async function main(): Promise<void> {
   if (!fs.existsSync(CHROMIUM)) {
     console.log(`Timeline benchmark skipped: ${CHROMIUM} is absent (apt-get install chromium).`);
@@ -78,31 +115,39 @@ async function main(): Promise<void> {
   const started = Date.now();
   const report = largeTrace();
   const pods = new Set(report.states.filter((s) => s.object.kind === 'Pod').map((s) => `${s.object.namespace}/${s.object.name}`)).size;
-  const html = htmlReport({ title: 'power-off of zone a: 50 Deployments x 20 replicas', report }, reportAssets(path.join(__dirname, '..', 'src', 'cli')));
+  const runningBefore = report.states.filter((s) => s.object.kind === 'Pod' && s.from <= 0 && (s.to === null || s.to > 0) && s.status === 'Running').length;
+  const html = htmlReport({ title: 'power-off of zone a (5 of 15 nodes): 50 Deployments x 20 replicas', report }, reportAssets(path.join(__dirname, '..', 'src', 'cli')));
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kfs-bench-')), 'report.html');
   fs.writeFileSync(file, html);
+  // KFS_BENCH_HTML=FILE keeps a copy, to profile the page in DevTools.
+  if (process.env.KFS_BENCH_HTML) fs.copyFileSync(file, process.env.KFS_BENCH_HTML);
   const assets = reportAssets(path.join(__dirname, '..', 'src', 'cli'));
   console.log(`Timeline (HTML report in headless Chromium ${CHROMIUM})`);
-  console.log(`  trace: ${pods} pods, ${report.states.length} state intervals, ${report.events.length} events, 30 simulated minutes (built in ${Date.now() - started} ms)`);
+  console.log(`  trace: ${runningBefore} pods Running before the failure on ${report.scenario.cluster.nodes.length} nodes, ${pods} pod objects in all, ${report.states.length} state intervals, ${report.events.length} events, 30 simulated minutes (built in ${Date.now() - started} ms)`);
   console.log(`  HTML file: ${(Buffer.byteLength(html) / 1024).toFixed(0)} KiB (webview bundle ${(assets.script.length / 1024).toFixed(0)} KiB, toolkit bundle ${(assets.controls.length / 1024).toFixed(0)} KiB, trace JSON ${(JSON.stringify(report).length / 1024).toFixed(0)} KiB)`);
 
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
   try {
     const paints: number[] = [];
     const renders: number[] = [];
+    const mainThreadCpu: number[] = [];
     for (let i = 0; i < 7; i++) {
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      await browser.startTracing(page, { categories: ['devtools.timeline', 'loading'] });
       await page.goto(`file://${file}`);
       await page.locator('body[data-ready=true]').waitFor();
       // From navigation start to the first frame painted (Chromium's first-contentful-paint: the page
       // draws nothing before the timeline), and the timeline's own script time within it.
-      paints.push(await page.evaluate<number>(`performance.getEntriesByName('first-contentful-paint')[0].startTime`));
+      const paint = await page.evaluate<number>(`performance.getEntriesByName('first-contentful-paint')[0].startTime`);
+      paints.push(paint);
+      mainThreadCpu.push(mainThreadCpuBefore(JSON.parse((await browser.stopTracing()).toString()).traceEvents, paint));
       // Our script before that paint: the lanes' data (kfs:model) and the page built from it (kfs:dom).
       renders.push(await page.evaluate<number>(`performance.getEntriesByName('kfs:dom')[0].duration`));
       if (i < 6) await page.close();
       else {
         const frames = await page.evaluate<Record<string, number[]>>(FRAME_TIMES);
         console.log(`  first paint: median ${fmt(median(paints))} after navigation start (target <= 150 ms), of which ${fmt(median(renders))} in our script from the trace to the drawn lanes (7 loads; load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores)`);
+        console.log(`  main thread's CPU time before that paint: median ${fmt(median(mainThreadCpu))} (thread time: what the page costs, whatever else the machine runs)`);
         console.log('  frame intervals while repeating an interaction every frame (30 frames; 16.7 ms = no frame dropped at 60 Hz):');
         for (const [name, samples] of Object.entries(frames)) {
           const slow = samples.filter((ms) => ms > 17.5).length;

@@ -36,8 +36,12 @@ export function connectHost(onMessage: (message: HostMessage) => void): Host {
   const host: Host = { interactive: false, post: () => undefined, getState: () => state, setState: (s) => (state = s) };
   const embedded = document.getElementById(EMBEDDED_TRACE_ID)?.textContent;
   if (embedded) {
+    const started = performance.now();
     const message: unknown = JSON.parse(embedded);
-    if (isHostMessage(message)) queueMicrotask(() => onMessage(message));
+    performance.measure('kfs:parse', { start: started });
+    const valid = isHostMessage(message);
+    performance.measure('kfs:trace', { start: started });
+    if (valid) queueMicrotask(() => onMessage(message));
   }
   return host;
 }

@@ -53,6 +53,7 @@ export class LanesView {
   private cursorMs = 0;
   private geometry: Geometry = geometry(600);
   private height = 400;
+  private scrollPosition = 0;
   private drag: { x: number; moved: boolean; pointer: number } | undefined;
 
   constructor(private readonly actions: LaneActions) {
@@ -62,7 +63,10 @@ export class LanesView {
     this.slice.append(this.labels, this.chart);
     this.inner.appendChild(this.slice);
     this.element.appendChild(this.inner);
-    this.element.addEventListener('scroll', () => this.render());
+    this.element.addEventListener('scroll', () => {
+      this.scrollPosition = this.element.scrollTop;
+      this.render();
+    });
     this.chart.addEventListener('pointerdown', (e) => this.pointerDown(e));
     this.chart.addEventListener('pointermove', (e) => this.pointerMove(e));
     this.chart.addEventListener('pointerup', (e) => this.pointerUp(e));
@@ -92,12 +96,14 @@ export class LanesView {
     this.cursorLine.setAttribute('x2', String(x));
   }
 
+  /** Where the lanes are scrolled to, as last set or scrolled: reading the element's would force a layout mid-build. */
   get scrollTop(): number {
-    return this.element.scrollTop;
+    return this.scrollPosition;
   }
 
   set scrollTop(value: number) {
     this.element.scrollTop = value;
+    this.scrollPosition = this.element.scrollTop;
   }
 
   x(t: number): number {
@@ -115,7 +121,7 @@ export class LanesView {
     const { labelWidth, chartWidth } = this.geometry;
     // The height main.ts gave the lanes: reading clientHeight would force a layout mid-build.
     const height = this.height;
-    const top = this.element.scrollTop;
+    const top = this.scrollPosition;
     const [first, end] = visibleRows(layout, top, height);
     this.slice.style.top = `${top}px`;
     this.slice.style.height = `${height}px`;

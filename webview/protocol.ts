@@ -5,6 +5,9 @@
  */
 import type { ObjectRef, TraceReport } from '../src/report/contract';
 
+/** The timeline panel's view type (package.json activates on onWebviewPanel:<this>, so a revived panel finds its serializer). */
+export const TIMELINE_VIEW_TYPE = 'kubeFailureSim.timeline';
+
 /** What the extension needs to run a panel's simulation again, also after a window reload. */
 export interface RunRef {
   /** The manifest's URI (its folder is the workspace the run reads). */
@@ -17,7 +20,14 @@ export interface RunRef {
   recoverAfterMs?: number;
   interventions?: { kind: string; atMs: number; target?: string }[];
   durationMs?: number;
-  /** The scenario file the run came from, if any. */
+  /** "1.31"; absent or '': the folder's (settings, a kubeadm ClusterConfiguration, else the newest known). */
+  kubernetesVersion?: string;
+  /** A timing preset, or "none" for the version's defaults; absent: the settings'. */
+  profile?: string;
+  /** scheduler, worst or spread; absent: scheduler. */
+  placement?: string;
+  seed?: number;
+  /** The scenario file the run came from, if any: Run Again reads it again (its choices are the file's). */
   scenario?: string;
 }
 
@@ -85,6 +95,8 @@ const isIntervention = (value: unknown) => isRecord(value) && isString(value.kin
 export function isRunRef(value: unknown): value is RunRef {
   return isRecord(value) && isString(value.document) && optional(value.documents, isStrings) && isString(value.failure) && isStrings(value.targets)
     && optional(value.recoverAfterMs, isNumber) && optional(value.durationMs, isNumber) && optional(value.scenario, isString)
+    && optional(value.kubernetesVersion, isString) && optional(value.profile, isString) && optional(value.placement, isString)
+    && (value.seed === undefined || (Number.isInteger(value.seed) && (value.seed as number) >= 0))
     && (value.interventions === undefined || (Array.isArray(value.interventions) && value.interventions.every(isIntervention)));
 }
 

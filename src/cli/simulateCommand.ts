@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { readManifestBytes } from '../manifest/readManifest';
+import { decodeUtf8 } from '../manifest/decode';
 import { parseDuration } from '../manifest/duration';
 import { MAX_DURATION_MS, MAX_RUNS } from '../manifest/limits';
 import { FAILURE_KINDS, PLACEMENTS, isFailureKind, type Intervention, type Placement, type Scenario } from '../sim/scenario';
@@ -10,8 +10,9 @@ import { multiRunReport, traceReport } from '../report/jsonReport';
 import { RunStatistics } from '../report/runStatistics';
 import { renderRunStatistics, renderText, scenarioHeader } from '../report/textReport';
 import { InputError, RejectedInput } from '../workspace/inputError';
-import { readScenarioFile, scenarioArguments } from '../workspace/scenarioFile';
-import { defaultChoices, type SimulationChoices } from '../workspace/simulationChoices';
+import { readScenarioFile, scenarioArguments, scenarioRun } from '../workspace/scenarioFile';
+import { defaultChoices, type ClusterText, type SimulationChoices } from '../workspace/simulationChoices';
+import type { WorkspaceSettings } from '../workspace/workspace';
 import { UsageError, parseArgs, single, type ParsedArgs } from './args';
 import { TEMPLATE_DETECTED } from '../manifest/problem';
 import { findingLine } from './checkCommand';
@@ -30,7 +31,7 @@ Simulates what the control plane does to the workloads in PATH when nodes fail.
                         (Ready but broken), graceful-shutdown (kubelet.shutdownGracePeriod), zone-outage
   --target T[@D][,...]  node/NAME, zone/NAME (all its nodes), or Kind/name for the node of that
                         workload's first pod (default: the node of the first pod of the first
-                        workload; zone-outage: its zone); T@D fails that target D after the
+                        workload; zone-outage: the whole zone of that node); T@D fails that target D after the
                         others; times count from the first failure (when every target has a D,
                         the earliest fails at 0s and the rest keep their distance)
   --at D                normal operation shown before the failure (default 0s)
@@ -76,7 +77,36 @@ export interface PreparedSimulation {
 /** Reads the files and builds the scenario (no simulation). Throws UsageError, FileError or InputError. */
 export function prepareSimulation(args: ParsedArgs, cwd = process.cwd(), readStdin?: StdinReader): PreparedSimulation {
   if (args.positionals.length === 0) throw new UsageError('simulate needs at least one file or directory');
-  const { workspace, files, errors } = loadWorkspace(args.positionals, settingsFromArgs(args), cwd, readStdin);
+  return prepareRun(args.positionals, settingsFromArgs(args), () => simulationChoices(args, cwd), cwd, readStdin);
+}
+
+/** What a scenario file asks for: its problems at their lines, or the prepared run and the number of runs. */
+export type PreparedScenario = { problems: string[] } | { prepared: PreparedSimulation; paths: string[]; runs: number };
+
+/**
+ * --scenario FILE: its manifests and cluster file (relative to it) read from disk, its choices
+ * and timing settings as src/workspace reads them (scenarioRun, which the editor uses too).
+ */
+export function prepareScenario(file: string, cwd = process.cwd()): PreparedScenario {
+  let text: string;
+  try {
+    text = fs.readFileSync(path.resolve(cwd, file), 'utf8');
+  } catch (error) {
+    throw new FileError(`cannot read ${file}: ${(error as Error).message}`);
+  }
+  const { scenario, problems } = readScenarioFile(text);
+  if (!scenario) return { problems: problems.map((p) => `${file}:${p.range.start.line + 1}:${p.range.start.character + 1} ${p.message}`) };
+  // Paths in the file are relative to it; shown relative to where the command runs.
+  const shown = (p: string) => (path.relative(cwd, path.resolve(cwd, p)) || '.').split(path.sep).join('/');
+  const here = (p: string) => shown(path.join(path.dirname(file), p));
+  const paths = scenario.manifests.map(here);
+  const cluster = scenario.cluster === undefined ? undefined : clusterText(here(scenario.cluster), cwd);
+  const { choices, runs } = scenarioRun(scenario, shown(file), cluster);
+  return { prepared: prepareRun(paths, { overrides: [] }, () => choices, cwd), paths, runs };
+}
+
+function prepareRun(paths: string[], settings: WorkspaceSettings, choicesOf: () => SimulationChoices, cwd: string, readStdin?: StdinReader): PreparedSimulation {
+  const { workspace, files, errors } = loadWorkspace(paths, settings, cwd, readStdin);
   if (errors.length > 0) throw new FileError(errors.join('\nkube-failure-sim: '));
   const warnings: string[] = [];
   for (const { displayPath } of files) {
@@ -87,7 +117,7 @@ export function prepareSimulation(args: ParsedArgs, cwd = process.cwd(), readStd
   workspace.checkAccepted(files.map((f) => f.displayPath));
   let scenario: Scenario;
   try {
-    scenario = workspace.scenario(simulationChoices(args, cwd));
+    scenario = workspace.scenario(choicesOf());
   } catch (error) {
     const templates = files.filter((f) => workspace.read(f.displayPath).parsed.problems.some((p) => p.ruleId === TEMPLATE_DETECTED));
     if (error instanceof InputError && error.choice === 'workloads' && error.value === undefined && templates.length > 0) {
@@ -106,34 +136,40 @@ export function prepareSimulation(args: ParsedArgs, cwd = process.cwd(), readStd
 }
 
 export function runSimulate(argv: string[], out: Output, cwd = process.cwd()): number {
-  let args = parseArgs(argv.map((arg) => (arg === '-o' ? '--output' : arg)), OPTIONS);
+  const args = parseArgs(argv.map((arg) => (arg === '-o' ? '--output' : arg)), OPTIONS);
   const scenarioFile = single(args, 'scenario');
+  let fromFile: Extract<PreparedScenario, { prepared: unknown }> | undefined;
   if (scenarioFile !== undefined) {
-    const fromFile = scenarioArgs(scenarioFile, args, cwd, out);
-    if (fromFile === undefined) return 2;
-    args = fromFile;
+    if (args.positionals.length > 0) throw new UsageError('--scenario names the manifests itself; give no PATH with it');
+    let read: PreparedScenario;
+    try {
+      checkScenarioOptions(scenarioFile, args, cwd);
+      read = prepareScenario(scenarioFile, cwd);
+    } catch (error) {
+      const code = failureCode(error, out);
+      if (code === undefined) throw error;
+      return code;
+    }
+    if ('problems' in read) {
+      for (const line of read.problems) out.stderr(`${line}\n`);
+      return 2;
+    }
+    fromFile = read;
   }
   const format = single(args, 'format') ?? 'text';
   if (format !== 'text' && format !== 'json' && format !== 'html') throw new UsageError(`--format must be text, json or html, not "${format}"`);
-  const runs = Number(single(args, 'runs') ?? '1');
+  const runs = Number(single(args, 'runs') ?? fromFile?.runs ?? '1');
   if (!Number.isInteger(runs) || runs < 1 || runs > MAX_RUNS) throw new UsageError(`--runs must be a whole number from 1 to ${MAX_RUNS}`);
   if (format === 'html' && runs > 1) throw new UsageError('--format html draws one run; leave out --runs');
   const outputFile = single(args, 'output');
 
   let prepared: PreparedSimulation;
   try {
-    prepared = prepareSimulation(args, cwd, out.readStdin);
+    prepared = fromFile?.prepared ?? prepareSimulation(args, cwd, out.readStdin);
   } catch (error) {
-    if (error instanceof RejectedInput) {
-      for (const { uri, finding } of error.rejections) out.stdout(`${findingLine(uri, finding)}\n`);
-      out.stderr('kube-failure-sim: the API server would reject these objects; fix them first (nothing simulated).\n');
-      return 1;
-    }
-    if (error instanceof InputError || error instanceof FileError) {
-      out.stderr(`kube-failure-sim: ${error instanceof InputError ? describeInputError(error) : error.message}\n`);
-      return 2;
-    }
-    throw error;
+    const code = failureCode(error, out);
+    if (code === undefined) throw error;
+    return code;
   }
   const { scenario, inputs, warnings, findings } = prepared;
   for (const warning of warnings) out.stderr(`kube-failure-sim: ${warning}\n`);
@@ -155,7 +191,7 @@ export function runSimulate(argv: string[], out: Output, cwd = process.cwd()): n
   let text: string;
   if (format === 'html') {
     const report = traceReport(scenario, inputs, first);
-    text = htmlReport({ title: `${scenario.faults[0].kind} of ${report.summary.failedNodes.join(', ')}: ${args.positionals.join(' ')}`, report, findings: findings() }, reportAssets());
+    text = htmlReport({ title: `${scenario.faults[0].kind} of ${report.summary.failedNodes.join(', ')}: ${(fromFile?.paths ?? args.positionals).join(' ')}`, report, findings: findings() }, reportAssets());
   } else if (format === 'json') {
     const report = runs === 1 ? traceReport(scenario, inputs, first) : multiRunReport(scenario, inputs, first, statistics);
     text = `${JSON.stringify(report)}\n`;
@@ -179,35 +215,40 @@ export function runSimulate(argv: string[], out: Output, cwd = process.cwd()): n
   return 0;
 }
 
+/** The exit code for a failure to prepare a run (told to the user); undefined: a bug. */
+function failureCode(error: unknown, out: Output): number | undefined {
+  if (error instanceof RejectedInput) {
+    for (const { uri, finding } of error.rejections) out.stdout(`${findingLine(uri, finding)}\n`);
+    out.stderr('kube-failure-sim: the API server would reject these objects; fix them first (nothing simulated).\n');
+    return 1;
+  }
+  if (error instanceof InputError || error instanceof FileError) {
+    out.stderr(`kube-failure-sim: ${error instanceof InputError ? describeInputError(error) : error.message}\n`);
+    return 2;
+  }
+  return undefined;
+}
+
 /**
- * --scenario FILE: the command line the file stands for, with the options given beside it
- * (output ones only; a choice the file makes cannot be given twice). Undefined after reporting
- * the file's problems at their lines.
+ * Beside --scenario FILE only the output options (and --runs, when the file has none): every
+ * choice is the file's, so that it gives the same run wherever it runs.
  */
-function scenarioArgs(file: string, given: ParsedArgs, cwd: string, out: Output): ParsedArgs | undefined {
-  if (given.positionals.length > 0) throw new UsageError('--scenario names the manifests itself; give no PATH with it');
-  let text: string;
+function checkScenarioOptions(file: string, given: ParsedArgs, cwd: string): void {
+  let setByFile: string[] = [];
   try {
-    text = fs.readFileSync(path.resolve(cwd, file), 'utf8');
-  } catch (error) {
-    out.stderr(`kube-failure-sim: cannot read ${file}: ${(error as Error).message}\n`);
-    return undefined;
+    const { scenario } = readScenarioFile(fs.readFileSync(path.resolve(cwd, file), 'utf8'));
+    if (scenario) {
+      const { flags, cluster } = scenarioArguments(scenario);
+      setByFile = [...flags.filter((f) => f.startsWith('--')).map((f) => f.slice(2)), ...(cluster ? ['cluster'] : [])];
+    }
+  } catch {
+    return; // prepareScenario says why the file cannot be read
   }
-  const { scenario, problems } = readScenarioFile(text);
-  if (!scenario) {
-    for (const p of problems) out.stderr(`${file}:${p.range.start.line + 1}:${p.range.start.character + 1} ${p.message}\n`);
-    return undefined;
+  for (const name of given.options.keys()) {
+    if (name === 'scenario' || name === 'format' || name === 'output') continue;
+    if (setByFile.includes(name)) throw new UsageError(`--${name} is set by ${file}; change it there`);
+    if (name !== 'runs') throw new UsageError(`--${name} cannot be given with --scenario; write it in ${file} (the file holds every choice of the run)`);
   }
-  const { paths, cluster, flags } = scenarioArguments(scenario);
-  // Paths in the file are relative to it; shown relative to where the command runs.
-  const here = (p: string) => path.relative(cwd, path.resolve(cwd, path.dirname(file), p)) || '.';
-  const fromFile = parseArgs([...paths.map(here), ...flags, ...(cluster ? ['--cluster', here(cluster)] : [])], OPTIONS);
-  for (const [name, values] of given.options) {
-    if (name === 'scenario') continue;
-    if (fromFile.options.has(name)) throw new UsageError(`--${name} is set by ${file}; change it there`);
-    fromFile.options.set(name, values);
-  }
-  return fromFile;
 }
 
 function duration(args: ParsedArgs, name: string): number | undefined {
@@ -264,7 +305,7 @@ function simulationChoices(args: ParsedArgs, cwd: string): SimulationChoices {
     interventions,
     durationMs: duration(args, 'duration') ?? defaultChoices().durationMs,
     seed,
-    cluster: clusterNodes(single(args, 'cluster'), cwd),
+    clusterText: single(args, 'cluster') === undefined ? undefined : clusterText(single(args, 'cluster')!, cwd),
   };
 }
 
@@ -279,14 +320,16 @@ function timedList(args: ParsedArgs, option: string, example: string): { name: s
   });
 }
 
-/** --cluster FILE: the Node objects of a `kubectl get nodes -o yaml`. */
-function clusterNodes(clusterFile: string | undefined, cwd: string): SimulationChoices['cluster'] {
-  if (clusterFile === undefined) return undefined;
+/** --cluster FILE (or a scenario's cluster): the text of a `kubectl get nodes -o yaml`, which the workspace parses. */
+function clusterText(clusterFile: string, cwd: string): ClusterText {
   const { files, errors } = collectFiles([clusterFile], cwd);
   if (errors.length > 0) throw new FileError(errors[0]);
-  const nodes = files.flatMap((file) => readManifestBytes(Buffer.from(readText(file))).model.nodes);
-  if (nodes.length === 0) throw new InputError('cluster', clusterFile, 'it has no Node objects (expected the output of kubectl get nodes -o yaml).');
-  return { nodes, source: clusterFile };
+  const texts = files.map((file) => {
+    const { text, invalidAt } = decodeUtf8(Buffer.from(readText(file)));
+    if (invalidAt !== undefined) throw new FileError(`${file.displayPath} is not UTF-8 text (byte ${invalidAt})`);
+    return text;
+  });
+  return { texts, source: clusterFile };
 }
 
 

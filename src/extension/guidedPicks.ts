@@ -2,13 +2,14 @@ import * as vscode from 'vscode';
 import { defaultCluster } from '../cluster/clusterSpec';
 import { parseDuration } from '../manifest/duration';
 import {
-  FAILURE_OPTIONS, INTERVENTION_OPTIONS, intervention, RETURN_OPTIONS, targetOptions, type Option, type SimulationRequest,
+  FAILURE_OPTIONS, INTERVENTION_OPTIONS, intervention, presetOptions, RETURN_OPTIONS, targetOptions, versionOptions, type Option, type SimulationRequest,
 } from '../workspace/guidedChoices';
 
 const TITLE = 'Simulate Node Failure';
+const STEPS = 6;
 
 async function pickOne<T>(step: number, title: string, options: readonly Option<T>[]): Promise<Option<T> | undefined> {
-  return vscode.window.showQuickPick(options.map((o) => ({ ...o, label: o.label, detail: o.detail })), { title: `${TITLE} (${step}/4): ${title}`, matchOnDetail: true, ignoreFocusOut: true });
+  return vscode.window.showQuickPick(options.map((o) => ({ ...o, label: o.label, detail: o.detail })), { title: `${TITLE} (${step}/${STEPS}): ${title}`, matchOnDetail: true, ignoreFocusOut: true });
 }
 
 /** A duration typed by the user, checked as they type ("90s", "7m"). */
@@ -21,21 +22,23 @@ async function askDuration(prompt: string, value: string): Promise<number | unde
 }
 
 /**
- * The four questions of "Simulate Node Failure…", each in plain words with what follows: the
- * failure, what fails, whether and when it comes back, and what people do meanwhile. Undefined
- * when the user cancels.
+ * The six questions of "Simulate Node Failure…", each in plain words with what follows: the
+ * failure, what fails, whether and when it comes back, what people do meanwhile, and which
+ * Kubernetes version and timing preset (the settings' first). Undefined when the user cancels.
  */
-export async function askSimulation(workloads: readonly { kind: string; name: string }[], nodes: readonly { name: string; labels: Record<string, string> }[]): Promise<SimulationRequest | undefined> {
+export async function askSimulation(
+  workloads: readonly { kind: string; name: string }[], nodes: readonly { name: string; labels: Record<string, string> }[], settings: { kubernetesVersion: string; profile: string },
+): Promise<SimulationRequest | undefined> {
   const failure = await pickOne(1, 'What happens to the node?', FAILURE_OPTIONS);
   if (!failure) return undefined;
-  const target = await pickOne(2, 'Which node fails?', targetOptions(workloads, nodes.length > 0 ? nodes : defaultCluster().nodes));
+  const target = await pickOne(2, failure.value === 'zone-outage' ? 'Which zone fails?' : 'Which node fails?', targetOptions(workloads, nodes.length > 0 ? nodes : defaultCluster().nodes, failure.value));
   if (!target) return undefined;
   const back = await pickOne(3, 'Does it come back?', RETURN_OPTIONS);
   if (!back) return undefined;
   const recoverAfterMs = back.value === undefined ? await askDuration('The node comes back this long after the failure', '3m') : back.value ?? undefined;
   if (back.value === undefined && recoverAfterMs === undefined) return undefined;
   const chosen = await vscode.window.showQuickPick(INTERVENTION_OPTIONS.map((o) => ({ ...o })), {
-    title: `${TITLE} (4/4): What do people do meanwhile? (none, one or more; Enter to run)`, canPickMany: true, ignoreFocusOut: true,
+    title: `${TITLE} (4/${STEPS}): What do people do meanwhile? (none, one or more; Enter to go on)`, canPickMany: true, ignoreFocusOut: true,
   });
   if (!chosen) return undefined;
   const firstWorkload = workloads[0] ? `${workloads[0].kind}/${workloads[0].name}` : undefined;
@@ -45,5 +48,9 @@ export async function askSimulation(workloads: readonly { kind: string; name: st
     if (atMs === undefined) return undefined;
     interventions.push(intervention(option.value, atMs, target.value, firstWorkload));
   }
-  return { failure: failure.value, targets: target.value, recoverAfterMs, interventions };
+  const version = await pickOne(5, 'Which Kubernetes version\'s defaults?', versionOptions(settings.kubernetesVersion));
+  if (!version) return undefined;
+  const preset = await pickOne(6, 'Which timing preset?', presetOptions(settings.profile));
+  if (!preset) return undefined;
+  return { failure: failure.value, targets: target.value, recoverAfterMs, interventions, kubernetesVersion: version.value || undefined, profile: preset.value };
 }

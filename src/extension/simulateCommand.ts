@@ -1,27 +1,33 @@
 import * as vscode from 'vscode';
 import type { TraceReport } from '../report/contract';
-import { isFailureKind, type Intervention } from '../sim/scenario';
-import { requestChoices, requestScenarioFile, scenarioRequest, type SimulationRequest } from '../workspace/guidedChoices';
-import { readScenarioFile, writeScenarioFile } from '../workspace/scenarioFile';
+import { decodeUtf8 } from '../manifest/decode';
+import { isFailureKind, PLACEMENTS, type Intervention, type Placement } from '../sim/scenario';
+import { requestChoices, requestScenarioFile, type SimulationRequest } from '../workspace/guidedChoices';
+import { readScenarioFile, scenarioRun, writeScenarioFile } from '../workspace/scenarioFile';
+import type { ClusterText, SimulationChoices } from '../workspace/simulationChoices';
 import type { FindingRef, RunRef, WebviewMessage } from '../../webview/protocol';
 import { isSimulateArguments, relativeName } from './choices';
 import type { Config } from './config';
 import { askSimulation } from './guidedPicks';
-import { scenarioKey, TimelinePanels } from './timelinePanel';
+import { runTimingLabel, scenarioKey, TimelinePanels } from './timelinePanel';
 import type { SimulationRun } from './worker/simulationRunner';
 import { looksLikeManifest, type WorkspaceIndex } from './workspaceIndex';
 
 /** A run that lasts longer than this shows a progress notification, with Cancel. */
 const PROGRESS_DELAY_MS = 300;
 
-const INTERVENTION_KINDS = new Set(['force-delete', 'out-of-service', 'delete-node']);
+const INTERVENTION_KINDS = new Set(['force-delete', 'delete', 'out-of-service', 'delete-node', 'restart-controller-manager']);
 
 /** The request kept in a panel (checked on receipt like any message), back in the workspace's terms. */
 function refRequest(ref: RunRef): SimulationRequest | undefined {
   if (!isFailureKind(ref.failure)) return undefined;
+  if (ref.placement !== undefined && !(PLACEMENTS as readonly string[]).includes(ref.placement)) return undefined;
   const interventions = (ref.interventions ?? []).filter((i) => INTERVENTION_KINDS.has(i.kind)).map((i) => (
-    i.kind === 'force-delete' ? { kind: 'force-delete', target: i.target ?? '', atMs: i.atMs } : { kind: i.kind, atMs: i.atMs }) as Intervention);
-  return { failure: ref.failure, targets: ref.targets, recoverAfterMs: ref.recoverAfterMs, interventions, durationMs: ref.durationMs };
+    i.kind === 'force-delete' || i.kind === 'delete' ? { kind: i.kind, target: i.target ?? '', atMs: i.atMs } : { kind: i.kind, atMs: i.atMs }) as Intervention);
+  return {
+    failure: ref.failure, targets: ref.targets, recoverAfterMs: ref.recoverAfterMs, interventions, durationMs: ref.durationMs,
+    kubernetesVersion: ref.kubernetesVersion, profile: ref.profile, placement: ref.placement as Placement | undefined, seed: ref.seed,
+  };
 }
 
 /**
@@ -31,15 +37,21 @@ function refRequest(ref: RunRef): SimulationRequest | undefined {
  */
 export function registerSimulateCommand(context: vscode.ExtensionContext, index: WorkspaceIndex, config: Config, log: vscode.LogOutputChannel): void {
   let last: RunRef | undefined;
+  /** A guided run (or a CodeLens'): its choices are in the reference; a scenario file's run reads the file again. */
   const run = async (ref: RunRef) => {
+    if (ref.scenario) return runScenario(vscode.Uri.parse(ref.scenario));
     const request = refRequest(ref);
     if (!request) return;
+    const documents = ref.documents === undefined ? [ref.document] : ref.documents.length > 0 ? ref.documents : undefined;
+    await execute(ref, requestChoices(request, documents));
+  };
+  const execute = async (ref: RunRef, choices: SimulationChoices) => {
     last = ref;
     // Run Again and Save Scenario As… show in the command palette from now on.
     void vscode.commands.executeCommand('setContext', 'kubeFailureSim.hasRun', true);
     try {
       const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(ref.document));
-      const documents = ref.documents === undefined ? [ref.document] : ref.documents.length > 0 ? ref.documents : undefined;
+      const documents = choices.documents;
       const folder = vscode.workspace.getWorkspaceFolder(document.uri)?.uri.toString();
       const names = (documents ?? [ref.document]).map((d) => relativeName(folder, d));
       const source = ref.scenario ? relativeName(folder, ref.scenario) : names.join(', ');
@@ -47,16 +59,64 @@ export function registerSimulateCommand(context: vscode.ExtensionContext, index:
       const delayMs = config.testingSimulationDelayMs;
       const started = Date.now();
       log.info(`Simulating ${ref.failure} of ${ref.targets.join(', ') || 'the first workload\'s node'}: ${source}${delayMs ? ` (worker kept busy ${delayMs} ms first, for tests)` : ''}`);
-      const simulation = await index.simulate(document, scenarioKey(ref, ''), requestChoices(request, documents), names, delayMs);
+      const simulation = await index.simulate(document, scenarioKey(ref, ''), choices, names, delayMs);
       const report = await withProgress(`Simulating ${ref.failure}: ${source}`, simulation, log);
       log.info(`Simulation of ${source}: ${report ? 'done' : 'stopped'} after ${Date.now() - started} ms`);
       if (!report) return;
       const findings = await workloadFindings(index, documents ?? [ref.document]);
-      panels.show({ type: 'showTrace', title: `${ref.failure} of ${report.summary.failedNodes.join(', ')}: ${source}`, report, run: ref, findings });
+      const timing = runTimingLabel(ref);
+      panels.show({ type: 'showTrace', title: `${ref.failure} of ${report.summary.failedNodes.join(', ')}: ${source}${timing ? ` (${timing})` : ''}`, report, run: ref, findings });
     } catch (error) {
       log.error('Simulation failed', error);
       void vscode.window.showErrorMessage('The simulation failed; the log has the details.');
     }
+  };
+  /**
+   * A scenario file, as the CLI's simulate --scenario runs it: the host reads the file, its
+   * manifests and its cluster file; src/workspace turns the file into choices and timing
+   * settings (scenarioRun) that replace the editor's settings; the worker parses and simulates.
+   */
+  const runScenario = async (uri: vscode.Uri) => {
+    let document: vscode.TextDocument;
+    try {
+      document = await vscode.workspace.openTextDocument(uri);
+    } catch {
+      void vscode.window.showErrorMessage(`The scenario file ${uri.path} cannot be read.`);
+      return;
+    }
+    const folder = vscode.workspace.getWorkspaceFolder(uri)?.uri.toString();
+    const { scenario, problems } = readScenarioFile(document.getText());
+    if (!scenario) {
+      void vscode.window.showErrorMessage(`${relativeName(folder, uri.toString())}:${problems[0].range.start.line + 1}: ${problems[0].message}`);
+      return;
+    }
+    const manifests = scenario.manifests.map((m) => vscode.Uri.joinPath(uri, '..', m));
+    const stats = await Promise.all(manifests.map((m) => stat(m)));
+    const missing = manifests.find((_, i) => !stats[i]);
+    if (missing) {
+      void vscode.window.showErrorMessage(`The scenario's manifest ${missing.path} does not exist.`);
+      return;
+    }
+    let cluster: ClusterText | undefined;
+    if (scenario.cluster !== undefined) {
+      const clusterUri = vscode.Uri.joinPath(uri, '..', scenario.cluster);
+      const texts = await readYaml(clusterUri);
+      if (typeof texts === 'string') {
+        void vscode.window.showErrorMessage(`The scenario's cluster ${clusterUri.path} ${texts}.`);
+        return;
+      }
+      cluster = { texts, source: relativeName(folder, clusterUri.toString()) };
+    }
+    const { choices, runs } = scenarioRun(scenario, relativeName(folder, uri.toString()), cluster);
+    if (runs > 1) void vscode.window.showInformationMessage(`The timeline shows the first of the scenario's ${runs} runs (seed ${choices.seed}); simulate --scenario reports the statistics over all of them.`);
+    // A folder among the manifests: the whole workspace folder, as the CLI walks it.
+    const folderGiven = stats.some((s) => s!.type === vscode.FileType.Directory);
+    const files = manifests.filter((_, i) => stats[i]!.type !== vscode.FileType.Directory).map((m) => m.toString());
+    const ref: RunRef = {
+      document: files[0] ?? manifests[0].toString(), documents: folderGiven ? [] : files, scenario: uri.toString(),
+      failure: choices.failure, targets: scenario.targets ?? [], kubernetesVersion: scenario.kubernetesVersion, profile: scenario.profile,
+    };
+    await execute(ref, { ...choices, documents: folderGiven ? undefined : files });
   };
   const panels = new TimelinePanels(context.extensionUri, (ref) => void run(ref), (ref, message) => void revealObject(index, ref, message), (finding) => void showFinding(finding));
 
@@ -81,7 +141,7 @@ export function registerSimulateCommand(context: vscode.ExtensionContext, index:
         void vscode.window.showWarningMessage('This file has no Deployment, StatefulSet, DaemonSet, ReplicaSet, Job, CronJob or Pod to simulate.');
         return;
       }
-      const request = await askSimulation(model.workloads, model.nodes);
+      const request = await askSimulation(model.workloads, model.nodes, config.values);
       if (request) await run({ document: document.uri.toString(), ...request, durationMs: undefined });
     }),
     vscode.commands.registerCommand('kubeFailureSim.compare', () => panels.compareActive()),
@@ -90,6 +150,11 @@ export function registerSimulateCommand(context: vscode.ExtensionContext, index:
       else void vscode.window.showInformationMessage('Nothing to run again yet: use Simulate Node Failure… first.');
     }),
     vscode.commands.registerCommand('kubeFailureSim.saveScenario', async () => {
+      if (last?.scenario) {
+        void vscode.window.showInformationMessage('This run comes from a scenario file already; it is opened.');
+        await vscode.window.showTextDocument(vscode.Uri.parse(last.scenario));
+        return;
+      }
       const request = last && refRequest(last);
       if (!last || !request) {
         void vscode.window.showInformationMessage('Run a simulation first; its choices are what gets saved.');
@@ -108,27 +173,8 @@ export function registerSimulateCommand(context: vscode.ExtensionContext, index:
       await vscode.window.showTextDocument(target);
     }),
     vscode.commands.registerCommand('kubeFailureSim.runScenario', async (uri?: vscode.Uri) => {
-      const document = uri ? await vscode.workspace.openTextDocument(uri) : vscode.window.activeTextEditor?.document;
-      if (!document) return;
-      const { scenario, problems } = readScenarioFile(document.getText());
-      if (!scenario) {
-        void vscode.window.showErrorMessage(`${relativeName(undefined, document.uri.toString())}:${problems[0].range.start.line + 1}: ${problems[0].message}`);
-        return;
-      }
-      const manifests = scenario.manifests.map((m) => vscode.Uri.joinPath(document.uri, '..', m));
-      const stats = await Promise.all(manifests.map((m) => Promise.resolve(vscode.workspace.fs.stat(m)).then((s) => s, () => undefined)));
-      const missing = manifests.find((_, i) => !stats[i]);
-      if (missing) {
-        void vscode.window.showErrorMessage(`The scenario's manifest ${missing.path} does not exist.`);
-        return;
-      }
-      // A folder among the manifests: the whole workspace folder, as the CLI walks it.
-      const folderGiven = stats.some((s) => s!.type === vscode.FileType.Directory);
-      const files = manifests.filter((_, i) => stats[i]!.type !== vscode.FileType.Directory).map((m) => m.toString());
-      if (scenario.cluster || scenario.profile || scenario.kubernetesVersion || scenario.set || scenario.at || scenario.seed !== undefined) {
-        void vscode.window.showWarningMessage('The editor runs the scenario with your settings for version, preset and knobs, no cluster file, seed 1 and no time before the failure; the CLI (simulate --scenario) honours them all.');
-      }
-      await run({ document: files[0] ?? manifests[0].toString(), documents: folderGiven ? [] : files, ...scenarioRequest(scenario), scenario: document.uri.toString() });
+      const target = uri ?? vscode.window.activeTextEditor?.document.uri;
+      if (target) await runScenario(target);
     }),
   );
 }
@@ -184,6 +230,30 @@ async function workloadFindings(index: WorkspaceIndex, documents: readonly strin
     }
   }
   return findings;
+}
+
+async function stat(uri: vscode.Uri): Promise<vscode.FileStat | undefined> {
+  try {
+    return await vscode.workspace.fs.stat(uri);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The text of a YAML file, or of the YAML files under a folder (as the CLI reads --cluster); else why not. */
+async function readYaml(uri: vscode.Uri): Promise<string[] | string> {
+  const found = await stat(uri);
+  if (!found) return 'does not exist';
+  const uris = found.type === vscode.FileType.Directory
+    ? (await vscode.workspace.findFiles(new vscode.RelativePattern(uri, '**/*.{yaml,yml}'))).sort((a, b) => (a.path < b.path ? -1 : 1))
+    : [uri];
+  const texts: string[] = [];
+  for (const file of uris) {
+    const { text, invalidAt } = decodeUtf8(await vscode.workspace.fs.readFile(file));
+    if (invalidAt !== undefined) return `has ${file.path}, which is not UTF-8 text`;
+    texts.push(text);
+  }
+  return texts;
 }
 
 /** Selects a finding's range in its manifest and opens the quick fixes there. */

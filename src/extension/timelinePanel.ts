@@ -1,12 +1,12 @@
 import * as vscode from 'vscode';
-import { isHostMessage, isWebviewMessage, type FindingRef, type HostMessage, type RunRef, type WebviewMessage } from '../../webview/protocol';
+import { isHostMessage, TIMELINE_VIEW_TYPE, isWebviewMessage, type FindingRef, type HostMessage, type RunRef, type WebviewMessage } from '../../webview/protocol';
 
 /** Runs a panel's simulation again (the extension's simulate command knows how). */
 export type Rerun = (run: RunRef) => void;
 export type Reveal = (run: RunRef | undefined, message: Extract<WebviewMessage, { type: 'reveal' }>) => void;
 export type ShowFinding = (finding: FindingRef) => void;
 
-const VIEW_TYPE = 'kubeFailureSim.timeline';
+const VIEW_TYPE = TIMELINE_VIEW_TYPE;
 
 interface Entry {
   panel: vscode.WebviewPanel;
@@ -17,7 +17,11 @@ interface Entry {
 
 /** One panel per scenario: the same files and choices reuse their panel. */
 export function scenarioKey(run: RunRef | undefined, title: string): string {
-  return run ? JSON.stringify([run.scenario ?? '', run.document, run.documents ?? [], run.failure, run.targets, run.recoverAfterMs ?? null, run.interventions ?? [], run.durationMs ?? null]) : title;
+  if (!run) return title;
+  // A scenario file's run is the file's: one panel per file, whatever it says now.
+  if (run.scenario) return JSON.stringify([run.scenario]);
+  return JSON.stringify([run.document, run.documents ?? [], run.failure, run.targets, run.recoverAfterMs ?? null, run.interventions ?? [], run.durationMs ?? null,
+    run.kubernetesVersion ?? '', run.profile ?? '', run.placement ?? '', run.seed ?? null]);
 }
 
 /**
@@ -161,7 +165,13 @@ export class TimelinePanels implements vscode.Disposable {
 function panelTitle(message: HostMessage): string {
   const uri = message.run ? message.run.scenario ?? message.run.document : undefined;
   const file = uri ? decodeURIComponent(uri.slice(uri.lastIndexOf('/') + 1)) : 'trace';
-  return `${message.run?.failure ?? 'Failure'}: ${file}`;
+  const timing = message.run ? runTimingLabel(message.run) : '';
+  return `${message.run?.failure ?? 'Failure'}: ${file}${timing ? ` (${timing})` : ''}`;
+}
+
+/** The version and preset a run chose, for titles ("1.31, preset fast"); '' when it follows the settings. */
+export function runTimingLabel(run: RunRef): string {
+  return [run.kubernetesVersion, run.profile && (run.profile === 'none' ? 'no preset' : `preset ${run.profile}`)].filter(Boolean).join(', ');
 }
 
 function createNonce(): string {

@@ -22,7 +22,7 @@ export interface Fault {
   /**
    * What fails, all at the same instant: `node/NAME` (or a bare node name), `zone/NAME` for every
    * node of that zone, or `Kind/name` for the node that runs that workload's first pod. Empty: the
-   * node of the first workload's first pod (zone-outage: its zone).
+   * node of the first workload's first pod. zone-outage fails the whole zone of a node or workload target.
    */
   targets: string[];
   /** ms since the failure instant (0 for the first failure; later for staggered targets). */

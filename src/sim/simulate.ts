@@ -157,7 +157,8 @@ function resolveTargets(store: Store, targets: string[], wholeZone: boolean): Si
     if (kind.toLowerCase() === 'node') {
       const node = store.nodeByName.get(name);
       if (!node) throw new ScenarioError(`target ${target}: no such node in the cluster.`, target);
-      return [node];
+      // A zone outage takes the node's whole zone, as it does for a workload's node.
+      return wholeZone ? store.nodes.filter((n) => n.zone === node.zone) : [node];
     }
     if (kind.toLowerCase() === 'zone') {
       const inZone = store.nodes.filter((n) => zoneName(n.zone) === name);

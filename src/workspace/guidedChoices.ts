@@ -4,8 +4,11 @@
  * this decides what they say and mean, so tests can read it.
  */
 import { ZONE_LABEL } from '../cluster/clusterSpec';
-import { formatDuration, parseDuration } from '../manifest/duration';
-import type { FailureKind, Intervention } from '../sim/scenario';
+import { CONTROLLER_MANAGER_KNOBS } from '../cluster/controllerManagerConfiguration';
+import { DEFAULT_VERSION, NEWEST_MINOR, OLDEST_MINOR, parseKubernetesVersion, type KubernetesVersion } from '../cluster/kubernetesVersion';
+import { PRESETS } from '../cluster/presets';
+import { formatDuration } from '../manifest/duration';
+import type { FailureKind, Intervention, Placement } from '../sim/scenario';
 import type { ScenarioFile, ScenarioIntervention } from './scenarioFile';
 import { defaultChoices, type SimulationChoices } from './simulationChoices';
 
@@ -25,23 +28,73 @@ export const FAILURE_OPTIONS: readonly Option<FailureKind>[] = [
   { value: 'zone-outage', label: 'Lose a whole zone', detail: 'Every node of the zone powers off; eviction slows down or stops by zone state.' },
 ];
 
-/** What fails: a workload's node, a node, or every node of a zone. */
-export function targetOptions(workloads: readonly { kind: string; name: string }[], nodes: readonly { name: string; labels: Record<string, string> }[]): Option<string[]>[] {
+/**
+ * What fails: a workload's node, a node, or every node of a zone. A zone outage takes whole
+ * zones only: a workload's node stands for its zone (the simulator fails the zone of a workload
+ * or node target), and each zone is offered by name.
+ */
+export function targetOptions(workloads: readonly { kind: string; name: string }[], nodes: readonly { name: string; labels: Record<string, string> }[], failure?: FailureKind): Option<string[]>[] {
+  const zones = new Map<string, string[]>();
+  for (const node of nodes) {
+    const zone = node.labels[ZONE_LABEL];
+    if (zone) zones.set(zone, [...(zones.get(zone) ?? []), node.name]);
+  }
+  if (failure === 'zone-outage') {
+    return [
+      ...workloads.map((w) => ({ label: `The zone of the node that runs ${w.kind}/${w.name}`, detail: 'Every node of the zone of its first pod powers off at the same instant.', value: [`${w.kind}/${w.name}`] })),
+      ...[...zones].map(([zone, names]) => ({ label: `Zone ${zone}`, detail: `${names.join(', ')} power off at the same instant.`, value: [`zone/${zone}`] })),
+    ];
+  }
   const options: Option<string[]>[] = workloads.map((w) => ({
     label: `The node that runs ${w.kind}/${w.name}`,
     detail: 'The node of its first pod; its other pods on that node fail too.',
     value: [`${w.kind}/${w.name}`],
   }));
   for (const node of nodes) options.push({ label: `Node ${node.name}`, detail: node.labels[ZONE_LABEL] ? `In ${node.labels[ZONE_LABEL]}.` : 'A node of the cluster.', value: [`node/${node.name}`] });
-  const zones = new Map<string, string[]>();
-  for (const node of nodes) {
-    const zone = node.labels[ZONE_LABEL];
-    if (zone) zones.set(zone, [...(zones.get(zone) ?? []), node.name]);
-  }
   for (const [zone, names] of zones) {
     if (names.length > 1) options.push({ label: `Every node of ${zone}`, detail: `${names.join(', ')} fail at the same instant (a zone outage).`, value: names.map((n) => `node/${n}`) });
   }
   return options;
+}
+
+/** The source of a version or preset chosen in the guided picks (the timing table says where each value comes from). */
+export const PICK_SOURCE = 'Simulate Node Failure… pick';
+
+/**
+ * Which Kubernetes version's defaults: the setting's first (or, with none, the folder's: a kubeadm
+ * ClusterConfiguration, else the newest known; value ''), then every known version, newest first,
+ * each with the default that differs between them.
+ */
+export function versionOptions(setting: string): Option<string>[] {
+  const describe = (minor: number) => `Kubernetes 1.${minor} (node-monitor-grace-period ${formatDuration(CONTROLLER_MANAGER_KNOBS.nodeMonitorGracePeriod.defaultValue(minor))})`;
+  const chosen = typeof parseKubernetesVersion(setting) === 'string' ? undefined : (parseKubernetesVersion(setting) as KubernetesVersion).minor;
+  const first: Option<string> = chosen === undefined
+    ? { value: '', label: `The folder's version, else Kubernetes ${DEFAULT_VERSION}`, detail: `A kubeadm ClusterConfiguration's kubernetesVersion if the folder has one; otherwise the newest version the simulator knows (setting kubeFailureSim.kubernetesVersion is empty).` }
+    : { value: `1.${chosen}`, label: describe(chosen), detail: 'Your setting kubeFailureSim.kubernetesVersion.' };
+  const others: Option<string>[] = [];
+  for (let minor = NEWEST_MINOR; minor >= OLDEST_MINOR; minor--) {
+    if (minor === chosen) continue;
+    others.push({ value: `1.${minor}`, label: describe(minor), detail: minor >= 32 ? 'Nodes are marked Unknown after 50s without a heartbeat (from 1.32).' : 'Nodes are marked Unknown after 40s without a heartbeat (up to 1.31).' });
+  }
+  return [first, ...others];
+}
+
+const PRESET_LABELS: Record<string, string> = {
+  none: 'The version\'s defaults (no preset)',
+  default: 'Common defaults (preset default)',
+  fast: 'Fast failure detection (preset fast)',
+  medium: 'Medium failure detection (preset medium)',
+  slow: 'Slow failure detection (preset slow)',
+};
+
+/** Which timing preset: the setting's first (`none`: the version's defaults), then the others, each with its values. */
+export function presetOptions(setting: string): Option<string>[] {
+  const names = ['none', ...Object.keys(PRESETS)];
+  const current = names.includes(setting) ? setting : 'none';
+  const detail = (name: string) => (name === 'none' ? 'kubelet and kube-controller-manager as the Kubernetes version ships them' : Object.entries(PRESETS[name]).filter(([knob]) => knob !== 'kcm.pod-eviction-timeout').map(([knob, value]) => `${knob.slice(knob.indexOf('.') + 1)} ${value}`).join(', '));
+  return [current, ...names.filter((n) => n !== current)].map((name) => ({
+    value: name, label: PRESET_LABELS[name] ?? `Preset ${name}`, detail: `${detail(name)}${name === current ? ' — your setting kubeFailureSim.profile' : ''}`,
+  }));
 }
 
 /** When the node comes back; undefined: the user types a duration. */
@@ -70,6 +123,12 @@ export interface SimulationRequest {
   recoverAfterMs?: number;
   interventions: Intervention[];
   durationMs?: number;
+  /** "1.31"; absent or '': the folder's (the settings, a ClusterConfiguration, else the newest known). */
+  kubernetesVersion?: string;
+  /** A preset name or "none" (the version's defaults); absent: the settings'. */
+  profile?: string;
+  placement?: Placement;
+  seed?: number;
 }
 
 /**
@@ -91,7 +150,13 @@ export function requestChoices(request: SimulationRequest, documents?: string[])
     recoverAfterMs: request.recoverAfterMs,
     interventions: request.interventions,
     durationMs: request.durationMs ?? defaults.durationMs,
+    placement: request.placement,
+    seed: request.seed ?? defaults.seed,
     documents,
+    timing: request.kubernetesVersion || request.profile !== undefined ? {
+      version: request.kubernetesVersion ? { value: request.kubernetesVersion, source: PICK_SOURCE } : undefined,
+      profile: request.profile === undefined ? undefined : request.profile === 'none' ? null : request.profile,
+    } : undefined,
   };
 }
 
@@ -104,24 +169,19 @@ export function requestScenarioFile(name: string, manifest: string, request: Sim
     failure: request.failure,
     targets: request.targets.length > 0 ? request.targets : undefined,
     recoverAfter: request.recoverAfterMs === undefined ? undefined : at(request.recoverAfterMs),
-    interventions: request.interventions.length > 0 ? request.interventions.map((i): ScenarioIntervention => (
-      i.kind === 'force-delete' ? { forceDelete: { pod: i.target, at: at(i.atMs) } } : i.kind === 'out-of-service' ? { outOfService: { at: at(i.atMs) } } : { deleteNode: { at: at(i.atMs) } }
-    )) : undefined,
+    interventions: request.interventions.length > 0 ? request.interventions.map((i): ScenarioIntervention => {
+      switch (i.kind) {
+        case 'force-delete': return { forceDelete: { pod: i.target, at: at(i.atMs) } };
+        case 'delete': return { delete: { pod: i.target, at: at(i.atMs) } };
+        case 'out-of-service': return { outOfService: { at: at(i.atMs) } };
+        case 'delete-node': return { deleteNode: { at: at(i.atMs) } };
+        case 'restart-controller-manager': return { restartControllerManager: { at: at(i.atMs) } };
+      }
+    }) : undefined,
+    placement: request.placement,
     duration: at(request.durationMs ?? defaultChoices().durationMs),
-  };
-}
-
-/** The request a scenario file makes (its durations already checked by readScenarioFile). */
-export function scenarioRequest(scenario: ScenarioFile): SimulationRequest {
-  const ms = (text: string | undefined) => (text === undefined ? undefined : Math.round(parseDuration(text) ?? 0));
-  return {
-    failure: scenario.failure ?? 'power-off',
-    targets: scenario.targets ?? [],
-    recoverAfterMs: ms(scenario.recoverAfter),
-    interventions: (scenario.interventions ?? []).map((i): Intervention => (
-      'forceDelete' in i ? { kind: 'force-delete', target: i.forceDelete.pod, atMs: ms(i.forceDelete.at)! }
-        : 'outOfService' in i ? { kind: 'out-of-service', atMs: ms(i.outOfService.at)! } : { kind: 'delete-node', atMs: ms(i.deleteNode.at)! }
-    )),
-    durationMs: ms(scenario.duration),
+    profile: request.profile === 'none' ? undefined : request.profile,
+    kubernetesVersion: request.kubernetesVersion || undefined,
+    seed: request.seed,
   };
 }

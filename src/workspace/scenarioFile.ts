@@ -1,42 +1,56 @@
 /**
  * Scenario files: a simulation's choices saved as YAML so that a run can be repeated, reviewed and
- * kept next to the manifests. The spec mirrors the CLI's flags; manifests and the cluster file are
- * paths relative to the scenario file. Reading reports each problem at its YAML range.
+ * kept next to the manifests. The spec mirrors every flag of `simulate`; manifests and the cluster
+ * file are paths relative to the scenario file. Reading reports each problem at its YAML range;
+ * scenarioRun turns a file into the workspace's choices, the same in the CLI and the editor.
  *
  *   apiVersion: kube-failure-sim.dev/v1alpha1
  *   kind: FailureScenario
  *   metadata: {name: web-partition}
  *   spec:
- *     manifests: [web-deployment.yaml, cluster/]
- *     failure: partition            # --failure
- *     targets: [Deployment/web]     # --target
- *     recoverAfter: 8m              # --recover-after
- *     interventions: [{forceDelete: {pod: web-0, at: 6m}}, {outOfService: {at: 5m}}, {deleteNode: {at: 10m}}]
- *     duration: 12m                 # also at, profile, kubernetesVersion, set, cluster, seed
+ *     manifests: [web-deployment.yaml, cluster/]   # PATH...
+ *     failure: partition                           # --failure
+ *     targets: [Deployment/web, node/worker-b1@60s] # --target (T@D: fails D after the first)
+ *     recoverAfter: 8m                             # --recover-after; per target: {Deployment/web: 2m, node/worker-b1: 10m}
+ *     interventions:                               # --force-delete, --delete, --out-of-service-after,
+ *       - forceDelete: {pod: web-0, at: 6m}        # --delete-node-after, --restart-controller-manager-at
+ *       - delete: {pod: Deployment/web, at: 4m}
+ *       - outOfService: {at: 5m}
+ *       - deleteNode: {at: 10m}
+ *       - restartControllerManager: {at: 2m}
+ *     placement: spread                            # --placement
+ *     duration: 12m                                # also at, profile, kubernetesVersion, set, cluster, seed, runs
  */
+import { MAX_DURATION_MS, MAX_RUNS } from '../manifest/limits';
 import { parseDuration } from '../manifest/duration';
 import type { Range } from '../manifest/range';
 import { readManifestText } from '../manifest/readManifest';
-import { FAILURE_KINDS, isFailureKind, type FailureKind } from '../sim/scenario';
+import { FAILURE_KINDS, PLACEMENTS, isFailureKind, type FailureKind, type Intervention, type Placement } from '../sim/scenario';
+import { defaultChoices, type ClusterText, type SimulationChoices } from './simulationChoices';
 
 export const SCENARIO_API_VERSION = 'kube-failure-sim.dev/v1alpha1';
 export const SCENARIO_KIND = 'FailureScenario';
 
 export type ScenarioIntervention =
   | { forceDelete: { pod: string; at: string } }
+  | { delete: { pod: string; at: string } }
   | { outOfService: { at: string } }
-  | { deleteNode: { at: string } };
+  | { deleteNode: { at: string } }
+  | { restartControllerManager: { at: string } };
 
 export interface ScenarioFile {
   name: string;
   /** Files or folders, relative to the scenario file. */
   manifests: string[];
   failure?: FailureKind;
+  /** As on the command line: node/NAME, zone/NAME or Kind/name, each optionally @D (fails D after the first failure). */
   targets?: string[];
   /** Durations in Kubernetes syntax ("90s", "5m"), as on the command line. */
   at?: string;
-  recoverAfter?: string;
+  /** One duration for every target, or one per target (keyed by the target without its @D). */
+  recoverAfter?: string | Record<string, string>;
   interventions?: ScenarioIntervention[];
+  placement?: Placement;
   duration?: string;
   profile?: string;
   kubernetesVersion?: string;
@@ -44,6 +58,8 @@ export interface ScenarioFile {
   /** Node objects (`kubectl get nodes -o yaml`), relative to the scenario file. */
   cluster?: string;
   seed?: number;
+  /** Repeat with seeds 1..runs and report each summary time as {min, median, max}. */
+  runs?: number;
 }
 
 export interface ScenarioProblem {
@@ -52,11 +68,21 @@ export interface ScenarioProblem {
 }
 
 /** The spec's fields and what each must be (the JSON schema in media/ says the same for editors). */
-const SPEC_FIELDS = ['manifests', 'failure', 'targets', 'at', 'recoverAfter', 'interventions', 'duration', 'profile', 'kubernetesVersion', 'set', 'cluster', 'seed'] as const;
+const SPEC_FIELDS = ['manifests', 'failure', 'targets', 'at', 'recoverAfter', 'interventions', 'placement', 'duration', 'profile', 'kubernetesVersion', 'set', 'cluster', 'seed', 'runs'] as const;
 export const SCENARIO_SPEC_FIELDS: readonly string[] = SPEC_FIELDS;
 
 const isString = (v: unknown): v is string => typeof v === 'string';
-const isDuration = (v: unknown): v is string => isString(v) && (parseDuration(v) ?? -1) >= 0;
+const isDuration = (v: unknown): v is string => isString(v) && (parseDuration(v) ?? -1) >= 0 && parseDuration(v)! <= MAX_DURATION_MS;
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A target as written: NAME or NAME@DURATION. */
+export function splitTarget(target: string): { name: string; atMs?: number } | undefined {
+  const at = target.lastIndexOf('@');
+  if (at < 0) return target ? { name: target } : undefined;
+  const text = target.slice(at + 1);
+  if (at === 0 || !isDuration(text)) return undefined;
+  return { name: target.slice(0, at), atMs: Math.round(parseDuration(text)!) };
+}
 
 export function readScenarioFile(text: string): { scenario?: ScenarioFile; problems: ScenarioProblem[] } {
   const read = readManifestText(text);
@@ -84,10 +110,30 @@ export function readScenarioFile(text: string): { scenario?: ScenarioFile; probl
     else problem('spec.failure', `failure must be one of ${FAILURE_KINDS.join(', ')}`);
   }
   if (s.targets !== undefined) {
-    if (Array.isArray(s.targets) && s.targets.every(isString)) scenario.targets = s.targets;
-    else problem('spec.targets', 'targets must be a list such as [Deployment/web] or [node/worker-a1]');
+    if (Array.isArray(s.targets) && s.targets.every((t) => isString(t) && splitTarget(t))) scenario.targets = s.targets;
+    else problem('spec.targets', 'targets must be a list such as [Deployment/web] or [node/worker-a1, node/worker-b1@60s]');
   }
-  for (const key of ['at', 'recoverAfter', 'duration'] as const) {
+  if (isRecord(s.recoverAfter)) {
+    const names = (scenario.targets ?? []).map((t) => splitTarget(t)!.name);
+    const entries = Object.entries(s.recoverAfter);
+    const stray = entries.find(([target]) => !names.includes(target));
+    if (entries.length === 0 || !entries.every(([, d]) => isDuration(d))) problem('spec.recoverAfter', 'recoverAfter per target maps each target to a duration, such as {node/worker-a1: 2m, node/worker-b1: 10m}');
+    else if (stray) problem(`spec.recoverAfter.${stray[0]}`, `recoverAfter names ${stray[0]}, which is not among the targets${names.length > 0 ? ` (${names.join(', ')})` : ''}`);
+    else if (entries.length < names.length) problem('spec.recoverAfter', `recoverAfter per target needs a time for every target (${names.join(', ')}), or one duration for all`);
+    else scenario.recoverAfter = Object.fromEntries(entries) as Record<string, string>;
+  } else if (s.recoverAfter !== undefined) {
+    if (isDuration(s.recoverAfter)) scenario.recoverAfter = s.recoverAfter;
+    else problem('spec.recoverAfter', 'recoverAfter must be a duration such as 90s or 5m, or one per target such as {node/worker-a1: 2m}');
+  }
+  if (s.placement !== undefined) {
+    if (isString(s.placement) && (PLACEMENTS as readonly string[]).includes(s.placement)) scenario.placement = s.placement as Placement;
+    else problem('spec.placement', `placement must be one of ${PLACEMENTS.join(', ')}`);
+  }
+  if (s.runs !== undefined) {
+    if (Number.isInteger(s.runs) && (s.runs as number) >= 1 && (s.runs as number) <= MAX_RUNS) scenario.runs = s.runs as number;
+    else problem('spec.runs', `runs must be a whole number from 1 to ${MAX_RUNS}`);
+  }
+  for (const key of ['at', 'duration'] as const) {
     if (s[key] === undefined) continue;
     if (isDuration(s[key])) scenario[key] = s[key];
     else problem(`spec.${key}`, `${key} must be a duration such as 90s or 5m`);
@@ -110,11 +156,20 @@ export function readScenarioFile(text: string): { scenario?: ScenarioFile; probl
   }
   if (s.interventions !== undefined) {
     if (!Array.isArray(s.interventions)) problem('spec.interventions', 'interventions must be a list');
-    else scenario.interventions = s.interventions.flatMap((item, i) => {
-      const intervention = readIntervention(item);
-      if (!intervention) problem(`spec.interventions[${i}]`, 'an intervention is {forceDelete: {pod: NAME or Kind/name, at: D}}, {outOfService: {at: D}} or {deleteNode: {at: D}}');
-      return intervention ? [intervention] : [];
-    });
+    else {
+      const once = new Set<string>();
+      scenario.interventions = s.interventions.flatMap((item, i) => {
+        const intervention = readIntervention(item);
+        if (!intervention) problem(`spec.interventions[${i}]`, 'an intervention is {forceDelete: {pod: NAME or Kind/name, at: D}}, {delete: {pod: …, at: D}}, {outOfService: {at: D}}, {deleteNode: {at: D}} or {restartControllerManager: {at: D}}');
+        const kind = intervention && Object.keys(intervention)[0];
+        // As on the command line: the failed nodes are tainted, or deleted, once.
+        if (kind === 'outOfService' || kind === 'deleteNode') {
+          if (once.has(kind)) problem(`spec.interventions[${i}]`, `${kind} is given twice; the failed nodes are ${kind === 'deleteNode' ? 'deleted' : 'tainted'} once`);
+          once.add(kind);
+        }
+        return intervention ? [intervention] : [];
+      });
+    }
   }
   return problems.length === 0 ? { scenario, problems } : { problems };
 }
@@ -125,9 +180,14 @@ function readIntervention(item: unknown): ScenarioIntervention | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const v = value as Record<string, unknown>;
   if (!isDuration(v.at)) return undefined;
-  if (kind === 'forceDelete' && isString(v.pod) && v.pod) return { forceDelete: { pod: v.pod, at: v.at } };
+  const keys = Object.keys(v).sort().join(',');
+  if ((kind === 'forceDelete' || kind === 'delete') && keys === 'at,pod' && isString(v.pod) && v.pod) {
+    return kind === 'forceDelete' ? { forceDelete: { pod: v.pod, at: v.at } } : { delete: { pod: v.pod, at: v.at } };
+  }
+  if (keys !== 'at') return undefined;
   if (kind === 'outOfService') return { outOfService: { at: v.at } };
   if (kind === 'deleteNode') return { deleteNode: { at: v.at } };
+  if (kind === 'restartControllerManager') return { restartControllerManager: { at: v.at } };
   return undefined;
 }
 
@@ -140,17 +200,22 @@ export function scenarioArguments(scenario: ScenarioFile): { paths: string[]; cl
   flag('failure', scenario.failure);
   if (scenario.targets && scenario.targets.length > 0) flag('target', scenario.targets.join(','));
   flag('at', scenario.at);
-  flag('recover-after', scenario.recoverAfter);
+  const recovery = scenario.recoverAfter;
+  flag('recover-after', isString(recovery) || recovery === undefined ? recovery : Object.entries(recovery).map(([t, d]) => `${t}@${d}`).join(','));
   for (const i of scenario.interventions ?? []) {
     if ('forceDelete' in i) flag('force-delete', `${i.forceDelete.pod}@${i.forceDelete.at}`);
+    else if ('delete' in i) flag('delete', `${i.delete.pod}@${i.delete.at}`);
     else if ('outOfService' in i) flag('out-of-service-after', i.outOfService.at);
-    else flag('delete-node-after', i.deleteNode.at);
+    else if ('deleteNode' in i) flag('delete-node-after', i.deleteNode.at);
+    else flag('restart-controller-manager-at', i.restartControllerManager.at);
   }
+  flag('placement', scenario.placement);
   flag('duration', scenario.duration);
   flag('profile', scenario.profile);
   flag('k8s-version', scenario.kubernetesVersion);
   for (const [knob, value] of Object.entries(scenario.set ?? {})) flag('set', `${knob}=${value}`);
   flag('seed', scenario.seed);
+  flag('runs', scenario.runs);
   return { paths: scenario.manifests, cluster: scenario.cluster, flags };
 }
 
@@ -172,15 +237,20 @@ export function writeScenarioFile(scenario: ScenarioFile): string {
   field('failure', scenario.failure);
   if (scenario.targets && scenario.targets.length > 0) lines.push(`  targets: [${scenario.targets.map(q).join(', ')}]`);
   field('at', scenario.at);
-  field('recoverAfter', scenario.recoverAfter);
+  const recovery = scenario.recoverAfter;
+  if (recovery === undefined || isString(recovery)) field('recoverAfter', recovery);
+  else lines.push(`  recoverAfter: {${Object.entries(recovery).map(([t, d]) => `${q(t)}: ${q(d)}`).join(', ')}}`);
   if (scenario.interventions && scenario.interventions.length > 0) {
     lines.push('  interventions:');
     for (const i of scenario.interventions) {
       if ('forceDelete' in i) lines.push(`    - forceDelete: {pod: ${q(i.forceDelete.pod)}, at: ${q(i.forceDelete.at)}}`);
+      else if ('delete' in i) lines.push(`    - delete: {pod: ${q(i.delete.pod)}, at: ${q(i.delete.at)}}`);
       else if ('outOfService' in i) lines.push(`    - outOfService: {at: ${q(i.outOfService.at)}}`);
-      else lines.push(`    - deleteNode: {at: ${q(i.deleteNode.at)}}`);
+      else if ('deleteNode' in i) lines.push(`    - deleteNode: {at: ${q(i.deleteNode.at)}}`);
+      else lines.push(`    - restartControllerManager: {at: ${q(i.restartControllerManager.at)}}`);
     }
   }
+  field('placement', scenario.placement);
   field('duration', scenario.duration);
   field('profile', scenario.profile);
   field('kubernetesVersion', scenario.kubernetesVersion);
@@ -190,5 +260,47 @@ export function writeScenarioFile(scenario: ScenarioFile): string {
   }
   field('cluster', scenario.cluster);
   field('seed', scenario.seed);
+  field('runs', scenario.runs);
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * A scenario file as the workspace's choices: the same in the CLI and the editor. `source` names
+ * the file as the user sees it; its version, preset and knobs are the run's own timing settings,
+ * which replace the front end's (so the file gives the same run everywhere); `cluster` is the
+ * text of the file its `cluster` names, read by the front end.
+ */
+export function scenarioRun(scenario: ScenarioFile, source: string, cluster?: ClusterText): { choices: SimulationChoices; runs: number } {
+  const ms = (text: string) => Math.round(parseDuration(text)!);
+  const targets = (scenario.targets ?? []).map((t) => splitTarget(t)!);
+  const recovery = scenario.recoverAfter;
+  const interventions = (scenario.interventions ?? []).map((i): Intervention => {
+    if ('forceDelete' in i) return { kind: 'force-delete', target: i.forceDelete.pod, atMs: ms(i.forceDelete.at) };
+    if ('delete' in i) return { kind: 'delete', target: i.delete.pod, atMs: ms(i.delete.at) };
+    if ('outOfService' in i) return { kind: 'out-of-service', atMs: ms(i.outOfService.at) };
+    if ('deleteNode' in i) return { kind: 'delete-node', atMs: ms(i.deleteNode.at) };
+    return { kind: 'restart-controller-manager', atMs: ms(i.restartControllerManager.at) };
+  });
+  const defaults = defaultChoices();
+  const choices: SimulationChoices = {
+    ...defaults,
+    failure: scenario.failure ?? defaults.failure,
+    targets: targets.map((t) => t.name),
+    failAtMs: Object.fromEntries(targets.filter((t) => t.atMs !== undefined).map((t) => [t.name, t.atMs!])),
+    recoverAfterMs: isString(recovery) ? ms(recovery) : undefined,
+    recoverAfterMsByTarget: recovery !== undefined && !isString(recovery) ? Object.fromEntries(Object.entries(recovery).map(([t, d]) => [t, ms(d)])) : undefined,
+    preFailureMs: scenario.at === undefined ? 0 : ms(scenario.at),
+    interventions,
+    placement: scenario.placement ?? 'scheduler',
+    durationMs: scenario.duration === undefined ? defaults.durationMs : ms(scenario.duration),
+    seed: scenario.seed ?? defaults.seed,
+    timing: {
+      replacesSettings: true,
+      version: scenario.kubernetesVersion === undefined ? undefined : { value: scenario.kubernetesVersion, source: source },
+      profile: scenario.profile,
+      overrides: Object.entries(scenario.set ?? {}).map(([name, value]) => ({ name, value, source })),
+    },
+    clusterText: cluster,
+  };
+  return { choices, runs: scenario.runs ?? 1 };
 }

@@ -1,4 +1,5 @@
 /** What a user chooses for one simulation run; the workspace turns it into a scenario. */
+import type { TimingSetting } from '../cluster/timing';
 import type { Node } from '../manifest/model/types';
 import { DEFAULT_DURATION_MS, type FailureKind, type Intervention, type Placement } from '../sim/scenario';
 
@@ -22,6 +23,26 @@ export interface SimulationChoices {
   documents?: string[];
   /** Node objects to simulate on instead of the workspace's own (or the default cluster). */
   cluster?: { nodes: Node[]; source: string };
+  /** The same as YAML text (a scenario file's cluster, read by the front end): the workspace parses it. */
+  clusterText?: ClusterText;
+  /** This run's own version, preset and knobs (a guided pick, a scenario file), applied over the front end's settings. */
+  timing?: RunTiming;
+}
+
+export interface ClusterText {
+  texts: string[];
+  /** The file as the user sees it (relative to the folder, or to where the CLI runs). */
+  source: string;
+}
+
+export interface RunTiming {
+  /** The front end's settings do not apply at all (a scenario file: the same run in every front end). */
+  replacesSettings?: boolean;
+  version?: { value: string; source: string };
+  /** A preset; null: none, whatever the settings say. */
+  profile?: string | null;
+  /** Knob overrides, after the settings' own. */
+  overrides?: TimingSetting[];
 }
 
 

@@ -27,7 +27,7 @@ import { API_REJECTION_RULES, RULES } from '../analysis/rules';
 import { InputError, RejectedInput } from './inputError';
 import { mergeModels } from './mergeModels';
 import { buildScenario } from './scenarioBuilder';
-import type { SimulationChoices } from './simulationChoices';
+import type { ClusterText, RunTiming, SimulationChoices } from './simulationChoices';
 
 /** The front end's settings: they apply to the analysis and to every simulation. */
 export interface WorkspaceSettings {
@@ -214,11 +214,15 @@ export class Workspace {
     return { context, located, timing };
   }
 
-  /** The timing of this workspace: the version's defaults, the preset, the cluster files, then the overrides. Throws InputError. */
-  timing(): TimingConfiguration {
-    const { version, versionSource } = this.version(true);
+  /**
+   * The timing of this workspace: the version's defaults, the preset, the cluster files, then the
+   * overrides; with a run's own timing settings over (or instead of) the front end's. Throws InputError.
+   */
+  timing(run?: RunTiming): TimingConfiguration {
+    const settings = this.runSettings(run);
+    const { version, versionSource } = this.version(true, [], settings.version);
     try {
-      return resolveTiming({ version, versionSource, profile: this.settings.profile, settings: [...this.clusterSettings(), ...this.settings.overrides] });
+      return resolveTiming({ version, versionSource, profile: settings.profile, settings: [...this.clusterSettings(), ...settings.overrides] });
     } catch (error) {
       throw error instanceof TimingError ? timingInputError(error) : error;
     }
@@ -231,7 +235,8 @@ export class Workspace {
 
   /** A scenario from the user's choices. Throws InputError when the choices do not fit the input. */
   scenario(choices: SimulationChoices): Scenario {
-    const timing = this.timing();
+    const timing = this.timing(choices.timing);
+    if (choices.clusterText) choices = { ...choices, cluster: { nodes: clusterNodes(choices.clusterText), source: choices.clusterText.source } };
     const objects = this.model();
     let workloads = objects.workloads;
     if (choices.documents) {
@@ -276,8 +281,18 @@ export class Workspace {
     return `${this.displayName(uri)}:${range.start.line + 1}`;
   }
 
-  private version(strict: boolean, problems: InputError[] = []): { version: KubernetesVersion; versionSource: string } {
-    const fromSettings = this.settings.version;
+  /** The front end's version, preset and overrides, with a run's own over them (or instead of them). */
+  private runSettings(run: RunTiming | undefined): Pick<WorkspaceSettings, 'version' | 'profile' | 'overrides'> {
+    if (!run) return this.settings;
+    const base: Pick<WorkspaceSettings, 'version' | 'profile' | 'overrides'> = run.replacesSettings ? { overrides: [] } : this.settings;
+    return {
+      version: run.version ?? base.version,
+      profile: run.profile === null ? undefined : run.profile ?? base.profile,
+      overrides: [...base.overrides, ...(run.overrides ?? [])],
+    };
+  }
+
+  private version(strict: boolean, problems: InputError[] = [], fromSettings = this.settings.version): { version: KubernetesVersion; versionSource: string } {
     if (fromSettings) {
       const parsed = parseKubernetesVersion(fromSettings.value);
       if (typeof parsed !== 'string') return { version: parsed, versionSource: fromSettings.source };
@@ -334,6 +349,13 @@ export class Workspace {
     this.lenient = { key, value: { timing, problems } };
     return this.lenient.value;
   }
+}
+
+/** The Node objects of a cluster file's text (`kubectl get nodes -o yaml`). */
+function clusterNodes({ texts, source }: ClusterText) {
+  const nodes = texts.flatMap((text) => readManifestText(text).model.nodes);
+  if (nodes.length === 0) throw new InputError('cluster', source, 'it has no Node objects (expected the output of kubectl get nodes -o yaml).');
+  return nodes;
 }
 
 function timingInputError(error: TimingError): InputError {

@@ -216,6 +216,14 @@ async function simulatePowerOff(page, workload) {
   await page.locator('.quick-input-widget input').waitFor({ state: 'visible' });
   await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Force-delete the stuck pods' }).first().waitFor();
   await page.keyboard.press('Enter');
+  // The version (the setting's first) and the preset, by label when the caller names one.
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Kubernetes 1.' }).first().waitFor();
+  await page.keyboard.press('Enter');
+  if (workload.preset) await pick(page, workload.preset);
+  else {
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'no preset' }).first().waitFor();
+    await page.keyboard.press('Enter');
+  }
   const frame = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
   await frame.locator('h1', { hasText: workload.file }).waitFor({ timeout: 30000 });
   await frame.locator('body[data-ready=true]').waitFor({ timeout: 30000 });
@@ -298,6 +306,18 @@ async function simulatePowerOff(page, workload) {
     await web.frame.locator('.run-title', { hasText: 'B: ' }).waitFor({ timeout: 10000 });
     assert.equal(await web.frame.locator('.run-title').count(), 2);
     await page.screenshot({ path: `${SHOTS}/02b-compare.png` });
+    // The same failure under the fast preset: a panel of its own, which compares with the run without a preset.
+    await quickOpen(page, 'web-deployment.yaml');
+    await page.locator('.monaco-editor .view-line', { hasText: 'name: web' }).first().click(); // the YAML editor, not the timeline, has the focus
+    const fast = await simulatePowerOff(page, { file: 'web-deployment.yaml', preset: 'Fast failure detection (preset fast)' });
+    await fast.frame.locator('vscode-button', { hasText: 'Compare with…' }).click();
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'no preset' }).first().waitFor();
+    await pick(page, 'no preset', 'no preset');
+    await fast.frame.locator('.run-title', { hasText: 'B: ' }).waitFor({ timeout: 10000 });
+    const titles = await fast.frame.locator('.run-title').allInnerTexts();
+    log('compare presets: ' + titles.join(' | '));
+    assert.match(titles.join(' '), /preset fast.*no preset/s);
+    await page.screenshot({ path: `${SHOTS}/02c-compare-presets.png` });
 
     // The editor features on a single-replica StatefulSet: CodeLens, status bar, diagnostic with its docs link, hover, quick fix.
     await quickOpen(page, 'postgres-statefulset.yaml');

@@ -7,12 +7,17 @@ import { ALL_KNOBS } from '../../src/cluster/timing';
 import { PRESETS } from '../../src/cluster/presets';
 import { invalidRuleSettings, isSimulateArguments, ruleLevel, workspaceSettings } from '../../src/extension/choices';
 import { Workspace } from '../../src/workspace/workspace';
+import { TIMELINE_VIEW_TYPE } from '../../webview/protocol';
 import { REPO_ROOT } from '../support/shared';
 
 const manifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'));
 const properties: Record<string, Record<string, unknown>> = manifest.contributes.configuration.properties;
 
 describe('extension settings', () => {
+  it('activates when VS Code revives a timeline panel after a reload', () => {
+    assert.ok(manifest.activationEvents.includes(`onWebviewPanel:${TIMELINE_VIEW_TYPE}`), manifest.activationEvents.join(', '));
+  });
+
   it('describes every setting in Markdown', () => {
     for (const [name, schema] of Object.entries(properties)) {
       assert.ok(typeof schema.markdownDescription === 'string' && schema.markdownDescription.length > 20, name);

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { traceReport } from '../../src/report/jsonReport';
 import { simulate } from '../../src/sim/simulate';
-import { isHostMessage, isWebviewMessage } from '../../webview/protocol';
+import { isHostMessage, isRunRef, isWebviewMessage } from '../../webview/protocol';
 import { deployment, scenarioOf } from '../sim/support';
 import { REPO_ROOT } from '../support/shared';
 
@@ -14,6 +14,13 @@ describe('webview protocol', () => {
 
   it('carries the trace JSON itself, which passes the receiver check after a JSON round trip', () => {
     assert.ok(isHostMessage(JSON.parse(JSON.stringify(message))));
+  });
+
+  it('keeps a run\'s version, preset, placement and seed, checked on receipt', () => {
+    const run = { document: 'file:///app.yaml', failure: 'power-off', targets: [], kubernetesVersion: '1.31', profile: 'fast', placement: 'spread', seed: 3 };
+    assert.ok(isRunRef(run));
+    assert.ok(isHostMessage({ ...message, run }));
+    for (const broken of [{ kubernetesVersion: 1.31 }, { profile: null }, { placement: 2 }, { seed: 1.5 }, { seed: -1 }]) assert.ok(!isRunRef({ ...run, ...broken }), JSON.stringify(broken));
   });
 
   it('rejects malformed messages', () => {

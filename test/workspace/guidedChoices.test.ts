@@ -2,9 +2,9 @@ import * as assert from 'node:assert/strict';
 import { defaultCluster } from '../../src/cluster/clusterSpec';
 import { FAILURE_KINDS } from '../../src/sim/scenario';
 import {
-  FAILURE_OPTIONS, intervention, requestChoices, requestScenarioFile, RETURN_OPTIONS, scenarioRequest, targetOptions, type SimulationRequest,
+  FAILURE_OPTIONS, intervention, PICK_SOURCE, presetOptions, requestChoices, requestScenarioFile, RETURN_OPTIONS, targetOptions, versionOptions, type SimulationRequest,
 } from '../../src/workspace/guidedChoices';
-import { readScenarioFile, writeScenarioFile } from '../../src/workspace/scenarioFile';
+import { readScenarioFile, scenarioRun, writeScenarioFile } from '../../src/workspace/scenarioFile';
 
 describe('guided "Simulate Node Failure…" choices', () => {
   it('offers every failure the simulator has, in plain words', () => {
@@ -32,18 +32,59 @@ describe('guided "Simulate Node Failure…" choices', () => {
     assert.deepEqual(intervention('delete-node', 600_000, ['node/worker-a1'], undefined), { kind: 'delete-node', atMs: 600_000 });
   });
 
-  it('saves the answers as a scenario file that reads back as the same request', () => {
+  it('offers whole zones only for a zone outage: a workload\'s zone or a zone by name', () => {
+    const options = targetOptions([{ kind: 'Deployment', name: 'web' }], defaultCluster().nodes, 'zone-outage');
+    assert.deepEqual(options.map((o) => `${o.label} -> ${o.value.join(',')}`), [
+      'The zone of the node that runs Deployment/web -> Deployment/web',
+      'Zone zone-a -> zone/zone-a', 'Zone zone-b -> zone/zone-b', 'Zone zone-c -> zone/zone-c',
+    ]);
+  });
+
+  it('offers the Kubernetes versions with their grace period, the setting\'s first', () => {
+    const fromSetting = versionOptions('1.31');
+    assert.deepEqual(fromSetting.slice(0, 3).map((o) => [o.value, o.label, o.detail]), [
+      ['1.31', 'Kubernetes 1.31 (node-monitor-grace-period 40s)', 'Your setting kubeFailureSim.kubernetesVersion.'],
+      ['1.36', 'Kubernetes 1.36 (node-monitor-grace-period 50s)', 'Nodes are marked Unknown after 50s without a heartbeat (from 1.32).'],
+      ['1.35', 'Kubernetes 1.35 (node-monitor-grace-period 50s)', 'Nodes are marked Unknown after 50s without a heartbeat (from 1.32).'],
+    ]);
+    assert.equal(fromSetting.length, 17);
+    const none = versionOptions('');
+    assert.deepEqual([none[0].value, none[0].label, none[1].value, none.length], ['', 'The folder\'s version, else Kubernetes 1.36', '1.36', 18]);
+  });
+
+  it('offers the presets in plain words with their values, the setting\'s first', () => {
+    assert.deepEqual(presetOptions('fast').map((o) => `${o.value}: ${o.label}: ${o.detail}`), [
+      'fast: Fast failure detection (preset fast): nodeStatusUpdateFrequency 4s, node-monitor-period 2s, node-monitor-grace-period 20s — your setting kubeFailureSim.profile',
+      'none: The version\'s defaults (no preset): kubelet and kube-controller-manager as the Kubernetes version ships them',
+      'default: Common defaults (preset default): nodeStatusUpdateFrequency 10s, node-monitor-period 5s, node-monitor-grace-period 40s',
+      'medium: Medium failure detection (preset medium): nodeStatusUpdateFrequency 20s, node-monitor-period 5s, node-monitor-grace-period 2m',
+      'slow: Slow failure detection (preset slow): nodeStatusUpdateFrequency 1m, node-monitor-period 5s, node-monitor-grace-period 5m',
+    ]);
+  });
+
+  it('runs the picked version and preset over the settings ("none": no preset whatever the settings say)', () => {
+    const base: SimulationRequest = { failure: 'power-off', targets: [], interventions: [] };
+    assert.deepEqual(requestChoices({ ...base, kubernetesVersion: '1.30', profile: 'slow' }).timing, { version: { value: '1.30', source: PICK_SOURCE }, profile: 'slow' });
+    assert.deepEqual(requestChoices({ ...base, profile: 'none' }).timing, { version: undefined, profile: null });
+    assert.equal(requestChoices(base).timing, undefined);
+  });
+
+  it('saves the answers as a scenario file that reads back as the same choices', () => {
     const request: SimulationRequest = {
       failure: 'kubelet-stop', targets: ['StatefulSet/db'], recoverAfterMs: 90_000,
-      interventions: [{ kind: 'force-delete', target: 'StatefulSet/db', atMs: 360_000 }, { kind: 'out-of-service', atMs: 420_000 }], durationMs: 1_200_000,
+      interventions: [{ kind: 'force-delete', target: 'StatefulSet/db', atMs: 360_000 }, { kind: 'out-of-service', atMs: 420_000 }, { kind: 'restart-controller-manager', atMs: 60_000 }],
+      durationMs: 1_200_000, kubernetesVersion: '1.31', profile: 'fast', placement: 'spread', seed: 3,
     };
     const file = writeScenarioFile(requestScenarioFile('db', 'db.yaml', request));
     const { scenario, problems } = readScenarioFile(file);
     assert.deepEqual(problems, []);
-    assert.deepEqual(scenarioRequest(scenario!), request);
-    assert.deepEqual(requestChoices(request, ['file:///db.yaml']), {
+    const { timing, ...fromFile } = scenarioRun(scenario!, 'db.failure-scenario.yaml').choices;
+    const { timing: picked, ...fromPicks } = requestChoices(request, ['file:///db.yaml']);
+    assert.deepEqual(fromPicks, {
       failure: 'kubelet-stop', targets: ['StatefulSet/db'], preFailureMs: 0, recoverAfterMs: 90_000, interventions: request.interventions,
-      durationMs: 1_200_000, seed: 1, documents: ['file:///db.yaml'],
+      durationMs: 1_200_000, placement: 'spread', seed: 3, documents: ['file:///db.yaml'],
     });
+    assert.deepEqual({ ...fromFile, documents: ['file:///db.yaml'] }, { ...fromPicks, failAtMs: {}, recoverAfterMsByTarget: undefined, clusterText: undefined });
+    assert.deepEqual([timing?.version?.value, timing?.profile, picked?.version?.value, picked?.profile], ['1.31', 'fast', '1.31', 'fast']);
   });
 });

@@ -4,8 +4,9 @@ import * as path from 'node:path';
 import { main } from '../../src/cli/main';
 import { collectingOutput } from '../../src/cli/output';
 import { PRESETS } from '../../src/cluster/presets';
-import { FAILURE_KINDS } from '../../src/sim/scenario';
-import { readScenarioFile, SCENARIO_SPEC_FIELDS, scenarioArguments, writeScenarioFile, type ScenarioFile } from '../../src/workspace/scenarioFile';
+import { MAX_RUNS } from '../../src/manifest/limits';
+import { FAILURE_KINDS, PLACEMENTS } from '../../src/sim/scenario';
+import { readScenarioFile, SCENARIO_SPEC_FIELDS, scenarioArguments, scenarioRun, writeScenarioFile, type ScenarioFile } from '../../src/workspace/scenarioFile';
 import { REPO_ROOT } from '../support/shared';
 
 const FIXTURE = 'test/fixtures/scenarios/web-partition.failure-scenario.yaml';
@@ -55,7 +56,7 @@ describe('scenario files (FailureScenario)', () => {
       '6: failure must be one of power-off, kubelet-stop, partition, kubelet-not-ready, disk-failure, graceful-shutdown, zone-outage',
       '7: duration must be a duration such as 90s or 5m',
       '8: kubernetesVersion must be a quoted string, such as "1.30"',
-      '9: an intervention is {forceDelete: {pod: NAME or Kind/name, at: D}}, {outOfService: {at: D}} or {deleteNode: {at: D}}',
+      '9: an intervention is {forceDelete: {pod: NAME or Kind/name, at: D}}, {delete: {pod: …, at: D}}, {outOfService: {at: D}}, {deleteNode: {at: D}} or {restartControllerManager: {at: D}}',
     ]);
     assert.match(readScenarioFile('kind: Deployment\napiVersion: apps/v1\nmetadata: {name: x}\n').problems[0].message, /no FailureScenario document/);
   });
@@ -69,15 +70,60 @@ describe('scenario files (FailureScenario)', () => {
     assert.deepEqual(readScenarioFile(writeScenarioFile(scenario)), { scenario, problems: [] });
   });
 
-  it('runs from the CLI like the same flags', () => {
+  it('mirrors every simulate flag: staggered targets, recovery per target, graceful deletes, a controller-manager restart, placement, runs', () => {
+    const scenario: ScenarioFile = {
+      name: 'all', manifests: ['app.yaml'], failure: 'partition', targets: ['node/a', 'node/b@60s'], recoverAfter: { 'node/a': '2m', 'node/b': '10m' },
+      interventions: [{ delete: { pod: 'Deployment/web', at: '1m' } }, { restartControllerManager: { at: '3m' } }, { restartControllerManager: { at: '5m' } }],
+      placement: 'worst', duration: '15m', seed: 2, runs: 5,
+    };
+    assert.deepEqual(readScenarioFile(writeScenarioFile(scenario)), { scenario, problems: [] });
+    assert.deepEqual(scenarioArguments(scenario).flags, [
+      '--failure', 'partition', '--target', 'node/a,node/b@60s', '--recover-after', 'node/a@2m,node/b@10m', '--delete', 'Deployment/web@1m',
+      '--restart-controller-manager-at', '3m', '--restart-controller-manager-at', '5m', '--placement', 'worst', '--duration', '15m', '--seed', '2', '--runs', '5',
+    ]);
+    const { choices, runs } = scenarioRun(scenario, 'all.failure-scenario.yaml');
+    assert.equal(runs, 5);
+    assert.deepEqual(
+      [choices.targets, choices.failAtMs, choices.recoverAfterMs, choices.recoverAfterMsByTarget, choices.interventions, choices.placement, choices.durationMs, choices.seed],
+      [['node/a', 'node/b'], { 'node/b': 60_000 }, undefined, { 'node/a': 120_000, 'node/b': 600_000 },
+        [{ kind: 'delete', target: 'Deployment/web', atMs: 60_000 }, { kind: 'restart-controller-manager', atMs: 180_000 }, { kind: 'restart-controller-manager', atMs: 300_000 }],
+        'worst', 900_000, 2],
+    );
+  });
+
+  it('reports what the new fields cannot be', () => {
+    const spec = (...lines: string[]) => readScenarioFile(['apiVersion: kube-failure-sim.dev/v1alpha1', 'kind: FailureScenario', 'metadata: {name: x}', 'spec:', '  manifests: [a.yaml]', ...lines].join('\n')).problems.map((p) => `${p.range.start.line + 1}: ${p.message}`);
+    assert.deepEqual(spec('  targets: [node/a, node/b@soon]'), ['6: targets must be a list such as [Deployment/web] or [node/worker-a1, node/worker-b1@60s]']);
+    assert.deepEqual(spec('  targets: [node/a, node/b]', '  recoverAfter: {node/a: 2m}'), ['7: recoverAfter per target needs a time for every target (node/a, node/b), or one duration for all']);
+    assert.deepEqual(spec('  targets: [node/a]', '  recoverAfter: {node/c: 2m}'), ['7: recoverAfter names node/c, which is not among the targets (node/a)']);
+    assert.deepEqual(spec('  placement: random', '  runs: 0'), ['6: placement must be one of scheduler, worst, spread', '7: runs must be a whole number from 1 to 1000']);
+    assert.deepEqual(spec('  interventions: [{outOfService: {at: 1m}}, {outOfService: {at: 2m}}]'), ['6: outOfService is given twice; the failed nodes are tainted once']);
+  });
+
+  it('runs from the CLI like the same flags, with the file as the source of its timing settings', () => {
     const fromFile = cli('simulate', '--scenario', FIXTURE, '--format', 'json');
     assert.equal(fromFile.code, 0, fromFile.err);
     const fromFlags = cli('simulate', 'examples/web-deployment.yaml', '--failure', 'partition', '--target', 'Deployment/web', '--recover-after', '8m',
       '--duration', '12m', '--k8s-version', '1.31', '--set', 'kcm.node-monitor-grace-period=40s', '--format', 'json');
-    assert.equal(fromFile.out, fromFlags.out);
+    assert.equal(fromFile.out, fromFlags.out.replaceAll('"--set"', `"${FIXTURE}"`).replaceAll('"--k8s-version"', `"${FIXTURE}"`));
+    assert.equal(JSON.parse(fromFile.out).timing['kcm.node-monitor-grace-period'].source, FIXTURE);
     const twice = cli('simulate', '--scenario', FIXTURE, '--failure', 'power-off');
     assert.equal(twice.code, 2);
     assert.match(twice.err, /--failure is set by test\/fixtures\/scenarios\/web-partition.failure-scenario.yaml/);
+    const beside = cli('simulate', '--scenario', FIXTURE, '--placement', 'worst');
+    assert.equal(beside.code, 2);
+    assert.match(beside.err, /--placement cannot be given with --scenario; write it in test\/fixtures\/scenarios\/web-partition.failure-scenario.yaml/);
+  });
+
+  it('runs every choice of a full scenario file from the CLI: cluster file, preset, version, knob, time before, seed and runs', () => {
+    const full = cli('simulate', '--scenario', 'test/fixtures/scenarios/full.failure-scenario.yaml', '--format', 'json');
+    assert.equal(full.code, 0, full.err);
+    const { scenario, timing } = JSON.parse(full.out);
+    assert.deepEqual(
+      [scenario.failedNodes, scenario.preFailureMs, scenario.placement, scenario.profile, scenario.k8sVersion, scenario.seed, scenario.runs, scenario.cluster.source],
+      [['east-1', 'west-1'], 30_000, 'spread', 'fast', '1.30', 7, 3, 'test/fixtures/scenarios/zones.nodes.yaml'],
+    );
+    assert.deepEqual(timing['apiserver.default-unreachable-toleration-seconds'], { value: 120, unit: 's', source: 'test/fixtures/scenarios/full.failure-scenario.yaml' });
   });
 
   it('has a JSON schema for editors that knows the same fields, failures and presets', () => {
@@ -86,6 +132,12 @@ describe('scenario files (FailureScenario)', () => {
     assert.deepEqual(Object.keys(spec.properties), [...SCENARIO_SPEC_FIELDS]);
     assert.deepEqual(spec.properties.failure.enum, [...FAILURE_KINDS]);
     assert.deepEqual(spec.properties.profile.enum, Object.keys(PRESETS));
+    assert.deepEqual(spec.properties.placement.enum, [...PLACEMENTS]);
+    assert.deepEqual(spec.properties.interventions.items.oneOf.map((o: { required: string[] }) => o.required[0]), ['forceDelete', 'delete', 'outOfService', 'deleteNode', 'restartControllerManager']);
+    assert.deepEqual(spec.properties.recoverAfter.oneOf.map((o: { type?: string }) => o.type ?? 'duration'), ['duration', 'object']);
+    assert.deepEqual([spec.properties.runs.minimum, spec.properties.runs.maximum], [1, MAX_RUNS]);
+    const targetPattern = new RegExp(spec.properties.targets.items.pattern);
+    assert.deepEqual(['node/a', 'node/b@60s', 'Deployment/web@1m30s', 'node/b@soon', 'web'].map((t) => targetPattern.test(t)), [true, true, true, false, false]);
     const validation = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')).contributes.yamlValidation;
     assert.deepEqual(validation, [{ fileMatch: ['*.failure-scenario.yaml', '*.failure-scenario.yml'], url: './media/failure-scenario.schema.json' }]);
   });

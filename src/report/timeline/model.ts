@@ -23,12 +23,8 @@ export interface PodBar extends Span {
   category: StatusCategory;
 }
 
-export interface Marker {
-  t: number;
-  type: string;
-  reason: string;
-  message: string;
-}
+/** An event on its lane: the trace's own event object (no copy: a large trace has thousands, built before the first paint). */
+export type Marker = Readonly<Pick<EventJson, 't' | 'type' | 'reason' | 'message'>>;
 
 export interface PodLane {
   /** Unique per pod object: a StatefulSet's new `db-0` is a second lane with the same name. */
@@ -115,10 +111,6 @@ export interface Timeline {
 }
 
 const NON_WORKLOAD_KINDS = new Set(['Pod', 'Node', 'EndpointSlice', 'Cluster']);
-
-function marker(event: EventJson): Marker {
-  return { t: event.t, type: event.type, reason: event.reason, message: event.message };
-}
 
 function count(text: string | undefined): { ready: number; total: number } | null {
   const match = /^(\d+)\/(\d+)$/.exec(text ?? '');
@@ -339,7 +331,7 @@ export function buildTimeline(report: TraceReport): Timeline {
   for (const e of report.events) {
     if (e.reason === 'NoEffect') continue;
     const key = refKey(e.object);
-    const m = marker(e);
+    const m: Marker = e;
     if (e.object.kind === 'Node' && nodeLanes.has(e.object.name)) {
       const lane = nodeLanes.get(e.object.name)!;
       lane.events.push(m);
