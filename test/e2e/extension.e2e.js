@@ -566,9 +566,14 @@ async function simulatePowerOff(page, workload) {
     await pick(page, 'The node that runs', 'The node that runs');
     await pick(page, 'The node never comes back', 'never');
     await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Force-delete the stuck pods' }).first().waitFor();
-    // No intervention: accept the empty choice, from the pick's own input (the walkthrough's webviews can hold the focus).
-    await page.locator('.quick-input-widget input.input').focus();
-    await page.keyboard.press('Enter');
+    // No intervention: accept the empty choice with the pick's OK (the walkthrough's webviews can hold the focus).
+    await page.locator('.quick-input-widget .monaco-button', { hasText: 'OK' }).first().click();
+    // The version and the preset: the settings' choices, listed first.
+    for (const first of ['Kubernetes 1.', 'no preset']) {
+      const row = page.locator('.quick-input-list .monaco-list-row', { hasText: first }).first();
+      await row.waitFor();
+      await row.click();
+    }
     const exampleTimeline = await timelineFrame(page, 'postgres-example.yaml');
     await exampleTimeline.locator('vscode-panel-tab#tab-summary').click();
     assert.match((await exampleTimeline.locator('.summary .card').first().innerText()).replace(/\s+/g, ' '), /^StatefulSet\/postgres stuck /);
