@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import { loadAll } from 'js-yaml';
 import { Workspace } from '../src/workspace/workspace';
 import { fmt, interleaved, median, timeMs } from './measure';
+import { deployment } from './parserBench';
 
 export function editorBench(sharedDir: string): void {
   console.log('Editor');
@@ -66,13 +67,4 @@ function keystroke(): void {
   if (!workspace.hover('main.yaml', position)) throw new Error('no hover on replicas');
   const hovers = Array.from({ length: 203 }, () => timeMs(() => workspace.hover('main.yaml', position))).slice(3);
   console.log(`  hover on a warm analysis (${hovers.length} hovers): median ${fmt(median(hovers))}, max ${fmt(Math.max(...hovers))} (target <= 5 ms)`);
-}
-
-function deployment(i: number): string {
-  const lines = [
-    'apiVersion: apps/v1', 'kind: Deployment', 'metadata:', `  name: service-${i}`, '  namespace: shop', '  labels:', `    app: service-${i}`,
-    'spec:', '  replicas: 3', '  selector:', '    matchLabels:', `      app: service-${i}`, '  template:', '    metadata:', '      labels:',
-    `        app: service-${i}`, '    spec:', '      containers:', '        - name: app', `          image: registry.example.com/service-${i}:1.0`,
-  ];
-  return `${lines.join('\n')}\n`;
 }

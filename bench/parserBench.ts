@@ -56,7 +56,8 @@ export function parserBench(sharedDir: string): void {
   console.log(`  re-parse after editing one document of a ${original.split('\n').length.toLocaleString('en-US')}-line file: ${fmt(median(samples.incremental))} (full parse ${fmt(median(samples.full))})`);
 }
 
-function deployment(i: number): string {
+/** The Deployment of a generated 1,000-line file (48 of them), the editor benchmarks' document. */
+export function deployment(i: number): string {
   const lines = [
     'apiVersion: apps/v1', 'kind: Deployment', 'metadata:', `  name: service-${i}`, '  namespace: shop', '  labels:', `    app: service-${i}`,
     'spec:', '  replicas: 3', '  selector:', '    matchLabels:', `      app: service-${i}`, '  template:', '    metadata:', '      labels:',

@@ -1,17 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { Workspace } from '../../src/workspace/workspace';
+import { deployment as sized } from '../sim/support';
 
-const deployment = (name: string, replicas = 1) => `apiVersion: apps/v1
-kind: Deployment
-metadata: {name: ${name}}
-spec:
-  replicas: ${replicas}
-  selector: {matchLabels: {app: ${name}}}
-  template:
-    metadata: {labels: {app: ${name}}}
-    spec:
-      containers: [{name: c, image: nginx}]
-`;
+const deployment = (name: string, replicas = 1) => sized(name, replicas);
 
 describe('per-workload simulations behind the findings', () => {
   it('are cached by the workload text and the timing: typing elsewhere simulates nothing again', () => {
