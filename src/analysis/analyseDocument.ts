@@ -1,7 +1,7 @@
 /** Every finding of one document: its input problems, then every rule of the registry, minus what the document suppresses. */
 import { MAX_ANALYSED_PODS_PER_WORKLOAD, MAX_SIMULATED_WORKLOADS_PER_FILE, formatCount } from '../manifest/limits';
 import { desiredPods, podCountPath } from '../manifest/model/workloads';
-import { objectRef, type ObjectRef } from '../manifest/objects';
+import { objectRef, refKey } from '../manifest/objects';
 import { INVALID_FIELD, LIMIT_REACHED } from '../manifest/problem';
 import type { Range } from '../manifest/range';
 import { compareFindings, type Finding } from './finding';
@@ -24,10 +24,11 @@ export function analyseDocument(context: RuleContext, inputProblems: readonly { 
   const findings: Finding[] = [...document.parsed.problems, ...document.problems];
   for (const problem of inputProblems) findings.push({ ruleId: INVALID_FIELD, severity: 'warning', range: problem.range, message: problem.message });
   const unsimulated = new Set<string>();
+  const limited = new Set(findings.flatMap((f) => (f.ruleId === LIMIT_REACHED && f.object ? [refKey(f.object)] : [])));
   for (const workload of context.unsimulated.keys()) {
     unsimulated.add(refKey(workload));
     const pods = desiredPods(workload, context.cluster.nodes.length);
-    if (pods > MAX_ANALYSED_PODS_PER_WORKLOAD && !findings.some((f) => f.ruleId === LIMIT_REACHED && f.object && refKey(f.object) === refKey(workload))) {
+    if (pods > MAX_ANALYSED_PODS_PER_WORKLOAD && !limited.has(refKey(workload))) {
       findings.push({
         ruleId: LIMIT_REACHED, severity: 'info', range: workload.source.sourceMap.closestRange(podCountPath(workload)), object: objectRef(workload.source),
         message: `${formatCount(pods)} pods: findings are simulated for workloads of up to ${formatCount(MAX_ANALYSED_PODS_PER_WORKLOAD)} pods, so this one has no outage figures here; Simulate Node Failure (kube-failure-sim simulate) runs it in full.`,
@@ -49,8 +50,4 @@ export function analyseDocument(context: RuleContext, inputProblems: readonly { 
   }
   const suppressed = suppressedBy(document);
   return findings.filter((f) => !disabled.has(f.ruleId) && !suppressed(f)).sort(compareFindings);
-}
-
-function refKey(ref: ObjectRef): string {
-  return `${ref.kind}/${ref.namespace}/${ref.name}`;
 }

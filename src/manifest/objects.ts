@@ -97,6 +97,11 @@ function toObject(value: unknown, sourceMap: SourceMap, documentIndex: number, p
   };
 }
 
+/** One string per object: kind, namespace and name. */
+export function refKey(ref: ObjectRef): string {
+  return `${ref.kind}/${ref.namespace}/${ref.name}`;
+}
+
 export function objectRef(object: ManifestObject): ObjectRef {
   return { kind: object.kind, name: object.name, namespace: object.namespace };
 }

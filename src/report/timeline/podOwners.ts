@@ -4,11 +4,10 @@
  * controllers give them (StatefulSet `name-N`, Deployment `name-<hash>-<suffix>`, others
  * `name-<suffix>`, a bare Pod its own name), longest workload name first.
  */
+import { refKey } from '../../manifest/objects';
 import type { EventJson, ObjectRef } from '../contract';
 
-export function refKey(ref: ObjectRef): string {
-  return `${ref.kind}/${ref.namespace}/${ref.name}`;
-}
+export { refKey };
 
 function namePattern(kind: string): RegExp {
   switch (kind) {
