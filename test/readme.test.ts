@@ -52,6 +52,7 @@ describe('README.md', () => {
     assert.match(row('nodes of a cluster (`--cluster`)'), new RegExp(`\\| ${count(limits.CLUSTER_ENVELOPE.maxNodes)} \\|`));
     assert.match(row('pods × simulated hours'), new RegExp(`\\| ${count(limits.MAX_POD_HOURS)} `));
     assert.match(row('simulated time'), new RegExp(`\\| ${limits.MAX_DURATION_MS / 86_400_000} days \\|`));
+    assert.match(row('`load --nodes`'), new RegExp(`\\| ${count(limits.MAX_LOAD_NODES)} \\|`));
     assert.match(row('`--runs`'), new RegExp(`\\| ${count(limits.MAX_RUNS)} \\|`));
     assert.match(row('pods of one workload simulated for findings'), new RegExp(`\\| ${count(limits.MAX_ANALYSED_PODS_PER_WORKLOAD)} \\|`));
     assert.match(row('workloads of one file simulated for findings'), new RegExp(`\\| ${count(limits.MAX_SIMULATED_WORKLOADS_PER_FILE)} \\|`));

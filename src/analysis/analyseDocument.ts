@@ -1,10 +1,9 @@
 /** Every finding of one document: its input problems, then every rule of the registry, minus what the document suppresses. */
-import { MAX_ANALYSED_PODS_PER_WORKLOAD, MAX_SIMULATED_WORKLOADS_PER_FILE, formatCount } from '../manifest/limits';
-import { desiredPods, podCountPath } from '../manifest/model/workloads';
-import { objectRef, refKey } from '../manifest/objects';
-import { INVALID_FIELD, LIMIT_REACHED } from '../manifest/problem';
+import { refKey } from '../manifest/objects';
+import { INVALID_FIELD } from '../manifest/problem';
 import type { Range } from '../manifest/range';
 import { compareFindings, type Finding } from './finding';
+import { budgetNotes } from './notSimulated';
 import type { RuleContext } from './rule';
 import { RULES } from './rules';
 import { suppressedBy } from './suppression';
@@ -23,25 +22,8 @@ export function analyseDocument(context: RuleContext, inputProblems: readonly { 
   const disabled = options.disabled ?? new Set<string>();
   const findings: Finding[] = [...document.parsed.problems, ...document.problems];
   for (const problem of inputProblems) findings.push({ ruleId: INVALID_FIELD, severity: 'warning', range: problem.range, message: problem.message });
-  const unsimulated = new Set<string>();
-  const limited = new Set(findings.flatMap((f) => (f.ruleId === LIMIT_REACHED && f.object ? [refKey(f.object)] : [])));
-  for (const workload of context.unsimulated.keys()) {
-    unsimulated.add(refKey(workload));
-    const pods = desiredPods(workload, context.cluster.nodes.length);
-    if (pods > MAX_ANALYSED_PODS_PER_WORKLOAD && !limited.has(refKey(workload))) {
-      findings.push({
-        ruleId: LIMIT_REACHED, severity: 'info', range: workload.source.sourceMap.closestRange(podCountPath(workload)), object: objectRef(workload.source),
-        message: `${formatCount(pods)} pods: findings are simulated for workloads of up to ${formatCount(MAX_ANALYSED_PODS_PER_WORKLOAD)} pods, so this one has no outage figures here; Simulate Node Failure (kube-failure-sim simulate) runs it in full.`,
-      });
-    }
-  }
-  const firstUnsimulated = document.model.workloads[MAX_SIMULATED_WORKLOADS_PER_FILE];
-  if (firstUnsimulated) {
-    findings.push({
-      ruleId: LIMIT_REACHED, severity: 'info', range: firstUnsimulated.source.sourceMap.closestRange(['kind']), object: objectRef(firstUnsimulated.source),
-      message: `This file has ${formatCount(document.model.workloads.length)} workloads; node-failure findings are simulated for its first ${formatCount(MAX_SIMULATED_WORKLOADS_PER_FILE)}, from here on they are not. Split the file, or run kube-failure-sim simulate on it.`,
-    });
-  }
+  findings.push(...budgetNotes(document, context.unsimulated, context.cluster));
+  const unsimulated = new Set([...context.unsimulated.keys()].map(refKey));
   for (const rule of RULES) {
     if (disabled.has(rule.id)) continue;
     const own = rule.check(context);

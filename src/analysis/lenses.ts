@@ -17,7 +17,7 @@ export function workloadLenses(ctx: RuleContext): WorkloadLens[] {
     const range = { start: workload.source.range.start, end: workload.source.range.start };
     const ref = { kind: workload.kind, name: workload.name, namespace: workload.namespace };
     const skipped = ctx.unsimulated.get(workload);
-    if (skipped) return { range, workload: ref, title: `If its node fails: ${skipped}`, outageMs: 0 };
+    if (skipped) return { range, workload: ref, title: `If its node fails: ${skipped.text}`, outageMs: 0 };
     const lost = ctx.simulations.outcome(workload, ctx.workspace, ctx.timing, 'node-lost');
     if (!lost) return { range, workload: ref, title: 'No pod of it can be scheduled on this cluster', outageMs: 0 };
     const text = outageText(lost);

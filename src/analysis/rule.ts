@@ -6,6 +6,7 @@ import type { ManifestObject } from '../manifest/objects';
 import type { SourceLocation } from '../manifest/range';
 import type { ReadManifest } from '../manifest/readManifest';
 import type { Finding, Severity } from './finding';
+import type { NotSimulated } from './notSimulated';
 import type { WorkloadSimulations } from './workloadSimulation';
 
 export interface RuleContext {
@@ -20,7 +21,7 @@ export interface RuleContext {
   /** Per-workload default scenarios, cached across analyses. */
   simulations: Pick<WorkloadSimulations, 'outcome'>;
   /** Workloads of the document whose default scenario is not simulated, and why (notSimulated.ts). */
-  unsimulated: ReadonlyMap<Sourced<Workload>, string>;
+  unsimulated: ReadonlyMap<Sourced<Workload>, NotSimulated>;
   /** Where an object of the workspace is written (for related information). */
   locate(object: ManifestObject): SourceLocation | undefined;
 }

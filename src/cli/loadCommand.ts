@@ -1,3 +1,5 @@
+import { formatCount } from '../manifest/formatCount';
+import { MAX_LOAD_NODES } from '../manifest/limits';
 import { heartbeatLoad } from '../cluster/heartbeatLoad';
 import { loadReport, renderLoad } from '../report/loadReport';
 import { InputError } from '../workspace/inputError';
@@ -22,7 +24,6 @@ const OPTIONS = {
   format: { value: true }, help: { value: false },
 };
 
-const MAX_NODES = 1_000_000;
 
 export function runLoad(argv: string[], out: Output): number {
   const args = parseArgs(argv, OPTIONS);
@@ -34,7 +35,7 @@ export function runLoad(argv: string[], out: Output): number {
   if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json, not "${format}"`);
   const nodesText = single(args, 'nodes');
   const nodes = Number(nodesText);
-  if (nodesText === undefined || !Number.isInteger(nodes) || nodes < 1 || nodes > MAX_NODES) throw new UsageError(`load needs --nodes N, a whole number from 1 to ${MAX_NODES.toLocaleString('en-US')}`);
+  if (nodesText === undefined || !Number.isInteger(nodes) || nodes < 1 || nodes > MAX_LOAD_NODES) throw new UsageError(`load needs --nodes N, a whole number from 1 to ${formatCount(MAX_LOAD_NODES)}`);
   try {
     const { workspace, errors } = loadWorkspace(args.positionals, settingsFromArgs(args));
     if (errors.length > 0) throw new FileError(errors.join('\nkube-failure-sim: '));

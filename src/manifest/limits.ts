@@ -42,10 +42,9 @@ export const MAX_POD_HOURS = 2 * CLUSTER_ENVELOPE.maxPods;
 /** Runs of one `simulate --runs`: statistics are kept as runs finish, so this bounds time, not memory. */
 export const MAX_RUNS = 1000;
 
+/** Nodes `load --nodes` computes heartbeat writes for (arithmetic, not a simulation: far past the envelope is still cheap). */
+export const MAX_LOAD_NODES = 1_000_000;
+
 /** Files of a workspace folder the editor reads in the background, and the largest it reads (open files have no bound but MAX_FILE_CHARS). */
 export const MAX_INDEXED_FILES = 2000;
 export const MAX_INDEXED_BYTES = 2 * 1024 * 1024;
-
-export function formatCount(n: number): string {
-  return n.toLocaleString('en-US');
-}

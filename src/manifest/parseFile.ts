@@ -5,7 +5,8 @@ import type { Range } from './range';
 import { SourceMap, buildSourceTrees, type SourceNode } from './sourceMap';
 import { findExcessiveAliasing } from './aliasExpansion';
 import { findTemplateExpression } from './templates';
-import { MAX_DEPTH, MAX_DOCUMENTS, MAX_FILE_CHARS, formatCount } from './limits';
+import { formatCount } from './formatCount';
+import { MAX_DEPTH, MAX_DOCUMENTS, MAX_FILE_CHARS } from './limits';
 import { EVENT_ID, isSyntaxError, parseYaml, type YamlSyntaxError } from './yaml';
 
 export interface ParsedDocument {

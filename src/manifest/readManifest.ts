@@ -2,6 +2,7 @@
 import { buildModel, type ManifestModel } from './model';
 import { extractObjects, type ManifestObject } from './objects';
 import { decodeUtf8 } from './decode';
+import { formatCount } from './formatCount';
 import { ManifestParser, unparsedFile, type ParsedFile } from './parseFile';
 import type { ManifestProblem } from './problem';
 
@@ -26,6 +27,6 @@ export function readManifestBytes(bytes: Uint8Array, parser: ManifestParser = ne
   const decoded = decodeUtf8(bytes);
   if (decoded.invalidAt === undefined) return readManifestText(decoded.text, parser);
   const byte = `0x${decoded.invalidByte!.toString(16).toUpperCase().padStart(2, '0')}`;
-  const parsed = unparsedFile(decoded.text, decoded.invalidAt, `Not UTF-8 text: byte ${byte} at offset ${decoded.invalidByteOffset!.toLocaleString('en-US')} is not valid UTF-8, and kubectl and the API server accept only UTF-8; nothing in this file was analysed. Save it as UTF-8 (or it is not a manifest at all).`);
+  const parsed = unparsedFile(decoded.text, decoded.invalidAt, `Not UTF-8 text: byte ${byte} at offset ${formatCount(decoded.invalidByteOffset!)} is not valid UTF-8, and kubectl and the API server accept only UTF-8; nothing in this file was analysed. Save it as UTF-8 (or it is not a manifest at all).`);
   return { parsed, objects: [], model: buildModel([], []), problems: [] };
 }

@@ -1,5 +1,7 @@
 /** Times as people read them: `m:ss.mmm` since the failure in watch rows, Go durations elsewhere. */
 export { formatDuration } from '../manifest/duration';
+export { formatCount } from '../manifest/formatCount';
+import { formatCount } from '../manifest/formatCount';
 
 export function formatTime(ms: number): string {
   const sign = ms < 0 ? '-' : ' ';
@@ -9,9 +11,6 @@ export function formatTime(ms: number): string {
   return `${sign}${minutes}:${seconds.toFixed(3).padStart(6, '0')}`;
 }
 
-export function formatCount(n: number): string {
-  return n.toLocaleString('en-US');
-}
 
 /** "1 pod", "2 pods". */
 export function plural(n: number, word: string, many = `${word}s`): string {

@@ -1,7 +1,8 @@
 /** From the workspace's objects, its timing and a user's choices to a simulation scenario, checking the choices against the input. */
 import { clusterFromNodes, clusterOf, zoneName, type ClusterSpec } from '../cluster/clusterSpec';
 import type { TimingConfiguration } from '../cluster/timing';
-import { CLUSTER_ENVELOPE, MAX_POD_HOURS, formatCount } from '../manifest/limits';
+import { formatCount } from '../manifest/formatCount';
+import { CLUSTER_ENVELOPE, MAX_POD_HOURS } from '../manifest/limits';
 import type { ManifestModel } from '../manifest/model';
 import { desiredPods, podCountPath } from '../manifest/model/workloads';
 import type { Sourced, Workload } from '../manifest/model/types';

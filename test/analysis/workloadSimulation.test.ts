@@ -47,4 +47,15 @@ describe('per-workload simulations behind the findings', () => {
     assert.ok(!findings.some((f) => f.ruleId === 'KFS002' && f.object?.name === 'w310'));
     assert.ok(findings.some((f) => f.ruleId === 'KFS002' && f.object?.name === 'w10'));
   });
+
+  it('say in the CodeLens why a workload has no numbers: too many pods here, more than a cluster runs, a rejected field', () => {
+    const workspace = new Workspace();
+    workspace.setDocument('sizes.yaml', [deployment('big', 5000), deployment('huge', 200_000), deployment('bad', -1)].join('---\n'));
+    assert.deepEqual(workspace.lenses('sizes.yaml').map((l) => l.title), [
+      'If its node fails: not simulated here: 5,000 pods (more than 2,000)',
+      'If its node fails: not simulated: 200,000 pods is more than a cluster runs',
+      'If its node fails: not simulated: fix the field the API server rejects first',
+    ]);
+    assert.equal(workspace.simulations.runs, 0);
+  });
 });

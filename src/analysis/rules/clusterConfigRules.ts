@@ -1,3 +1,4 @@
+import { formatCount } from '../../manifest/formatCount';
 import { formatDuration, parseDuration } from '../../manifest/duration';
 import type { Finding } from '../finding';
 import type { Rule, RuleContext } from '../rule';
@@ -86,12 +87,11 @@ export const heartbeatLoad: Rule = {
     const inherited = derived.statusReportFollowsUpdate
       ? ` (nodeStatusReportFrequency is not set, so it follows nodeStatusUpdateFrequency: ${formatDuration(kubelet.nodeStatusReportFrequency.value)})`
       : '';
-    const count = (n: number) => n.toLocaleString('en-US');
     return [{
       ruleId: this.id,
       severity: this.defaultSeverity,
       range: trigger.range,
-      message: `Heartbeat load: on ${count(LOAD_TABLE_NODES)} nodes these settings write ${count(statusPerMinute)} node statuses per minute to etcd${inherited}, plus ${count(leasePerMinute)} lease renewals; the defaults write ${count(DEFAULT_STATUS_WRITES_PER_MINUTE)} statuses and ${count(DEFAULT_LEASE_WRITES_PER_MINUTE)} leases.`,
+      message: `Heartbeat load: on ${formatCount(LOAD_TABLE_NODES)} nodes these settings write ${formatCount(statusPerMinute)} node statuses per minute to etcd${inherited}, plus ${formatCount(leasePerMinute)} lease renewals; the defaults write ${formatCount(DEFAULT_STATUS_WRITES_PER_MINUTE)} statuses and ${formatCount(DEFAULT_LEASE_WRITES_PER_MINUTE)} leases.`,
       explanation: [
         'Each node status write rewrites the whole Node object (typically 10–20 KB); a lease renewal is a small object.',
         'With defaults the kubelet posts an unchanged status every 5 minutes and renews its lease every 10 s.',

@@ -1,4 +1,5 @@
 /** Section E of RULES.md: rollouts and voluntary disruptions. */
+import { formatCount } from '../../manifest/formatCount';
 import type { LabelSelector, PodDisruptionBudget, Sourced, Workload } from '../../manifest/model/types';
 import { objectRef, type ManifestObject } from '../../manifest/objects';
 import { matchesLabelSelector } from '../../sim/selectors';
@@ -85,7 +86,7 @@ export const noPdb: Rule = {
       return [{
         ruleId: this.id, severity: this.defaultSeverity, object: objectRef(workload.source),
         range: isWritten(workload, ['spec', 'replicas']) ? rangeOf(workload, ['spec', 'replicas']) : kindRange(workload),
-        message: `No PodDisruptionBudget selects ${workload.kind}/${workload.name}: a drain or a node upgrade may evict all ${workload.replicas.toLocaleString('en-US')} replicas at once. Add a PodDisruptionBudget with maxUnavailable: 1 (or minAvailable) that selects its pods.`,
+        message: `No PodDisruptionBudget selects ${workload.kind}/${workload.name}: a drain or a node upgrade may evict all ${formatCount(workload.replicas)} replicas at once. Add a PodDisruptionBudget with maxUnavailable: 1 (or minAvailable) that selects its pods.`,
       }];
     });
   },

@@ -1,4 +1,5 @@
-import { CLUSTER_ENVELOPE, MAX_INT32, formatCount } from '../limits';
+import { formatCount } from '../formatCount';
+import { CLUSTER_ENVELOPE, MAX_INT32 } from '../limits';
 import type { FieldReader } from './fieldReader';
 import { readLabelSelector, readPodSpec, readPodTemplate, readPvcSpec } from './podSpec';
 import type { BarePod, DaemonSet, Deployment, Job, LabelSelector, ObjectMeta, ReplicaSet, StatefulSet, Workload } from './types';
