@@ -9,8 +9,9 @@ import { htmlReport, type ReportFinding } from '../report/htmlReport';
 import { multiRunReport, traceReport } from '../report/jsonReport';
 import { RunStatistics } from '../report/runStatistics';
 import { renderRunStatistics, renderText, scenarioHeader } from '../report/textReport';
-import { InputError, RejectedInput } from '../workspace/inputError';
-import { readScenarioFile, scenarioArguments, scenarioRun } from '../workspace/scenarioFile';
+import type { Finding } from '../analysis/finding';
+import { InputError } from '../workspace/inputError';
+import { readScenarioFile, scenarioArguments, scenarioRun, splitTarget, type ScenarioFile } from '../workspace/scenarioFile';
 import { defaultChoices, type ClusterText, type SimulationChoices } from '../workspace/simulationChoices';
 import type { WorkspaceSettings } from '../workspace/workspace';
 import { UsageError, parseArgs, single, type ParsedArgs } from './args';
@@ -68,53 +69,58 @@ export interface PreparedSimulation {
   scenario: Scenario;
   /** The files read, as the user named them (forward slashes). */
   inputs: string[];
-  /** Parser errors that made documents be skipped, as stderr lines. */
-  warnings: string[];
   /** The checks' findings about workloads (the HTML report's "What would shorten it"), computed on demand. */
   findings: () => ReportFinding[];
 }
 
-/** Reads the files and builds the scenario (no simulation). Throws UsageError, FileError or InputError. */
-export function prepareSimulation(args: ParsedArgs, cwd = process.cwd(), readStdin?: StdinReader): PreparedSimulation {
+/** Told as it is found, before a run or its failure: a document that parsing skipped. */
+export type Warn = (line: string) => void;
+
+/** Reads the files and builds the scenario (no simulation). Throws UsageError, FileError, InputError or RejectedInput. */
+export function prepareSimulation(args: ParsedArgs, cwd = process.cwd(), readStdin?: StdinReader, warn: Warn = () => {}): PreparedSimulation {
   if (args.positionals.length === 0) throw new UsageError('simulate needs at least one file or directory');
-  return prepareRun(args.positionals, settingsFromArgs(args), () => simulationChoices(args, cwd), cwd, readStdin);
+  return prepareRun(args.positionals, settingsFromArgs(args), () => simulationChoices(args, cwd), cwd, warn, readStdin);
 }
 
-/** What a scenario file asks for: its problems at their lines, or the prepared run and the number of runs. */
-export type PreparedScenario = { problems: string[] } | { prepared: PreparedSimulation; paths: string[]; runs: number };
+/** A scenario file read once (bounded like any input): the scenario, or its problems at their lines. */
+type ReadScenario = { scenario: ScenarioFile } | { problems: string[] };
+
+function readScenario(file: string, cwd: string): ReadScenario {
+  const { text, invalidAt } = decodeUtf8(Buffer.from(readText({ displayPath: file, absolutePath: path.resolve(cwd, file) })));
+  if (invalidAt !== undefined) throw new FileError(`${file} is not UTF-8 text`);
+  const { scenario, problems } = readScenarioFile(text);
+  return scenario ? { scenario } : { problems: problems.map((p) => `${file}:${p.range.start.line + 1}:${p.range.start.character + 1} ${p.message}`) };
+}
 
 /**
  * --scenario FILE: its manifests and cluster file (relative to it) read from disk, its choices
  * and timing settings as src/workspace reads them (scenarioRun, which the editor uses too).
  */
-export function prepareScenario(file: string, cwd = process.cwd()): PreparedScenario {
-  let text: string;
-  try {
-    text = fs.readFileSync(path.resolve(cwd, file), 'utf8');
-  } catch (error) {
-    throw new FileError(`cannot read ${file}: ${(error as Error).message}`);
-  }
-  const { scenario, problems } = readScenarioFile(text);
-  if (!scenario) return { problems: problems.map((p) => `${file}:${p.range.start.line + 1}:${p.range.start.character + 1} ${p.message}`) };
+function prepareScenarioRun(scenario: ScenarioFile, file: string, cwd: string, warn: Warn): PreparedSimulation {
   // Paths in the file are relative to it; shown relative to where the command runs.
   const shown = (p: string) => (path.relative(cwd, path.resolve(cwd, p)) || '.').split(path.sep).join('/');
   const here = (p: string) => shown(path.join(path.dirname(file), p));
-  const paths = scenario.manifests.map(here);
   const cluster = scenario.cluster === undefined ? undefined : clusterText(here(scenario.cluster), cwd);
-  const { choices, runs } = scenarioRun(scenario, shown(file), cluster);
-  return { prepared: prepareRun(paths, { overrides: [] }, () => choices, cwd), paths, runs };
+  const { choices } = scenarioRun(scenario, shown(file), cluster);
+  return prepareRun(scenario.manifests.map(here), { overrides: [] }, () => choices, cwd, warn);
 }
 
-function prepareRun(paths: string[], settings: WorkspaceSettings, choicesOf: () => SimulationChoices, cwd: string, readStdin?: StdinReader): PreparedSimulation {
+/** What a scenario file asks for: its problems at their lines, or the prepared run and the number of runs. */
+export function prepareScenario(file: string, cwd = process.cwd(), warn: Warn = () => {}): { problems: string[] } | { prepared: PreparedSimulation; runs: number } {
+  const read = readScenario(file, cwd);
+  return 'problems' in read ? read : { prepared: prepareScenarioRun(read.scenario, file, cwd, warn), runs: read.scenario.runs ?? 1 };
+}
+
+function prepareRun(paths: string[], settings: WorkspaceSettings, choicesOf: () => SimulationChoices, cwd: string, warn: Warn, readStdin?: StdinReader): PreparedSimulation {
   const { workspace, files, errors } = loadWorkspace(paths, settings, cwd, readStdin);
   if (errors.length > 0) throw new FileError(errors.join('\nkube-failure-sim: '));
-  const warnings: string[] = [];
   for (const { displayPath } of files) {
     for (const problem of workspace.read(displayPath).parsed.problems.filter((f) => f.severity === 'error')) {
-      warnings.push(`${displayPath}:${problem.range.start.line + 1}:${problem.range.start.character + 1} ${problem.message} (document skipped)`);
+      warn(`${displayPath}:${problem.range.start.line + 1}:${problem.range.start.character + 1} ${problem.message} (document skipped)`);
     }
   }
-  workspace.checkAccepted(files.map((f) => f.displayPath));
+  const rejections = workspace.rejections(files.map((f) => f.displayPath));
+  if (rejections.length > 0) throw new RejectedInput(rejections);
   let scenario: Scenario;
   try {
     scenario = workspace.scenario(choicesOf());
@@ -123,38 +129,33 @@ function prepareRun(paths: string[], settings: WorkspaceSettings, choicesOf: () 
     if (error instanceof InputError && error.choice === 'workloads' && error.value === undefined && templates.length > 0) {
       throw new InputError('workloads', undefined, `${error.problem} Skipped ${templates.length === 1 ? 'a template' : `${templates.length} templates`} (${templates.map((t) => t.displayPath).join(', ')}): render ${templates.length === 1 ? 'it' : 'them'} first, such as helm template . | kube-failure-sim simulate -`);
     }
-    if (error instanceof InputError && error.choice === 'workloads' && error.at === undefined && warnings.length > 0) {
-      throw new InputError('workloads', undefined, `${error.problem}\n${warnings.join('\n')}`);
-    }
     throw error;
   }
   const findings = () => files.flatMap(({ displayPath }) => workspace.analyse(displayPath).findings.flatMap((f) => (f.object ? [{
     ruleId: f.ruleId, severity: f.severity, message: f.message, object: f.object, fixes: (f.fixes ?? []).map((fix) => fix.title),
     uri: displayPath.split(path.sep).join('/'), range: f.range,
   }] : []))).map((f, index) => ({ index, ...f }));
-  return { scenario, inputs: files.map((f) => f.displayPath.split(path.sep).join('/')), warnings, findings };
+  return { scenario, inputs: files.map((f) => f.displayPath.split(path.sep).join('/')), findings };
 }
 
 export function runSimulate(argv: string[], out: Output, cwd = process.cwd()): number {
   const args = parseArgs(argv.map((arg) => (arg === '-o' ? '--output' : arg)), OPTIONS);
   const scenarioFile = single(args, 'scenario');
-  let fromFile: Extract<PreparedScenario, { prepared: unknown }> | undefined;
+  let fromFile: ScenarioFile | undefined;
   if (scenarioFile !== undefined) {
     if (args.positionals.length > 0) throw new UsageError('--scenario names the manifests itself; give no PATH with it');
-    let read: PreparedScenario;
+    let read: ReadScenario;
     try {
-      checkScenarioOptions(scenarioFile, args, cwd);
-      read = prepareScenario(scenarioFile, cwd);
+      read = readScenario(scenarioFile, cwd);
     } catch (error) {
-      const code = failureCode(error, out);
-      if (code === undefined) throw error;
-      return code;
+      return failureCode(error, out);
     }
     if ('problems' in read) {
       for (const line of read.problems) out.stderr(`${line}\n`);
       return 2;
     }
-    fromFile = read;
+    fromFile = read.scenario;
+    checkScenarioOptions(fromFile, args, scenarioFile);
   }
   const format = single(args, 'format') ?? 'text';
   if (format !== 'text' && format !== 'json' && format !== 'html') throw new UsageError(`--format must be text, json or html, not "${format}"`);
@@ -163,16 +164,14 @@ export function runSimulate(argv: string[], out: Output, cwd = process.cwd()): n
   if (format === 'html' && runs > 1) throw new UsageError('--format html draws one run; leave out --runs');
   const outputFile = single(args, 'output');
 
+  const warn: Warn = (line) => out.stderr(`kube-failure-sim: ${line}\n`);
   let prepared: PreparedSimulation;
   try {
-    prepared = fromFile?.prepared ?? prepareSimulation(args, cwd, out.readStdin);
+    prepared = fromFile ? prepareScenarioRun(fromFile, scenarioFile!, cwd, warn) : prepareSimulation(args, cwd, out.readStdin, warn);
   } catch (error) {
-    const code = failureCode(error, out);
-    if (code === undefined) throw error;
-    return code;
+    return failureCode(error, out);
   }
-  const { scenario, inputs, warnings, findings } = prepared;
-  for (const warning of warnings) out.stderr(`kube-failure-sim: ${warning}\n`);
+  const { scenario, inputs, findings } = prepared;
 
   // Only the first run's trace is kept; the others add their summaries to the statistics and are dropped.
   let first: SimulationResult;
@@ -191,7 +190,7 @@ export function runSimulate(argv: string[], out: Output, cwd = process.cwd()): n
   let text: string;
   if (format === 'html') {
     const report = traceReport(scenario, inputs, first);
-    text = htmlReport({ title: `${scenario.faults[0].kind} of ${report.summary.failedNodes.join(', ')}: ${(fromFile?.paths ?? args.positionals).join(' ')}`, report, findings: findings() }, reportAssets());
+    text = htmlReport({ title: `${scenario.faults[0].kind} of ${report.summary.failedNodes.join(', ')}: ${fromFile ? scenarioFile : args.positionals.join(' ')}`, report, findings: findings() }, reportAssets());
   } else if (format === 'json') {
     const report = runs === 1 ? traceReport(scenario, inputs, first) : multiRunReport(scenario, inputs, first, statistics);
     text = `${JSON.stringify(report)}\n`;
@@ -215,8 +214,15 @@ export function runSimulate(argv: string[], out: Output, cwd = process.cwd()): n
   return 0;
 }
 
-/** The exit code for a failure to prepare a run (told to the user); undefined: a bug. */
-function failureCode(error: unknown, out: Output): number | undefined {
+/** Objects the API server would reject: simulate refuses them, with the findings `check` prints. */
+class RejectedInput extends Error {
+  constructor(readonly rejections: readonly { uri: string; finding: Finding }[]) {
+    super('the API server would reject the input');
+  }
+}
+
+/** The exit code for a failure to prepare a run, told to the user; anything else is a bug, thrown on. */
+function failureCode(error: unknown, out: Output): number {
   if (error instanceof RejectedInput) {
     for (const { uri, finding } of error.rejections) out.stdout(`${findingLine(uri, finding)}\n`);
     out.stderr('kube-failure-sim: the API server would reject these objects; fix them first (nothing simulated).\n');
@@ -226,24 +232,16 @@ function failureCode(error: unknown, out: Output): number | undefined {
     out.stderr(`kube-failure-sim: ${error instanceof InputError ? describeInputError(error) : error.message}\n`);
     return 2;
   }
-  return undefined;
+  throw error;
 }
 
 /**
  * Beside --scenario FILE only the output options (and --runs, when the file has none): every
  * choice is the file's, so that it gives the same run wherever it runs.
  */
-function checkScenarioOptions(file: string, given: ParsedArgs, cwd: string): void {
-  let setByFile: string[] = [];
-  try {
-    const { scenario } = readScenarioFile(fs.readFileSync(path.resolve(cwd, file), 'utf8'));
-    if (scenario) {
-      const { flags, cluster } = scenarioArguments(scenario);
-      setByFile = [...flags.filter((f) => f.startsWith('--')).map((f) => f.slice(2)), ...(cluster ? ['cluster'] : [])];
-    }
-  } catch {
-    return; // prepareScenario says why the file cannot be read
-  }
+function checkScenarioOptions(scenario: ScenarioFile, given: ParsedArgs, file: string): void {
+  const { flags, cluster } = scenarioArguments(scenario);
+  const setByFile = [...flags.filter((f) => f.startsWith('--')).map((f) => f.slice(2)), ...(cluster ? ['cluster'] : [])];
   for (const name of given.options.keys()) {
     if (name === 'scenario' || name === 'format' || name === 'output') continue;
     if (setByFile.includes(name)) throw new UsageError(`--${name} is set by ${file}; change it there`);
@@ -253,7 +251,11 @@ function checkScenarioOptions(file: string, given: ParsedArgs, cwd: string): voi
 
 function duration(args: ParsedArgs, name: string): number | undefined {
   const text = single(args, name);
-  if (text === undefined) return undefined;
+  return text === undefined ? undefined : durationOf(text, name);
+}
+
+/** A duration given to --NAME: ≥ 0 and at most the simulated time the simulator accepts. */
+function durationOf(text: string, name: string): number {
   const ms = parseDuration(text);
   if (ms === undefined || ms < 0) throw new UsageError(`--${name} must be a duration such as 90s or 5m, not "${text}"`);
   if (ms > MAX_DURATION_MS) throw new UsageError(`--${name} ${text} is longer than the ${MAX_DURATION_MS / 86_400_000} days the simulator accepts`);
@@ -268,10 +270,9 @@ function simulationChoices(args: ParsedArgs, cwd: string): SimulationChoices {
   const interventions: Intervention[] = [];
   for (const kind of ['force-delete', 'delete'] as const) {
     for (const spec of args.options.get(kind) ?? []) {
-      const at = spec.lastIndexOf('@');
-      const ms = at > 0 ? parseDuration(spec.slice(at + 1)) : undefined;
-      if (at <= 0 || ms === undefined || ms < 0) throw new UsageError(`--${kind} needs POD@DURATION, such as db-0@6m or StatefulSet/db@6m; got "${spec}"`);
-      interventions.push({ kind, target: spec.slice(0, at), atMs: Math.round(ms) });
+      const timed = splitTarget(spec);
+      if (timed?.atMs === undefined) throw new UsageError(`--${kind} needs POD@DURATION, such as db-0@6m or StatefulSet/db@6m; got "${spec}"`);
+      interventions.push({ kind, target: timed.name, atMs: timed.atMs });
     }
   }
   const outOfService = duration(args, 'out-of-service-after');
@@ -279,9 +280,7 @@ function simulationChoices(args: ParsedArgs, cwd: string): SimulationChoices {
   const deleteNode = duration(args, 'delete-node-after');
   if (deleteNode !== undefined) interventions.push({ kind: 'delete-node', atMs: deleteNode });
   for (const text of args.options.get('restart-controller-manager-at') ?? []) {
-    const ms = parseDuration(text);
-    if (ms === undefined || ms < 0) throw new UsageError(`--restart-controller-manager-at must be a duration such as 2m, not "${text}"`);
-    interventions.push({ kind: 'restart-controller-manager', atMs: Math.round(ms) });
+    interventions.push({ kind: 'restart-controller-manager', atMs: durationOf(text, 'restart-controller-manager-at') });
   }
   const placement = single(args, 'placement') ?? 'scheduler';
   if (!(PLACEMENTS as readonly string[]).includes(placement)) throw new UsageError(`--placement must be ${PLACEMENTS.join(', ')}, not "${placement}"`);
@@ -309,14 +308,12 @@ function simulationChoices(args: ParsedArgs, cwd: string): SimulationChoices {
   };
 }
 
-/** A comma-separated list of NAME or NAME@DURATION (--target node/a@0s,node/b@60s). */
+/** A comma-separated list of NAME or NAME@DURATION (--target node/a@0s,node/b@60s), read as a scenario file's targets are. */
 function timedList(args: ParsedArgs, option: string, example: string): { name: string; ms?: number }[] {
   return (single(args, option) ?? '').split(',').map((t) => t.trim()).filter(Boolean).map((item) => {
-    const at = item.lastIndexOf('@');
-    if (at < 0) return { name: item };
-    const ms = at > 0 ? parseDuration(item.slice(at + 1)) : undefined;
-    if (ms === undefined || ms < 0 || ms > MAX_DURATION_MS) throw new UsageError(`--${option} needs NAME or NAME@DURATION items, such as ${example}; got "${item}"`);
-    return { name: item.slice(0, at), ms: Math.round(ms) };
+    const timed = splitTarget(item);
+    if (!timed) throw new UsageError(`--${option} needs NAME or NAME@DURATION items, such as ${example}; got "${item}"`);
+    return { name: timed.name, ms: timed.atMs };
   });
 }
 
@@ -324,12 +321,7 @@ function timedList(args: ParsedArgs, option: string, example: string): { name: s
 function clusterText(clusterFile: string, cwd: string): ClusterText {
   const { files, errors } = collectFiles([clusterFile], cwd);
   if (errors.length > 0) throw new FileError(errors[0]);
-  const texts = files.map((file) => {
-    const { text, invalidAt } = decodeUtf8(Buffer.from(readText(file)));
-    if (invalidAt !== undefined) throw new FileError(`${file.displayPath} is not UTF-8 text (byte ${invalidAt})`);
-    return text;
-  });
-  return { texts, source: clusterFile };
+  return { texts: files.map((file) => readText(file)), source: clusterFile };
 }
 
 

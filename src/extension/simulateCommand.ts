@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
 import type { TraceReport } from '../report/contract';
-import { decodeUtf8 } from '../manifest/decode';
 import { isFailureKind, PLACEMENTS, type Intervention, type Placement } from '../sim/scenario';
 import { requestChoices, requestScenarioFile, type SimulationRequest } from '../workspace/guidedChoices';
 import { readScenarioFile, scenarioRun, writeScenarioFile } from '../workspace/scenarioFile';
@@ -240,20 +239,14 @@ async function stat(uri: vscode.Uri): Promise<vscode.FileStat | undefined> {
   }
 }
 
-/** The text of a YAML file, or of the YAML files under a folder (as the CLI reads --cluster); else why not. */
-async function readYaml(uri: vscode.Uri): Promise<string[] | string> {
+/** The bytes of a YAML file, or of the YAML files under a folder (as the CLI reads --cluster; the workspace checks they are UTF-8); else why not. */
+async function readYaml(uri: vscode.Uri): Promise<Uint8Array[] | string> {
   const found = await stat(uri);
   if (!found) return 'does not exist';
   const uris = found.type === vscode.FileType.Directory
     ? (await vscode.workspace.findFiles(new vscode.RelativePattern(uri, '**/*.{yaml,yml}'))).sort((a, b) => (a.path < b.path ? -1 : 1))
     : [uri];
-  const texts: string[] = [];
-  for (const file of uris) {
-    const { text, invalidAt } = decodeUtf8(await vscode.workspace.fs.readFile(file));
-    if (invalidAt !== undefined) return `has ${file.path}, which is not UTF-8 text`;
-    texts.push(text);
-  }
-  return texts;
+  return Promise.all(uris.map((file) => vscode.workspace.fs.readFile(file)));
 }
 
 /** Selects a finding's range in its manifest and opens the quick fixes there. */

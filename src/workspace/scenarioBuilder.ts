@@ -1,5 +1,5 @@
 /** From the workspace's objects, its timing and a user's choices to a simulation scenario, checking the choices against the input. */
-import { clusterFromNodes, clusterOf, zoneName, type ClusterSpec } from '../cluster/clusterSpec';
+import { zoneName, type ClusterSpec } from '../cluster/clusterSpec';
 import type { TimingConfiguration } from '../cluster/timing';
 import { formatCount } from '../manifest/formatCount';
 import { CLUSTER_ENVELOPE, MAX_POD_HOURS } from '../manifest/limits';
@@ -18,11 +18,13 @@ export interface ScenarioInputs {
   /** Every object of the workspace: Services, volumes, Node objects. */
   objects: ManifestModel;
   timing: TimingConfiguration;
+  /** The nodes the scenario runs on. */
+  cluster: ClusterSpec;
   /** Where an object is written, for errors that point at it. */
   locate: (workload: Sourced<Workload>) => SourceLocation | undefined;
 }
 
-export function buildScenario({ workloads, objects, timing, locate }: ScenarioInputs, choices: SimulationChoices): Scenario {
+export function buildScenario({ workloads, objects, timing, cluster, locate }: ScenarioInputs, choices: SimulationChoices): Scenario {
   const seen = new Set<string>();
   for (const w of workloads) {
     const key = `${w.kind}/${w.namespace}/${w.name}`;
@@ -30,9 +32,6 @@ export function buildScenario({ workloads, objects, timing, locate }: ScenarioIn
     seen.add(key);
   }
   if (workloads.length === 0) throw new InputError('workloads', undefined, 'The input has no workload (Deployment, StatefulSet, DaemonSet, ReplicaSet, Job, CronJob or Pod) to simulate.');
-  const cluster: ClusterSpec = choices.cluster
-    ? clusterFromNodes(choices.cluster.nodes, choices.cluster.source)
-    : clusterOf(objects.nodes);
   for (const target of choices.targets) checkTarget(target, cluster, workloads);
   checkEnvelope(workloads, cluster, choices.durationMs, locate);
   return {

@@ -23,14 +23,15 @@ export interface SimulationChoices {
   documents?: string[];
   /** Node objects to simulate on instead of the workspace's own (or the default cluster). */
   cluster?: { nodes: Node[]; source: string };
-  /** The same as YAML text (a scenario file's cluster, read by the front end): the workspace parses it. */
+  /** The same as a file's content (`--cluster`, a scenario's cluster, read by the front end): the workspace parses it. */
   clusterText?: ClusterText;
   /** This run's own version, preset and knobs (a guided pick, a scenario file), applied over the front end's settings. */
   timing?: RunTiming;
 }
 
 export interface ClusterText {
-  texts: string[];
+  /** As read by the front end: bytes are checked to be UTF-8 by the workspace, as manifests are. */
+  texts: (string | Uint8Array)[];
   /** The file as the user sees it (relative to the folder, or to where the CLI runs). */
   source: string;
 }

@@ -15,7 +15,9 @@ import { workloadLenses, type WorkloadLens } from '../analysis/lenses';
 import type { RuleContext } from '../analysis/rule';
 import { WorkloadSimulations } from '../analysis/workloadSimulation';
 import { unsimulatedWorkloads, withinBudget } from '../analysis/notSimulated';
-import { clusterOf, type ClusterSpec } from '../cluster/clusterSpec';
+import { clusterFromNodes, clusterOf, type ClusterSpec } from '../cluster/clusterSpec';
+import { decodeUtf8 } from '../manifest/decode';
+import { formatCount } from '../manifest/formatCount';
 import type { ManifestObject } from '../manifest/objects';
 import type { ManifestModel } from '../manifest/model';
 import type { ConfigSetting } from '../manifest/model/clusterConfig';
@@ -24,7 +26,7 @@ import type { Position, Range, SourceLocation } from '../manifest/range';
 import { readManifestBytes, readManifestText, type ReadManifest } from '../manifest/readManifest';
 import type { Scenario } from '../sim/scenario';
 import { API_REJECTION_RULES, RULES } from '../analysis/rules';
-import { InputError, RejectedInput } from './inputError';
+import { InputError } from './inputError';
 import { mergeModels } from './mergeModels';
 import { buildScenario } from './scenarioBuilder';
 import type { ClusterText, RunTiming, SimulationChoices } from './simulationChoices';
@@ -236,22 +238,23 @@ export class Workspace {
   /** A scenario from the user's choices. Throws InputError when the choices do not fit the input. */
   scenario(choices: SimulationChoices): Scenario {
     const timing = this.timing(choices.timing);
-    if (choices.clusterText) choices = { ...choices, cluster: { nodes: clusterNodes(choices.clusterText), source: choices.clusterText.source } };
+    const cluster = choices.cluster ? clusterFromNodes(choices.cluster.nodes, choices.cluster.source)
+      : choices.clusterText ? clusterFromNodes(clusterNodes(choices.clusterText), choices.clusterText.source)
+      : this.derivedState().cluster;
     const objects = this.model();
     let workloads = objects.workloads;
     if (choices.documents) {
       for (const uri of choices.documents) this.document(uri);
       workloads = choices.documents.flatMap((uri) => this.document(uri).read.model.workloads);
     }
-    return buildScenario({ workloads, objects, timing, locate: (w) => this.locate(w.source) }, choices);
+    return buildScenario({ workloads, objects, timing, cluster, locate: (w) => this.locate(w.source) }, choices);
   }
 
-  /** Throws RejectedInput when a document holds an object the API server would refuse to store (the CLI simulates nothing then). */
-  checkAccepted(uris: readonly string[] = this.uris()): void {
-    const rejections = uris.flatMap((uri) => this.rejectionFindings(uri)
+  /** The objects of these documents the API server would refuse to store, as findings (the CLI simulates nothing then). */
+  rejections(uris: readonly string[]): { uri: string; finding: Finding }[] {
+    return uris.flatMap((uri) => this.rejectionFindings(uri)
       .filter((finding) => finding.severity === 'error' && API_REJECTION_RULES.includes(finding.ruleId))
       .map((finding) => ({ uri, finding })));
-    if (rejections.length > 0) throw new RejectedInput(rejections);
   }
 
   /** Where an object of some document is written. */
@@ -353,7 +356,12 @@ export class Workspace {
 
 /** The Node objects of a cluster file's text (`kubectl get nodes -o yaml`). */
 function clusterNodes({ texts, source }: ClusterText) {
-  const nodes = texts.flatMap((text) => readManifestText(text).model.nodes);
+  const nodes = texts.flatMap((text) => {
+    if (typeof text === 'string') return readManifestText(text).model.nodes;
+    const { invalidByteOffset, invalidByte } = decodeUtf8(text);
+    if (invalidByteOffset !== undefined) throw new InputError('cluster', source, `it is not UTF-8 text (byte 0x${invalidByte!.toString(16).toUpperCase().padStart(2, '0')} at offset ${formatCount(invalidByteOffset)}).`);
+    return readManifestBytes(text).model.nodes;
+  });
   if (nodes.length === 0) throw new InputError('cluster', source, 'it has no Node objects (expected the output of kubectl get nodes -o yaml).');
   return nodes;
 }
