@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { TraceReport } from '../report/contract';
-import { isFailureKind, PLACEMENTS, type Intervention, type Placement } from '../sim/scenario';
+import { isFailureKind, isInterventionKind, PLACEMENTS, type Intervention, type Placement } from '../sim/scenario';
 import { requestChoices, requestScenarioFile, type SimulationRequest } from '../workspace/guidedChoices';
 import { readScenarioFile, scenarioRun, writeScenarioFile } from '../workspace/scenarioFile';
 import type { ClusterText, SimulationChoices } from '../workspace/simulationChoices';
@@ -10,18 +10,16 @@ import type { Config } from './config';
 import { askSimulation } from './guidedPicks';
 import { runTimingLabel, scenarioKey, TimelinePanels } from './timelinePanel';
 import type { SimulationRun } from './worker/simulationRunner';
-import { looksLikeManifest, type WorkspaceIndex } from './workspaceIndex';
+import type { WorkspaceIndex } from './workspaceIndex';
 
 /** A run that lasts longer than this shows a progress notification, with Cancel. */
 const PROGRESS_DELAY_MS = 300;
-
-const INTERVENTION_KINDS = new Set(['force-delete', 'delete', 'out-of-service', 'delete-node', 'restart-controller-manager']);
 
 /** The request kept in a panel (checked on receipt like any message), back in the workspace's terms. */
 function refRequest(ref: RunRef): SimulationRequest | undefined {
   if (!isFailureKind(ref.failure)) return undefined;
   if (ref.placement !== undefined && !(PLACEMENTS as readonly string[]).includes(ref.placement)) return undefined;
-  const interventions = (ref.interventions ?? []).filter((i) => INTERVENTION_KINDS.has(i.kind)).map((i) => (
+  const interventions = (ref.interventions ?? []).filter((i) => isInterventionKind(i.kind)).map((i) => (
     i.kind === 'force-delete' || i.kind === 'delete' ? { kind: i.kind, target: i.target ?? '', atMs: i.atMs } : { kind: i.kind, atMs: i.atMs }) as Intervention);
   return {
     failure: ref.failure, targets: ref.targets, recoverAfterMs: ref.recoverAfterMs, interventions, durationMs: ref.durationMs,
@@ -129,7 +127,7 @@ export function registerSimulateCommand(context: vscode.ExtensionContext, index:
         return;
       }
       const uri = given instanceof vscode.Uri ? given : undefined;
-      const document = uri ? await vscode.workspace.openTextDocument(uri) : manifestEditor()?.document;
+      const document = uri ? await vscode.workspace.openTextDocument(uri) : manifestEditor(index)?.document;
       if (!document) {
         void vscode.window.showInformationMessage('Open a Kubernetes manifest to simulate a node failure.');
         return;
@@ -209,10 +207,10 @@ async function withProgress(title: string, simulation: SimulationRun, log: vscod
  * The manifest the user means: the active editor's YAML, else (the focus is on a timeline, the
  * walkthrough or a panel) the first visible editor that shows a Kubernetes manifest.
  */
-export function manifestEditor(): vscode.TextEditor | undefined {
+export function manifestEditor(index: WorkspaceIndex): vscode.TextEditor | undefined {
   const active = vscode.window.activeTextEditor;
   if (active?.document.languageId === 'yaml') return active;
-  return vscode.window.visibleTextEditors.find((e) => e.document.languageId === 'yaml' && looksLikeManifest(e.document.getText()));
+  return vscode.window.visibleTextEditors.find((e) => e.document.languageId === 'yaml' && index.isManifest(e.document));
 }
 
 /** The checks' findings about the run's workloads, for the summary's "What would shorten it". */

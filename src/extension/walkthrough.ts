@@ -17,7 +17,7 @@ export function registerWalkthroughCommands(context: vscode.ExtensionContext, in
   context.subscriptions.push(
     vscode.commands.registerCommand('kubeFailureSim.openExample', () => openExample(context.extensionUri)),
     vscode.commands.registerCommand('kubeFailureSim.showFixes', async () => {
-      const editor = manifestEditor() ?? await openExample(context.extensionUri);
+      const editor = manifestEditor(index) ?? await openExample(context.extensionUri);
       const findings = ((await index.analyse(editor.document))?.findings ?? []).filter((f) => (f.fixes?.length ?? 0) > 0);
       // The most serious finding first: errors, then warnings, in document order.
       const finding = findings.find((f) => f.severity === 'error') ?? findings.find((f) => f.severity === 'warning') ?? findings[0];

@@ -13,10 +13,10 @@ import type { ModelSummary, Params, Result } from './worker/protocol';
 import { SimulationRunner, type SimulationRun } from './worker/simulationRunner';
 import { DocumentMirror, isWithdrawn, WorkerConnection, type CancelSignal, type SpawnWorker } from './worker/workerClient';
 
-const LOOKS_LIKE_MANIFEST = /^\s*apiVersion\s*:/m;
-const HAS_KIND = /^\s*kind\s*:/m;
 const API_VERSION_LINE = /^\s*apiVersion\s*:/;
 const KIND_LINE = /^\s*kind\s*:/;
+const LOOKS_LIKE_MANIFEST = new RegExp(API_VERSION_LINE.source, 'm');
+const HAS_KIND = new RegExp(KIND_LINE.source, 'm');
 
 export function looksLikeManifest(text: string): boolean {
   return LOOKS_LIKE_MANIFEST.test(text) && HAS_KIND.test(text);
@@ -52,7 +52,7 @@ export class WorkspaceIndex implements vscode.Disposable {
     this.subscriptions.push(
       config.onDidChange(() => {
         this.mirror.setSettings(workspaceSettings(config.values));
-        this.emitter.fire();
+        this.changed();
       }),
       vscode.workspace.onDidCloseTextDocument((document) => {
         this.manifests.delete(document.uri.toString());
@@ -119,6 +119,9 @@ export class WorkspaceIndex implements vscode.Disposable {
 
   /** What the settings say that the workspace cannot use, as messages (the same for every folder). */
   async settingsProblems(): Promise<string[]> {
+    // Nothing set, nothing wrong: a folder with no manifest open does not start the analysis worker for this.
+    const { version, profile, overrides } = this.mirror.settings;
+    if (!version && !profile && overrides.length === 0) return [];
     return this.analysis.request('settingsProblems', {});
   }
 
@@ -127,7 +130,7 @@ export class WorkspaceIndex implements vscode.Disposable {
    * have been read; a run with the same key (one timeline) supersedes the one before.
    */
   async simulate(document: vscode.TextDocument, key: string, choices: SimulationChoices, inputs: string[], delayMs?: number): Promise<SimulationRun> {
-    const { folder } = this.sync(document);
+    const folder = this.folderOf(document.uri);
     await this.folders.get(folder);
     this.sync(document);
     return this.simulations.run(key, { folder, choices, inputs, delayMs });
@@ -170,13 +173,13 @@ export class WorkspaceIndex implements vscode.Disposable {
       watcher.onDidChange((uri) => void this.reload(uri)),
       watcher.onDidDelete((uri) => {
         this.mirror.remove(key, uri.toString());
-        this.emitter.fire();
+        this.changed(key);
       }),
     );
     try {
       const uris = await vscode.workspace.findFiles(pattern, '**/{node_modules,.git}/**', MAX_INDEXED_FILES);
       for (const uri of uris.sort((a, b) => (a.path < b.path ? -1 : 1))) await this.readInto(key, uri);
-      this.emitter.fire();
+      this.changed(key);
     } catch (error) {
       this.log.warn(`Reading the YAML files of ${folder.name} failed`, error);
     }
@@ -194,6 +197,17 @@ export class WorkspaceIndex implements vscode.Disposable {
       return;
     }
     await this.readInto(folderKey, uri);
+    this.changed(folderKey);
+  }
+
+  /**
+   * Files of a folder (or the settings, for every folder) changed: the listeners analyse the open
+   * documents again. The revision those analyses report is new because of this very change, so it
+   * is taken as it comes, not announced as another.
+   */
+  private changed(folder?: string): void {
+    if (folder === undefined) this.contextRevisions.clear();
+    else this.contextRevisions.delete(folder);
     this.emitter.fire();
   }
 

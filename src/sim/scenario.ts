@@ -43,6 +43,12 @@ export type Intervention =
   /** kube-controller-manager restarts (or its leader fails over): the lease is lost, a new leader takes over later. */
   | { kind: 'restart-controller-manager'; atMs: number };
 
+export const INTERVENTION_KINDS = ['force-delete', 'delete', 'out-of-service', 'delete-node', 'restart-controller-manager'] as const satisfies readonly Intervention['kind'][];
+
+export function isInterventionKind(text: string): text is Intervention['kind'] {
+  return (INTERVENTION_KINDS as readonly string[]).includes(text);
+}
+
 /** Simulated time after the failure when nobody chooses: the editor's findings and the CLI's default. */
 export const DEFAULT_DURATION_MS = 20 * 60_000;
 

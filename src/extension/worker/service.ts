@@ -21,13 +21,6 @@ const isNotification = (message: Queued): message is Notification => NOTIFICATIO
 
 type Handlers = { [T in RequestType]: (request: Extract<WorkerRequest, { type: T }>) => Result<T> };
 
-/** A failure that carries its kind to the host. */
-class RequestFailure extends Error {
-  constructor(readonly kind: FailureKind, message: string) {
-    super(message);
-  }
-}
-
 /** Runs `next` after the messages already queued for this thread have been delivered. */
 const afterPendingMessages: (next: () => void) => void =
   typeof setImmediate === 'function' ? (next) => setImmediate(next) : (next) => setTimeout(next, 0);
@@ -114,7 +107,7 @@ export class WorkerService {
       const value = (this.handlers[request.type] as (r: WorkerRequest) => unknown)(request);
       this.post({ id, ok: true, value });
     } catch (error) {
-      const kind: FailureKind = error instanceof RequestFailure ? error.kind : error instanceof InputError || error instanceof ScenarioError ? 'input' : 'internal';
+      const kind: FailureKind = error instanceof InputError || error instanceof ScenarioError ? 'input' : 'internal';
       const message = error instanceof Error ? (kind === 'internal' ? error.stack ?? error.message : error.message) : String(error);
       this.post({ id, ok: false, kind, message });
     }
@@ -137,7 +130,7 @@ export class WorkerService {
   /** The folder's workspace, which must hold the document (the host sends it before asking). */
   private holding(folder: string, uri: string): Workspace {
     const workspace = this.workspaces.get(folder);
-    if (!workspace?.has(uri)) throw new RequestFailure('internal', `The worker has no copy of ${uri}.`);
+    if (!workspace?.has(uri)) throw new Error(`The worker has no copy of ${uri}.`);
     return workspace;
   }
 

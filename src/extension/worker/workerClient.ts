@@ -180,7 +180,7 @@ export class WorkerConnection {
   }
 }
 
-/** Two ends of an in-process channel, delivering asynchronously like a port (tests and fallbacks). */
+/** Two ends of an in-process channel, delivering asynchronously like a port (the tests drive the worker service through it). */
 export function inProcessTransport(serve: (post: (message: unknown) => void) => (message: unknown) => void): WorkerTransport {
   let listener: ((message: unknown) => void) | undefined;
   let closed = false;
