@@ -2,12 +2,12 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { CASES, deployments, nodes, runCli, type Run } from '../test/support/hostileInputs';
+import { CASES, MEMORY_LIMIT_KIB, TIME_LIMIT_MS, deployments, nodes, runCli, type Run } from '../test/support/hostileInputs';
 
 const figures = (run: Run) => `exit ${run.code}, ${run.ms} ms, ${Math.round(run.maxRssKiB / 1024)} MiB`;
 
 export function hostileBench(): void {
-  console.log('Hostile input (node out/test/support/measuredCli.js check|simulate FILE; limits 5 s and 512 MiB)');
+  console.log(`Hostile input (node out/test/support/measuredCli.js check|simulate FILE; limits ${TIME_LIMIT_MS / 1000} s and ${MEMORY_LIMIT_KIB / 1024} MiB)`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kfs-hostile-bench-'));
   try {
     CASES.forEach((c, i) => {

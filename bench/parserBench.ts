@@ -2,7 +2,6 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { loadAll } from 'js-yaml';
 import * as jsYaml4 from 'js-yaml-4';
-import { Workspace } from '../src/workspace/workspace';
 import { ManifestParser } from '../src/manifest/parseFile';
 import { fmt, interleaved, median } from './measure';
 
@@ -28,14 +27,6 @@ export function parserBench(sharedDir: string): void {
     console.log(`    js-yaml 5 loadAll                             ${fmt(v5)}`);
     console.log(`    js-yaml 4.1 loadAll                           ${fmt(v4)}`);
     console.log(`    ratio ours / js-yaml 5 loadAll: ${median(ratios).toFixed(2)}x (target <= 1.5x)`);
-    const full = median(interleaved({
-      analyse: () => {
-        const workspace = new Workspace();
-        workspace.setDocument('install.yaml', text);
-        return workspace.analyse('install.yaml');
-      },
-    }, 9).analyse);
-    console.log(`    whole check (parse, model, rules)             ${fmt(full)}`);
   }
 
   // A 1,000-line file of 48 Deployments; one document is edited, the others come from the cache.

@@ -21,3 +21,8 @@ export function plural(n: number, word: string, many = `${word}s`): string {
 export function nameList(names: readonly string[], many: (count: number) => string): string {
   return names.length <= 5 ? names.join(', ') : many(names.length);
 }
+
+/** Code-unit order: the same on every machine (localeCompare is not). */
+export function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

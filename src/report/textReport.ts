@@ -8,7 +8,7 @@ import { scenarioJson, timingJson } from './jsonReport';
 import type { InitialPlacement, Scenario } from '../sim/scenario';
 import type { Summary } from '../sim/summary';
 import type { StateInterval, TraceEvent } from '../sim/trace';
-import { formatDuration, formatTime } from './format';
+import { compareText, formatDuration, formatTime } from './format';
 import { TIME_FIELDS, type RunStatistics, type Stat } from './runStatistics';
 import { outcomeReason } from './summaryText';
 import { watchRows } from './watchRows';
@@ -84,9 +84,7 @@ export function renderSummary(summary: Summary): string[] {
   const columns = ['WORKLOAD', 'DESIRED', 'OUTCOME', 'NOTREADY', 'PODS-NR', 'NOEXEC', 'DELETED', 'REPL-NEW', 'REPL-READY', 'UNAVAIL', 'DEGRADED', 'BLACKHOLE', 'DUPLICATE', 'PENDING0'];
   const widths = [36, 7, 17, 10, 10, 10, 10, 10, 11, 10, 10, 10, 10, 8];
   lines.push(columns.map((c, i) => c.padEnd(widths[i])).join(' ').trimEnd());
-  // Code-unit order, the same on every machine (localeCompare is not); the webview imports this module, and nothing of src/sim.
-  const name = (w: { object: { kind: string; name: string } }) => `${w.object.kind}/${w.object.name}`;
-  const sorted = [...summary.workloads].sort((a, b) => (name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : 0));
+  const sorted = [...summary.workloads].sort((a, b) => compareText(`${a.object.kind}/${a.object.name}`, `${b.object.kind}/${b.object.name}`));
   for (const w of sorted) {
     const cells = [`${w.object.kind}/${w.object.name}`, String(w.desiredReplicas), w.outcome, ms(w.nodeNotReadyMs), ms(w.podsNotReadyMs), ms(w.noExecuteTaintMs), ms(w.podDeletionMs),
       ms(w.replacementCreatedMs), ms(w.replacementReadyMs), ms(w.unavailableMs), ms(w.degradedMs), ms(w.blackholeMs), ms(w.duplicateMs), String(w.pendingBeforeFailure?.pods ?? 0)];

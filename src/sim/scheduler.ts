@@ -49,11 +49,14 @@ export class Scheduler {
    * not before the failure: the healthy layout is the same in every run, in node order.
    */
   private tieRandom: Random | undefined;
+  /** How placeInitial places pods (the summary says which): unscored in a large cluster with the scheduler policy; fixed by the nodes there are at the start. */
+  readonly initialPlacement: InitialPlacement;
 
-  constructor(private readonly ctx: SimContext, private readonly volumes: VolumeBinder, private readonly placement: PlacementPolicy = 'scheduler') {
+  constructor(private readonly ctx: SimContext, private readonly volumes: VolumeBinder, placement: PlacementPolicy = 'scheduler') {
     const { store } = ctx;
     this.random = ctx.random.fork('scheduler');
     this.cache = new SchedulerCache(store.nodes);
+    this.initialPlacement = this.cache.order.length >= 100 && placement === 'scheduler' ? 'first-feasible' : 'scored';
     this.scorer = new SchedulerScore(this.cache, placement, this);
     this.client = new ApiClient(ctx, this.random);
     const podInformer = new Informer<SimPod>(ctx, this.random, (pod) => this.attempt(pod));
@@ -232,10 +235,6 @@ export class Scheduler {
     return { message: `0/${total} nodes are available: ${histogram(reasons)}. preemption: 0/${total} nodes are available: ${histogram(preemption)}.` };
   }
 
-  /** How placeInitial places pods (the summary says which): unscored in a large cluster with the scheduler policy. */
-  get initialPlacement(): InitialPlacement {
-    return this.cache.order.length >= 100 && this.placement === 'scheduler' ? 'first-feasible' : 'scored';
-  }
 
   /** The first node from the rotating start that passes the filters (no scoring). */
   private firstFeasible(pod: SimPod): Placement {

@@ -61,8 +61,6 @@ export function simulate(scenario: Scenario): SimulationResult {
 
   const scheduler = new Scheduler(ctx, volumes, scenario.placement);
   const unplaced = scheduler.placeBeforeFailure();
-  // Read now: deleting Node objects later changes the cluster's size.
-  const initialPlacement = scheduler.initialPlacement;
   new Kubelets(ctx);
   new NodeLifecycleController(ctx);
   new TaintEvictionController(ctx);
@@ -93,7 +91,7 @@ export function simulate(scenario: Scenario): SimulationResult {
 
   clock.runUntil(scenario.durationMs);
   const events = trace.events;
-  return { events, states: trace.states(), summary: summarize(store, metrics, events, failedNodes, failedByFault, pendingBefore, scenario.placement ?? 'scheduler', initialPlacement), executedTasks: clock.executed };
+  return { events, states: trace.states(), summary: summarize(store, metrics, events, failedNodes, failedByFault, pendingBefore, scenario.placement ?? 'scheduler', scheduler.initialPlacement), executedTasks: clock.executed };
 }
 
 function addNodes(store: Store, scenario: Scenario): void {

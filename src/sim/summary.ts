@@ -4,6 +4,7 @@
  * (src/report words them).
  */
 import { zoneName } from '../cluster/clusterSpec';
+import { isMirrorPod } from '../manifest/model/workloads';
 import type { Taint } from '../manifest/model/types';
 import { podStatus } from './kubectl';
 import type { InitialPlacement, Placement } from './scenario';
@@ -239,7 +240,7 @@ function outcomeOf(
     const local = stuckPod.claims.find((c) => c.volume?.local)?.volume;
     return { outcome: 'stuck', cause: { kind: 'statefulset-identity', pod: stuckPod.name, node: stuckPod.nodeName!, localVolume: local?.name ?? null } };
   }
-  if (workload.kind === 'Pod' && isMirrorPod(workload) && affected[0]) {
+  if (workload.kind === 'Pod' && isMirrorPod(workload.spec) && affected[0]) {
     // SEMANTICS.md 6.5: the kubelet runs the static pod; the taint manager may delete the mirror object; the kubelet recreates it on return.
     const pod = affected[0];
     const nodeBack = pod.node !== undefined && !pod.node.deleted && !isDown(pod.node);
@@ -260,12 +261,6 @@ function outcomeOf(
   const starting = live.find((p) => p.replacement && !p.readyCondition);
   if (starting) return { outcome: 'stuck', cause: { kind: 'replacement-not-ready', pod: starting.name, node: starting.nodeName ?? null, status: podStatus(starting) } };
   return { outcome: 'stuck', cause: { kind: 'short-of-replicas', nodes: affectedNodes } };
-}
-
-/** A static pod's mirror: the kubelet's annotation, or owned by its Node (SEMANTICS.md 6.5). */
-export function isMirrorPod(workload: SimWorkload): boolean {
-  const spec = workload.spec;
-  return spec.kind === 'Pod' && (spec.annotations['kubernetes.io/config.mirror'] !== undefined || spec.ownerKinds.includes('Node'));
 }
 
 /** The node has not come back: its Ready is not True, or its host is still broken (a Ready-but-broken node). */

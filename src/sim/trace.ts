@@ -116,8 +116,3 @@ export class TraceRecorder {
     return this.intervals;
   }
 }
-
-/** Code-unit order: the same on every machine (localeCompare is not). */
-export function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}

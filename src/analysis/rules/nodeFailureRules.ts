@@ -3,6 +3,7 @@ import { HOSTNAME_LABEL, ZONE_LABEL } from '../../cluster/clusterSpec';
 import { matchesMap, matchesNodeSelectorTerms } from '../../sim/selectors';
 import { formatDuration } from '../../report/format';
 import type { Sourced, Workload } from '../../manifest/model/types';
+import { isMirrorPod } from '../../manifest/model/workloads';
 import { objectRef } from '../../manifest/objects';
 import { editorFor, fix, outageEffect } from '../editing';
 import {
@@ -71,8 +72,7 @@ export const barePod: Rule = {
   docs: 'https://kubernetes.io/docs/concepts/workloads/pods/#working-with-pods',
   check(ctx) {
     return ctx.document.model.workloads.flatMap((workload) => {
-      // A static pod's mirror carries kubernetes.io/config.mirror (and a Node owner): the kubelet runs it (SEMANTICS.md 6.5).
-      if (workload.kind !== 'Pod' || workload.ownerKinds.length > 0 || workload.annotations['kubernetes.io/config.mirror'] !== undefined) return [];
+      if (workload.kind !== 'Pod' || workload.ownerKinds.length > 0 || isMirrorPod(workload)) return [];
       const outcome = simulated(ctx, workload);
       const deleted = outcome?.summary.podDeletionMs;
       const when = deleted !== null && deleted !== undefined ? `it is deleted at ${approx(deleted)}, stays Terminating, and` : 'its object stays Terminating and';

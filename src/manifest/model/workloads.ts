@@ -113,6 +113,11 @@ function podCount(spec: FieldReader, field: 'replicas' | 'parallelism'): number 
   return value;
 }
 
+/** A static pod's mirror: the kubelet's annotation, or owned by its Node (SEMANTICS.md 6.5). The kubelet runs it; nothing reschedules it. */
+export function isMirrorPod(workload: Workload): boolean {
+  return workload.kind === 'Pod' && (workload.annotations['kubernetes.io/config.mirror'] !== undefined || workload.ownerKinds.includes('Node'));
+}
+
 /** Pods the workload asks for on a cluster of `nodeCount` nodes (a DaemonSet: one per node, at most). */
 export function desiredPods(workload: Workload, nodeCount: number): number {
   switch (workload.kind) {

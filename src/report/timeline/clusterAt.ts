@@ -3,6 +3,7 @@
  * (a state that begins at t counts, one that ends at t does not), objects not yet created or
  * already gone left out, pods then nodes, in kubectl's namespace/name order.
  */
+import { compareText } from '../format';
 import type { Span, Timeline } from './model';
 
 export interface PodRow {
@@ -46,10 +47,6 @@ export function spanAt<S extends Span>(spans: readonly S[], t: number): S | unde
   return span.toMs === null || t < span.toMs ? span : undefined;
 }
 
-function byText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
 export function clusterAt(timeline: Timeline, t: number): ClusterAt {
   const pods: PodRow[] = [];
   const lanes = [...timeline.workloads.flatMap((w) => w.pods), ...timeline.otherPods];
@@ -61,12 +58,12 @@ export function clusterAt(timeline: Timeline, t: number): ClusterAt {
       node: bar.node, ip: bar.ip, laneId: lane.id,
     });
   }
-  pods.sort((a, b) => byText(a.namespace, b.namespace) || byText(a.name, b.name));
+  pods.sort((a, b) => compareText(a.namespace, b.namespace) || compareText(a.name, b.name));
   const nodes: NodeRow[] = [];
   for (const lane of timeline.nodes) {
     const band = spanAt(lane.bands, t);
     if (band) nodes.push({ name: lane.name, status: band.status, taints: band.taints.join(', ') || '<none>' });
   }
-  nodes.sort((a, b) => byText(a.name, b.name));
+  nodes.sort((a, b) => compareText(a.name, b.name));
   return { t, pods, nodes };
 }
