@@ -1,24 +1,22 @@
 import * as assert from 'node:assert/strict';
 import { Workspace } from '../../src/workspace/workspace';
-import { deployment as sized } from '../sim/support';
-
-const deployment = (name: string, replicas = 1) => sized(name, replicas);
+import { deployment } from '../sim/support';
 
 describe('per-workload simulations behind the findings', () => {
   it('are cached by the workload text and the timing: typing elsewhere simulates nothing again', () => {
     const workspace = new Workspace();
-    workspace.setDocument('a.yaml', `${deployment('a')}---\n${deployment('b')}`);
+    workspace.setDocument('a.yaml', `${deployment('a', 1)}---\n${deployment('b', 1)}`);
     workspace.setDocument('notes.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: notes}\ndata: {x: "1"}\n');
     workspace.analyse('a.yaml');
     const first = workspace.simulations.runs;
-    assert.ok(first > 0);
+    assert.equal(first, 2, 'one default scenario for each single-replica Deployment');
 
     workspace.setDocument('notes.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: notes}\ndata: {x: "12"}\n');
     workspace.analyse('a.yaml');
     assert.equal(workspace.simulations.runs, first, 'an edit in another document');
 
     // A comment is no change to the workload: its parsed value is the same.
-    workspace.setDocument('a.yaml', `${deployment('a')}---\n# a comment\n${deployment('b')}`);
+    workspace.setDocument('a.yaml', `${deployment('a', 1)}---\n# a comment\n${deployment('b', 1)}`);
     workspace.analyse('a.yaml');
     assert.equal(workspace.simulations.runs, first, 'a comment');
 
@@ -26,20 +24,24 @@ describe('per-workload simulations behind the findings', () => {
     const alone = new Workspace();
     alone.setDocument('b.yaml', deployment('b', 2));
     alone.analyse('b.yaml');
-    workspace.setDocument('a.yaml', `${deployment('a')}---\n${deployment('b', 2)}`);
+    workspace.setDocument('a.yaml', `${deployment('a', 1)}---\n${deployment('b', 2)}`);
     workspace.analyse('a.yaml');
     const afterEdit = workspace.simulations.runs;
     assert.equal(afterEdit - first, alone.simulations.runs);
 
-    // Other timing is other numbers: everything is simulated again.
-    workspace.setSettings({ overrides: [{ name: 'apiserver.default-unreachable-toleration-seconds', value: '60', source: 'test' }] });
+    // Other timing is other numbers: everything is simulated again, as a fresh workspace with that timing would.
+    const settings = { overrides: [{ name: 'apiserver.default-unreachable-toleration-seconds', value: '60', source: 'test' }] };
+    const retimed = new Workspace(settings);
+    retimed.setDocument('a.yaml', `${deployment('a', 1)}---\n${deployment('b', 2)}`);
+    retimed.analyse('a.yaml');
+    workspace.setSettings(settings);
     workspace.analyse('a.yaml');
-    assert.ok(workspace.simulations.runs > afterEdit);
+    assert.equal(workspace.simulations.runs - afterEdit, retimed.simulations.runs);
   });
 
   it('stay within the budget: a file past its 300th workload simulates no more of them', () => {
     const workspace = new Workspace();
-    workspace.setDocument('many.yaml', Array.from({ length: 320 }, (_, i) => deployment(`w${i}`)).join('---\n'));
+    workspace.setDocument('many.yaml', Array.from({ length: 320 }, (_, i) => deployment(`w${i}`, 1)).join('---\n'));
     const { findings } = workspace.analyse('many.yaml');
     const limit = findings.find((f) => f.ruleId === 'KFS093');
     assert.equal(limit?.message, 'This file has 320 workloads; node-failure findings are simulated for its first 300, from here on they are not. Split the file, or run kube-failure-sim simulate on it.');

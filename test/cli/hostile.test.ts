@@ -28,6 +28,7 @@ describe('hostile input through check and simulate (5 s and 512 MiB each, measur
       withinBounds(simulate, `simulate of ${c.name}`);
       assert.equal(simulate.code, c.simulate.code, simulate.stdout.slice(0, 2000) + simulate.stderr);
       assert.match(simulate.stdout + simulate.stderr, c.simulate.output);
+      if (c.simulate.absent) assert.doesNotMatch(simulate.stdout + simulate.stderr, c.simulate.absent);
     });
   });
 

@@ -336,7 +336,7 @@ async function simulatePowerOff(page, workload) {
     const kfs001 = page.locator('.markers-panel .monaco-list-row', { hasText: 'KFS001' });
     assert.match((await kfs001.first().innerText()).replace(/\s+/g, ' '), /postgres-0 is deleted at .* stays Terminating .*KFS001.*\[Ln 15, Col 7\]/);
     assert.ok(await page.locator('.markers-panel .monaco-list-row a', { hasText: 'KFS001' }).count() > 0, 'KFS001 links to its docs');
-    assert.ok(await page.locator('.monaco-editor .squiggly-warning').count() > 0);
+    assert.ok(await page.locator('.editor-group-container.active .monaco-editor .squiggly-warning').count() > 0);
     await page.screenshot({ path: `${SHOTS}/03-problems-statefulset.png` });
     await page.keyboard.press('Control+Shift+M');
 

@@ -87,8 +87,8 @@ export interface HostileCase {
   file: string | Buffer;
   /** Expected `check` exit code and a line of its output. */
   check: { code: number; output: RegExp };
-  /** Expected `simulate` exit code and a line of its output (stdout or stderr). */
-  simulate: { code: number; output: RegExp };
+  /** Expected `simulate` exit code, a line of its output (stdout or stderr), and what must not be in it. */
+  simulate: { code: number; output: RegExp; absent?: RegExp };
 }
 
 export const CASES: HostileCase[] = [
@@ -156,7 +156,7 @@ export const CASES: HostileCase[] = [
     name: '50,000 documents',
     file: pods(50_000),
     check: { code: 0, output: /:1:1 info KFS093 File has more than 10,000 documents; only the first 10,000 were analysed\./ },
-    simulate: { code: 0, output: /Pod\/p9999/ },
+    simulate: { code: 0, output: /Pod\/p9999\b/, absent: /Pod\/p10000\b/ },
   },
   {
     name: 'mixed line endings',
