@@ -9,7 +9,7 @@ import { DEFAULT_VERSION, NEWEST_MINOR, OLDEST_MINOR, parseKubernetesVersion, ty
 import { PRESETS } from '../cluster/presets';
 import { formatDuration } from '../manifest/duration';
 import type { FailureKind, Intervention, Placement } from '../sim/scenario';
-import type { ScenarioFile, ScenarioIntervention } from './scenarioFile';
+import { toScenarioIntervention, type ScenarioFile } from './scenarioFile';
 import { defaultChoices, type SimulationChoices } from './simulationChoices';
 
 export interface Option<T> {
@@ -74,7 +74,8 @@ export function versionOptions(setting: string): Option<string>[] {
   const others: Option<string>[] = [];
   for (let minor = NEWEST_MINOR; minor >= OLDEST_MINOR; minor--) {
     if (minor === chosen) continue;
-    others.push({ value: `1.${minor}`, label: describe(minor), detail: minor >= 32 ? 'Nodes are marked Unknown after 50s without a heartbeat (from 1.32).' : 'Nodes are marked Unknown after 40s without a heartbeat (up to 1.31).' });
+    const grace = formatDuration(CONTROLLER_MANAGER_KNOBS.nodeMonitorGracePeriod.defaultValue(minor));
+    others.push({ value: `1.${minor}`, label: describe(minor), detail: `Nodes are marked Unknown after ${grace} without a heartbeat (${minor >= 32 ? 'from 1.32' : 'up to 1.31'}).` });
   }
   return [first, ...others];
 }
@@ -169,15 +170,7 @@ export function requestScenarioFile(name: string, manifest: string, request: Sim
     failure: request.failure,
     targets: request.targets.length > 0 ? request.targets : undefined,
     recoverAfter: request.recoverAfterMs === undefined ? undefined : at(request.recoverAfterMs),
-    interventions: request.interventions.length > 0 ? request.interventions.map((i): ScenarioIntervention => {
-      switch (i.kind) {
-        case 'force-delete': return { forceDelete: { pod: i.target, at: at(i.atMs) } };
-        case 'delete': return { delete: { pod: i.target, at: at(i.atMs) } };
-        case 'out-of-service': return { outOfService: { at: at(i.atMs) } };
-        case 'delete-node': return { deleteNode: { at: at(i.atMs) } };
-        case 'restart-controller-manager': return { restartControllerManager: { at: at(i.atMs) } };
-      }
-    }) : undefined,
+    interventions: request.interventions.length > 0 ? request.interventions.map((i) => toScenarioIntervention(i, at)) : undefined,
     placement: request.placement,
     duration: at(request.durationMs ?? defaultChoices().durationMs),
     profile: request.profile === 'none' ? undefined : request.profile,

@@ -101,27 +101,31 @@ function faultsOf(choices: SimulationChoices): Fault[] {
   return targets.map((target) => ({ kind, targets: [target], atMs: (failAtMs[target] ?? 0) - firstMs, recoverAfterMs: recoverAfterMsByTarget[target] ?? recoverAfterMs }));
 }
 
-/** node/NAME and a bare NAME name the same node; kinds are case-insensitive. */
-function targetKey(target: string): string {
+/** A target as written: a bare NAME is a node; the kind is case-insensitive (lower-cased here). */
+function parseTarget(target: string): { kind: string; name: string } {
   const slash = target.indexOf('/');
-  return slash < 0 ? `node/${target}` : `${target.slice(0, slash).toLowerCase()}/${target.slice(slash + 1)}`;
+  return slash < 0 ? { kind: 'node', name: target } : { kind: target.slice(0, slash).toLowerCase(), name: target.slice(slash + 1) };
+}
+
+/** node/NAME and a bare NAME name the same node. */
+function targetKey(target: string): string {
+  const { kind, name } = parseTarget(target);
+  return `${kind}/${name}`;
 }
 
 /** node/NAME (or a bare node name) must be a node of the cluster, zone/NAME a zone of it, Kind/name a workload of the input. */
 function checkTarget(target: string, cluster: ClusterSpec, workloads: readonly Workload[]): void {
-  const slash = target.indexOf('/');
-  const kind = slash < 0 ? 'node' : target.slice(0, slash);
-  const name = slash < 0 ? target : target.slice(slash + 1);
-  if (kind.toLowerCase() === 'zone') {
+  const { kind, name } = parseTarget(target);
+  if (kind === 'zone') {
     const zones = [...new Set(cluster.nodes.map((n) => zoneName(n.zone)))];
     if (zones.includes(name)) return;
     throw new InputError('target', target, `no such zone in the cluster (${cluster.source}); ${describeSuggestions(name, zones, 'zones')}.`);
   }
-  if (kind.toLowerCase() === 'node') {
+  if (kind === 'node') {
     if (cluster.nodes.some((n) => n.name === name)) return;
     throw new InputError('target', target, `no such node in the cluster (${cluster.source}); ${describeSuggestions(name, cluster.nodes.map((n) => n.name), 'nodes')}.`);
   }
-  if (workloads.some((w) => w.kind.toLowerCase() === kind.toLowerCase() && w.name === name)) return;
+  if (workloads.some((w) => w.kind.toLowerCase() === kind && w.name === name)) return;
   const names = workloads.map((w) => `${w.kind}/${w.name}`);
   throw new InputError('target', target, `no such workload in the input; ${describeSuggestions(target, names, 'workloads') || 'it has none'}.`);
 }

@@ -38,6 +38,35 @@ export type ScenarioIntervention =
   | { deleteNode: { at: string } }
   | { restartControllerManager: { at: string } };
 
+/** Each intervention key of a scenario file: the simulator's kind, the `simulate` flag it stands for, and whether it names a pod. */
+const INTERVENTIONS = {
+  forceDelete: { kind: 'force-delete', flag: 'force-delete', pod: true },
+  delete: { kind: 'delete', flag: 'delete', pod: true },
+  outOfService: { kind: 'out-of-service', flag: 'out-of-service-after', pod: false },
+  deleteNode: { kind: 'delete-node', flag: 'delete-node-after', pod: false },
+  restartControllerManager: { kind: 'restart-controller-manager', flag: 'restart-controller-manager-at', pod: false },
+} as const;
+type InterventionKey = keyof typeof INTERVENTIONS;
+
+/** The key of a file's intervention and what it holds. */
+function entryOf(intervention: ScenarioIntervention): { key: InterventionKey; pod?: string; at: string } {
+  const [[key, value]] = Object.entries(intervention) as [InterventionKey, { pod?: string; at: string }][];
+  return { key, ...value };
+}
+
+/** A run's intervention as a scenario file writes it, with `at` formatting its time. */
+export function toScenarioIntervention(intervention: Intervention, at: (ms: number) => string): ScenarioIntervention {
+  const key = (Object.keys(INTERVENTIONS) as InterventionKey[]).find((k) => INTERVENTIONS[k].kind === intervention.kind)!;
+  const pod = 'target' in intervention ? { pod: intervention.target } : {};
+  return { [key]: { ...pod, at: at(intervention.atMs) } } as ScenarioIntervention;
+}
+
+function fromScenarioIntervention(intervention: ScenarioIntervention, ms: (text: string) => number): Intervention {
+  const { key, pod, at } = entryOf(intervention);
+  const { kind } = INTERVENTIONS[key];
+  return (kind === 'force-delete' || kind === 'delete' ? { kind, target: pod!, atMs: ms(at) } : { kind, atMs: ms(at) }) as Intervention;
+}
+
 export interface ScenarioFile {
   name: string;
   /** Files or folders, relative to the scenario file. */
@@ -179,16 +208,10 @@ function readIntervention(item: unknown): ScenarioIntervention | undefined {
   const [[kind, value]] = Object.entries(item);
   if (typeof value !== 'object' || value === null) return undefined;
   const v = value as Record<string, unknown>;
-  if (!isDuration(v.at)) return undefined;
-  const keys = Object.keys(v).sort().join(',');
-  if ((kind === 'forceDelete' || kind === 'delete') && keys === 'at,pod' && isString(v.pod) && v.pod) {
-    return kind === 'forceDelete' ? { forceDelete: { pod: v.pod, at: v.at } } : { delete: { pod: v.pod, at: v.at } };
-  }
-  if (keys !== 'at') return undefined;
-  if (kind === 'outOfService') return { outOfService: { at: v.at } };
-  if (kind === 'deleteNode') return { deleteNode: { at: v.at } };
-  if (kind === 'restartControllerManager') return { restartControllerManager: { at: v.at } };
-  return undefined;
+  if (!Object.hasOwn(INTERVENTIONS, kind) || !isDuration(v.at)) return undefined;
+  const { pod } = INTERVENTIONS[kind as InterventionKey];
+  if (Object.keys(v).sort().join(',') !== (pod ? 'at,pod' : 'at') || (pod && !(isString(v.pod) && v.pod))) return undefined;
+  return { [kind]: pod ? { pod: v.pod, at: v.at } : { at: v.at } } as ScenarioIntervention;
 }
 
 /** The command line the scenario stands for: its paths (relative to the file) and the flags. */
@@ -203,11 +226,8 @@ export function scenarioArguments(scenario: ScenarioFile): { paths: string[]; cl
   const recovery = scenario.recoverAfter;
   flag('recover-after', isString(recovery) || recovery === undefined ? recovery : Object.entries(recovery).map(([t, d]) => `${t}@${d}`).join(','));
   for (const i of scenario.interventions ?? []) {
-    if ('forceDelete' in i) flag('force-delete', `${i.forceDelete.pod}@${i.forceDelete.at}`);
-    else if ('delete' in i) flag('delete', `${i.delete.pod}@${i.delete.at}`);
-    else if ('outOfService' in i) flag('out-of-service-after', i.outOfService.at);
-    else if ('deleteNode' in i) flag('delete-node-after', i.deleteNode.at);
-    else flag('restart-controller-manager-at', i.restartControllerManager.at);
+    const { key, pod, at } = entryOf(i);
+    flag(INTERVENTIONS[key].flag, pod === undefined ? at : `${pod}@${at}`);
   }
   flag('placement', scenario.placement);
   flag('duration', scenario.duration);
@@ -243,11 +263,8 @@ export function writeScenarioFile(scenario: ScenarioFile): string {
   if (scenario.interventions && scenario.interventions.length > 0) {
     lines.push('  interventions:');
     for (const i of scenario.interventions) {
-      if ('forceDelete' in i) lines.push(`    - forceDelete: {pod: ${q(i.forceDelete.pod)}, at: ${q(i.forceDelete.at)}}`);
-      else if ('delete' in i) lines.push(`    - delete: {pod: ${q(i.delete.pod)}, at: ${q(i.delete.at)}}`);
-      else if ('outOfService' in i) lines.push(`    - outOfService: {at: ${q(i.outOfService.at)}}`);
-      else if ('deleteNode' in i) lines.push(`    - deleteNode: {at: ${q(i.deleteNode.at)}}`);
-      else lines.push(`    - restartControllerManager: {at: ${q(i.restartControllerManager.at)}}`);
+      const { key, pod, at } = entryOf(i);
+      lines.push(`    - ${key}: {${pod === undefined ? '' : `pod: ${q(pod)}, `}at: ${q(at)}}`);
     }
   }
   field('placement', scenario.placement);
@@ -274,13 +291,7 @@ export function scenarioRun(scenario: ScenarioFile, source: string, cluster?: Cl
   const ms = (text: string) => Math.round(parseDuration(text)!);
   const targets = (scenario.targets ?? []).map((t) => splitTarget(t)!);
   const recovery = scenario.recoverAfter;
-  const interventions = (scenario.interventions ?? []).map((i): Intervention => {
-    if ('forceDelete' in i) return { kind: 'force-delete', target: i.forceDelete.pod, atMs: ms(i.forceDelete.at) };
-    if ('delete' in i) return { kind: 'delete', target: i.delete.pod, atMs: ms(i.delete.at) };
-    if ('outOfService' in i) return { kind: 'out-of-service', atMs: ms(i.outOfService.at) };
-    if ('deleteNode' in i) return { kind: 'delete-node', atMs: ms(i.deleteNode.at) };
-    return { kind: 'restart-controller-manager', atMs: ms(i.restartControllerManager.at) };
-  });
+  const interventions = (scenario.interventions ?? []).map((i) => fromScenarioIntervention(i, ms));
   const defaults = defaultChoices();
   const choices: SimulationChoices = {
     ...defaults,
