@@ -50,13 +50,10 @@ async function quickOpen(page, name, tries = 3) {
  */
 async function pick(page, text, filter = text) {
   await page.locator('.quick-input-widget input').fill(filter);
-  try {
-    await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: text }).first().waitFor({ timeout: 5000 });
-    await page.keyboard.press('Enter');
-  } catch {
-    await page.screenshot({ path: `${SHOTS}/98-pick-${text.replace(/\W+/g, '-')}.png` });
-    await chooseFocusedRow(page, '.quick-input-list .monaco-list-row', text);
-  }
+  // A click accepts the row wherever the keyboard focus is (a walkthrough's or timeline's webview can hold it).
+  const row = page.locator('.quick-input-list .monaco-list-row', { hasText: text }).first();
+  await row.waitFor({ timeout: 10000 });
+  await row.click();
 }
 
 /** Waits until the active group's text editor has the keyboard focus (after a webview had it, focus can lag). */
