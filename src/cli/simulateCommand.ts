@@ -9,6 +9,7 @@ import { htmlReport, type ReportFinding } from '../report/htmlReport';
 import { multiRunReport, traceReport } from '../report/jsonReport';
 import { RunStatistics } from '../report/runStatistics';
 import { renderRunStatistics, renderText, scenarioHeader } from '../report/textReport';
+import { nodeNames } from '../report/format';
 import type { Finding } from '../analysis/finding';
 import { InputError } from '../workspace/inputError';
 import { readScenarioFile, scenarioArguments, scenarioRun, splitTarget, type ScenarioFile } from '../workspace/scenarioFile';
@@ -190,7 +191,7 @@ export function runSimulate(argv: string[], out: Output, cwd = process.cwd()): n
   let text: string;
   if (format === 'html') {
     const report = traceReport(scenario, inputs, first);
-    text = htmlReport({ title: `${scenario.faults[0].kind} of ${report.summary.failedNodes.join(', ')}: ${fromFile ? scenarioFile : args.positionals.join(' ')}`, report, findings: findings() }, reportAssets());
+    text = htmlReport({ title: `${scenario.faults[0].kind} of ${nodeNames(report.summary.failedNodes)}: ${fromFile ? scenarioFile : args.positionals.join(' ')}`, report, findings: findings() }, reportAssets());
   } else if (format === 'json') {
     const report = runs === 1 ? traceReport(scenario, inputs, first) : multiRunReport(scenario, inputs, first, statistics);
     text = `${JSON.stringify(report)}\n`;

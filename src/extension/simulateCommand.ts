@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { TraceReport } from '../report/contract';
+import { nodeNames } from '../report/format';
 import { isFailureKind, isInterventionKind, PLACEMENTS, type Intervention, type Placement } from '../sim/scenario';
 import { requestChoices, requestScenarioFile, type SimulationRequest } from '../workspace/guidedChoices';
 import { readScenarioFile, scenarioRun, writeScenarioFile } from '../workspace/scenarioFile';
@@ -62,7 +63,7 @@ export function registerSimulateCommand(context: vscode.ExtensionContext, index:
       if (!report) return;
       const findings = await workloadFindings(index, documents ?? [ref.document]);
       const timing = runTimingLabel(ref);
-      panels.show({ type: 'showTrace', title: `${ref.failure} of ${report.summary.failedNodes.join(', ')}: ${source}${timing ? ` (${timing})` : ''}`, report, run: ref, findings });
+      panels.show({ type: 'showTrace', title: `${ref.failure} of ${nodeNames(report.summary.failedNodes)}: ${source}${timing ? ` (${timing})` : ''}`, report, run: ref, findings });
     } catch (error) {
       log.error('Simulation failed', error);
       void vscode.window.showErrorMessage('The simulation failed; the log has the details.');

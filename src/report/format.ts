@@ -22,6 +22,11 @@ export function nameList(names: readonly string[], many: (count: number) => stri
   return names.length <= 5 ? names.join(', ') : many(names.length);
 }
 
+/** Nodes as one line holds them: every name up to five, else how many and the first three. */
+export function nodeNames(names: readonly string[]): string {
+  return nameList(names, (n) => `${formatCount(n)} nodes: ${names.slice(0, 3).join(', ')}, …`);
+}
+
 /** Code-unit order: the same on every machine (localeCompare is not). */
 export function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;

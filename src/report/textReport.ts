@@ -8,7 +8,7 @@ import { scenarioJson, timingJson } from './jsonReport';
 import type { InitialPlacement, Scenario } from '../sim/scenario';
 import type { Summary } from '../sim/summary';
 import type { StateInterval, TraceEvent } from '../sim/trace';
-import { compareText, formatDuration, formatTime } from './format';
+import { compareText, formatDuration, formatTime, nodeNames } from './format';
 import { TIME_FIELDS, type RunStatistics, type Stat } from './runStatistics';
 import { outcomeReason } from './summaryText';
 import { watchRows } from './watchRows';
@@ -37,8 +37,8 @@ export function reportHeader(scenario: ScenarioJson, timing: Record<string, Timi
   const recovery = (ms: number | null) => (ms !== null ? `, back after ${formatDuration(ms)}` : ', never recovers');
   const faults = scenario.faults ?? [];
   const what = faults.length > 1
-    ? faults.map((f) => `${f.failedNodes.join(', ') || f.targets.join(', ')} at ${formatDuration(f.atMs)}${recovery(f.recoverAfterMs)}`).join('; ')
-    : `${scenario.failedNodes.join(', ')} at 0s${recovery(scenario.recoverAfterMs)}`;
+    ? faults.map((f) => `${nodeNames(f.failedNodes) || f.targets.join(', ')} at ${formatDuration(f.atMs)}${recovery(f.recoverAfterMs)}`).join('; ')
+    : `${nodeNames(scenario.failedNodes)} at 0s${recovery(scenario.recoverAfterMs)}`;
   return [
     `Failure: ${scenario.failure} of ${what}; Kubernetes ${scenario.k8sVersion}; seed ${scenario.seed}${scenario.runs > 1 ? ` (first of ${scenario.runs} runs)` : ''}; ${formatDuration(scenario.durationMs)} simulated.`,
     `Cluster: ${scenario.cluster.source}; placement ${scenario.placement ?? 'scheduler'} (${placementWords(scenario.placement ?? 'scheduler', scenario.initialPlacement)}).`,
@@ -80,7 +80,7 @@ const ms = (value: number | null) => (value === null ? '-' : formatDuration(valu
 /** Every number of a workload's JSON summary has its column (times since the failure; PENDING0: pods Pending before it). */
 export function renderSummary(summary: Summary): string[] {
   const placement = summary.initialPlacement === 'first-feasible' ? `${summary.placement}, unscored first feasible node before the failure` : summary.placement;
-  const lines = [`SUMMARY (failed: ${summary.failedNodes.join(', ')}; placement ${placement}; times since the failure)`];
+  const lines = [`SUMMARY (failed: ${nodeNames(summary.failedNodes)}; placement ${placement}; times since the failure)`];
   const columns = ['WORKLOAD', 'DESIRED', 'OUTCOME', 'NOTREADY', 'PODS-NR', 'NOEXEC', 'DELETED', 'REPL-NEW', 'REPL-READY', 'UNAVAIL', 'DEGRADED', 'BLACKHOLE', 'DUPLICATE', 'PENDING0'];
   const widths = [36, 7, 17, 10, 10, 10, 10, 10, 11, 10, 10, 10, 10, 8];
   lines.push(columns.map((c, i) => c.padEnd(widths[i])).join(' ').trimEnd());

@@ -155,6 +155,15 @@ describe('placement: what the summary says was used', () => {
     assert.doesNotMatch(header, /\(kube-scheduler's default scoring\)/);
   });
 
+  it('a zone outage of many nodes is named by count and its first three nodes, in the header and the summary', () => {
+    const scenario = scenarioOf([deployment('web', 3)], { cluster: flatCluster(names(100)), failure: 'zone-outage', ...SHORT });
+    const result = simulate(scenario);
+    assert.equal(result.summary.failedNodes.length, 100);
+    const header = scenarioHeader(scenario, result.summary.failedNodes, 1, result.summary.failedNodesByFault, result.summary.initialPlacement);
+    assert.match(header[0], /^Failure: zone-outage of 100 nodes: n000, n001, n002, … at 0s, never recovers; Kubernetes/);
+    assert.match(renderSummary(result.summary)[0], /^SUMMARY \(failed: 100 nodes: n000, n001, n002, …; placement /);
+  });
+
   it('with 99 nodes, or another --placement, they are scored and the summary claims the scoring', () => {
     const small = run([deployment('web', 3)], { cluster: flatCluster(names(99)), ...SHORT });
     assert.equal(small.summary.initialPlacement, 'scored');
