@@ -52,7 +52,7 @@ export function simBench(): void {
 
   const large = largeRun(5000, 7);
   console.log(`  ${count(large.nodes)} nodes in 3 zones, ${count(large.pods)} pods (${count(large.services)} Services, ${count(large.podsWithClaims)} pods with a PVC), zone-outage of zone a (${count(large.failedNodes)} nodes), 1 simulated hour:`);
-  console.log(`    in-process: median ${fmt(large.medianMs)}, min ${fmt(Math.min(...large.runsMs))} of ${large.runsMs.length} runs (target <= 0.5 s); peak RSS ${(large.peakRssBytes / MiB).toFixed(0)} MiB, building the input in the same process included (target <= 512 MiB); ${count(large.tasks)} tasks, ${count(large.events)} events, ${count(large.states)} state intervals`);
+  console.log(`    in-process: median ${fmt(large.medianMs)}, min ${fmt(Math.min(...large.runsMs))} of ${large.runsMs.length} runs (target <= 0.5 s); peak RSS with the input built in the same process: ${(large.firstRunPeakRssBytes / MiB).toFixed(0)} MiB after the first run (target <= 512 MiB), ${(large.peakRssBytes / MiB).toFixed(0)} MiB after all ${large.runsMs.length} (the heap keeps what earlier runs grew); ${count(large.tasks)} tasks, ${count(large.events)} events, ${count(large.states)} state intervals`);
   const cli = cliRuns(5000, 5);
   console.log(`    fresh process \`simulate --failure zone-outage --target zone/zone-a --duration 1h --format json -o /dev/null\`: median ${fmt(median(cli.runsMs))}, min ${fmt(Math.min(...cli.runsMs))} of ${cli.runsMs.length} (target <= 1 s); peak RSS ${(cli.peakRssBytes / MiB).toFixed(0)} MiB; JSON report ${(cli.outputBytes / MiB).toFixed(0)} MiB`);
 
