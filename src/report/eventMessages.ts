@@ -34,7 +34,7 @@ export function eventMessage(event: TraceEvent): string {
     case 'PodScheduled': return `Successfully assigned ${namespace}/${name} to ${d.node}`;
     case 'PodRunning': return `Container running on ${d.node} with IP ${d.ip ?? '<none>'}`;
     case 'PodRestarted': return `Container restarted in place (restart ${d.restartCount}) with IP ${d.ip ?? '<none>'}`;
-    case 'PodFailed': return `Pod phase Failed${d.reason ? ` (${d.reason})` : ''}`;
+    case 'PodFailed': return `Pod phase Failed${d.reason ? ` (${d.reason})` : d.containerReason ? ` (container ${d.containerReason})` : ''}`;
     case 'PodReady': return 'Pod is Ready';
     case 'PodCondition': return event.reason === 'NodeNotReady' ? 'Ready=False (Node is not ready)' : 'Ready=False';
     case 'PodDeletionStarted': return `Deletion requested by ${d.by} with grace period ${d.gracePeriodSeconds}s; the object stays until the kubelet confirms`;

@@ -1,5 +1,5 @@
 /** One sentence per workload: what state it ended in and why, with the times that matter. */
-import type { OutcomeCause, WorkloadSummary } from '../sim/summary';
+import type { OutcomeCause, PodFailure, WorkloadSummary } from '../sim/summary';
 import { formatCount, formatDuration, nameList } from './format';
 
 const RELEASE = 'force-delete the pod (kubectl delete pod --force --grace-period=0), delete the Node object, or taint the node node.kubernetes.io/out-of-service=nodeshutdown:NoExecute';
@@ -28,7 +28,7 @@ function failureReason(summary: ReasonInput): string {
       const several = cause.pods > 1;
       // A graceful node shutdown ends the pods Failed without deleting them (SEMANTICS.md 2.4); the controller replaces them then.
       const ended = cause.failed
-        ? `${several ? 'were' : 'was'} stopped by the kubelet and ended Failed${cause.failed.reason ? ` (${cause.failed.reason})` : ''} at ${formatDuration(cause.failed.atMs)}, not deleted,`
+        ? `${cause.failed.reason ? `${several ? 'were' : 'was'} stopped by the kubelet and ` : ''}${endedFailed(cause.failed)} at ${formatDuration(cause.failed.atMs)}, ${cause.failed.reason ? '' : `${several ? 'were' : 'was'} `}not deleted,`
         : `${several ? 'were' : 'was'} deleted at ${at(podDeletionMs)}`;
       return `Its pod${several ? 's' : ''} on ${nodes(cause.nodes)} ${ended} and replaced on ${cause.replacedOn.join(', ')}, Ready at ${at(replacementReadyMs)}; down ${formatDuration(unavailableMs)} in all${duplicateMs > 0 ? `, with old copies still running on the cut-off node for ${formatDuration(duplicateMs)}` : ''}.`;
     }
@@ -62,7 +62,7 @@ function failureReason(summary: ReasonInput): string {
         : `; it serves again only when ${cause.node} returns (the mirror object in the API: ${cause.status})`}.`;
     case 'bare-pod-lost': {
       const how = cause.failed
-        ? `${cause.pod} ended Failed${cause.failed.reason ? ` (${cause.failed.reason})` : ''} on ${cause.node} at ${formatDuration(cause.failed.atMs)} and is not restarted`
+        ? `${cause.pod} ${endedFailed(cause.failed)} on ${cause.node} at ${formatDuration(cause.failed.atMs)} and is not restarted`
         : `${cause.pod} was deleted${podDeletionMs !== null ? ` at ${formatDuration(podDeletionMs)}` : ''}`;
       const removed = cause.removedMs !== null ? `; its object was removed at ${formatDuration(cause.removedMs)}${cause.nodeBack ? ` once ${cause.node} was back` : ''}` : '';
       return `A bare Pod is never recreated: ${how}${removed}, and nothing runs it again${cause.nodeBack ? ` although ${cause.node} is Ready again` : ''}; run it under a Deployment or StatefulSet.`;
@@ -74,4 +74,11 @@ function failureReason(summary: ReasonInput): string {
     case 'short-of-replicas':
       return `Fewer than desired pods serve at the end; pods on ${nodes(cause.nodes)} do not answer.`;
   }
+}
+
+/** A graceful shutdown fails pods with a reason (Terminated); a reboot loses a restartPolicy Never pod's containers (SEMANTICS.md 2.5). */
+function endedFailed(failed: PodFailure): string {
+  if (failed.reason) return `ended Failed (${failed.reason})`;
+  if (failed.containerReason === 'Unknown') return 'ended Failed after a reboot (restartPolicy Never: the lost containers are not started again)';
+  return 'ended Failed';
 }

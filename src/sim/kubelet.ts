@@ -288,11 +288,20 @@ class Kubelet {
     }
   }
 
-  /** After a reboot the sandbox is gone: the status turns Unknown, then the pod restarts with a new IP. */
+  /**
+   * After a reboot the sandbox is gone: the status turns Unknown, then the pod restarts with a new IP.
+   * A restartPolicy Never pod is not given a new sandbox once its containers ran (computePodActions);
+   * the runtime reports the lost containers exited 255, reason Unknown (containerd's CRI on restart),
+   * so the pod ends Failed and kubectl prints Unknown (SEMANTICS.md 2.5, 5).
+   */
   private restartInPlace(pod: SimPod, rebooted: boolean): void {
     const { store } = this.ctx;
     if (pod.phase === 'Pending') {
       this.startPod(pod);
+      return;
+    }
+    if (rebooted && pod.template.restartPolicy === 'Never') {
+      this.client.write(() => store.patchPodStatus(pod, { phase: 'Failed', ready: false, containersReady: false, containerState: 'terminated', containerReason: 'Unknown' }));
       return;
     }
     if (rebooted) {

@@ -191,7 +191,7 @@ export class Store {
     }
     const isRunning = pod.phase === 'Running' && pod.containerState === 'running';
     if (isRunning && !wasRunning) this.event(pod.ref, 'PodRunning', 'Started', { node: pod.nodeName, ip: pod.ip ?? null });
-    if (pod.phase === 'Failed' && wasPhase !== 'Failed') this.event(pod.ref, 'PodFailed', pod.reason ?? 'Failed', { reason: pod.reason ?? null });
+    if (pod.phase === 'Failed' && wasPhase !== 'Failed') this.event(pod.ref, 'PodFailed', pod.reason ?? 'Failed', { reason: pod.reason ?? null, containerReason: pod.containerReason ?? null });
     if (pod.readyCondition !== wasReady) {
       if (pod.readyCondition) this.event(pod.ref, 'PodReady', 'Ready', { node: pod.nodeName });
       else this.event(pod.ref, 'PodCondition', 'NotReady', { type: 'Ready', status: 'False', node: pod.nodeName });

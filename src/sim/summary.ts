@@ -25,6 +25,8 @@ export type Outcome = 'unaffected' | 'recovered' | 'replaced' | 'stuck' | 'pendi
 export interface PodFailure {
   pod: string;
   reason: string | null;
+  /** The container's terminated reason: `Unknown` when a reboot lost it (containerd). */
+  containerReason: string | null;
   atMs: number;
 }
 
@@ -143,7 +145,7 @@ export function summarize(
     const times = earliestOf(pod.owner);
     if (pod.affected && e.type === 'PodCondition' && e.detail?.type === 'Ready') times.podsNotReady ??= e.t;
     if (pod.affected && (e.type === 'PodDeletionStarted' || e.type === 'PodRemoved')) times.deletion ??= e.t;
-    if (pod.affected && e.type === 'PodFailed' && times.deletion === undefined && !failedAt.has(pod)) failedAt.set(pod, { pod: pod.name, reason: (e.detail?.reason as string | null) ?? null, atMs: e.t });
+    if (pod.affected && e.type === 'PodFailed' && times.deletion === undefined && !failedAt.has(pod)) failedAt.set(pod, { pod: pod.name, reason: (e.detail?.reason as string | null) ?? null, containerReason: (e.detail?.containerReason as string | null) ?? null, atMs: e.t });
     if (pod.affected && e.type === 'PodRemoved') removedAt.set(pod, e.t);
     if (pod.replacement && e.type === 'PodCreated') times.created ??= e.t;
     if (pod.replacement && e.type === 'PodReady' && !readyAt.has(pod)) readyAt.set(pod, e.t);

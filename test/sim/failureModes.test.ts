@@ -188,7 +188,7 @@ describe('failure modes', () => {
       const web = summaryOf(result, 'web');
       const failed = result.events.find((e) => e.type === 'PodFailed' && e.object.name.startsWith('web-'))!;
       assert.ok(web.cause.kind === 'replaced');
-      assert.deepEqual(web.cause.failed, { pod: failed.object.name, reason: 'Terminated', atMs: failed.t });
+      assert.deepEqual(web.cause.failed, { pod: failed.object.name, reason: 'Terminated', containerReason: null, atMs: failed.t });
       assert.match(reasonOf(web), /^Its pod on worker-a1 was stopped by the kubelet and ended Failed \(Terminated\) at 1\.0\d\ds, not deleted, and replaced on worker-\w\d, Ready at \d+\.\d+s; down \d+\.\d+s in all\.$/);
     });
 

@@ -165,6 +165,25 @@ describe('stories: what happens to each kind of workload', () => {
     assert.ok(summary.replacementCreatedMs! - summary.podDeletionMs! >= 10_000 && summary.replacementCreatedMs! - summary.podDeletionMs! < 11_000);
   });
 
+  it('after a reboot a Job pod with restartPolicy Never is not started again: Failed (kubectl: Unknown) and replaced; with OnFailure it restarts in place', () => {
+    const job = (policy: string) => `apiVersion: batch/v1\nkind: Job\nmetadata: {name: batch, namespace: truth}\nspec: {template: {spec: {restartPolicy: ${policy}, containers: [{name: c, image: busybox}]}}}\n`;
+    const never = run([job('Never')], { durationMs: 10 * MINUTE, recoverAfterMs: 2 * MINUTE });
+    const original = never.states.find((s) => s.object.kind === 'Pod' && s.from === 0)!.object.name;
+    assert.deepEqual(never.states.filter((s) => s.object.name === original).map((s) => [s.status, s.ready, s.restarts]), [['Running', '1/1', 0], ['Unknown', '0/1', 0]]);
+    const failed = never.events.find((e) => e.type === 'PodFailed' && e.object.name === original)!;
+    assert.ok(failed.t > 2 * MINUTE && failed.t < 2 * MINUTE + 5000, `failed at ${failed.t}`);
+    const created = never.events.find((e) => e.type === 'PodCreated' && e.t > 0)!;
+    assert.ok(created.t - failed.t >= 10_000 && created.t - failed.t < 11_000, 'the Job replaces it after its failure backoff');
+    assert.equal(summaryOf(never, 'batch').outcome, 'replaced');
+    assert.match(reasonOf(summaryOf(never, 'batch')), /^Its pod on worker-a1 ended Failed after a reboot \(restartPolicy Never: the lost containers are not started again\) at 2m0\.\d+s, was not deleted, and replaced on /);
+    assert.equal(messageOf(failed), 'Pod phase Failed (container Unknown)');
+
+    const onFailure = run([job('OnFailure')], { durationMs: 10 * MINUTE, recoverAfterMs: 2 * MINUTE });
+    const pod = onFailure.states.find((s) => s.object.kind === 'Pod')!.object.name;
+    assert.deepEqual(onFailure.states.filter((s) => s.object.name === pod).map((s) => [s.status, s.restarts]), [['Running', 0], ['Unknown', 0], ['Running', 1]]);
+    assert.equal(onFailure.events.filter((e) => e.type === 'PodCreated').length, 0);
+  });
+
   it('deleting the Node object: pod GC removes its pods after the 40 s quarantine and the StatefulSet recovers', () => {
     const result = run([statefulSet('db')], { durationMs: 20 * MINUTE, interventions: [{ kind: 'delete-node', atMs: 2 * MINUTE }] });
     const removed = result.events.find((e) => e.type === 'PodRemoved' && e.object.name === 'db-0')!;
