@@ -1,6 +1,6 @@
 /** One sentence per workload: what state it ended in and why, with the times that matter. */
 import type { OutcomeCause, PodFailure, WorkloadSummary } from '../sim/summary';
-import { formatCount, formatDuration, nameList } from './format';
+import { formatCount, formatDuration, nameList, nodeNames } from './format';
 
 const RELEASE = 'force-delete the pod (kubectl delete pod --force --grace-period=0), delete the Node object, or taint the node node.kubernetes.io/out-of-service=nodeshutdown:NoExecute';
 
@@ -30,7 +30,7 @@ function failureReason(summary: ReasonInput): string {
       const ended = cause.failed
         ? `${cause.failed.reason ? `${several ? 'were' : 'was'} stopped by the kubelet and ` : ''}${endedFailed(cause.failed)} at ${formatDuration(cause.failed.atMs)}, ${cause.failed.reason ? '' : `${several ? 'were' : 'was'} `}not deleted,`
         : `${several ? 'were' : 'was'} deleted at ${at(podDeletionMs)}`;
-      return `Its pod${several ? 's' : ''} on ${nodes(cause.nodes)} ${ended} and replaced on ${cause.replacedOn.join(', ')}, Ready at ${at(replacementReadyMs)}; down ${formatDuration(unavailableMs)} in all${duplicateMs > 0 ? `, with old copies still running on the cut-off node for ${formatDuration(duplicateMs)}` : ''}.`;
+      return `Its pod${several ? 's' : ''} on ${nodes(cause.nodes)} ${ended} and replaced on ${nodeNames(cause.replacedOn)}, Ready at ${at(replacementReadyMs)}; down ${formatDuration(unavailableMs)} in all${duplicateMs > 0 ? `, with old copies still running on the cut-off node for ${formatDuration(duplicateMs)}` : ''}.`;
     }
     case 'recovered':
       return `${nodes(cause.nodes)} came back before its pods were replaced; they ${cause.restarted ? 'restarted in place with a new IP' : 'were re-adopted by the kubelet'}; down ${formatDuration(unavailableMs)} in all.`;
