@@ -2,8 +2,8 @@
  * The lanes of pods, workloads and Services' endpoints. Each keeps its object's share of the
  * trace and works out what drawing it takes (pod bars, node-down spans, READY and endpoint steps,
  * event markers, replacement links) the first time that is read: the first frame of a 1,000-pod
- * trace shows a few dozen of its 1,400 lanes, and working out every lane before it delayed that
- * frame by tens of milliseconds.
+ * trace shows a few dozen of its 1,400 lanes, and working out every lane before that frame took
+ * 10-15 ms of it (npm run bench:timeline).
  */
 import type { EventJson, ObjectRef, StateInterval, WorkloadSummaryJson } from '../contract';
 import type { CountStep, EndpointsLane, Marker, NodeLane, PodBar, PodLane, Span, WorkloadLane } from './model';
