@@ -25,6 +25,9 @@ export interface Geometry {
   chartWidth: number;
 }
 
+/** At this width or less the label column shows names without their tags (timeline.css .narrow). */
+const NARROW_LABELS = 170;
+
 /** The label column takes about a third of a narrow panel, at most 260 px of a wide one. */
 export function geometry(totalWidth: number): Geometry {
   const labelWidth = Math.round(Math.min(260, Math.max(120, totalWidth * 0.3)));
@@ -126,6 +129,7 @@ export class LanesView {
     this.slice.style.top = `${top}px`;
     this.slice.style.height = `${height}px`;
     this.labels.style.width = `${labelWidth}px`;
+    this.labels.classList.toggle('narrow', labelWidth <= NARROW_LABELS);
     this.chart.setAttribute('width', String(chartWidth));
     this.chart.setAttribute('height', String(height));
     this.chart.style.left = `${labelWidth}px`;

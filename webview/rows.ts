@@ -27,7 +27,7 @@ export interface RowLayout {
   /** offsets[i]: the top of row i; offsets[rows.length]: the total height. */
   offsets: number[];
   /** `${run}|${pod lane id}` of each drawn pod -> its row index (to draw replacement links). */
-  podRow: Map<string, number>;
+  readonly podRow: Map<string, number>;
   /** Per run, its first row and one past its last. */
   runRows: [number, number][];
   hiddenWorkloads: number;
@@ -71,12 +71,22 @@ export function layoutRows(timeline: Timeline, options: RowOptions, compare?: { 
     runRows.push([first, rows.length]);
   });
   const offsets = [0];
-  const podRow = new Map<string, number>();
-  rows.forEach((row, i) => {
-    offsets.push(offsets[i] + ROW_HEIGHTS[row.kind]);
-    if (row.kind === 'pod') podRow.set(`${row.run}|${row.lane.id}`, i);
-  });
-  return { rows, offsets, podRow, runRows, hiddenWorkloads };
+  for (let i = 0; i < rows.length; i++) offsets.push(offsets[i] + ROW_HEIGHTS[rows[i].kind]);
+  // Only a drawn replacement link reads it: built then, not for the first frame (a key per pod row).
+  let podRow: Map<string, number> | undefined;
+  return {
+    rows, offsets, runRows, hiddenWorkloads,
+    get podRow() {
+      if (!podRow) {
+        podRow = new Map();
+        for (let i = 0; i < rows.length; i++) {
+          const row = rows[i];
+          if (row.kind === 'pod') podRow.set(`${row.run}|${row.lane.id}`, i);
+        }
+      }
+      return podRow;
+    },
+  };
 }
 
 /** The rows that overlap [top, top + height): first index and one past the last. */

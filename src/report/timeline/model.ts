@@ -3,10 +3,13 @@
  * a group per workload (a bar per pod coloured by its kubectl STATUS, replacements linked to the
  * pods they replace, the READY count as steps, its Service's endpoints), event markers and the
  * key moments of the failure. Pure data, built once per trace; the webview only draws it.
+ * Every lane is in place when buildTimeline returns; what drawing one takes is worked out the
+ * first time it is read (objectLanes.ts).
  */
 import type { EventJson, ObjectRef, StateInterval, TraceReport, WorkloadSummaryJson } from '../contract';
+import { EndpointsObjectLane, EventsByObject, NONE, PodObjectLane, push, WorkloadObjectLane, type LaneSources } from './objectLanes';
 import { PodOwners, refKey } from './podOwners';
-import { podStatusCategory, type StatusCategory } from './statusCategory';
+import type { StatusCategory } from './statusCategory';
 
 /** `toMs` null: the state lasts past the end of the run. */
 export interface Span {
@@ -112,126 +115,62 @@ export interface Timeline {
 
 const NON_WORKLOAD_KINDS = new Set(['Pod', 'Node', 'EndpointSlice', 'Cluster']);
 
-function count(text: string | undefined): { ready: number; total: number } | null {
-  const match = /^(\d+)\/(\d+)$/.exec(text ?? '');
-  return match ? { ready: Number(match[1]), total: Number(match[2]) } : null;
-}
-
-function countSteps(states: readonly StateInterval[]): CountStep[] {
-  return states.flatMap((s) => {
-    const value = count(s.ready);
-    return value ? [{ fromMs: s.from, toMs: s.to, ...value }] : [];
-  });
-}
+/** The event types that can make a key moment. */
+const MOMENT_TYPES = new Set(['Fault', 'NodeCondition', 'TaintAdded', 'PodDeletionStarted', 'Recovery', 'Intervention', 'NodeDeleted']);
 
 function taintText(detail: Record<string, unknown> | undefined): string {
   const value = typeof detail?.value === 'string' && detail.value ? `=${detail.value}` : '';
   return `${String(detail?.key ?? '?')}${value}:${String(detail?.effect ?? '?')}`;
 }
 
-/** The states of each object, in the order the trace lists them (start time order). */
-function statesByObject(states: readonly StateInterval[]): Map<string, StateInterval[]> {
+/** The states of each object, in the order the trace lists them (start time order), and the time they span. */
+function statesByObject(states: readonly StateInterval[], durationMs: number): { byObject: Map<string, StateInterval[]>; startMs: number; endMs: number } {
   const byObject = new Map<string, StateInterval[]>();
+  let startMs = 0;
+  let endMs = durationMs;
   for (const state of states) {
-    const key = refKey(state.object);
-    const list = byObject.get(key);
-    if (list) list.push(state);
-    else byObject.set(key, [state]);
+    push(byObject, refKey(state.object), state);
+    if (state.from < startMs) startMs = state.from;
+    if (state.to !== null && state.to > endMs) endMs = state.to;
   }
-  return byObject;
+  return { byObject, startMs, endMs };
+}
+
+/** The events in one pass: those the lanes are built from, the key moments' candidates, and each object's. */
+function sortEvents(events: readonly EventJson[], endMs: number) {
+  const sorted = { endMs, podCreations: [] as EventJson[], endpointChanges: [] as EventJson[], momentEvents: [] as EventJson[], byObject: new EventsByObject() };
+  for (const e of events) {
+    if (e.t > sorted.endMs) sorted.endMs = e.t;
+    if (e.type === 'PodCreated') sorted.podCreations.push(e);
+    else if (e.type === 'EndpointChanged') sorted.endpointChanges.push(e);
+    else if (MOMENT_TYPES.has(e.type)) sorted.momentEvents.push(e);
+    sorted.byObject.add(e);
+  }
+  return sorted;
 }
 
 /**
  * One pod name can be several objects (a StatefulSet's replacement keeps the name): a new object
- * starts where the trace says it was created, or after a gap in its states.
+ * starts where the trace says it was created, or after a gap in its states. Each object has the
+ * events of the name from its creation until the next object's (the first also those before).
  */
-function podObjects(ref: ObjectRef, states: readonly StateInterval[], createdAt: ReadonlySet<number>, failedNodes: ReadonlySet<string>): PodLane[] {
-  const lanes: PodLane[] = [];
-  let current: PodLane | undefined;
-  let previous: StateInterval | undefined;
-  for (const state of states) {
-    const startsObject = !current || (previous !== undefined && previous.to !== state.from) || (createdAt.has(state.from) && current.createdMs !== state.from);
-    if (startsObject) {
-      current = { id: `${refKey(ref)}#${lanes.length}`, ref, bars: [], createdMs: state.from, removedMs: null, onFailedNode: false, replaces: null, nodeDown: [], events: [] };
-      lanes.push(current);
-    }
-    const bar: PodBar = {
-      fromMs: state.from, toMs: state.to, status: state.status, ready: state.ready ?? '', restarts: state.restarts ?? 0,
-      node: state.node ?? '<none>', ip: state.ip ?? '<none>', category: podStatusCategory(state.status, state.ready),
-    };
-    current!.bars.push(bar);
-    current!.removedMs = state.to;
-    if (failedNodes.has(bar.node)) current!.onFailedNode = true;
-    previous = state;
+function podObjects(key: string, states: StateInterval[], createdAt: readonly number[] | undefined, failedNodes: ReadonlySet<string>,
+  sources: LaneSources, workload: WorkloadObjectLane | null): PodObjectLane[] {
+  const starts = [0];
+  for (let i = 1; i < states.length; i++) {
+    const from = states[i].from;
+    if (states[i - 1].to !== from || (createdAt?.includes(from) && states[starts[starts.length - 1]].from !== from)) starts.push(i);
   }
-  return lanes;
+  return starts.map((start, n) => {
+    const end = n + 1 < starts.length ? starts[n + 1] : states.length;
+    const own = starts.length === 1 ? states : states.slice(start, end);
+    const onFailedNode = own.some((s) => failedNodes.has(s.node ?? NONE));
+    const eventsToMs = end < states.length ? states[end].from : Infinity;
+    return new PodObjectLane(`${key}#${n}`, states[0].object, onFailedNode, own, n === 0 ? -Infinity : own[0].from, eventsToMs, sources, workload);
+  });
 }
 
-/** The parts of a pod's life its node spent with Ready other than True, adjacent parts merged. */
-function nodeDownSpans(pod: PodLane, nodes: ReadonlyMap<string, NodeLane>): Span[] {
-  const spans: Span[] = [];
-  for (const bar of pod.bars) {
-    const node = nodes.get(bar.node);
-    if (!node) continue;
-    const barEnd = bar.toMs ?? Infinity;
-    for (const band of node.bands) {
-      const bandEnd = band.toMs ?? Infinity;
-      if (band.condition === 'True' || bandEnd <= bar.fromMs || band.fromMs >= barEnd) continue;
-      const fromMs = Math.max(bar.fromMs, band.fromMs);
-      const end = Math.min(barEnd, bandEnd);
-      const toMs = end === Infinity ? null : end;
-      const last = spans[spans.length - 1];
-      if (last && last.toMs === fromMs) last.toMs = toMs;
-      else spans.push({ fromMs, toMs });
-    }
-  }
-  return spans;
-}
-
-/** When a pod stopped counting for its workload: deletion started, or the object went away. */
-function leftAt(pod: PodLane): number | null {
-  const terminating = pod.bars.find((b) => b.category === 'terminating' || b.category === 'unknown' || b.category === 'failed');
-  return terminating ? terminating.fromMs : pod.removedMs;
-}
-
-/**
- * Each pod created during the run replaces an earlier one of its workload: the previous object
- * of the same name (StatefulSet), else the earliest pod that had left by then and is not yet
- * replaced, preferring pods on the failed nodes.
- */
-function linkReplacements(pods: PodLane[], startMs: number): void {
-  const replaced = new Set<string>();
-  const lastOfName = new Map<string, PodLane>();
-  for (const pod of [...pods].sort((a, b) => a.createdMs - b.createdMs)) {
-    const sameName = lastOfName.get(pod.ref.name);
-    lastOfName.set(pod.ref.name, pod);
-    if (pod.createdMs <= startMs) continue;
-    if (sameName) {
-      pod.replaces = sameName.id;
-      replaced.add(sameName.id);
-      continue;
-    }
-    const candidates = pods
-      .filter((p) => p !== pod && !replaced.has(p.id) && p.createdMs < pod.createdMs)
-      .map((p) => ({ p, left: leftAt(p) }))
-      .filter((c): c is { p: PodLane; left: number } => c.left !== null && c.left <= pod.createdMs)
-      .sort((a, b) => Number(b.p.onFailedNode) - Number(a.p.onFailedNode) || a.left - b.left);
-    if (candidates.length > 0) {
-      pod.replaces = candidates[0].p.id;
-      replaced.add(candidates[0].p.id);
-    }
-  }
-}
-
-/** The lane of a pod object at time t: the latest one created at or before t. */
-function podAt(lanes: readonly PodLane[] | undefined, t: number): PodLane | undefined {
-  if (!lanes) return undefined;
-  let found = lanes[0];
-  for (const lane of lanes) if (lane.createdMs <= t) found = lane;
-  return found;
-}
-
-function keyMoments(report: TraceReport, failed: ReadonlySet<string>, podsOnFailed: ReadonlySet<string>): KeyMoment[] {
+function keyMoments(events: readonly EventJson[], workloads: readonly WorkloadSummaryJson[], failed: ReadonlySet<string>, podsOnFailed: ReadonlySet<string>): KeyMoment[] {
   const moments: KeyMoment[] = [];
   const once = new Set<KeyMomentKind>();
   const first = (kind: KeyMomentKind, t: number, label: string) => {
@@ -239,126 +178,106 @@ function keyMoments(report: TraceReport, failed: ReadonlySet<string>, podsOnFail
     once.add(kind);
     moments.push({ t, kind, label });
   };
-  for (const e of report.events) {
+  for (const e of events) {
     const onFailedNode = e.object.kind === 'Node' && failed.has(e.object.name);
     if (e.type === 'Fault') moments.push({ t: e.t, kind: 'failure', label: `${e.reason} ${e.object.name}` });
     else if (e.type === 'NodeCondition' && onFailedNode && e.detail?.status !== 'True') first('not-ready', e.t, 'NotReady');
     else if (e.type === 'TaintAdded' && onFailedNode && e.detail?.effect === 'NoExecute') first('taint', e.t, 'NoExecute taint');
-    else if (e.type === 'PodDeletionStarted' && podsOnFailed.has(`${e.object.namespace}/${e.object.name}`)) first('deletion', e.t, 'Deletion');
+    else if (e.type === 'PodDeletionStarted' && podsOnFailed.has(refKey(e.object))) first('deletion', e.t, 'Deletion');
     else if (e.type === 'Recovery') moments.push({ t: e.t, kind: 'recovery', label: `${e.object.name} back` });
     else if (e.type === 'Intervention') moments.push({ t: e.t, kind: 'intervention', label: e.reason });
     else if (e.type === 'NodeDeleted') first('node-deleted', e.t, 'Node deleted');
   }
-  const readyTimes = report.summary.workloads.map((w) => w.replacementReadyMs).filter((t): t is number => t !== null);
+  const readyTimes = workloads.map((w) => w.replacementReadyMs).filter((t): t is number => t !== null);
   if (readyTimes.length > 0) moments.push({ t: Math.min(...readyTimes), kind: 'replacement-ready', label: 'Replacement Ready' });
   return moments.sort((a, b) => a.t - b.t);
 }
 
 export function buildTimeline(report: TraceReport): Timeline {
   const failed = new Set(report.scenario.failedNodes);
-  const byObject = statesByObject(report.states);
-  let startMs = 0;
-  let endMs = report.scenario.durationMs;
-  for (const s of report.states) {
-    if (s.from < startMs) startMs = s.from;
-    if (s.to !== null && s.to > endMs) endMs = s.to;
-  }
-  for (const e of report.events) if (e.t > endMs) endMs = e.t;
+  const { byObject, startMs, endMs: statesEndMs } = statesByObject(report.states, report.scenario.durationMs);
+  const events = sortEvents(report.events, statesEndMs);
 
-  // Workloads: the summary's order, then any other workload the trace has states for.
-  const workloadRefs = new Map<string, { ref: ObjectRef; summary: WorkloadSummaryJson | null }>();
-  for (const w of report.summary.workloads) workloadRefs.set(refKey(w.object), { ref: w.object, summary: w });
-  for (const [key, states] of byObject) {
-    if (!NON_WORKLOAD_KINDS.has(states[0].object.kind) && !workloadRefs.has(key)) workloadRefs.set(key, { ref: states[0].object, summary: null });
-  }
-  const owners = new PodOwners([...workloadRefs.values()].map((w) => w.ref), report.events);
-
-  const createdAt = new Map<string, Set<number>>();
-  for (const e of report.events) {
-    if (e.type !== 'PodCreated') continue;
-    const key = refKey(e.object);
-    (createdAt.get(key) ?? createdAt.set(key, new Set()).get(key)!).add(e.t);
-  }
-  const podLanes = new Map<string, PodLane[]>();
-  for (const [key, states] of byObject) {
-    if (states[0].object.kind === 'Pod') podLanes.set(key, podObjects(states[0].object, states, createdAt.get(key) ?? new Set(), failed));
-  }
-
-  const nodeOrder = new Map(report.scenario.cluster.nodes.map((n, i) => [n.name, i]));
   const zones = new Map(report.scenario.cluster.nodes.map((n) => [n.name, n.zone]));
   const nodeLanes = new Map<string, NodeLane>();
-  for (const [, states] of byObject) {
+  for (const states of byObject.values()) {
     const ref = states[0].object;
     if (ref.kind !== 'Node') continue;
+    const markers = events.byObject.of(ref);
     nodeLanes.set(ref.name, {
-      name: ref.name, zone: zones.get(ref.name) ?? null, failed: failed.has(ref.name), taints: [], events: [],
+      name: ref.name, zone: zones.get(ref.name) ?? null, failed: failed.has(ref.name), events: markers,
+      taints: markers.filter((e) => e.type === 'TaintAdded' || e.type === 'TaintRemoved').map((e) => ({ t: e.t, taint: taintText(e.detail), added: e.type === 'TaintAdded' })),
       bands: states.map((s) => ({ fromMs: s.from, toMs: s.to, status: s.status, condition: s.ready ?? 'Unknown', taints: s.taints ?? [] })),
     });
   }
+  const sources: LaneSources = { nodes: nodeLanes, events: events.byObject };
 
-  const workloads: WorkloadLane[] = [...workloadRefs.values()].map(({ ref, summary }) => ({
-    id: refKey(ref), ref, summary, affected: false, pods: [], readySteps: countSteps(byObject.get(refKey(ref)) ?? []), endpoints: [], events: [],
-  }));
-  const workloadById = new Map(workloads.map((w) => [w.id, w]));
+  // Workloads: the summary's order, then any other workload the trace has states for.
+  const workloadById = new Map<string, WorkloadObjectLane>();
+  const addWorkload = (key: string, ref: ObjectRef, summary: WorkloadSummaryJson | null) => {
+    const states = byObject.get(key);
+    const podOrSlice = ref.kind === 'Pod' || ref.kind === 'EndpointSlice';
+    workloadById.set(key, new WorkloadObjectLane(key, ref, summary, states ?? [], !(podOrSlice && states), startMs, sources));
+  };
+  for (const w of report.summary.workloads) addWorkload(refKey(w.object), w.object, w);
+  for (const [key, states] of byObject) {
+    if (!NON_WORKLOAD_KINDS.has(states[0].object.kind) && !workloadById.has(key)) addWorkload(key, states[0].object, null);
+  }
+  const workloads = [...workloadById.values()];
+  const owners = new PodOwners(workloads.map((w) => w.ref), events.podCreations);
+
+  const createdAt = new Map<string, number[]>();
+  for (const e of events.podCreations) push(createdAt, refKey(e.object), e.t);
   const otherPods: PodLane[] = [];
-  for (const lanes of podLanes.values()) {
-    const owner = owners.ownerOf(lanes[0].ref);
-    const workload = owner ? workloadById.get(owner) : undefined;
+  const podsOnFailed = new Set<string>();
+  for (const [key, states] of byObject) {
+    const ref = states[0].object;
+    if (ref.kind !== 'Pod') continue;
+    const owner = owners.ownerOf(ref);
+    const workload = owner === null ? undefined : workloadById.get(owner);
+    const lanes = podObjects(key, states, createdAt.get(key), failed, sources, workload ?? null);
     (workload ? workload.pods : otherPods).push(...lanes);
+    if (lanes.some((l) => l.onFailedNode)) podsOnFailed.add(key);
   }
 
   // Services: attached to the workload whose pods their endpoints name, else the one of the same name.
   const endpointOwner = new Map<string, string>();
-  for (const e of report.events) {
-    if (e.type !== 'EndpointChanged' || typeof e.detail?.pod !== 'string' || endpointOwner.has(refKey(e.object))) continue;
+  for (const e of events.endpointChanges) {
+    if (typeof e.detail?.pod !== 'string') continue;
+    const key = refKey(e.object);
+    if (endpointOwner.has(key)) continue;
     const owner = owners.ownerOf({ kind: 'Pod', namespace: e.object.namespace, name: e.detail.pod });
-    if (owner) endpointOwner.set(refKey(e.object), owner);
+    if (owner) endpointOwner.set(key, owner);
   }
-  const endpointLanes = new Map<string, EndpointsLane>();
   const otherEndpoints: EndpointsLane[] = [];
   for (const [key, states] of byObject) {
     const ref = states[0].object;
     if (ref.kind !== 'EndpointSlice') continue;
-    const lane: EndpointsLane = { ref, steps: countSteps(states), events: [] };
-    endpointLanes.set(key, lane);
+    const lane = new EndpointsObjectLane(ref, states, sources);
     const owner = endpointOwner.get(key) ?? workloads.find((w) => w.ref.namespace === ref.namespace && w.ref.name === ref.name)?.id;
     const workload = owner ? workloadById.get(owner) : undefined;
     (workload ? workload.endpoints : otherEndpoints).push(lane);
   }
 
-  // Events go to the lane of their object; a pod's to the object alive at that time.
-  const otherEvents: Marker[] = [];
-  for (const e of report.events) {
-    if (e.reason === 'NoEffect') continue;
-    const key = refKey(e.object);
-    const m: Marker = e;
-    if (e.object.kind === 'Node' && nodeLanes.has(e.object.name)) {
-      const lane = nodeLanes.get(e.object.name)!;
-      lane.events.push(m);
-      if (e.type === 'TaintAdded' || e.type === 'TaintRemoved') lane.taints.push({ t: e.t, taint: taintText(e.detail), added: e.type === 'TaintAdded' });
-    } else if (e.object.kind === 'Pod' && podLanes.has(key)) podAt(podLanes.get(key), e.t)!.events.push(m);
-    else if (endpointLanes.has(key)) endpointLanes.get(key)!.events.push(m);
-    else if (workloadById.has(key)) workloadById.get(key)!.events.push(m);
-    else otherEvents.push(m);
-  }
-
-  for (const lanes of podLanes.values()) for (const lane of lanes) lane.nodeDown = nodeDownSpans(lane, nodeLanes);
   for (const workload of workloads) {
     workload.pods.sort((a, b) => a.createdMs - b.createdMs || (a.ref.name < b.ref.name ? -1 : a.ref.name > b.ref.name ? 1 : 0));
-    linkReplacements(workload.pods, startMs);
     workload.affected = workload.summary ? workload.summary.outcome !== 'unaffected' : workload.pods.some((p) => p.onFailedNode);
-    // A bare pod has no READY count of its own in the trace: its pod's READY is the count.
-    if (workload.readySteps.length === 0) workload.readySteps = workload.pods.flatMap((p) => p.bars.flatMap((b) => {
-      const value = count(b.ready);
-      return value ? [{ fromMs: b.fromMs, toMs: b.toMs, ready: value.ready === value.total && value.total > 0 ? 1 : 0, total: 1 }] : [];
-    }));
   }
 
-  const podsOnFailed = new Set<string>();
-  for (const lanes of podLanes.values()) if (lanes.some((l) => l.onFailedNode)) podsOnFailed.add(`${lanes[0].ref.namespace}/${lanes[0].ref.name}`);
+  const nodeOrder = new Map(report.scenario.cluster.nodes.map((n, i) => [n.name, i]));
   const ordered = [...nodeLanes.values()].sort((a, b) => Number(b.failed) - Number(a.failed) || (nodeOrder.get(a.name) ?? Infinity) - (nodeOrder.get(b.name) ?? Infinity) || (a.name < b.name ? -1 : 1));
+  // Events of no drawn object (cluster notes), in trace order: only the events list shows them.
+  const onLane = ({ object }: EventJson) => {
+    if (object.kind === 'Node') return nodeLanes.has(object.name);
+    const key = refKey(object);
+    return ((object.kind === 'Pod' || object.kind === 'EndpointSlice') && byObject.has(key)) || workloadById.has(key);
+  };
+  let otherEvents: Marker[] | undefined;
   return {
-    startMs, endMs, failedNodes: report.scenario.failedNodes, nodes: ordered, workloads, otherPods, otherEndpoints,
-    keyMoments: keyMoments(report, failed, podsOnFailed), otherEvents,
+    startMs, endMs: events.endMs, failedNodes: report.scenario.failedNodes, nodes: ordered, workloads, otherPods, otherEndpoints,
+    keyMoments: keyMoments(events.momentEvents, report.summary.workloads, failed, podsOnFailed),
+    get otherEvents() {
+      return (otherEvents ??= report.events.filter((e) => e.reason !== 'NoEffect' && !onLane(e)));
+    },
   };
 }

@@ -19,31 +19,33 @@ function namePattern(kind: string): RegExp {
 }
 
 export class PodOwners {
-  private readonly created = new Map<string, string>();
+  /** Pods created during the run: namespace -> name -> owner key (the trace's own strings as keys, no key built per pod). */
+  private readonly created = new Map<string, Map<string, string>>();
   /** Per namespace, its workloads, longest name first. */
-  private readonly candidates = new Map<string, { ref: ObjectRef; pattern: RegExp }[]>();
+  private readonly candidates = new Map<string, { ref: ObjectRef; key: string; pattern: RegExp }[]>();
 
   constructor(workloads: readonly ObjectRef[], events: readonly EventJson[]) {
     const byName = new Map(workloads.map((w) => [`${w.kind}/${w.namespace}/${w.name}`, w]));
     for (const event of events) {
       if (event.type !== 'PodCreated' || typeof event.detail?.owner !== 'string') continue;
       const owner = byName.get(`${event.detail.owner.replace('/', `/${event.object.namespace}/`)}`);
-      if (owner) this.created.set(`${event.object.namespace}/${event.object.name}`, refKey(owner));
+      if (!owner) continue;
+      const { namespace, name } = event.object;
+      (this.created.get(namespace) ?? this.created.set(namespace, new Map()).get(namespace)!).set(name, refKey(owner));
     }
     for (const ref of [...workloads].sort((a, b) => b.name.length - a.name.length)) {
       const list = this.candidates.get(ref.namespace) ?? [];
-      list.push({ ref, pattern: namePattern(ref.kind) });
+      list.push({ ref, key: refKey(ref), pattern: namePattern(ref.kind) });
       this.candidates.set(ref.namespace, list);
     }
   }
 
   /** The owning workload's key (refKey), or null for a pod no workload of the trace claims. */
   ownerOf(pod: ObjectRef): string | null {
-    const known = this.created.get(`${pod.namespace}/${pod.name}`);
+    const known = this.created.get(pod.namespace)?.get(pod.name);
     if (known) return known;
-    for (const { ref, pattern } of this.candidates.get(pod.namespace) ?? []) {
-      if (!pod.name.startsWith(ref.name)) continue;
-      if (pattern.test(pod.name.slice(ref.name.length))) return refKey(ref);
+    for (const { ref, key, pattern } of this.candidates.get(pod.namespace) ?? []) {
+      if (pod.name.startsWith(ref.name) && pattern.test(pod.name.slice(ref.name.length))) return key;
     }
     return null;
   }

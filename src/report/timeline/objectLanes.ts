@@ -1,0 +1,208 @@
+/**
+ * The lanes of pods, workloads and Services' endpoints. Each keeps its object's share of the
+ * trace and works out what drawing it takes (pod bars, node-down spans, READY and endpoint steps,
+ * event markers, replacement links) the first time that is read: the first frame of a 1,000-pod
+ * trace shows a few dozen of its 1,400 lanes, and working out every lane before that frame took
+ * 10-15 ms of it (npm run bench:timeline).
+ */
+import type { EventJson, ObjectRef, StateInterval, WorkloadSummaryJson } from '../contract';
+import type { CountStep, EndpointsLane, Marker, NodeLane, PodBar, PodLane, Span, WorkloadLane } from './model';
+import { podStatusCategory } from './statusCategory';
+
+export const NONE = '<none>';
+
+export function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+function count(text: string | undefined): { ready: number; total: number } | null {
+  const match = /^(\d+)\/(\d+)$/.exec(text ?? '');
+  return match ? { ready: Number(match[1]), total: Number(match[2]) } : null;
+}
+
+function countSteps(states: readonly StateInterval[]): CountStep[] {
+  return states.flatMap((s) => {
+    const value = count(s.ready);
+    return value ? [{ fromMs: s.from, toMs: s.to, ...value }] : [];
+  });
+}
+
+/**
+ * The events of each object, found by its name and then picked by kind and namespace (a key
+ * string built for each of thousands of events cost more than sorting them). NoEffect events
+ * (an intervention that changed nothing) are on no lane.
+ */
+export class EventsByObject {
+  private readonly byName = new Map<string, EventJson[]>();
+
+  add(event: EventJson): void {
+    if (event.reason !== 'NoEffect') push(this.byName, event.object.name, event);
+  }
+
+  of(ref: ObjectRef): EventJson[] {
+    return (this.byName.get(ref.name) ?? []).filter((e) => e.object.kind === ref.kind && e.object.namespace === ref.namespace);
+  }
+}
+
+/** What the lanes of a trace are drawn from. */
+export interface LaneSources {
+  nodes: ReadonlyMap<string, NodeLane>;
+  events: EventsByObject;
+}
+
+function podBar(state: StateInterval): PodBar {
+  return {
+    fromMs: state.from, toMs: state.to, status: state.status, ready: state.ready ?? '', restarts: state.restarts ?? 0,
+    node: state.node ?? NONE, ip: state.ip ?? NONE, category: podStatusCategory(state.status, state.ready),
+  };
+}
+
+/** The parts of a pod's life its node spent with Ready other than True, adjacent parts merged. */
+function nodeDownSpans(bars: readonly PodBar[], nodes: ReadonlyMap<string, NodeLane>): Span[] {
+  const spans: Span[] = [];
+  for (const bar of bars) {
+    const node = nodes.get(bar.node);
+    if (!node) continue;
+    const barEnd = bar.toMs ?? Infinity;
+    for (const band of node.bands) {
+      const bandEnd = band.toMs ?? Infinity;
+      if (band.condition === 'True' || bandEnd <= bar.fromMs || band.fromMs >= barEnd) continue;
+      const fromMs = Math.max(bar.fromMs, band.fromMs);
+      const end = Math.min(barEnd, bandEnd);
+      const toMs = end === Infinity ? null : end;
+      const last = spans[spans.length - 1];
+      if (last && last.toMs === fromMs) last.toMs = toMs;
+      else spans.push({ fromMs, toMs });
+    }
+  }
+  return spans;
+}
+
+/** When a pod stopped counting for its workload: deletion started, or the object went away. */
+function leftAt(pod: PodLane): number | null {
+  const terminating = pod.bars.find((b) => b.category === 'terminating' || b.category === 'unknown' || b.category === 'failed');
+  return terminating ? terminating.fromMs : pod.removedMs;
+}
+
+/**
+ * Each pod created during the run replaces an earlier one of its workload: the previous object
+ * of the same name (StatefulSet), else the earliest pod that had left by then and is not yet
+ * replaced, preferring pods on the failed nodes. Pod lane id -> the id of the one it replaces.
+ */
+function linkReplacements(pods: readonly PodLane[], startMs: number): Map<string, string> {
+  const links = new Map<string, string>();
+  const replaced = new Set<string>();
+  const lastOfName = new Map<string, PodLane>();
+  for (const pod of [...pods].sort((a, b) => a.createdMs - b.createdMs)) {
+    const sameName = lastOfName.get(pod.ref.name);
+    lastOfName.set(pod.ref.name, pod);
+    if (pod.createdMs <= startMs) continue;
+    if (sameName) {
+      links.set(pod.id, sameName.id);
+      replaced.add(sameName.id);
+      continue;
+    }
+    const candidates = pods
+      .filter((p) => p !== pod && !replaced.has(p.id) && p.createdMs < pod.createdMs)
+      .map((p) => ({ p, left: leftAt(p) }))
+      .filter((c): c is { p: PodLane; left: number } => c.left !== null && c.left <= pod.createdMs)
+      .sort((a, b) => Number(b.p.onFailedNode) - Number(a.p.onFailedNode) || a.left - b.left);
+    if (candidates.length > 0) {
+      links.set(pod.id, candidates[0].p.id);
+      replaced.add(candidates[0].p.id);
+    }
+  }
+  return links;
+}
+
+/** A pod object's lane. */
+export class PodObjectLane implements PodLane {
+  private drawnBars: PodBar[] | undefined;
+  private drawnNodeDown: Span[] | undefined;
+  private drawnEvents: Marker[] | undefined;
+
+  constructor(
+    readonly id: string, readonly ref: ObjectRef, readonly onFailedNode: boolean, private readonly states: readonly StateInterval[],
+    /** Its events are those of its name from this time on, up to the next object's creation. */
+    private readonly eventsFromMs: number, private readonly eventsToMs: number,
+    private readonly sources: LaneSources, private readonly workload: WorkloadObjectLane | null,
+  ) {}
+
+  get createdMs(): number {
+    return this.states[0].from;
+  }
+
+  get removedMs(): number | null {
+    return this.states[this.states.length - 1].to;
+  }
+
+  get bars(): PodBar[] {
+    return (this.drawnBars ??= this.states.map(podBar));
+  }
+
+  get nodeDown(): Span[] {
+    return (this.drawnNodeDown ??= nodeDownSpans(this.bars, this.sources.nodes));
+  }
+
+  get events(): Marker[] {
+    return (this.drawnEvents ??= this.sources.events.of(this.ref).filter((e) => e.t >= this.eventsFromMs && e.t < this.eventsToMs));
+  }
+
+  get replaces(): string | null {
+    return this.workload?.replacements().get(this.id) ?? null;
+  }
+}
+
+/** A workload's lane: its pods' replacement links are worked out for all of them at once. */
+export class WorkloadObjectLane implements WorkloadLane {
+  affected = false;
+  readonly pods: PodObjectLane[] = [];
+  readonly endpoints: EndpointsLane[] = [];
+  private drawnSteps: CountStep[] | undefined;
+  private drawnEvents: Marker[] | undefined;
+  private links: Map<string, string> | undefined;
+
+  constructor(
+    readonly id: string, readonly ref: ObjectRef, readonly summary: WorkloadSummaryJson | null, private readonly states: readonly StateInterval[],
+    /** False for a bare pod's workload: the pod's lane has the events. */
+    private readonly hasEvents: boolean, private readonly startMs: number, private readonly sources: LaneSources,
+  ) {}
+
+  get readySteps(): CountStep[] {
+    if (!this.drawnSteps) {
+      const steps = countSteps(this.states);
+      // A bare pod has no READY count of its own in the trace: its pod's READY is the count.
+      this.drawnSteps = steps.length > 0 ? steps : this.pods.flatMap((p) => p.bars.flatMap((b) => {
+        const value = count(b.ready);
+        return value ? [{ fromMs: b.fromMs, toMs: b.toMs, ready: value.ready === value.total && value.total > 0 ? 1 : 0, total: 1 }] : [];
+      }));
+    }
+    return this.drawnSteps;
+  }
+
+  get events(): Marker[] {
+    return (this.drawnEvents ??= this.hasEvents ? this.sources.events.of(this.ref) : []);
+  }
+
+  /** Pod lane id -> the id of the pod lane it replaces. */
+  replacements(): ReadonlyMap<string, string> {
+    return (this.links ??= linkReplacements(this.pods, this.startMs));
+  }
+}
+
+export class EndpointsObjectLane implements EndpointsLane {
+  private drawnSteps: CountStep[] | undefined;
+  private drawnEvents: Marker[] | undefined;
+
+  constructor(readonly ref: ObjectRef, private readonly states: readonly StateInterval[], private readonly sources: LaneSources) {}
+
+  get steps(): CountStep[] {
+    return (this.drawnSteps ??= countSteps(this.states));
+  }
+
+  get events(): Marker[] {
+    return (this.drawnEvents ??= this.sources.events.of(this.ref));
+  }
+}
