@@ -20,10 +20,12 @@ const CONTROLS_ID = 'kfs-controls-code';
 
 /**
  * JSON that cannot end its <script> element or open a comment in it: every `<`, `>` and `&` as
- * \u escapes (valid JSON, same value), and U+2028/U+2029 escaped for older JS parsers.
+ * \u escapes (valid JSON, same value). Every character past printable ASCII is escaped too (U+2028/U+2029
+ * included, for older JS parsers): one "…" in a 2 MB trace made the browser hold the whole text,
+ * and parse it, as two bytes per character.
  */
 export function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(value).replace(/[<>&\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 export function escapeHtml(text: string): string {
