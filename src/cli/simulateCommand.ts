@@ -10,6 +10,7 @@ import { multiRunReport, traceReport } from '../report/jsonReport';
 import { RunStatistics } from '../report/runStatistics';
 import { renderRunStatistics, renderText, scenarioHeader } from '../report/textReport';
 import { nodeNames } from '../report/format';
+import { jsonChunks } from '../report/jsonChunks';
 import type { Finding } from '../analysis/finding';
 import { InputError } from '../workspace/inputError';
 import { readScenarioFile, scenarioArguments, scenarioRun, splitTarget, type ScenarioFile } from '../workspace/scenarioFile';
@@ -188,31 +189,60 @@ export function runSimulate(argv: string[], out: Output, cwd = process.cwd()): n
     }
     throw error;
   }
-  let text: string;
+  let chunks: Iterable<string>;
   if (format === 'html') {
     const report = traceReport(scenario, inputs, first);
-    text = htmlReport({ title: `${scenario.faults[0].kind} of ${nodeNames(report.summary.failedNodes)}: ${fromFile ? scenarioFile : args.positionals.join(' ')}`, report, findings: findings() }, reportAssets());
+    chunks = [htmlReport({ title: `${scenario.faults[0].kind} of ${nodeNames(report.summary.failedNodes)}: ${fromFile ? scenarioFile : args.positionals.join(' ')}`, report, findings: findings() }, reportAssets())];
   } else if (format === 'json') {
     const report = runs === 1 ? traceReport(scenario, inputs, first) : multiRunReport(scenario, inputs, first, statistics);
-    text = `${JSON.stringify(report)}\n`;
+    chunks = followedBy(jsonChunks(report), '\n');
   } else {
-    text = renderText({ header: scenarioHeader(scenario, first.summary.failedNodes, runs, first.summary.failedNodesByFault, first.summary.initialPlacement), events: first.events, states: first.states, summary: first.summary });
-    if (runs > 1) text += renderRunStatistics(statistics);
+    chunks = renderText({ header: scenarioHeader(scenario, first.summary.failedNodes, runs, first.summary.failedNodesByFault, first.summary.initialPlacement), events: first.events, states: first.states, summary: first.summary });
+    if (runs > 1) chunks = followedBy(chunks, renderRunStatistics(statistics));
   }
   if (outputFile === undefined) {
-    out.stdout(text);
+    writeInPieces(chunks, (piece) => out.stdout(piece));
     return 0;
   }
   const target = path.resolve(cwd, outputFile);
+  let bytes = 0;
   try {
     fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.writeFileSync(target, text);
+    const fd = fs.openSync(target, 'w');
+    try {
+      writeInPieces(chunks, (piece) => (bytes += fs.writeSync(fd, piece)));
+    } finally {
+      fs.closeSync(fd);
+    }
   } catch (error) {
+    // A file system error is the user's to fix; anything else is a bug.
+    if ((error as NodeJS.ErrnoException).code === undefined) throw error;
     out.stderr(`kube-failure-sim: cannot write ${outputFile}: ${(error as Error).message}\n`);
     return 2;
   }
-  out.stderr(`Wrote ${target} (${Math.round(Buffer.byteLength(text) / 1024)} KiB)${format === 'html' ? '; open it in a browser' : ''}\n`);
+  out.stderr(`Wrote ${target} (${Math.round(bytes / 1024)} KiB)${format === 'html' ? '; open it in a browser' : ''}\n`);
   return 0;
+}
+
+function* followedBy(chunks: Iterable<string>, tail: string): Generator<string> {
+  yield* chunks;
+  yield tail;
+}
+
+/** Writes the report in pieces of about 1 MiB: never the whole text of a large cluster's report at once, nor a write per line. */
+function writeInPieces(chunks: Iterable<string>, write: (piece: string) => void): void {
+  let pending: string[] = [];
+  let length = 0;
+  for (const chunk of chunks) {
+    pending.push(chunk);
+    length += chunk.length;
+    if (length >= 1 << 20) {
+      write(pending.join(''));
+      pending = [];
+      length = 0;
+    }
+  }
+  if (length > 0) write(pending.join(''));
 }
 
 /** Objects the API server would reject: simulate refuses them, with the findings `check` prints. */

@@ -62,17 +62,17 @@ export interface TextRenderInput {
   summary: Summary;
 }
 
-export function renderText(input: TextRenderInput): string {
-  const lines: string[] = [...input.header, ''];
-  lines.push(`${'TIME'.padEnd(10)} ${'NAME'.padEnd(42)} ${'STATUS'.padEnd(18)} ${'READY'.padEnd(5)} ${'RESTARTS'.padEnd(8)} ${'NODE'.padEnd(14)} IP / DETAIL`);
+/** The text report a line at a time, each with its newline (a large cluster's is tens of MB). */
+export function* renderText(input: TextRenderInput): Generator<string> {
+  for (const line of [...input.header, '']) yield `${line}\n`;
+  yield `${'TIME'.padEnd(10)} ${'NAME'.padEnd(42)} ${'STATUS'.padEnd(18)} ${'READY'.padEnd(5)} ${'RESTARTS'.padEnd(8)} ${'NODE'.padEnd(14)} IP / DETAIL\n`;
   for (const row of watchRows(input.events, input.states)) {
     const text = row.event
       ? `${row.name} ${row.status}: ${row.detail}`
       : `${row.name.padEnd(42)} ${row.status.padEnd(18)} ${row.ready.padEnd(5)} ${row.restarts.padEnd(8)} ${row.node.padEnd(14)} ${row.detail}`;
-    lines.push(`${formatTime(row.t).padEnd(10)} ${text}`.trimEnd());
+    yield `${`${formatTime(row.t).padEnd(10)} ${text}`.trimEnd()}\n`;
   }
-  lines.push('', ...renderSummary(input.summary));
-  return `${lines.join('\n')}\n`;
+  for (const line of ['', ...renderSummary(input.summary)]) yield `${line}\n`;
 }
 
 const ms = (value: number | null) => (value === null ? '-' : formatDuration(value));

@@ -130,6 +130,21 @@ describe('kube-failure-sim simulate', () => {
     assert.match(bad.stderr, /--target needs NAME or NAME@DURATION items, such as node\/a@0s,node\/b@60s; got "node\/worker-a1@soon"/);
   });
 
+  it('writes the same bytes to a file (-o) as to standard output, and says when it cannot', () => {
+    const out = path.join(dir, 'out');
+    for (const format of ['json', 'text']) {
+      const args = ['simulate', file, '--format', format, '--duration', '10m', '--runs', '2'];
+      const printed = run(...args).stdout;
+      const written = run(...args, '-o', path.join(out, `report.${format}`));
+      assert.equal(written.code, 0);
+      assert.equal(fs.readFileSync(path.join(out, `report.${format}`), 'utf8'), printed);
+      assert.match(written.stderr, new RegExp(`^Wrote .*report\\.${format} \\(${Math.round(Buffer.byteLength(printed) / 1024)} KiB\\)\n$`));
+    }
+    const intoDirectory = run('simulate', file, '-o', out);
+    assert.equal(intoDirectory.code, 2);
+    assert.match(intoDirectory.stderr, /^kube-failure-sim: cannot write .*out: EISDIR/);
+  });
+
   it('takes the new failure modes, zone targets and graceful deletes', () => {
     const zone: Json = JSON.parse(run('simulate', file, '--format', 'json', '--failure', 'zone-outage', '--target', 'zone/zone-b', '--duration', '1m').stdout);
     assert.deepEqual(zone.summary.failedNodes, ['worker-b1', 'worker-b2']);
