@@ -1,6 +1,12 @@
 #!/usr/bin/env node
 import { main } from './main';
 
+// A reader that stops early (`| head`) closes the pipe: that ends the output, it is not a crash.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+  process.exit(process.exitCode ?? 0);
+});
+
 // Write through the streams and let Node exit once they drain (process.exit could cut off piped output).
 process.exitCode = main(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),
