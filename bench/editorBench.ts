@@ -5,14 +5,28 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { loadAll } from 'js-yaml';
+import { formatCount } from '../src/manifest/formatCount';
 import { Workspace } from '../src/workspace/workspace';
 import { fmt, interleaved, median, timeMs } from './measure';
+import { largeInput } from './largeCluster';
 import { deployment } from './parserBench';
 
 export function editorBench(sharedDir: string): void {
   console.log('Editor');
   fullAnalysisRatio(sharedDir);
   keystroke();
+  manyWorkloads();
+}
+
+/** (d) What `check` does with a large repository: every workload's default scenario, each workload behind a Service of its own. */
+function manyWorkloads(): void {
+  const { workloadFiles, deployments, statefulSets } = largeInput(5000);
+  const workspace = new Workspace();
+  const ms = timeMs(() => {
+    workloadFiles.forEach((text, i) => workspace.setDocument(`workloads-${i}.yaml`, text));
+    workloadFiles.forEach((_, i) => workspace.analyse(`workloads-${i}.yaml`));
+  });
+  console.log(`  full analysis of ${formatCount(deployments + statefulSets + 1)} workloads in ${workloadFiles.length} files, each but one behind a Service of its own (the 5,000-node benchmark's workload files): ${fmt(ms)}, one run`);
 }
 
 /** (a) Workspace analysis (parse, model, every rule, each workload's default scenario) of argo-cd's install.yaml against js-yaml 5 loadAll. */

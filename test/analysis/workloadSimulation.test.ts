@@ -1,6 +1,10 @@
 import * as assert from 'node:assert/strict';
 import { Workspace } from '../../src/workspace/workspace';
 import { deployment } from '../sim/support';
+import { WorkloadSimulations } from '../../src/analysis/workloadSimulation';
+import { DEFAULT_VERSION, parseKubernetesVersion, type KubernetesVersion } from '../../src/cluster/kubernetesVersion';
+import { resolveTiming } from '../../src/cluster/timing';
+import { readManifestText } from '../../src/manifest/readManifest';
 
 describe('per-workload simulations behind the findings', () => {
   it('are cached by the workload text and the timing: typing elsewhere simulates nothing again', () => {
@@ -59,5 +63,40 @@ describe('per-workload simulations behind the findings', () => {
       'If its node fails: not simulated: fix the field the API server rejects first',
     ]);
     assert.equal(workspace.simulations.runs, 0);
+  });
+});
+
+const WEB = `apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web, namespace: shop}
+spec:
+  replicas: 2
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web, tier: front}}
+    spec: {containers: [{name: c, image: nginx, readinessProbe: {httpGet: {path: /, port: 80}}}]}
+`;
+const service = (name: string, namespace: string, selector: string) => `apiVersion: v1\nkind: Service\nmetadata: {name: ${name}, namespace: ${namespace}}\nspec: {selector: ${selector}, ports: [{port: 80}]}\n`;
+const timing = resolveTiming({ version: parseKubernetesVersion(DEFAULT_VERSION) as KubernetesVersion, settings: [] });
+
+function outcomeOf(documents: string[]) {
+  const model = readManifestText(documents.join('---\n')).model;
+  return new WorkloadSimulations().outcome(model.workloads.find((w) => w.name === 'web')!, model, timing)!.summary;
+}
+
+describe('analysis: one workload\'s default scenario', () => {
+  it('runs with the Services in front of its pods, and the others change nothing', () => {
+    const own = outcomeOf([WEB, service('web', 'shop', '{app: web}')]);
+    assert.ok(own.blackholeMs > 0, 'its Service routes to the dead pod until the endpoint goes');
+    assert.equal(outcomeOf([WEB]).blackholeMs, 0);
+    const unrelated = [
+      ...Array.from({ length: 50 }, (_, i) => service(`other-${i}`, 'shop', `{app: other-${i}}`)),
+      service('elsewhere', 'other', '{app: web}'),
+      service('no-selector', 'shop', '{}'),
+      service('narrower', 'shop', '{app: web, tier: back}'),
+    ];
+    assert.deepEqual(outcomeOf([WEB, ...unrelated, service('web', 'shop', '{app: web}')]), own);
+    // A second Service selecting the pods by another label counts too.
+    assert.ok(outcomeOf([WEB, ...unrelated, service('front', 'shop', '{tier: front}')]).blackholeMs > 0);
   });
 });
