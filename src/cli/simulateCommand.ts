@@ -5,7 +5,7 @@ import { parseDuration } from '../manifest/duration';
 import { MAX_DURATION_MS, MAX_RUNS } from '../manifest/limits';
 import { FAILURE_KINDS, PLACEMENTS, isFailureKind, type Intervention, type Placement, type Scenario } from '../sim/scenario';
 import { ScenarioError, simulate, type SimulationResult } from '../sim/simulate';
-import { htmlReport, type ReportFinding } from '../report/htmlReport';
+import { htmlReportPieces, type ReportFinding } from '../report/htmlReport';
 import { multiRunReport, traceReport } from '../report/jsonReport';
 import { RunStatistics } from '../report/runStatistics';
 import { renderRunStatistics, renderText, scenarioHeader } from '../report/textReport';
@@ -192,7 +192,7 @@ export function runSimulate(argv: string[], out: Output, cwd = process.cwd()): n
   let chunks: Iterable<string>;
   if (format === 'html') {
     const report = traceReport(scenario, inputs, first);
-    chunks = [htmlReport({ title: `${scenario.faults[0].kind} of ${nodeNames(report.summary.failedNodes)}: ${fromFile ? scenarioFile : args.positionals.join(' ')}`, report, findings: findings() }, reportAssets())];
+    chunks = htmlReportPieces({ title: `${scenario.faults[0].kind} of ${nodeNames(report.summary.failedNodes)}: ${fromFile ? scenarioFile : args.positionals.join(' ')}`, report, findings: findings() }, reportAssets());
   } else if (format === 'json') {
     const report = runs === 1 ? traceReport(scenario, inputs, first) : multiRunReport(scenario, inputs, first, statistics);
     chunks = followedBy(jsonChunks(report), '\n');

@@ -4,6 +4,7 @@
  * loads nothing from anywhere. The front end reads the bundle and styles; this only assembles.
  */
 import type { TraceReport } from './contract';
+import { jsonChunks } from './jsonChunks';
 
 export interface ReportAssets {
   /** dist/webview/main.js */
@@ -25,7 +26,11 @@ const CONTROLS_ID = 'kfs-controls-code';
  * and parse it, as two bytes per character.
  */
 export function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return scriptSafe(JSON.stringify(value));
+}
+
+function scriptSafe(json: string): string {
+  return json.replace(/[<>&\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 export function escapeHtml(text: string): string {
@@ -68,11 +73,16 @@ export interface ReportPage {
   findings?: ReportFinding[];
 }
 
-export function htmlReport({ title, report, compare, findings }: ReportPage, assets: ReportAssets, nonce = createNonce()): string {
+export function htmlReport(page: ReportPage, assets: ReportAssets, nonce = createNonce()): string {
+  return [...htmlReportPieces(page, assets, nonce)].join('');
+}
+
+/** The page in pieces, the trace a batch of events and states at a time (a large cluster's is 100 MB). */
+export function* htmlReportPieces({ title, report, compare, findings }: ReportPage, assets: ReportAssets, nonce = createNonce()): Generator<string> {
   const script = inlineScript(assets.script);
   for (const style of assets.styles) if (/<\/style/i.test(style)) throw new Error('a stylesheet contains "</style" and cannot be inlined');
   const message = { type: 'showTrace', title, report, ...(compare ? { compare } : {}), ...(findings ? { findings } : {}) };
-  return `<!DOCTYPE html>
+  yield `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="UTF-8">
@@ -85,7 +95,10 @@ ${assets.styles.map((style) => `<style nonce="${nonce}">\n${style}\n</style>`).j
 </head>
 <body class="kfs-report">
 <div id="root"><noscript>This report draws its timeline with JavaScript; the trace is in the script element with id ${TRACE_ID}.</noscript></div>
-<script type="application/json" id="${TRACE_ID}">${scriptSafeJson(message)}</script>
+<script type="application/json" id="${TRACE_ID}">`;
+  // Escaping replaces single UTF-16 code units, so piece by piece it writes the same text.
+  for (const piece of jsonChunks(message, 4096, 3)) yield scriptSafe(piece);
+  yield `</script>
 <script type="text/plain" id="${CONTROLS_ID}">
 ${inlineScript(assets.controls)}
 </script>
