@@ -21,9 +21,9 @@ const CONTROLS_ID = 'kfs-controls-code';
 
 /**
  * JSON that cannot end its <script> element or open a comment in it: every `<`, `>` and `&` as
- * \u escapes (valid JSON, same value). Every character past printable ASCII is escaped too (U+2028/U+2029
- * included, for older JS parsers): one "…" in a 2 MB trace made the browser hold the whole text,
- * and parse it, as two bytes per character.
+ * \u escapes (valid JSON, same value). So is every character past printable ASCII (U+2028 and
+ * U+2029 included, for older JS parsers): one "…" in a 2 MB trace made the browser hold the whole
+ * text, and parse it, as two bytes per character.
  */
 export function scriptSafeJson(value: unknown): string {
   return scriptSafe(JSON.stringify(value));
