@@ -20,15 +20,11 @@ const TRACE_ID = 'kfs-trace';
 const CONTROLS_ID = 'kfs-controls-code';
 
 /**
- * JSON that cannot end its <script> element or open a comment in it: every `<`, `>` and `&` as
- * \u escapes (valid JSON, same value). So is every character past printable ASCII (U+2028 and
+ * JSON text that cannot end its <script> element or open a comment in it: every `<`, `>` and `&`
+ * as \u escapes (valid JSON, same value). So is every character past printable ASCII (U+2028 and
  * U+2029 included, for older JS parsers): one "…" in a 2 MB trace made the browser hold the whole
  * text, and parse it, as two bytes per character.
  */
-export function scriptSafeJson(value: unknown): string {
-  return scriptSafe(JSON.stringify(value));
-}
-
 function scriptSafe(json: string): string {
   return json.replace(/[<>&\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
