@@ -10,7 +10,7 @@ import { knobsOf, type TimingConfiguration } from '../cluster/timing';
 import type { ManifestModel } from '../manifest/model';
 import type { Service, Sourced, Workload } from '../manifest/model/types';
 import { DEFAULT_DURATION_MS, supportingObjects, type FailureKind, type Placement, type Scenario } from '../sim/scenario';
-import { matchesMap } from '../sim/selectors';
+import { ServiceIndex } from '../sim/serviceIndex';
 import { ScenarioError, simulate } from '../sim/simulate';
 import type { WorkloadSummary } from '../sim/summary';
 
@@ -48,7 +48,7 @@ export class WorkloadSimulations {
   private readonly timingKeys = new WeakMap<TimingConfiguration, string>();
   private readonly valueKeys = new WeakMap<object, string>();
   private readonly interned = new Map<string, string>();
-  private readonly serviceIndexes = new WeakMap<readonly Service[], Map<string, Service[]>>();
+  private readonly serviceIndexes = new WeakMap<readonly Service[], ServiceIndex<Service>>();
   private nextId = 0;
   /** Simulations run (not served from the cache), for tests and benchmarks. */
   runs = 0;
@@ -96,29 +96,11 @@ export class WorkloadSimulations {
   /**
    * The Services in front of the workload's pods: the others cannot change its run, and giving
    * every run all of them made analysing N workloads behind N Services cost N² (3,000 took 9 s).
-   * Found through an index by namespace and a selector's first label, as the simulator does.
    */
   private servicesSelecting(workload: Sourced<Workload>, services: readonly Service[]): Service[] {
     let index = this.serviceIndexes.get(services);
-    if (!index) {
-      index = new Map();
-      for (const service of services) {
-        const first = Object.keys(service.selector)[0];
-        if (first === undefined) continue;
-        const key = `${service.namespace}\n${first}=${service.selector[first]}`;
-        const list = index.get(key);
-        if (list) list.push(service);
-        else index.set(key, [service]);
-      }
-      this.serviceIndexes.set(services, index);
-    }
-    const labels = workload.template.labels;
-    const found = new Set<Service>();
-    for (const key in labels) {
-      for (const service of index.get(`${workload.namespace}\n${key}=${labels[key]}`) ?? []) if (matchesMap(service.selector, labels)) found.add(service);
-    }
-    // In the workspace's order, as the simulator would list them.
-    return found.size > 1 ? services.filter((s) => found.has(s)) : [...found];
+    if (!index) this.serviceIndexes.set(services, (index = new ServiceIndex(services)));
+    return index.selecting(workload.namespace, workload.template.labels);
   }
 
   private objectKey(objects: ManifestModel): string {

@@ -26,10 +26,11 @@ function failureReason(summary: ReasonInput): string {
       return `No pod of ${object.kind}/${object.name} ran on ${nameList(cause.failedNodes, (n) => `the ${formatCount(n)} failed nodes`) || 'the failed nodes'}.`;
     case 'replaced': {
       const several = cause.pods > 1;
-      // A graceful node shutdown ends the pods Failed without deleting them (SEMANTICS.md 2.4); the controller replaces them then.
-      const ended = cause.failed
-        ? `${cause.failed.reason ? `${several ? 'were' : 'was'} stopped by the kubelet and ` : ''}${endedFailed(cause.failed)} at ${formatDuration(cause.failed.atMs)}, ${cause.failed.reason ? '' : `${several ? 'were' : 'was'} `}not deleted,`
-        : `${several ? 'were' : 'was'} deleted at ${at(podDeletionMs)}`;
+      const was = several ? 'were' : 'was';
+      // A graceful node shutdown or a reboot ends the pods Failed without deleting them (SEMANTICS.md 2.4, 2.5); the controller replaces them then.
+      const failed = cause.failed && `${endedFailed(cause.failed)} at ${formatDuration(cause.failed.atMs)}`;
+      const ended = !cause.failed ? `${was} deleted at ${at(podDeletionMs)}`
+        : cause.failed.reason ? `${was} stopped by the kubelet and ${failed}, not deleted,` : `${failed}, ${was} not deleted,`;
       return `Its pod${several ? 's' : ''} on ${nodes(cause.nodes)} ${ended} and replaced on ${nodeNames(cause.replacedOn)}, Ready at ${at(replacementReadyMs)}; down ${formatDuration(unavailableMs)} in all${duplicateMs > 0 ? `, with old copies still running on the cut-off node for ${formatDuration(duplicateMs)}` : ''}.`;
     }
     case 'recovered':

@@ -3,7 +3,7 @@ import type { Workload } from '../manifest/model/types';
 import { DaemonSetController } from './daemonSet';
 import type { PodTemplateSim, SimService, SimWorkload } from './objects';
 import { nameSuffix } from './random';
-import { matchesMap } from './selectors';
+import { ServiceIndex } from './serviceIndex';
 import type { Store } from './store';
 import { withDaemonSetTolerations } from './tolerations';
 
@@ -45,46 +45,11 @@ export function toSimWorkload(store: Store, spec: Workload): SimWorkload {
 }
 
 
-/**
- * The Services whose selector matches the labels, in the store's order. The EndpointSlice
- * controller's lookup (GetPodServiceMemberships) through an index of the Services by namespace
- * and their selector's first label, so that adding thousands of workloads does not compare each
- * with every Service.
- */
+/** The Services selecting the labels, through an index rebuilt when Services were added. */
 function servicesSelecting(store: Store, namespace: string, labels: Record<string, string>): SimService[] {
   let index = serviceIndexes.get(store);
-  if (!index || index.size !== store.services.length) serviceIndexes.set(store, (index = indexServices(store.services)));
-  const byLabel = index.byNamespace.get(namespace);
-  if (!byLabel) return [];
-  const found: SimService[] = [];
-  for (const key in labels) {
-    for (const service of byLabel.get(`${key}=${labels[key]}`) ?? []) if (matchesMap(service.selector, labels)) found.push(service);
-  }
-  if (found.length > 1) found.sort((a, b) => index.position.get(a)! - index.position.get(b)!);
-  return found;
+  if (!index || index.size !== store.services.length) serviceIndexes.set(store, (index = new ServiceIndex(store.services)));
+  return index.selecting(namespace, labels);
 }
 
-interface ServiceIndex {
-  size: number;
-  position: Map<SimService, number>;
-  byNamespace: Map<string, Map<string, SimService[]>>;
-}
-
-const serviceIndexes = new WeakMap<Store, ServiceIndex>();
-
-function indexServices(services: readonly SimService[]): ServiceIndex {
-  const index: ServiceIndex = { size: services.length, position: new Map(), byNamespace: new Map() };
-  services.forEach((service, i) => {
-    index.position.set(service, i);
-    const first = Object.keys(service.selector)[0];
-    // A Service without a selector has no endpoints managed for it.
-    if (first === undefined) return;
-    let byLabel = index.byNamespace.get(service.namespace);
-    if (!byLabel) index.byNamespace.set(service.namespace, (byLabel = new Map()));
-    const key = `${first}=${service.selector[first]}`;
-    const list = byLabel.get(key);
-    if (list) list.push(service);
-    else byLabel.set(key, [service]);
-  });
-  return index;
-}
+const serviceIndexes = new WeakMap<Store, ServiceIndex<SimService>>();
