@@ -27,15 +27,20 @@ async function quickOpen(page, name, tries = 3) {
     await openQuickInput(page, 'Control+P');
     await input.fill(name);
     try {
-      // A row shows the file's name, then its folder: wait for the name in the focused row, which Enter
-      // opens (until the list is filtered, the focused row is the last file opened and the file's row may be further down).
-      await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: path.basename(name) }).first().waitFor({ timeout: 10000 });
-      await page.keyboard.press('Enter');
-      // The active group's tab (the file may also show in another group), and its editor focused, not a webview.
-      await page.locator(`.editor-group-container.active .tabs-container .tab.active[data-resource-name="${path.basename(name)}"]`).first().waitFor({ timeout: 10000 });
+      // A row shows the file's name, then its folder: click the row named exactly so (until the list is
+      // filtered, the focused row is the last file opened; a row may also mention the name in a longer label).
+      const label = page.locator('.label-name', { hasText: new RegExp(`^${path.basename(name).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
+      await page.locator('.quick-input-list .monaco-list-row').filter({ has: label }).first().click({ timeout: 10000 });
+      // The file's tab active in some group; clicking it makes that group the active one and its editor
+      // focused, not a webview beside it.
+      const tab = page.locator(`.tabs-container .tab.active[data-resource-name="${path.basename(name)}"]`).first();
+      await tab.waitFor({ timeout: 10000 });
+      await tab.click();
+      await page.locator(`.editor-group-container.active .tabs-container .tab.active[data-resource-name="${path.basename(name)}"]`).first().waitFor({ timeout: 5000 });
       await focusedEditor(page);
       return;
     } catch (e) {
+      log(`quick open ${name}, try ${i}: ${e.message.split('\n')[0]}; active tabs: ${(await page.locator('.tabs-container .tab.active').evaluateAll((tabs) => tabs.map((t) => `${t.closest('.editor-group-container')?.classList.contains('active') ? '*' : ''}${t.getAttribute('aria-label')}`))).join(' | ')}; rows: ${(await page.locator('.quick-input-list .monaco-list-row').allInnerTexts()).join(' | ').replace(/\s+/g, ' ')}; focus in ${await page.evaluate(() => document.activeElement?.className || document.activeElement?.tagName)}`);
       await page.screenshot({ path: `${SHOTS}/98-quick-open-${path.basename(name)}-${i}.png` });
       if (i === tries) throw e;
       await page.keyboard.press('Escape');
