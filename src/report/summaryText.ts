@@ -31,7 +31,8 @@ function failureReason(summary: ReasonInput): string {
       const failed = cause.failed && `${endedFailed(cause.failed)} at ${formatDuration(cause.failed.atMs)}`;
       const ended = !cause.failed ? `${was} deleted at ${at(podDeletionMs)}`
         : cause.failed.reason ? `${was} stopped by the kubelet and ${failed}, not deleted,` : `${failed}, ${was} not deleted,`;
-      return `Its pod${several ? 's' : ''} on ${nodes(cause.nodes)} ${ended} and replaced on ${nodeNames(cause.replacedOn)}, Ready at ${at(replacementReadyMs)}; down ${formatDuration(unavailableMs)} in all${duplicateMs > 0 ? `, with old copies still running on the cut-off node for ${formatDuration(duplicateMs)}` : ''}.`;
+      const back = cause.backOn.length > 0 ? `; what ran on ${nodes(cause.backOn)} came back with ${cause.backOn.length > 1 ? 'those nodes' : 'the node'}` : '';
+      return `Its pod${several ? 's' : ''} on ${nodes(cause.nodes)} ${ended} and replaced on ${nodeNames(cause.replacedOn)}, Ready at ${at(replacementReadyMs)}${back}; down ${formatDuration(unavailableMs)} in all${duplicateMs > 0 ? `, with old copies still running on the cut-off node for ${formatDuration(duplicateMs)}` : ''}.`;
     }
     case 'recovered':
       return `${nodes(cause.nodes)} came back before its pods were replaced; they ${cause.restarted ? 'restarted in place with a new IP' : 'were re-adopted by the kubelet'}; down ${formatDuration(unavailableMs)} in all.`;

@@ -33,7 +33,8 @@ export interface PodFailure {
 /** Why a workload ended as it did: the facts a sentence needs, no sentence. */
 export type OutcomeCause =
   | { kind: 'not-on-failed-nodes'; failedNodes: string[] }
-  | { kind: 'replaced'; pods: number; nodes: string[]; replacedOn: string[]; failed: PodFailure | null }
+  /** `pods` on `nodes` were replaced; pods on `backOn` came back with their node instead (staggered failures). */
+  | { kind: 'replaced'; pods: number; nodes: string[]; replacedOn: string[]; failed: PodFailure | null; backOn: string[] }
   | { kind: 'recovered'; nodes: string[]; restarted: boolean }
   | { kind: 'replacement-pending'; pod: string; message: string | null }
   | { kind: 'daemon-pod-waits'; pod: string; node: string; serving: boolean }
@@ -223,7 +224,17 @@ function outcomeOf(
   if (servingAtEnd >= workload.desired) {
     if (replacements.length > 0) {
       const ready = replacements.filter((p) => !p.removed && p.readyCondition);
-      return { outcome: 'replaced', cause: { kind: 'replaced', pods: affected.length, nodes: affectedNodes, replacedOn: [...new Set(ready.map((p) => p.nodeName!))], failed: failure } };
+      // A pod still active on a failed node outlived the outage there (its node came back in time).
+      const gone = affected.filter((p) => !isActive(p));
+      const back = affected.filter(isActive);
+      const replaced = gone.length > 0 ? gone : affected;
+      return {
+        outcome: 'replaced',
+        cause: {
+          kind: 'replaced', pods: replaced.length, nodes: [...new Set(replaced.map((p) => p.nodeName!))], replacedOn: [...new Set(ready.map((p) => p.nodeName!))], failed: failure,
+          backOn: gone.length > 0 ? [...new Set(back.map((p) => p.nodeName!))] : [],
+        },
+      };
     }
     if (waiting) return waitingOnNode(waiting, true, stopped(waiting.node!));
     return { outcome: 'recovered', cause: { kind: 'recovered', nodes: affectedNodes, restarted: affected.some((p) => p.restartCount > 0) } };

@@ -242,6 +242,22 @@ describe('failure modes', () => {
       assert.match(reasonOf(solo), /^A bare Pod is never recreated: solo was deleted at 5m4\d\.\d+s; its object was removed at 7m0\.\d+s once worker-a1 was back, and nothing runs it again although worker-a1 is Ready again; run it under a Deployment or StatefulSet\.$/);
     });
 
+    it('staggered failures: a pod whose node came back in time is not counted among the replaced ones', () => {
+      // Three replicas spread over the nodes; worker-b1 fails a minute after worker-a1, which returns at 2m, before any eviction.
+      const targets = ['node/worker-a1', 'node/worker-b1'];
+      const result = run([deployment('web', 3)], { targets, failAtMs: { 'node/worker-b1': MINUTE }, recoverAfterMsByTarget: { 'node/worker-a1': 2 * MINUTE }, durationMs: 10 * MINUTE });
+      const web = summaryOf(result, 'web');
+      const onNode = (node: string) => result.states.find((s) => s.object.kind === 'Pod' && s.from <= 0 && s.node === node)!.object.name;
+      assert.equal(firstTime(result, is.podDeleting(onNode('worker-a1'))), null);
+      assert.notEqual(firstTime(result, is.podDeleting(onNode('worker-b1'))), null);
+      assert.equal(web.outcome, 'replaced');
+      assert.ok(web.cause.kind === 'replaced');
+      assert.deepEqual([web.cause.pods, web.cause.nodes, web.cause.backOn], [1, ['worker-b1'], ['worker-a1']]);
+      // worker-b1's pod goes tolerationSeconds (300 s) after its node's NoExecute taint, itself about 40 s after its failure at 1m.
+      assert.ok(web.podDeletionMs! > 6 * MINUTE && web.podDeletionMs! < 7 * MINUTE, `deleted at ${web.podDeletionMs}`);
+      assert.match(reasonOf(web), /^Its pod on worker-b1 was deleted at 6m\d+\.\d+s and replaced on worker-\w+, Ready at 6m\d+\.\d+s; what ran on worker-a1 came back with the node; down 0s in all\.$/);
+    });
+
     it('a bare Pod on a node that is still down stays Terminating after its deletion ("stuck")', () => {
       const result = run([bare], { durationMs: 10 * MINUTE });
       assert.equal(summaryOf(result, 'solo').outcome, 'stuck');
