@@ -19,6 +19,7 @@ import type { InitialPlacement, Placement as PlacementPolicy } from './scenario'
 import type { VolumeBinder } from './volumeBinding';
 
 const RESOLVABLE = new Set(['Insufficient cpu', 'Insufficient memory', 'Too many pods']);
+const NOT_HELPFUL = 'Preemption is not helpful for scheduling';
 const FITS: readonly string[] = [];
 const DOES_NOT_FIT: readonly string[] = ['does not fit'];
 const INITIAL_BACKOFF_MS = 1000;
@@ -200,7 +201,8 @@ export class Scheduler {
    */
   private findNode(pod: SimPod, feasibleToFind?: number): Placement {
     const cache = this.cache;
-    const pinned = this.pinnedNodeNames(pod);
+    const narrowed = this.preFilter(pod);
+    const pinned = narrowed?.names;
     const candidates = pinned
       ? Int32Array.from(cache.order).filter((i) => pinned.has(cache.nodes[i].labels[HOSTNAME_LABEL] ?? cache.nodes[i].name) || pinned.has(cache.nodes[i].name))
       : cache.order;
@@ -227,11 +229,16 @@ export class Scheduler {
     for (const i of candidates) {
       const failures = this.filter(pod, cache.nodes[i], true);
       for (const reason of failures) reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
-      const verdict = failures.every((r) => RESOLVABLE.has(r)) ? 'No preemption victims found for incoming pod' : 'Preemption is not helpful for scheduling';
+      const verdict = failures.every((r) => RESOLVABLE.has(r)) ? 'No preemption victims found for incoming pod' : NOT_HELPFUL;
       preemption.set(verdict, (preemption.get(verdict) ?? 0) + 1);
     }
-    const histogram = (counts: Map<string, number>) => [...counts].map(([reason, n]) => `${n} ${reason}`).sort().join(', ');
     const total = cache.order.length;
+    if (narrowed && count < total) {
+      const absent = this.absentNodes(narrowed.plugins);
+      if (absent.reason) reasons.set(absent.reason, (reasons.get(absent.reason) ?? 0) + total - count);
+      if (absent.preemption) preemption.set(NOT_HELPFUL, (preemption.get(NOT_HELPFUL) ?? 0) + total - count);
+    }
+    const histogram = (counts: Map<string, number>) => [...counts].map(([reason, n]) => `${n} ${reason}`).sort().join(', ');
     return { message: `0/${total} nodes are available: ${histogram(reasons)}. preemption: 0/${total} nodes are available: ${histogram(preemption)}.` };
   }
 
@@ -239,7 +246,7 @@ export class Scheduler {
   /** The first node from the rotating start that passes the filters (no scoring). */
   private firstFeasible(pod: SimPod): Placement {
     const { order, nodes } = this.cache;
-    if (this.pinnedNodeNames(pod)) return this.findNode(pod, 1);
+    if (this.preFilter(pod)) return this.findNode(pod, 1);
     for (let k = 0; k < order.length; k++) {
       const i = order[(this.nextStartNodeIndex + k) % order.length];
       if (this.filter(pod, nodes[i], false).length > 0) continue;
@@ -249,16 +256,40 @@ export class Scheduler {
     return this.findNode(pod);
   }
 
-  /** NodeAffinity (matchFields metadata.name, as DaemonSet pods use) and VolumeBinding narrow the nodes. */
-  private pinnedNodeNames(pod: SimPod): Set<string> | undefined {
+  /**
+   * The nodes PreFilter leaves (its PreFilterResult) and the plugins that narrowed them, in name
+   * order: NodeAffinity (matchFields metadata.name, as DaemonSet pods use) and VolumeBinding
+   * (bound local volumes). Undefined: every node.
+   */
+  private preFilter(pod: SimPod): { names: Set<string>; plugins: string[] } | undefined {
     const terms = pod.template.nodeRequired;
     let names: Set<string> | undefined;
+    const plugins: string[] = [];
     if (terms.length > 0 && terms.every((t) => t.matchFields.some((f) => f.key === 'metadata.name' && f.operator === 'In'))) {
       names = new Set(terms.flatMap((t) => t.matchFields.filter((f) => f.key === 'metadata.name').flatMap((f) => f.values)));
+      plugins.push('NodeAffinity');
     }
     const volumeNodes = this.volumes.pinnedNodes(pod.claims);
-    if (volumeNodes) names = names ? new Set([...names].filter((n) => volumeNodes.has(n))) : volumeNodes;
-    return names;
+    if (volumeNodes) {
+      names = names ? new Set([...names].filter((n) => volumeNodes.has(n))) : volumeNodes;
+      plugins.push('VolumeBinding');
+    }
+    return names && { names, plugins };
+  }
+
+  /**
+   * How FailedScheduling counts the nodes PreFilter left out: 1.30 records each as rejected
+   * ("node is filtered out by the prefilter result", kubernetes#119779), 1.31 leaves them out of
+   * the map (kubernetes#125197) and 1.32 on gives them one status naming the plugins
+   * (kubernetes#126022, SetAbsentNodesStatus). From 1.30 preemption counts them as not helpful.
+   * Before 1.30 they are not counted (the cherry-picks of #119779 to 1.27-1.29 patches are not modelled).
+   */
+  private absentNodes(plugins: readonly string[]): { reason: string | null; preemption: boolean } {
+    const minor = this.ctx.timing.version.minor;
+    if (minor >= 32) return { reason: `node(s) didn't satisfy plugin(s) [${plugins.join(' ')}]`, preemption: true };
+    if (minor === 31) return { reason: null, preemption: true };
+    if (minor === 30) return { reason: 'node is filtered out by the prefilter result', preemption: true };
+    return { reason: null, preemption: false };
   }
 
   /**
