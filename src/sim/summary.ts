@@ -145,7 +145,8 @@ export function summarize(
     if (!pod?.owner) continue;
     const times = earliestOf(pod.owner);
     if (pod.affected && e.type === 'PodCondition' && e.detail?.type === 'Ready') times.podsNotReady ??= e.t;
-    if (pod.affected && (e.type === 'PodDeletionStarted' || e.type === 'PodRemoved')) times.deletion ??= e.t;
+    // The pod garbage collector marks a pod Failed on its way to deleting it: that is its deletion.
+    if (pod.affected && (e.type === 'PodDeletionStarted' || e.type === 'PodRemoved' || (e.type === 'PodCondition' && e.reason === 'DeletionByPodGC'))) times.deletion ??= e.t;
     if (pod.affected && e.type === 'PodFailed' && times.deletion === undefined && !failedAt.has(pod)) failedAt.set(pod, { pod: pod.name, reason: (e.detail?.reason as string | null) ?? null, containerReason: (e.detail?.containerReason as string | null) ?? null, atMs: e.t });
     if (pod.affected && e.type === 'PodRemoved') removedAt.set(pod, e.t);
     if (pod.replacement && e.type === 'PodCreated') times.created ??= e.t;

@@ -190,7 +190,12 @@ describe('stories: what happens to each kind of workload', () => {
     assert.match(messageOf(removed), /pod garbage collector/);
     assert.ok(removed.t >= 2 * MINUTE + 40_000 && removed.t <= 2 * MINUTE + 80_000, `removed at ${removed.t}`);
     assert.ok(result.events.some((e) => e.type === 'PodCondition' && e.reason === 'DeletionByPodGC'));
-    assert.equal(summaryOf(result, 'db').outcome, 'replaced');
+    const db = summaryOf(result, 'db');
+    assert.equal(db.outcome, 'replaced');
+    // Pod GC sets phase Failed on its way to deleting the pod: a deletion, not a pod that ended Failed and stayed.
+    assert.ok(db.cause.kind === 'replaced' && db.cause.failed === null);
+    assert.ok(db.podDeletionMs !== null && db.podDeletionMs <= removed.t);
+    assert.match(reasonOf(db), /^Its pod on worker-a1 was deleted at 2m\d+\.\d+s and replaced on/);
   });
 
   it('a StatefulSet on local PVs: after a force delete the replacement is Pending on the dead node\'s taint only', () => {
