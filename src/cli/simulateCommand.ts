@@ -5,6 +5,7 @@ import { parseDuration } from '../manifest/duration';
 import { MAX_DURATION_MS, MAX_RUNS } from '../manifest/limits';
 import { FAILURE_KINDS, PLACEMENTS, isFailureKind, type Intervention, type Placement, type Scenario } from '../sim/scenario';
 import { ScenarioError, simulate, type SimulationResult } from '../sim/simulate';
+import { afterTheEnd } from '../report/afterTheEnd';
 import { htmlReportPieces, type ReportFinding } from '../report/htmlReport';
 import { multiRunReport, traceReport } from '../report/jsonReport';
 import { RunStatistics } from '../report/runStatistics';
@@ -133,6 +134,7 @@ function prepareRun(paths: string[], settings: WorkspaceSettings, choicesOf: () 
     }
     throw error;
   }
+  for (const line of afterTheEnd(scenario)) warn(line);
   const findings = () => files.flatMap(({ displayPath }) => workspace.analyse(displayPath).findings.flatMap((f) => (f.object ? [{
     ruleId: f.ruleId, severity: f.severity, message: f.message, object: f.object, fixes: (f.fixes ?? []).map((fix) => fix.title),
     uri: displayPath.split(path.sep).join('/'), range: f.range,

@@ -112,6 +112,17 @@ describe('kube-failure-sim simulate', () => {
     assert.deepEqual(two.summary.failedNodes, ['worker-a1', 'worker-b1']);
   });
 
+  it('warns of what is scheduled after the end of the run, and still runs', () => {
+    const late = run('simulate', file, '--duration', '3m', '--target', 'node/worker-a1,node/worker-b1@4m', '--recover-after', '5m', '--restart-controller-manager-at', '10m');
+    assert.equal(late.code, 0);
+    assert.deepEqual(late.stderr.trim().split('\n'), [
+      'kube-failure-sim: the return of node/worker-a1 at 5m is after the end of the run (3m simulated), so the run does not show it; simulate longer',
+      'kube-failure-sim: the failure of node/worker-b1 at 4m is after the end of the run (3m simulated), so the run does not show it; simulate longer',
+      'kube-failure-sim: the controller-manager restart at 10m is after the end of the run (3m simulated), so the run does not show it; simulate longer',
+    ]);
+    assert.equal(run('simulate', file, '--duration', '3m', '--recover-after', '3m').stderr, '');
+  });
+
   it('fails targets at their own times and brings them back at their own times', () => {
     const report: Json = JSON.parse(run('simulate', file, '--format', 'json', '--duration', '5m',
       '--target', 'node/worker-a1@0s,node/worker-b1@60s', '--recover-after', 'node/worker-a1@2m,node/worker-b1@30s').stdout);
