@@ -295,6 +295,13 @@ function durationOf(text: string, name: string): number {
   return Math.round(ms);
 }
 
+/** --duration: a run of no time shows nothing. */
+function runDuration(args: ParsedArgs): number {
+  const ms = duration(args, 'duration') ?? defaultChoices().durationMs;
+  if (ms === 0) throw new UsageError('--duration must be longer than 0s: it is the simulated time after the failure');
+  return ms;
+}
+
 function simulationChoices(args: ParsedArgs, cwd: string): SimulationChoices {
   const failure = single(args, 'failure') ?? 'power-off';
   if (!isFailureKind(failure)) {
@@ -335,7 +342,7 @@ function simulationChoices(args: ParsedArgs, cwd: string): SimulationChoices {
     preFailureMs: duration(args, 'at') ?? 0,
     placement: placement as Placement,
     interventions,
-    durationMs: duration(args, 'duration') ?? defaultChoices().durationMs,
+    durationMs: runDuration(args),
     seed,
     clusterText: single(args, 'cluster') === undefined ? undefined : clusterText(single(args, 'cluster')!, cwd),
   };

@@ -164,7 +164,8 @@ export function readScenarioFile(text: string): { scenario?: ScenarioFile; probl
   }
   for (const key of ['at', 'duration'] as const) {
     if (s[key] === undefined) continue;
-    if (isDuration(s[key])) scenario[key] = s[key];
+    if (key === 'duration' && isDuration(s[key]) && parseDuration(s[key] as string) === 0) problem('spec.duration', 'duration must be longer than 0s: it is the simulated time after the failure');
+    else if (isDuration(s[key])) scenario[key] = s[key];
     else problem(`spec.${key}`, `${key} must be a duration such as 90s or 5m`);
   }
   for (const key of ['profile', 'kubernetesVersion', 'cluster'] as const) {

@@ -121,6 +121,9 @@ describe('kube-failure-sim simulate', () => {
       'kube-failure-sim: the controller-manager restart at 10m is after the end of the run (3m simulated), so the run does not show it; simulate longer',
     ]);
     assert.equal(run('simulate', file, '--duration', '3m', '--recover-after', '3m').stderr, '');
+    const none = run('simulate', file, '--duration', '0s');
+    assert.equal(none.code, 2);
+    assert.match(none.stderr, /--duration must be longer than 0s/);
   });
 
   it('fails targets at their own times and brings them back at their own times', () => {

@@ -59,6 +59,8 @@ describe('scenario files (FailureScenario)', () => {
       '9: an intervention is {forceDelete: {pod: NAME or Kind/name, at: D}}, {delete: {pod: …, at: D}}, {outOfService: {at: D}}, {deleteNode: {at: D}} or {restartControllerManager: {at: D}}',
     ]);
     assert.match(readScenarioFile('kind: Deployment\napiVersion: apps/v1\nmetadata: {name: x}\n').problems[0].message, /no FailureScenario document/);
+    const zero = readScenarioFile(text.replace('duration: ten minutes', 'duration: 0s')).problems.find((p) => p.range.start.line === 6);
+    assert.match(zero?.message ?? '', /^duration must be longer than 0s/);
   });
 
   it('writes a file that reads back as the same choices, whatever the names', () => {
