@@ -14,6 +14,7 @@ import { nodeNames } from '../report/format';
 import { jsonChunks } from '../report/jsonChunks';
 import type { Finding } from '../analysis/finding';
 import { InputError } from '../workspace/inputError';
+import { NO_WORKLOADS } from '../workspace/scenarioBuilder';
 import { readScenarioFile, scenarioArguments, scenarioRun, splitTarget, type ScenarioFile } from '../workspace/scenarioFile';
 import { defaultChoices, type ClusterText, type SimulationChoices } from '../workspace/simulationChoices';
 import type { WorkspaceSettings } from '../workspace/workspace';
@@ -129,7 +130,7 @@ function prepareRun(paths: string[], settings: WorkspaceSettings, choicesOf: () 
     scenario = workspace.scenario(choicesOf());
   } catch (error) {
     const templates = files.filter((f) => workspace.read(f.displayPath).parsed.problems.some((p) => p.ruleId === TEMPLATE_DETECTED));
-    if (error instanceof InputError && error.choice === 'workloads' && error.value === undefined && templates.length > 0) {
+    if (error instanceof InputError && error.problem === NO_WORKLOADS && templates.length > 0) {
       throw new InputError('workloads', undefined, `${error.problem} Skipped ${templates.length === 1 ? 'a template' : `${templates.length} templates`} (${templates.map((t) => t.displayPath).join(', ')}): render ${templates.length === 1 ? 'it' : 'them'} first, such as helm template . | kube-failure-sim simulate -`);
     }
     throw error;

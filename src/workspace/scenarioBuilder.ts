@@ -24,14 +24,21 @@ export interface ScenarioInputs {
   locate: (workload: Sourced<Workload>) => SourceLocation | undefined;
 }
 
+export const NO_WORKLOADS = 'The input has no workload (Deployment, StatefulSet, DaemonSet, ReplicaSet, Job, CronJob or Pod) to simulate.';
+
 export function buildScenario({ workloads, objects, timing, cluster, locate }: ScenarioInputs, choices: SimulationChoices): Scenario {
-  const seen = new Set<string>();
+  const seen = new Map<string, Sourced<Workload>>();
   for (const w of workloads) {
     const key = `${w.kind}/${w.namespace}/${w.name}`;
-    if (seen.has(key)) throw new InputError('workloads', undefined, `${w.kind} ${w.namespace}/${w.name} appears twice in the input.`, locate(w));
-    seen.add(key);
+    const first = seen.get(key);
+    if (first) {
+      const at = locate(first);
+      const where = at ? ` (first at ${at.uri}:${at.range.start.line + 1})` : '';
+      throw new InputError('workloads', undefined, `${w.kind} ${w.namespace}/${w.name} appears twice in the input${where}.`, locate(w));
+    }
+    seen.set(key, w);
   }
-  if (workloads.length === 0) throw new InputError('workloads', undefined, 'The input has no workload (Deployment, StatefulSet, DaemonSet, ReplicaSet, Job, CronJob or Pod) to simulate.');
+  if (workloads.length === 0) throw new InputError('workloads', undefined, NO_WORKLOADS);
   for (const target of choices.targets) checkTarget(target, cluster, workloads);
   checkEnvelope(workloads, cluster, choices.durationMs, locate);
   return {

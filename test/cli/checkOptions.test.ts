@@ -131,6 +131,16 @@ describe('CLI manners', () => {
     assert.match(stderr, /The input has no workload .* Skipped a template \(.*deployment\.yaml\): render it first, such as helm template \. \| kube-failure-sim simulate -/);
   });
 
+  it('simulate names both places of a workload written twice, and gives no template hint for it', () => {
+    const file = tempFile('a.yaml', fs.readFileSync(POSTGRES, 'utf8'));
+    const dir = path.dirname(file);
+    fs.copyFileSync(file, path.join(dir, 'b.yaml'));
+    fs.writeFileSync(path.join(dir, 'chart.yaml'), 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {{ .Release.Name }}\n');
+    const { code, stderr } = run(['simulate', dir]);
+    assert.equal(code, 2);
+    assert.match(stderr, /^kube-failure-sim: \S*b\.yaml:\d+:\d+: StatefulSet \S+ appears twice in the input \(first at \S*a\.yaml:\d+\)\.\n$/);
+  });
+
   it('simulate reads standard input', () => {
     const { code, stdout } = run(['simulate', '-', '--format', 'json', '--duration', '2m'], fs.readFileSync(POSTGRES, 'utf8'));
     assert.equal(code, 0);
