@@ -142,6 +142,19 @@ export function intervention(kind: InterventionKind, atMs: number, targets: read
   return { kind, target: workload, atMs };
 }
 
+/** What is simulated after the last return or intervention a run schedules, so that its effect shows. */
+const AFTER_THE_LAST_ACTION_MS = 5 * 60_000;
+
+/**
+ * A picked run has no duration of its own: the default 20 minutes, or longer to show what follows
+ * a return or an intervention picked later than that ("the node returns after 30 minutes").
+ */
+export function requestDuration(request: SimulationRequest): number {
+  if (request.durationMs !== undefined) return request.durationMs;
+  const last = Math.max(request.recoverAfterMs ?? 0, ...request.interventions.map((i) => i.atMs));
+  return Math.max(defaultChoices().durationMs, last > 0 ? last + AFTER_THE_LAST_ACTION_MS : 0);
+}
+
 export function requestChoices(request: SimulationRequest, documents?: string[]): SimulationChoices {
   const defaults = defaultChoices();
   return {
@@ -150,7 +163,7 @@ export function requestChoices(request: SimulationRequest, documents?: string[])
     targets: request.targets,
     recoverAfterMs: request.recoverAfterMs,
     interventions: request.interventions,
-    durationMs: request.durationMs ?? defaults.durationMs,
+    durationMs: requestDuration(request),
     placement: request.placement,
     seed: request.seed ?? defaults.seed,
     documents,
@@ -172,7 +185,7 @@ export function requestScenarioFile(name: string, manifest: string, request: Sim
     recoverAfter: request.recoverAfterMs === undefined ? undefined : at(request.recoverAfterMs),
     interventions: request.interventions.length > 0 ? request.interventions.map((i) => toScenarioIntervention(i, at)) : undefined,
     placement: request.placement,
-    duration: at(request.durationMs ?? defaultChoices().durationMs),
+    duration: at(requestDuration(request)),
     profile: request.profile === 'none' ? undefined : request.profile,
     kubernetesVersion: request.kubernetesVersion || undefined,
     seed: request.seed,

@@ -69,6 +69,16 @@ describe('guided "Simulate Node Failure…" choices', () => {
     assert.equal(requestChoices(base).timing, undefined);
   });
 
+  it('runs 20 minutes, or until 5 minutes after a later return or intervention', () => {
+    const base: SimulationRequest = { failure: 'power-off', targets: [], interventions: [] };
+    assert.equal(requestChoices(base).durationMs, 20 * 60_000);
+    assert.equal(requestChoices({ ...base, recoverAfterMs: 10 * 60_000 }).durationMs, 20 * 60_000);
+    assert.equal(requestChoices({ ...base, recoverAfterMs: 30 * 60_000 }).durationMs, 35 * 60_000);
+    assert.equal(requestChoices({ ...base, interventions: [{ kind: 'out-of-service', atMs: 40 * 60_000 }] }).durationMs, 45 * 60_000);
+    assert.equal(requestChoices({ ...base, recoverAfterMs: 30 * 60_000, durationMs: 25 * 60_000 }).durationMs, 25 * 60_000);
+    assert.equal(requestScenarioFile('x', 'x.yaml', { ...base, recoverAfterMs: 30 * 60_000 }).duration, '35m');
+  });
+
   it('saves the answers as a scenario file that reads back as the same choices', () => {
     const request: SimulationRequest = {
       failure: 'kubelet-stop', targets: ['StatefulSet/db'], recoverAfterMs: 90_000,
