@@ -39,6 +39,9 @@ function failureReason(summary: ReasonInput): string {
     case 'replacement-pending':
       return `Replacement ${cause.pod} stays Pending: ${cause.message ?? 'not scheduled yet'}`;
     case 'daemon-pod-waits':
+      if (cause.nodes.length > 1) {
+        return `DaemonSet pods belong to their node: its pods on ${nodes(cause.nodes)} are never evicted or moved${cause.serving ? ' and still answer' : ' and serve again only when their node recovers'} (expected for a DaemonSet).`;
+      }
       return `DaemonSet pods belong to their node: ${cause.pod} is never evicted or moved${cause.serving ? ' and still answers on' : ' and serves again only when'} ${cause.node}${cause.serving ? '' : ' recovers'} (expected for a DaemonSet).`;
     case 'volume-attached-elsewhere':
       return `Replacement ${cause.pod} waits in ContainerCreating on ${cause.node}: its ReadWriteOnce volume ${cause.volume} is still attached to ${cause.attachedTo} (Multi-Attach error) and is only detached once the old pod object is gone (then after up to 6 minutes), or at once with the out-of-service taint; ${RELEASE}.`;

@@ -37,7 +37,8 @@ export type OutcomeCause =
   | { kind: 'replaced'; pods: number; nodes: string[]; replacedOn: string[]; failed: PodFailure | null; backOn: string[] }
   | { kind: 'recovered'; nodes: string[]; restarted: boolean }
   | { kind: 'replacement-pending'; pod: string; message: string | null }
-  | { kind: 'daemon-pod-waits'; pod: string; node: string; serving: boolean }
+  /** `pod` on `node`, the first of `nodes` (every down node with a pod of the DaemonSet). */
+  | { kind: 'daemon-pod-waits'; pod: string; node: string; nodes: string[]; serving: boolean }
   | { kind: 'volume-attached-elsewhere'; pod: string; node: string; volume: string; attachedTo: string }
   | { kind: 'not-evicted-yet'; pod: string; node: string; status: string; serving: boolean }
   | { kind: 'evictions-stopped'; pod: string; node: string; zone: string; state: 'PartialDisruption' | 'all-zones-down' }
@@ -220,7 +221,8 @@ function outcomeOf(
   const waiting = onDownNode && onDownNode.deletionTimestamp === undefined && isActive(onDownNode) ? onDownNode : undefined;
   // A daemon pod belongs to its node, whatever it tolerates (SEMANTICS.md 6.3).
   if (workload.kind === 'DaemonSet' && onDownNode) {
-    return { outcome: 'waits-for-node', cause: { kind: 'daemon-pod-waits', pod: onDownNode.name, node: onDownNode.nodeName!, serving: servingAtEnd >= workload.desired } };
+    const nodes = [...new Set(affected.filter((p) => !p.removed && p.node !== undefined && failed.has(p.node) && isDown(p.node)).map((p) => p.nodeName!))];
+    return { outcome: 'waits-for-node', cause: { kind: 'daemon-pod-waits', pod: onDownNode.name, node: onDownNode.nodeName!, nodes, serving: servingAtEnd >= workload.desired } };
   }
   if (servingAtEnd >= workload.desired) {
     if (replacements.length > 0) {
