@@ -29,7 +29,9 @@ function failureReason(summary: ReasonInput): string {
       const was = several ? 'were' : 'was';
       // A graceful node shutdown or a reboot ends the pods Failed without deleting them (SEMANTICS.md 2.4, 2.5); the controller replaces them then.
       const failed = cause.failed && `${endedFailed(cause.failed)} at ${formatDuration(cause.failed.atMs)}`;
-      const ended = !cause.failed ? `${was} deleted at ${at(podDeletionMs)}`
+      const deleted = cause.lastDeletionMs !== null && podDeletionMs !== null && cause.lastDeletionMs > podDeletionMs
+        ? `from ${at(podDeletionMs)} to ${at(cause.lastDeletionMs)}` : `at ${at(podDeletionMs)}`;
+      const ended = !cause.failed ? `${was} deleted ${deleted}`
         : cause.failed.reason ? `${was} stopped by the kubelet and ${failed}, not deleted,` : `${failed}, ${was} not deleted,`;
       const back = cause.backOn.length > 0 ? `; what ran on ${nodes(cause.backOn)} came back with ${cause.backOn.length > 1 ? 'those nodes' : 'the node'}` : '';
       return `Its pod${several ? 's' : ''} on ${nodes(cause.nodes)} ${ended} and replaced on ${nodeNames(cause.replacedOn)}, Ready at ${at(replacementReadyMs)}${back}; down ${formatDuration(unavailableMs)} in all${duplicateMs > 0 ? `, with old copies still running on the cut-off node for ${formatDuration(duplicateMs)}` : ''}.`;

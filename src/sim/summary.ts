@@ -34,7 +34,7 @@ export interface PodFailure {
 export type OutcomeCause =
   | { kind: 'not-on-failed-nodes'; failedNodes: string[] }
   /** `pods` on `nodes` were replaced; pods on `backOn` came back with their node instead (staggered failures). */
-  | { kind: 'replaced'; pods: number; nodes: string[]; replacedOn: string[]; failed: PodFailure | null; backOn: string[] }
+  | { kind: 'replaced'; pods: number; nodes: string[]; replacedOn: string[]; failed: PodFailure | null; backOn: string[]; lastDeletionMs: number | null }
   | { kind: 'recovered'; nodes: string[]; restarted: boolean }
   | { kind: 'replacement-pending'; pod: string; message: string | null }
   /** `pod` on `node`, the first of `nodes` (every down node with a pod of the DaemonSet). */
@@ -118,6 +118,7 @@ export function summarize(
   // Affected pods: when each first turned Failed (before any deletion), and when its object went away.
   const failedAt = new Map<SimPod, PodFailure>();
   const removedAt = new Map<SimPod, number>();
+  const deletedAt = new Map<SimPod, number>();
   const earliestOf = (workload: SimWorkload) => {
     let times = firstAt.get(workload);
     if (!times) firstAt.set(workload, (times = {}));
@@ -147,7 +148,10 @@ export function summarize(
     const times = earliestOf(pod.owner);
     if (pod.affected && e.type === 'PodCondition' && e.detail?.type === 'Ready') times.podsNotReady ??= e.t;
     // The pod garbage collector marks a pod Failed on its way to deleting it: that is its deletion.
-    if (pod.affected && (e.type === 'PodDeletionStarted' || e.type === 'PodRemoved' || (e.type === 'PodCondition' && e.reason === 'DeletionByPodGC'))) times.deletion ??= e.t;
+    if (pod.affected && (e.type === 'PodDeletionStarted' || e.type === 'PodRemoved' || (e.type === 'PodCondition' && e.reason === 'DeletionByPodGC'))) {
+      times.deletion ??= e.t;
+      if (!deletedAt.has(pod)) deletedAt.set(pod, e.t);
+    }
     if (pod.affected && e.type === 'PodFailed' && times.deletion === undefined && !failedAt.has(pod)) failedAt.set(pod, { pod: pod.name, reason: (e.detail?.reason as string | null) ?? null, containerReason: (e.detail?.containerReason as string | null) ?? null, atMs: e.t });
     if (pod.affected && e.type === 'PodRemoved') removedAt.set(pod, e.t);
     if (pod.replacement && e.type === 'PodCreated') times.created ??= e.t;
@@ -184,7 +188,7 @@ export function summarize(
       const f = failedAt.get(pod);
       if (f && (failure === null || f.atMs < failure.atMs)) failure = f;
     }
-    const { outcome, cause } = outcomeOf(workload, affected, replacements, totals.serving, failed, failedNames, stopped, failure, removedAt);
+    const { outcome, cause } = outcomeOf(workload, affected, replacements, totals.serving, failed, failedNames, stopped, failure, removedAt, deletedAt);
     const pending = pendingBefore.get(workload);
     return {
       object: workload.ref,
@@ -210,9 +214,12 @@ export function summarize(
 
 type EvictionStop = 'PartialDisruption' | 'all-zones-down' | null;
 
+const lastOf = (times: number[]): number | null => (times.length > 0 ? Math.max(...times) : null);
+
 function outcomeOf(
   workload: SimWorkload, affected: SimPod[], replacements: SimPod[], servingAtEnd: number, failed: ReadonlySet<SimNode>, failedNames: string[],
   stopped: (node: SimNode) => EvictionStop, failure: PodFailure | null = null, removedAt: ReadonlyMap<SimPod, number> = new Map(),
+  deletedAt: ReadonlyMap<SimPod, number> = new Map(),
 ): { outcome: Outcome; cause: OutcomeCause } {
   if (affected.length === 0 && replacements.length === 0) return { outcome: 'unaffected', cause: { kind: 'not-on-failed-nodes', failedNodes: failedNames } };
   const affectedNodes = [...new Set(affected.map((p) => p.nodeName!))];
@@ -236,6 +243,7 @@ function outcomeOf(
         cause: {
           kind: 'replaced', pods: replaced.length, nodes: [...new Set(replaced.map((p) => p.nodeName!))], replacedOn: [...new Set(ready.map((p) => p.nodeName!))], failed: failure,
           backOn: gone.length > 0 ? [...new Set(back.map((p) => p.nodeName!))] : [],
+          lastDeletionMs: lastOf(replaced.flatMap((p) => deletedAt.get(p) ?? [])),
         },
       };
     }
