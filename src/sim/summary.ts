@@ -223,12 +223,13 @@ function outcomeOf(
 ): { outcome: Outcome; cause: OutcomeCause } {
   if (affected.length === 0 && replacements.length === 0) return { outcome: 'unaffected', cause: { kind: 'not-on-failed-nodes', failedNodes: failedNames } };
   const affectedNodes = [...new Set(affected.map((p) => p.nodeName!))];
-  // A pod still bound to a failed node that has not come back (any phase: a graceful shutdown leaves it Failed).
-  const onDownNode = affected.find((p) => !p.removed && p.node !== undefined && failed.has(p.node) && isDown(p.node));
+  // Pods still bound to a failed node that has not come back (any phase: a graceful shutdown leaves them Failed).
+  const onDownNodes = affected.filter((p) => !p.removed && p.node !== undefined && failed.has(p.node) && isDown(p.node));
+  const onDownNode = onDownNodes.at(0);
   const waiting = onDownNode && onDownNode.deletionTimestamp === undefined && isActive(onDownNode) ? onDownNode : undefined;
   // A daemon pod belongs to its node, whatever it tolerates (SEMANTICS.md 6.3).
   if (workload.kind === 'DaemonSet' && onDownNode) {
-    const nodes = [...new Set(affected.filter((p) => !p.removed && p.node !== undefined && failed.has(p.node) && isDown(p.node)).map((p) => p.nodeName!))];
+    const nodes = [...new Set(onDownNodes.map((p) => p.nodeName!))];
     return { outcome: 'waits-for-node', cause: { kind: 'daemon-pod-waits', pod: onDownNode.name, node: onDownNode.nodeName!, nodes, serving: servingAtEnd >= workload.desired } };
   }
   if (servingAtEnd >= workload.desired) {
