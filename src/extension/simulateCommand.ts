@@ -3,6 +3,7 @@ import type { TraceReport } from '../report/contract';
 import { nodeNames } from '../report/format';
 import { isFailureKind, isInterventionKind, PLACEMENTS, type Intervention, type Placement } from '../sim/scenario';
 import { requestChoices, requestScenarioFile, type SimulationRequest } from '../workspace/guidedChoices';
+import { afterTheEnd } from '../report/afterTheEnd';
 import { readScenarioFile, scenarioRun, writeScenarioFile } from '../workspace/scenarioFile';
 import type { ClusterText, SimulationChoices } from '../workspace/simulationChoices';
 import type { FindingRef, RunRef, WebviewMessage } from '../../webview/protocol';
@@ -61,6 +62,8 @@ export function registerSimulateCommand(context: vscode.ExtensionContext, index:
       const report = await withProgress(`Simulating ${ref.failure}: ${source}`, simulation, log);
       log.info(`Simulation of ${source}: ${report ? 'done' : 'stopped'} after ${Date.now() - started} ms`);
       if (!report) return;
+      // A scenario file's own duration may end before what it schedules (a guided run lasts long enough).
+      for (const line of afterTheEnd(report.scenario)) void vscode.window.showWarningMessage(`${source}: ${line}.`);
       const findings = await workloadFindings(index, documents ?? [ref.document]);
       const timing = runTimingLabel(ref);
       panels.show({ type: 'showTrace', title: `${ref.failure} of ${nodeNames(report.summary.failedNodes)}: ${source}${timing ? ` (${timing})` : ''}`, report, run: ref, findings });
