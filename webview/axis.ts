@@ -1,6 +1,6 @@
 /**
  * The time axis above the lanes: round ticks in seconds/minutes since the failure, the key
- * moments labelled (in two staggered rows, a label dropped rather than overlapped) and the cursor.
+ * moments labelled (in three staggered rows, a label dropped rather than overlapped: zooming in makes room) and the cursor.
  */
 import type { KeyMoment } from '../src/report/timeline/model';
 import { el, svg, svgText, withTitle } from './dom';
