@@ -35,7 +35,9 @@ async function quickOpen(page, name, tries = 3) {
       // focused, not a webview beside it.
       const tab = page.locator(`.tabs-container .tab.active[data-resource-name="${path.basename(name)}"]`).first();
       await tab.waitFor({ timeout: 10000 });
-      await tab.click();
+      // The quick input, if a click left it open, lies over the tabs.
+      if (await input.isVisible()) await page.keyboard.press('Escape');
+      await tab.click({ timeout: 10000 });
       await page.locator(`.editor-group-container.active .tabs-container .tab.active[data-resource-name="${path.basename(name)}"]`).first().waitFor({ timeout: 5000 });
       await focusedEditor(page);
       return;
