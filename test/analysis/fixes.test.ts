@@ -4,12 +4,15 @@
  * a fresh simulation of the edited text gives.
  */
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { applyEdits } from '../../src/analysis/fixEffects';
-import type { Fix } from '../../src/analysis/finding';
+import type { Finding, Fix } from '../../src/analysis/finding';
 import { outageText } from '../../src/analysis/outageText';
 import type { Variant } from '../../src/analysis/workloadSimulation';
 import { readManifestText } from '../../src/manifest/readManifest';
 import { Workspace } from '../../src/workspace/workspace';
+import { describeWithCorpus, REPO_ROOT, yamlFiles } from '../support/shared';
 
 function fixesOf(text: string, rule: string): Fix[] {
   const workspace = new Workspace();
@@ -238,5 +241,45 @@ describe('suppression', () => {
     const ids = findings(text);
     assert.ok(!ids.includes('KFS002') && !ids.includes('KFS008'));
     assert.ok(ids.includes('KFS040'));
+  });
+});
+
+/**
+ * Every quick fix the analysis offers on a file: the edited text parses with no new error and as
+ * many documents, and has fewer findings of that rule on that object (others may remain, such as
+ * the same rule on another container).
+ */
+function checkEveryFix(file: string): number {
+  const text = fs.readFileSync(file, 'utf8');
+  const before = new Workspace();
+  before.setDocument('f.yaml', text);
+  const parsed = before.read('f.yaml').parsed;
+  const errors = (p: typeof parsed) => p.problems.filter((problem) => problem.severity === 'error').length;
+  const findings = before.analyse('f.yaml').findings;
+  const sameAs = (finding: Finding) => (f: Finding) => f.ruleId === finding.ruleId && JSON.stringify(f.object) === JSON.stringify(finding.object);
+  const fixes = before.fixes('f.yaml');
+  for (const { finding, fix } of fixes) {
+    const after = new Workspace();
+    after.setDocument('f.yaml', applyEdits(text, fix.edits));
+    const edited = after.read('f.yaml').parsed;
+    const where = `${file}: ${finding.ruleId} "${fix.title}"`;
+    assert.ok(errors(edited) <= errors(parsed), `${where} adds an error`);
+    assert.equal(edited.documents.length, parsed.documents.length, `${where} changes the documents`);
+    assert.ok(after.analyse('f.yaml').findings.filter(sameAs(finding)).length < findings.filter(sameAs(finding)).length, `${where} leaves the finding`);
+  }
+  return fixes.length;
+}
+
+describe('every quick fix on the examples', () => {
+  it('parses, keeps the documents and removes its finding', () => {
+    const count = yamlFiles(path.join(REPO_ROOT, 'examples')).reduce((n, file) => n + checkEveryFix(file), 0);
+    assert.ok(count > 50, `${count} fixes`);
+  });
+});
+
+describeWithCorpus('every quick fix on ../shared/corpus', (files) => {
+  it('parses, keeps the documents and removes its finding (files up to 300 KB)', () => {
+    const count = files.filter((f) => fs.statSync(f).size <= 300_000).reduce((n, file) => n + checkEveryFix(file), 0);
+    assert.ok(count > 1000, `${count} fixes`);
   });
 });
