@@ -2,10 +2,10 @@
  * `kubectl get pods,nodes -o wide` as of the cursor, and the events up to it: rebuilt when the
  * cursor moves, every value set as text.
  */
-import { clusterAt } from '../src/report/timeline/clusterAt';
+import { clusterAt, shownPods } from '../src/report/timeline/clusterAt';
 import type { Marker, Timeline } from '../src/report/timeline/model';
 import { podStatusCategory } from '../src/report/timeline/statusCategory';
-import { formatTime } from '../src/report/format';
+import { formatCount, formatTime } from '../src/report/format';
 import { columnWidths, el, gridTable, table } from './dom';
 
 /**
@@ -27,12 +27,14 @@ export class CursorTable {
   show(timeline: Timeline, t: number, run?: string): void {
     const at = clusterAt(timeline, t);
     const when = formatTime(Math.round(t)).trim();
-    this.caption.textContent = `${run ? `${run}, as` : 'As'} of ${when} after the failure (m:ss.mmm):`;
-    const podRows = at.pods.map((p) => [p.namespace, `pod/${p.name}`, p.ready, p.status, String(p.restarts), p.ip, p.node]);
+    const { pods: listed, hidden } = shownPods(at.pods, timeline.failedNodes);
+    const left = hidden > 0 ? ` (${formatCount(hidden)} more pods Running and Ready on healthy nodes are left out)` : '';
+    this.caption.textContent = `${run ? `${run}, as` : 'As'} of ${when} after the failure (m:ss.mmm)${left}:`;
+    const podRows = listed.map((p) => [p.namespace, `pod/${p.name}`, p.ready, p.status, String(p.restarts), p.ip, p.node]);
     const nodeRows = at.nodes.map((n) => [`node/${n.name}`, n.status, n.taints]);
-    const podClass = at.pods.map((p) => `status cat-${podStatusCategory(p.status, p.ready)}`);
+    const podClass = listed.map((p) => `status cat-${podStatusCategory(p.status, p.ready)}`);
     const nodeClass = at.nodes.map((n) => `status node-${n.status.startsWith('Ready') ? 'ready' : 'notready'}`);
-    const key = `${at.pods.map((p) => p.laneId).join('|')}#${at.nodes.map((n) => n.name).join('|')}`;
+    const key = `${listed.map((p) => p.laneId).join('|')}#${at.nodes.map((n) => n.name).join('|')}`;
     const rows = [...podRows, ...nodeRows];
     const classes = [...podClass, ...nodeClass];
     const statusColumn = (r: number) => (r < podRows.length ? 3 : 1);

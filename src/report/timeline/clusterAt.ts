@@ -3,6 +3,7 @@
  * (a state that begins at t counts, one that ends at t does not), objects not yet created or
  * already gone left out, pods then nodes, in kubectl's namespace/name order.
  */
+import { podStatusCategory } from './statusCategory';
 import { compareText } from '../format';
 import type { Span, Timeline } from './model';
 
@@ -66,4 +67,28 @@ export function clusterAt(timeline: Timeline, t: number): ClusterAt {
   }
   nodes.sort((a, b) => compareText(a.name, b.name));
   return { t, pods, nodes };
+}
+
+/** Most pod rows: the table of a 150,000-pod trace would be a million elements. */
+export const MAX_POD_ROWS = 5000;
+
+/**
+ * The pods the table lists, in kubectl's order: all of them up to MAX_POD_ROWS; past that, every
+ * pod that is not Running and Ready or is on a failed node, and as many of the others as fit.
+ */
+export function shownPods(pods: readonly PodRow[], failedNodes: readonly string[]): { pods: PodRow[]; hidden: number } {
+  if (pods.length <= MAX_POD_ROWS) return { pods: [...pods], hidden: 0 };
+  const failed = new Set(failedNodes);
+  const notable = (p: PodRow) => podStatusCategory(p.status, p.ready) !== 'ready' || failed.has(p.node);
+  let room = MAX_POD_ROWS - pods.filter(notable).length;
+  const shown: PodRow[] = [];
+  for (const pod of pods) {
+    if (shown.length === MAX_POD_ROWS) break;
+    if (notable(pod)) shown.push(pod);
+    else if (room > 0) {
+      shown.push(pod);
+      room--;
+    }
+  }
+  return { pods: shown, hidden: pods.length - shown.length };
 }
