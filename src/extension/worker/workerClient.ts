@@ -180,14 +180,28 @@ export class WorkerConnection {
   }
 }
 
-/** Two ends of an in-process channel, delivering asynchronously like a port (the tests drive the worker service through it). */
+/**
+ * Two ends of an in-process channel, delivering asynchronously like a port (the tests drive the
+ * worker service through it). As a port does, it hands over together what one task posted: a
+ * timer per message could put a millisecond between two of them, and the worker's
+ * read-everything-delivered-first rule would then see them apart.
+ */
 export function inProcessTransport(serve: (post: (message: unknown) => void) => (message: unknown) => void): WorkerTransport {
   let listener: ((message: unknown) => void) | undefined;
   let closed = false;
   const toHost = (message: unknown) => setTimeout(() => { if (!closed) listener?.(structuredClone(message)); }, 0);
   const receive = serve(toHost);
+  let queued: unknown[] = [];
+  const deliver = () => {
+    const batch = queued;
+    queued = [];
+    if (!closed) for (const message of batch) receive(message);
+  };
   return {
-    post: (message) => { const copy = structuredClone(message); setTimeout(() => { if (!closed) receive(copy); }, 0); },
+    post: (message) => {
+      if (queued.length === 0) setTimeout(deliver, 0);
+      queued.push(structuredClone(message));
+    },
     onMessage: (l) => { listener = l; },
     onExit: () => {},
     terminate: () => { closed = true; },
