@@ -28,7 +28,10 @@ export function workloadLenses(ctx: RuleContext): WorkloadLens[] {
     else if (text.open) title = `If its node fails: ${text.short === 'until someone acts' ? 'stuck until someone acts' : text.headline.toLowerCase()}`;
     else if (lost.summary.unavailableMs === 0) title = `If its node fails: no outage (${lost.summary.desiredReplicas} replica${lost.summary.desiredReplicas === 1 ? '' : 's'} on ${lost.nodesBefore} node${lost.nodesBefore === 1 ? '' : 's'})`;
     else title = `If its node fails: down ~${text.short}`;
-    if (backText && workload.kind !== 'DaemonSet' && back!.summary.unavailableMs > 0) title += ` (back in 2m: down ~${backText.short})`;
+    if (backText && workload.kind !== 'DaemonSet' && back!.summary.unavailableMs > 0) {
+      // Its node back does not always help: a bare pod with restartPolicy Never ends Failed after the reboot.
+      title += ` (back in 2m: ${backText.short === 'until someone acts' ? 'still down until someone acts' : `down ~${backText.short}`})`;
+    }
     const outageMs = text.open && lost.summary.unavailableMs >= lost.durationMs ? Infinity : lost.summary.unavailableMs;
     return { range, workload: ref, title, outageMs };
   });

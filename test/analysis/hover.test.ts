@@ -154,4 +154,9 @@ describe('lenses (KFS012)', () => {
     assert.equal(worstOutageText(result[1].outageMs), 'Node failure: no outage');
     assert.equal(worstLens([]), undefined);
   });
+
+  it('a bare Pod that never restarts stays down when its node comes back', () => {
+    const [lens] = lenses('apiVersion: v1\nkind: Pod\nmetadata: {name: once}\nspec:\n  restartPolicy: Never\n  containers: [{name: c, image: busybox}]\n');
+    assert.equal(lens.title, 'If its node fails: stuck until someone acts (back in 2m: still down until someone acts)');
+  });
 });
