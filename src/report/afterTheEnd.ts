@@ -1,5 +1,5 @@
 /** What a scenario schedules past its simulated window: the run cannot show it, so the front ends say so. */
-import { formatDuration } from '../manifest/duration';
+import { formatDuration } from './format';
 import type { Intervention } from '../sim/scenario';
 
 /** A Scenario, or a trace's scenario (recoverAfterMs null there). */

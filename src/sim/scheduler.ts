@@ -199,9 +199,8 @@ export class Scheduler {
    * feasible nodes are found (numFeasibleNodesToFind, at most 100 here, the real scheduler's
    * minimum), and the best score among them. Reasons are worked out only when no node fits.
    */
-  private findNode(pod: SimPod, feasibleToFind?: number): Placement {
+  private findNode(pod: SimPod, feasibleToFind?: number, narrowed = this.preFilter(pod)): Placement {
     const cache = this.cache;
-    const narrowed = this.preFilter(pod);
     const pinned = narrowed?.names;
     const candidates = pinned
       ? Int32Array.from(cache.order).filter((i) => pinned.has(cache.nodes[i].labels[HOSTNAME_LABEL] ?? cache.nodes[i].name) || pinned.has(cache.nodes[i].name))
@@ -246,7 +245,8 @@ export class Scheduler {
   /** The first node from the rotating start that passes the filters (no scoring). */
   private firstFeasible(pod: SimPod): Placement {
     const { order, nodes } = this.cache;
-    if (this.preFilter(pod)) return this.findNode(pod, 1);
+    const narrowed = this.preFilter(pod);
+    if (narrowed) return this.findNode(pod, 1, narrowed);
     for (let k = 0; k < order.length; k++) {
       const i = order[(this.nextStartNodeIndex + k) % order.length];
       if (this.filter(pod, nodes[i], false).length > 0) continue;

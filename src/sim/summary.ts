@@ -157,16 +157,6 @@ export function summarize(
     if (pod.replacement && e.type === 'PodCreated') times.created ??= e.t;
     if (pod.replacement && e.type === 'PodReady' && !readyAt.has(pod)) readyAt.set(pod, e.t);
   }
-  const over = <T>(pick: (a: number, b: number) => number) => (items: Iterable<T>, time: (item: T) => number | undefined): number | null => {
-    let result: number | null = null;
-    for (const item of items) {
-      const t = time(item);
-      if (t !== undefined) result = result === null ? t : pick(result, t);
-    }
-    return result;
-  };
-  const minOver = over<string>(Math.min);
-  const maxOver = over<SimPod>(Math.max);
   const failed = new Set(failedNodes);
   const failedNames = failedNodes.map((n) => n.name);
 
@@ -214,7 +204,17 @@ export function summarize(
 
 type EvictionStop = 'PartialDisruption' | 'all-zones-down' | null;
 
-const lastOf = (times: number[]): number | null => (times.length > 0 ? Math.max(...times) : null);
+/** The earliest (or latest) of the items' times, null when none has one. */
+const over = (pick: (a: number, b: number) => number) => <T>(items: Iterable<T>, time: (item: T) => number | undefined): number | null => {
+  let result: number | null = null;
+  for (const item of items) {
+    const t = time(item);
+    if (t !== undefined) result = result === null ? t : pick(result, t);
+  }
+  return result;
+};
+const minOver = over(Math.min);
+const maxOver = over(Math.max);
 
 function outcomeOf(
   workload: SimWorkload, affected: SimPod[], replacements: SimPod[], servingAtEnd: number, failed: ReadonlySet<SimNode>, failedNames: string[],
@@ -244,7 +244,7 @@ function outcomeOf(
         cause: {
           kind: 'replaced', pods: replaced.length, nodes: [...new Set(replaced.map((p) => p.nodeName!))], replacedOn: [...new Set(ready.map((p) => p.nodeName!))], failed: failure,
           backOn: gone.length > 0 ? [...new Set(back.map((p) => p.nodeName!))] : [],
-          lastDeletionMs: lastOf(replaced.flatMap((p) => deletedAt.get(p) ?? [])),
+          lastDeletionMs: maxOver(replaced, (p) => deletedAt.get(p)),
         },
       };
     }
