@@ -48,7 +48,7 @@ export function eventMessage(event: TraceEvent): string {
       : `Endpoint ${d.ip} (${d.pod}) ${d.added ? 'added:' : 'now'} ready=${d.ready} serving=${d.serving} terminating=${d.terminating}`;
     case 'VolumeDetached': return `Volume ${name} detached from ${d.node} (${DETACH_CAUSES[String(d.cause)] ?? 'detach'})`;
     case 'VolumeAttached': return `Volume ${name} attached to ${d.node}`;
-    case 'Fault': return `${name} ${FAILURE_DESCRIPTIONS[d.failure as FailureKind]}`;
+    case 'Fault': return d.inert ? `${name} shutting down, unnoticed by its kubelet (shutdownGracePeriod 0s): the host powers off` : `${name} ${FAILURE_DESCRIPTIONS[d.failure as FailureKind]}`;
     case 'Recovery': return `${name} ${RECOVERY_DESCRIPTIONS[d.failure as FailureKind]}`;
     case 'Intervention': return interventionMessage(event, d);
     case 'Note': return noteMessage(event, d);

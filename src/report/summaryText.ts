@@ -32,9 +32,12 @@ function failureReason(summary: ReasonInput): string {
       const deleted = cause.lastDeletionMs !== null && podDeletionMs !== null && cause.lastDeletionMs > podDeletionMs
         ? `from ${at(podDeletionMs)} to ${at(cause.lastDeletionMs)}` : `at ${at(podDeletionMs)}`;
       const ended = !cause.failed ? `${was} deleted ${deleted}`
-        : cause.failed.reason ? `${was} stopped by the kubelet and ${failed}, not deleted,` : `${failed}, ${was} not deleted,`;
+        : cause.failed.reason ? `${was} stopped by the kubelet and ${failed}` : `${failed}`;
+      // A Failed pod is replaced without being deleted; deleting it later (the taint manager does) removes it at once.
+      const kept = !cause.failed || podDeletionMs !== null ? '' : cause.failed.reason ? ', not deleted,' : `, ${was} not deleted,`;
+      const failedDeleted = cause.failed && podDeletionMs !== null ? `; the Failed object${several ? 's were' : ' was'} deleted ${deleted}` : '';
       const back = cause.backOn.length > 0 ? `; what ran on ${nodes(cause.backOn)} came back with ${cause.backOn.length > 1 ? 'those nodes' : 'the node'}` : '';
-      return `Its pod${several ? 's' : ''} on ${nodes(cause.nodes)} ${ended} and replaced on ${nodeNames(cause.replacedOn)}, Ready at ${at(replacementReadyMs)}${back}; down ${formatDuration(unavailableMs)} in all${duplicateMs > 0 ? `, with old copies still running on the cut-off node for ${formatDuration(duplicateMs)}` : ''}.`;
+      return `Its pod${several ? 's' : ''} on ${nodes(cause.nodes)} ${ended}${kept} and replaced on ${nodeNames(cause.replacedOn)}, Ready at ${at(replacementReadyMs)}${failedDeleted}${back}; down ${formatDuration(unavailableMs)} in all${duplicateMs > 0 ? `, with old copies still running on the cut-off node for ${formatDuration(duplicateMs)}` : ''}.`;
     }
     case 'recovered':
       return `${nodes(cause.nodes)} came back before its pods were replaced; they ${cause.restarted ? 'restarted in place with a new IP' : 'were re-adopted by the kubelet'}; down ${formatDuration(unavailableMs)} in all.`;
@@ -71,7 +74,8 @@ function failureReason(summary: ReasonInput): string {
       const how = cause.failed
         ? `${cause.pod} ${endedFailed(cause.failed)} on ${cause.node} at ${formatDuration(cause.failed.atMs)} and is not restarted`
         : `${cause.pod} was deleted${podDeletionMs !== null ? ` at ${formatDuration(podDeletionMs)}` : ''}`;
-      const removed = cause.removedMs !== null ? `; its object was removed at ${formatDuration(cause.removedMs)}${cause.nodeBack ? ` once ${cause.node} was back` : ''}` : '';
+      const removed = cause.removedMs === null ? ''
+        : cause.removedByKubelet ? `; its object was removed at ${formatDuration(cause.removedMs)} once ${cause.node} was back` : `; its object was deleted at ${formatDuration(cause.removedMs)}`;
       return `A bare Pod is never recreated: ${how}${removed}, and nothing runs it again${cause.nodeBack ? ` although ${cause.node} is Ready again` : ''}; run it under a Deployment or StatefulSet.`;
     }
     case 'job-backoff':

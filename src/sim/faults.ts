@@ -39,12 +39,13 @@ export function scheduleFault(ctx: SimContext, fault: Fault, nodes: SimNode[]): 
   const inertShutdown = fault.kind === 'graceful-shutdown' && shutdownMs === 0;
   clock.at(fault.atMs, () => {
     if (inertShutdown) store.event({ kind: 'Cluster', name: 'kubelet', namespace: '' }, 'Note', 'GracefulShutdownInert', {});
-    for (const name of ASSUMPTIONS[fault.kind] ?? []) {
+    // An inert shutdown is a power-off: the shutdown's assumption plays no part.
+    for (const name of inertShutdown ? [] : ASSUMPTIONS[fault.kind] ?? []) {
       const knob = timing.simulator[name];
       store.event({ kind: 'Cluster', name: 'assumptions', namespace: '' }, 'Note', 'Assumption', { knob: `sim.${knob.spec.name}`, value: knob.value, source: knob.source });
     }
     for (const node of nodes) {
-      store.event(node.ref, 'Fault', fault.kind, { failure: fault.kind });
+      store.event(node.ref, 'Fault', fault.kind, inertShutdown ? { failure: fault.kind, inert: true } : { failure: fault.kind });
       for (const pod of node.pods) store.markAffected(pod);
       store.setHost(node, inertShutdown ? POWERED_OFF : FAULT_EFFECTS[fault.kind]);
     }

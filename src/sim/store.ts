@@ -216,10 +216,14 @@ export class Store {
     this.podChanged(pod, 'condition');
   }
 
-  /** DELETE with a grace period: sets deletionTimestamp (grace > 0) or removes the object (grace 0). */
+  /**
+   * DELETE with a grace period: sets deletionTimestamp (grace > 0) or removes the object (grace 0).
+   * As the API server's CheckGracefulDelete, an unscheduled pod or one in a terminal phase gets
+   * grace 0 whatever was asked (pkg/registry/core/pod/strategy.go).
+   */
   deletePod(pod: SimPod, graceSeconds: number, by: string): void {
     if (pod.removed) return;
-    if (graceSeconds <= 0) {
+    if (graceSeconds <= 0 || pod.nodeName === undefined || pod.phase === 'Failed' || pod.phase === 'Succeeded') {
       this.removePod(pod, by);
       return;
     }

@@ -49,7 +49,7 @@ export type OutcomeCause =
   /** A static pod's mirror (SEMANTICS.md 6.5): only its node's kubelet runs it; never rescheduled. */
   | { kind: 'static-pod'; pod: string; node: string; status: string; nodeBack: boolean }
   /** A bare pod that ended Failed or whose object is gone: nothing runs it again (`lost`). */
-  | { kind: 'bare-pod-lost'; pod: string; node: string; failed: PodFailure | null; removedMs: number | null; nodeBack: boolean }
+  | { kind: 'bare-pod-lost'; pod: string; node: string; failed: PodFailure | null; removedMs: number | null; removedByKubelet: boolean; nodeBack: boolean }
   | { kind: 'job-backoff'; failures: number }
   | { kind: 'replacement-not-ready'; pod: string; node: string | null; status: string }
   | { kind: 'short-of-replicas'; nodes: string[] };
@@ -117,7 +117,8 @@ export function summarize(
   const readyAt = new Map<SimPod, number>();
   // Affected pods: when each first turned Failed (before any deletion), and when its object went away.
   const failedAt = new Map<SimPod, PodFailure>();
-  const removedAt = new Map<SimPod, number>();
+  /** When each pod object went, and whether its kubelet (back with the node) or a controller or kubectl removed it. */
+  const removedAt = new Map<SimPod, Removal>();
   const deletedAt = new Map<SimPod, number>();
   const earliestOf = (workload: SimWorkload) => {
     let times = firstAt.get(workload);
@@ -153,7 +154,7 @@ export function summarize(
       if (!deletedAt.has(pod)) deletedAt.set(pod, e.t);
     }
     if (pod.affected && e.type === 'PodFailed' && times.deletion === undefined && !failedAt.has(pod)) failedAt.set(pod, { pod: pod.name, reason: (e.detail?.reason as string | null) ?? null, containerReason: (e.detail?.containerReason as string | null) ?? null, atMs: e.t });
-    if (pod.affected && e.type === 'PodRemoved') removedAt.set(pod, e.t);
+    if (pod.affected && e.type === 'PodRemoved') removedAt.set(pod, { atMs: e.t, byKubelet: String(e.detail?.by).startsWith('kubelet') });
     if (pod.replacement && e.type === 'PodCreated') times.created ??= e.t;
     if (pod.replacement && e.type === 'PodReady' && !readyAt.has(pod)) readyAt.set(pod, e.t);
   }
@@ -214,11 +215,16 @@ const over = (pick: (a: number, b: number) => number) => <T>(items: Iterable<T>,
   return result;
 };
 const minOver = over(Math.min);
+
+interface Removal {
+  atMs: number;
+  byKubelet: boolean;
+}
 const maxOver = over(Math.max);
 
 function outcomeOf(
   workload: SimWorkload, affected: SimPod[], replacements: SimPod[], servingAtEnd: number, failed: ReadonlySet<SimNode>, failedNames: string[],
-  stopped: (node: SimNode) => EvictionStop, failure: PodFailure | null = null, removedAt: ReadonlyMap<SimPod, number> = new Map(),
+  stopped: (node: SimNode) => EvictionStop, failure: PodFailure | null = null, removedAt: ReadonlyMap<SimPod, Removal> = new Map(),
   deletedAt: ReadonlyMap<SimPod, number> = new Map(),
 ): { outcome: Outcome; cause: OutcomeCause } {
   if (affected.length === 0 && replacements.length === 0) return { outcome: 'unaffected', cause: { kind: 'not-on-failed-nodes', failedNodes: failedNames } };
@@ -276,7 +282,8 @@ function outcomeOf(
     const pod = affected[0];
     if (pod && (pod.removed || pod.phase === 'Failed')) {
       const nodeBack = pod.node !== undefined && !pod.node.deleted && !isDown(pod.node);
-      return { outcome: 'lost', cause: { kind: 'bare-pod-lost', pod: pod.name, node: pod.nodeName!, failed: failure, removedMs: removedAt.get(pod) ?? null, nodeBack } };
+      const removal = removedAt.get(pod);
+      return { outcome: 'lost', cause: { kind: 'bare-pod-lost', pod: pod.name, node: pod.nodeName!, failed: failure, removedMs: removal?.atMs ?? null, removedByKubelet: removal?.byKubelet ?? false, nodeBack } };
     }
     if (stuckPod) return { outcome: 'stuck', cause: { kind: 'bare-pod', pod: stuckPod.name, node: stuckPod.nodeName!, status: podStatus(stuckPod) } };
   }

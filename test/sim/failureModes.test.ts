@@ -163,8 +163,17 @@ describe('failure modes', () => {
       assert.ok(agent.t >= 2000 && agent.t <= 2000 + 2 * WRITE, `agent Failed at ${agent.t}`);
       assert.ok(result.events.some((e) => e.type === 'PodCondition' && e.reason === 'TerminationByKubelet' && e.object.name === web.object.name));
       assert.match(messageOf(result.events.find((e) => e.reason === 'TerminationByKubelet')!), /Pod was terminated in response to imminent node shutdown\./);
-      const last = result.states.filter((s) => s.object.name === web.object.name).at(-1)!;
-      assert.deepEqual([last.status, last.to], ['Terminated', null]);
+    });
+
+    it('the taint manager deletes the Failed pod 300 s after the NoExecute taint, and the API server removes a terminal pod at once (grace 0)', () => {
+      const web = result.events.find((e) => e.type === 'PodFailed' && e.object.name.startsWith('web-'))!.object.name;
+      const taint = result.events.find((e) => e.type === 'TaintAdded' && e.object.name === 'worker-a1' && e.detail?.effect === 'NoExecute')!.t;
+      const removed = result.events.find((e) => e.type === 'PodRemoved' && e.object.name === web)!;
+      assert.equal(removed.detail?.by, 'taint-eviction-controller');
+      assert.ok(removed.t >= taint + 300_000 && removed.t <= taint + 300_000 + 3 * (WATCH + WRITE), `removed at ${removed.t}`);
+      assert.ok(!result.events.some((e) => e.type === 'PodDeletionStarted' && e.object.name === web), 'no Terminating phase for a Failed pod');
+      const last = result.states.filter((s) => s.object.name === web).at(-1)!;
+      assert.deepEqual([last.status, last.to], ['Terminated', removed.t]);
     });
 
     it('the Deployment replaces at once and the StatefulSet deletes and recreates db-0; the DaemonSet pod waits for its node', () => {
@@ -184,22 +193,23 @@ describe('failure modes', () => {
       assert.ok(unknown >= 30_000 + 40_000 - 10_400 && unknown <= 30_000 + 45_000 + PASS + WATCH + WRITE, `Unknown at ${unknown}`);
     });
 
-    it('the summary says the replaced pod ended Failed (Terminated) at its time, not that it was deleted', () => {
+    it('the summary says the replaced pod ended Failed (Terminated) at its time, and when the Failed object was deleted', () => {
       const web = summaryOf(result, 'web');
       const failed = result.events.find((e) => e.type === 'PodFailed' && e.object.name.startsWith('web-'))!;
       assert.ok(web.cause.kind === 'replaced');
       assert.deepEqual(web.cause.failed, { pod: failed.object.name, reason: 'Terminated', containerReason: null, atMs: failed.t });
-      assert.match(reasonOf(web), /^Its pod on worker-a1 was stopped by the kubelet and ended Failed \(Terminated\) at 1\.0\d\ds, not deleted, and replaced on worker-\w\d, Ready at \d+\.\d+s; down \d+\.\d+s in all\.$/);
+      assert.match(reasonOf(web), /^Its pod on worker-a1 was stopped by the kubelet and ended Failed \(Terminated\) at 1\.0\d\ds and replaced on worker-\w\d, Ready at \d+\.\d+s; the Failed object was deleted at 5m2\.\d+s; down \d+\.\d+s in all\.$/);
     });
 
-    it('a bare Pod stopped by the shutdown is "lost": Failed, not restarted when the node returns, its object removed by the kubelet', () => {
+    it('a bare Pod stopped by the shutdown is "lost": Failed, deleted by the taint manager, not restarted when the node returns', () => {
       const back = run([bare], { failure: 'graceful-shutdown', durationMs: 10 * MINUTE, recoverAfterMs: 7 * MINUTE, set, version: '1.31' });
       const solo = summaryOf(back, 'solo');
       assert.equal(solo.outcome, 'lost');
-      // The taint manager deleted the Failed pod 300 s after the NoExecute taint; the kubelet removes the object once back (SEMANTICS.md 2.5).
+      // A terminal pod is removed as soon as the taint manager deletes it, 300 s after the NoExecute taint (pkg/registry/core/pod/strategy.go CheckGracefulDelete).
       const removed = firstTime(back, is.podRemoved('solo'))!;
-      assert.ok(removed >= 7 * MINUTE && removed <= 7 * MINUTE + 3 * (WATCH + WRITE), `removed at ${removed}`);
-      assert.match(reasonOf(solo), /^A bare Pod is never recreated: solo ended Failed \(Terminated\) on worker-a1 at 1\.0\d\ds and is not restarted; its object was removed at 7m0\.\d+s once worker-a1 was back, and nothing runs it again although worker-a1 is Ready again; run it under a Deployment or StatefulSet\.$/);
+      assert.ok(removed >= 5 * MINUTE && removed <= 5 * MINUTE + 2000 + 3 * (WATCH + WRITE), `removed at ${removed}`);
+      assert.ok(solo.cause.kind === 'bare-pod-lost' && !solo.cause.removedByKubelet);
+      assert.match(reasonOf(solo), /^A bare Pod is never recreated: solo ended Failed \(Terminated\) on worker-a1 at 1\.0\d\ds and is not restarted; its object was deleted at 5m2\.\d+s, and nothing runs it again although worker-a1 is Ready again; run it under a Deployment or StatefulSet\.$/);
     });
 
     it('before 1.22 the reason was Shutdown', () => {
@@ -210,6 +220,9 @@ describe('failure modes', () => {
     it('with shutdownGracePeriod 0 (the default) the feature is inert: the node goes down like a power-off', () => {
       const inert = run([deployment('web', 1)], { failure: 'graceful-shutdown', durationMs: 8 * MINUTE });
       assert.ok(inert.events.some((e) => e.type === 'Note' && e.reason === 'GracefulShutdownInert'));
+      // The shutdown's own assumption does not apply, and the fault does not claim the kubelet stops pods.
+      assert.ok(!inert.events.some((e) => e.reason === 'Assumption'));
+      assert.equal(messageOf(inert.events.find((e) => e.type === 'Fault')!), 'worker-a1 shutting down, unnoticed by its kubelet (shutdownGracePeriod 0s): the host powers off');
       assert.equal(inert.events.filter((e) => e.type === 'PodFailed').length, 0);
       assert.ok(summaryOf(inert, 'web').podDeletionMs! > 5 * MINUTE);
     });
@@ -238,7 +251,7 @@ describe('failure modes', () => {
       assert.equal(solo.outcome, 'lost');
       const removed = firstTime(result, is.podRemoved('solo'))!;
       assert.ok(removed >= 7 * MINUTE && removed <= 7 * MINUTE + 3 * (WATCH + WRITE), `removed at ${removed}`);
-      assert.ok(solo.cause.kind === 'bare-pod-lost' && solo.cause.removedMs === removed && solo.cause.nodeBack);
+      assert.ok(solo.cause.kind === 'bare-pod-lost' && solo.cause.removedMs === removed && solo.cause.removedByKubelet && solo.cause.nodeBack);
       assert.match(reasonOf(solo), /^A bare Pod is never recreated: solo was deleted at 5m4\d\.\d+s; its object was removed at 7m0\.\d+s once worker-a1 was back, and nothing runs it again although worker-a1 is Ready again; run it under a Deployment or StatefulSet\.$/);
     });
 
