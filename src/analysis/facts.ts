@@ -1,6 +1,7 @@
 /** Facts about workloads that several rules, hovers and lenses need: where their pod spec is written, what they mount, how they tolerate. */
 import type { PathSegment } from '../manifest/path';
 import type { Sourced, Toleration, Workload } from '../manifest/model/types';
+import { replacedByClaimTemplate } from '../manifest/model/workloads';
 import type { ManifestModel } from '../manifest/model';
 import type { Range } from '../manifest/range';
 import { NodeKind } from '../manifest/sourceMap';
@@ -74,6 +75,7 @@ export function holdsAppData(hostPath: string | undefined): boolean {
 export function nodeBoundData(workload: Workload, objects: ManifestModel): NodeBoundData[] {
   const data: NodeBoundData[] = [];
   workload.template.spec.volumes.forEach((volume, volumeIndex) => {
+    if (replacedByClaimTemplate(workload, volume.name)) return;
     if (volume.source === 'emptyDir' && volume.emptyDirMedium !== 'Memory') data.push({ description: `emptyDir ${volume.name}`, volumeIndex });
     if (volume.source === 'hostPath' && holdsAppData(volume.hostPath)) data.push({ description: `hostPath ${volume.hostPath ?? volume.name}`, volumeIndex });
     if (volume.source === 'persistentVolumeClaim' && volume.claimName) {

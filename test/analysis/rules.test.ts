@@ -195,6 +195,13 @@ describe('rules (RULES.md sections A–E)', () => {
     assert.equal(underlined(statefulSet(3), finding.range), '3');
   });
 
+  it('KFS011 once per volume: a template volume named like a volumeClaimTemplate is replaced by its per-pod claim', () => {
+    const text = statefulSet(1, '  volumeClaimTemplates:\n  - metadata: {name: data}\n    spec: {accessModes: [ReadWriteOnce], resources: {requests: {storage: 1Gi}}}\n')
+      .replace('      containers: [{name: db, image: postgres}]\n', '      containers: [{name: db, image: postgres}]\n      volumes: [{name: data, persistentVolumeClaim: {claimName: data}}]\n');
+    const findings = analyse(text).findings.filter((f) => f.ruleId === 'KFS011');
+    assert.deepEqual(findings.map((f) => underlined(text, f.range)), ['accessModes']);
+  });
+
   it('points at the object that explains a finding in another file (related information)', () => {
     const pvc = 'apiVersion: v1\nkind: PersistentVolume\nmetadata: {name: local-1}\nspec:\n  local: {path: /mnt}\n  claimRef: {namespace: shop, name: data}\n  nodeAffinity: {required: {nodeSelectorTerms: [{matchExpressions: [{key: kubernetes.io/hostname, operator: In, values: [worker-a1]}]}]}}\n';
     const [finding] = analyse(CASES.find((c) => c.rule === 'KFS005')!.text, [pvc]).findings.filter((f) => f.ruleId === 'KFS005');

@@ -72,6 +72,31 @@ describe('stories: what happens to each kind of workload', () => {
     assert.equal(summaryOf(result, 'db').outcome, 'replaced');
   });
 
+  it('a template volume named like a volumeClaimTemplate mounts the per-pod claim instead (updateStorage): replicas do not share one ReadWriteOnce claim', () => {
+    // The shape of kubernetes/examples' cockroachdb: a pod volume datadir with claimName datadir beside the claim template datadir.
+    const sts = `apiVersion: apps/v1
+kind: StatefulSet
+metadata: {name: db, namespace: shop}
+spec:
+  serviceName: db
+  replicas: 3
+  podManagementPolicy: Parallel
+  selector: {matchLabels: {app: db}}
+  template:
+    metadata: {labels: {app: db}}
+    spec:
+      containers: [{name: c, image: cockroach}]
+      volumes: [{name: datadir, persistentVolumeClaim: {claimName: datadir}}]
+  volumeClaimTemplates:
+  - metadata: {name: datadir}
+    spec: {accessModes: [ReadWriteOnce], resources: {requests: {storage: 1Gi}}}
+`;
+    const result = run([sts], { durationMs: 2 * MINUTE });
+    const running = result.states.filter((s) => s.object.kind === 'Pod' && s.from === 0 && s.status === 'Running');
+    assert.deepEqual(running.map((s) => s.object.name).sort(), ['db-0', 'db-1', 'db-2']);
+    assert.equal(result.events.filter((e) => e.reason === 'FailedAttachVolume').length, 0);
+  });
+
   it('a Deployment with a ReadWriteOnce claim: the replacement hangs in ContainerCreating while the old pod object exists', () => {
     const pvc = 'apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata: {name: data, namespace: truth}\nspec: {accessModes: [ReadWriteOnce], resources: {requests: {storage: 1Gi}}}\n';
     const app = deployment('app', 1, '      volumes: [{name: data, persistentVolumeClaim: {claimName: data}}]\n');

@@ -3,7 +3,7 @@ import { HOSTNAME_LABEL, ZONE_LABEL } from '../../cluster/clusterSpec';
 import { matchesMap, matchesNodeSelectorTerms } from '../../sim/selectors';
 import { formatDuration } from '../../report/format';
 import type { Sourced, Workload } from '../../manifest/model/types';
-import { isMirrorPod } from '../../manifest/model/workloads';
+import { isMirrorPod, replacedByClaimTemplate } from '../../manifest/model/workloads';
 import { objectRef } from '../../manifest/objects';
 import { editorFor, fix, outageEffect } from '../editing';
 import {
@@ -118,6 +118,7 @@ export const localStorage: Rule = {
       const outcome = simulated(ctx, workload);
       const consequence = outcome ? ` (${outageText(outcome).headline.toLowerCase()} in the default scenario)` : '';
       workload.template.spec.volumes.forEach((volume, i) => {
+        if (replacedByClaimTemplate(workload, volume.name)) return;
         if (volume.source === 'hostPath' && holdsAppData(volume.hostPath)) {
           findings.push(base(this, workload, rangeOf(workload, [...volumesPath, i, 'hostPath']),
             `The data in hostPath ${volume.hostPath ?? volume.name} stays on the node: if the node fails, the pod is recreated elsewhere without it${consequence}.`));
@@ -281,7 +282,7 @@ export const readWriteOnceVolume: Rule = {
       if (workload.kind !== 'Deployment' && workload.kind !== 'StatefulSet') continue;
       const claims: { path: (string | number)[]; name: string; related?: Finding['related'] }[] = [];
       workload.template.spec.volumes.forEach((volume, i) => {
-        if (volume.source !== 'persistentVolumeClaim' || !volume.claimName || localVolumeOf(workload.namespace, volume.claimName, ctx.workspace)) return;
+        if (volume.source !== 'persistentVolumeClaim' || !volume.claimName || replacedByClaimTemplate(workload, volume.name) || localVolumeOf(workload.namespace, volume.claimName, ctx.workspace)) return;
         const pvc = ctx.workspace.persistentVolumeClaims.find((c) => c.namespace === workload.namespace && c.name === volume.claimName);
         if (pvc && !isExclusive(pvc.accessModes)) return;
         const location = pvc && ctx.locate(pvc.source);

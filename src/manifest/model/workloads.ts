@@ -118,6 +118,14 @@ export function isMirrorPod(workload: Workload): boolean {
   return workload.kind === 'Pod' && (workload.annotations['kubernetes.io/config.mirror'] !== undefined || workload.ownerKinds.includes('Node'));
 }
 
+/**
+ * A StatefulSet mounts each volumeClaimTemplate's per-pod claim in place of the pod template's
+ * volume of the same name (updateStorage, pkg/controller/statefulset/stateful_set_utils.go).
+ */
+export function replacedByClaimTemplate(workload: Workload, volumeName: string): boolean {
+  return workload.kind === 'StatefulSet' && workload.volumeClaimTemplates.some((template) => template.name === volumeName);
+}
+
 /** Pods the workload asks for on a cluster of `nodeCount` nodes (a DaemonSet: one per node, at most). */
 export function desiredPods(workload: Workload, nodeCount: number): number {
   switch (workload.kind) {
