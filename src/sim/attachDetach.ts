@@ -76,7 +76,10 @@ export class AttachDetachController {
       const minor = timing.version.minor;
       const outOfService = node !== undefined && features.outOfServiceVolumeDetach(minor) && node.taints.some((t) => t.key === OUT_OF_SERVICE);
       const forceDetachDisabled = features.disableForceDetachFlag(minor) && timing.controllerManager.disableForceDetachOnTimeout.value;
-      if (node && node.ready === 'True' && node.host.kubeletRunning && node.host.apiReachable) {
+      // A live kubelet that reaches the API unmounts and reports it (volumesInUse), whatever its Ready
+      // condition: reconcile() waits only on MountedByNode; Ready matters for the force detach alone
+      // (pkg/controller/volume/attachdetach/reconciler/reconciler.go). SEMANTICS.md 7.3 also asks for Ready.
+      if (node && node.host.kubeletRunning && node.host.apiReachable) {
         this.detachAt(volume, clock.now + NORMAL_DETACH_MS, 'unmounted');
       } else if (outOfService) {
         this.detachAt(volume, clock.now, 'out-of-service');

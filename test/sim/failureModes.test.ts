@@ -76,6 +76,18 @@ describe('failure modes', () => {
       assert.ok(result.events.some((e) => e.type === 'Note' && e.reason === 'Assumption' && e.detail?.knob === 'sim.notReadyPodsKeepServing'));
     });
 
+    it('with a ReadWriteOnce claim: the live kubelet unmounts, so the volume detaches at once (no 6-minute force detach) and db-0 runs elsewhere', () => {
+      const claim = '  volumeClaimTemplates:\n  - metadata: {name: data}\n    spec: {accessModes: [ReadWriteOnce], resources: {requests: {storage: 1Gi}}}\n';
+      const result = run([statefulSet + claim], { failure: 'kubelet-not-ready', targets: ['StatefulSet/db'], durationMs: 8 * MINUTE });
+      const removed = firstTime(result, is.podRemoved('db-0'))!;
+      const detached = result.events.find((e) => e.type === 'VolumeDetached')!;
+      assert.equal(detached.detail?.cause, 'unmounted');
+      assert.ok(detached.t - removed <= 1000 + 3 * (WATCH + WRITE), `detached ${detached.t - removed} ms after the pod object went`);
+      const db = summaryOf(result, 'db');
+      assert.equal(db.outcome, 'replaced');
+      assert.ok(db.replacementReadyMs! - removed < MINUTE, `Ready ${db.replacementReadyMs! - removed} ms after`);
+    });
+
     it('when the runtime returns before the eviction, the taints go and nothing is replaced', () => {
       const back = run([deployment('web', 1)], { failure: 'kubelet-not-ready', recoverAfterMs: 2 * MINUTE, durationMs: 8 * MINUTE });
       const web = summaryOf(back, 'web');

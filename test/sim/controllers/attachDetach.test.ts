@@ -17,9 +17,12 @@ function setup(version = '1.29', set: Record<string, string> = {}) {
   return { h, volume, claims, old, workload };
 }
 
-/** The node fails (Ready=Unknown) at 1 s; a replacement is bound to b at 2 s. */
+/** Node a powers off (its kubelet is gone, Ready=Unknown) at 1 s; a replacement is bound to b at 2 s. */
 function failAndReplace(h: Harness, claims: SimClaim[], workload: ReturnType<Harness['workload']>): SimPod {
-  h.clock.at(1000, () => h.store.setNodeReady(h.node('a'), 'Unknown', 'NodeStatusUnknown', ''));
+  h.clock.at(1000, () => {
+    h.store.setHost(h.node('a'), { powered: false, kubeletRunning: false, apiReachable: false, dataPlaneReachable: false });
+    h.store.setNodeReady(h.node('a'), 'Unknown', 'NodeStatusUnknown', '');
+  });
   const replacement = h.runningPod(workload, 'b', { claims });
   h.clock.at(2000, () => h.store.patchPodStatus(replacement, { phase: 'Pending', containerState: 'waiting', containerReason: 'ContainerCreating', ready: false }));
   return replacement;
@@ -69,6 +72,14 @@ describe('attachDetach', () => {
 
   it('from a Ready node whose kubelet unmounts: detach about a second after the pod is gone', () => {
     const { h, old } = setup();
+    h.clock.at(5000, () => h.store.removePod(old, 'test'));
+    h.run(MINUTE);
+    assert.deepEqual(detached(h), [[6000, 'unmounted']]);
+  });
+
+  it('from a NotReady node whose kubelet is alive (runtime down): it unmounts, so a normal detach, not the 6-minute force detach', () => {
+    const { h, old } = setup();
+    h.clock.at(1000, () => h.store.setNodeReady(h.node('a'), 'False', 'KubeletNotReady', 'container runtime is down'));
     h.clock.at(5000, () => h.store.removePod(old, 'test'));
     h.run(MINUTE);
     assert.deepEqual(detached(h), [[6000, 'unmounted']]);
