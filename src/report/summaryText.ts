@@ -33,9 +33,12 @@ function failureReason(summary: ReasonInput): string {
         ? `from ${at(podDeletionMs)} to ${at(cause.lastDeletionMs)}` : `at ${at(podDeletionMs)}`;
       const ended = !cause.failed ? `${was} deleted ${deleted}`
         : cause.failed.reason ? `${was} stopped by the kubelet and ${failed}` : `${failed}`;
-      // A Failed pod is replaced without being deleted; deleting it later (the taint manager does) removes it at once.
-      const kept = !cause.failed || podDeletionMs !== null ? '' : cause.failed.reason ? ', not deleted,' : `, ${was} not deleted,`;
-      const failedDeleted = cause.failed && podDeletionMs !== null ? `; the Failed object${several ? 's were' : ' was'} deleted ${deleted}` : '';
+      // A Failed pod is replaced without being deleted; a deletion (the StatefulSet's at once, the taint
+      // manager's later) removes it at once. It is told where it falls in time.
+      const deletedFirst = podDeletionMs !== null && (replacementReadyMs === null || podDeletionMs <= replacementReadyMs);
+      const kept = !cause.failed ? '' : podDeletionMs === null ? (cause.failed.reason ? ', not deleted,' : `, ${was} not deleted,`)
+        : deletedFirst ? `, its object${several ? 's' : ''} deleted ${deleted},` : '';
+      const failedDeleted = cause.failed && podDeletionMs !== null && !deletedFirst ? `; the Failed object${several ? 's were' : ' was'} deleted ${deleted}` : '';
       const back = cause.backOn.length > 0 ? `; what ran on ${nodes(cause.backOn)} came back with ${cause.backOn.length > 1 ? 'those nodes' : 'the node'}` : '';
       return `Its pod${several ? 's' : ''} on ${nodes(cause.nodes)} ${ended}${kept} and replaced on ${nodeNames(cause.replacedOn)}, Ready at ${at(replacementReadyMs)}${failedDeleted}${back}; down ${formatDuration(unavailableMs)} in all${duplicateMs > 0 ? `, with old copies still running on the cut-off node for ${formatDuration(duplicateMs)}` : ''}.`;
     }

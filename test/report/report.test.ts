@@ -69,7 +69,9 @@ describe('report: outcome sentences', () => {
   it('a Failed pod replaced without deletion: "not deleted" until something deletes it, then when', () => {
     const failed: OutcomeCause = { kind: 'replaced', pods: 1, nodes: ['worker-a1'], replacedOn: ['worker-b1'], failed: { pod: 'db-0', reason: 'Terminated', containerReason: null, atMs: 1_008 }, backOn: [], lastDeletionMs: null };
     assert.equal(outcomeReason({ ...summary(failed), podDeletionMs: null }), 'Its pod on worker-a1 was stopped by the kubelet and ended Failed (Terminated) at 1.008s, not deleted, and replaced on worker-b1, Ready at 5m52s; down 5m52s in all.');
-    assert.equal(outcomeReason(summary(failed)), 'Its pod on worker-a1 was stopped by the kubelet and ended Failed (Terminated) at 1.008s and replaced on worker-b1, Ready at 5m52s; the Failed object was deleted at 5m46s; down 5m52s in all.');
+    assert.equal(outcomeReason({ ...summary(failed), podDeletionMs: 302_006, replacementReadyMs: 7_546, unavailableMs: 0 }), 'Its pod on worker-a1 was stopped by the kubelet and ended Failed (Terminated) at 1.008s and replaced on worker-b1, Ready at 7.546s; the Failed object was deleted at 5m2.006s; down 0s in all.');
+    // A StatefulSet deletes its Failed pod at once, before the replacement runs.
+    assert.equal(outcomeReason({ ...summary(failed), podDeletionMs: 1_018, replacementReadyMs: 19_957, unavailableMs: 18_957 }), 'Its pod on worker-a1 was stopped by the kubelet and ended Failed (Terminated) at 1.008s, its object deleted at 1.018s, and replaced on worker-b1, Ready at 19.957s; down 18.957s in all.');
   });
 
   it('a bare Pod deleted by a controller, not by its kubelet once back', () => {
