@@ -31,7 +31,9 @@ function failureReason(summary: ReasonInput): string {
       const failed = cause.failed && `${endedFailed(cause.failed)} at ${formatDuration(cause.failed.atMs)}`;
       const deleted = cause.lastDeletionMs !== null && podDeletionMs !== null && cause.lastDeletionMs > podDeletionMs
         ? `from ${at(podDeletionMs)} to ${at(cause.lastDeletionMs)}` : `at ${at(podDeletionMs)}`;
-      const ended = !cause.failed ? `${was} deleted ${deleted}`
+      // After a new NoExecute taint (a controller-manager restart re-adds it), tolerationSeconds counted again from it.
+      const retainted = cause.retaintedMs !== null ? ` (tolerationSeconds counted again from the NoExecute taint added anew at ${formatDuration(cause.retaintedMs)})` : '';
+      const ended = !cause.failed ? `${was} deleted ${deleted}${retainted}`
         : cause.failed.reason ? `${was} stopped by the kubelet and ${failed}` : `${failed}`;
       // A Failed pod is replaced without being deleted; a deletion (the StatefulSet's at once, the taint
       // manager's later) removes it at once. It is told where it falls in time.
@@ -54,7 +56,7 @@ function failureReason(summary: ReasonInput): string {
     case 'volume-attached-elsewhere':
       return `Replacement ${cause.pod} waits in ContainerCreating on ${cause.node}: its ReadWriteOnce volume ${cause.volume} is still attached to ${cause.attachedTo} (Multi-Attach error) and is only detached once the old pod object is gone (then after up to 6 minutes), or at once with the out-of-service taint; ${RELEASE}.`;
     case 'not-evicted-yet':
-      return `${cause.pod} still counts as running on ${cause.node} (${cause.status} in the API${cause.serving ? ', and it still answers' : ''}) at the end: it has not been evicted yet (tolerationSeconds counts from the NoExecute taint${noExecuteTaintMs !== null ? ` at ${formatDuration(noExecuteTaintMs)}` : ''}); simulate longer to see what follows.`;
+      return `${cause.pod} still counts as running on ${cause.node} (${cause.status} in the API${cause.serving ? ', and it still answers' : ''}) at the end: it has not been evicted yet (tolerationSeconds counts from the NoExecute taint${cause.retaintedMs !== null ? `, added anew at ${formatDuration(cause.retaintedMs)}` : noExecuteTaintMs !== null ? ` at ${formatDuration(noExecuteTaintMs)}` : ''}); simulate longer to see what follows.`;
     case 'evictions-stopped':
       return cause.state === 'all-zones-down'
         ? `Every zone is fully disrupted, so the node lifecycle controller evicts nothing anywhere (master disruption mode): ${cause.pod} stays bound to ${cause.node} until some node is Ready again.`

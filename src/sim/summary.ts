@@ -34,13 +34,13 @@ export interface PodFailure {
 export type OutcomeCause =
   | { kind: 'not-on-failed-nodes'; failedNodes: string[] }
   /** `pods` on `nodes` were replaced; pods on `backOn` came back with their node instead (staggered failures). */
-  | { kind: 'replaced'; pods: number; nodes: string[]; replacedOn: string[]; failed: PodFailure | null; backOn: string[]; lastDeletionMs: number | null }
+  | { kind: 'replaced'; pods: number; nodes: string[]; replacedOn: string[]; failed: PodFailure | null; backOn: string[]; lastDeletionMs: number | null; retaintedMs: number | null }
   | { kind: 'recovered'; nodes: string[]; restarted: boolean }
   | { kind: 'replacement-pending'; pod: string; message: string | null }
   /** `pod` on `node`, the first of `nodes` (every down node with a pod of the DaemonSet). */
   | { kind: 'daemon-pod-waits'; pod: string; node: string; nodes: string[]; serving: boolean }
   | { kind: 'volume-attached-elsewhere'; pod: string; node: string; volume: string; attachedTo: string }
-  | { kind: 'not-evicted-yet'; pod: string; node: string; status: string; serving: boolean }
+  | { kind: 'not-evicted-yet'; pod: string; node: string; status: string; serving: boolean; retaintedMs: number | null }
   | { kind: 'evictions-stopped'; pod: string; node: string; zone: string; state: 'PartialDisruption' | 'all-zones-down' }
   | { kind: 'tolerates-forever'; pod: string; node: string; taint: string; serving: boolean }
   | { kind: 'node-ready-but-broken'; pod: string; node: string; podReady: boolean; restarts: number }
@@ -113,6 +113,8 @@ export function summarize(
   for (const workload of store.touchedWorkloads) for (const pod of workload.pods) if (pod.affected || pod.replacement) podByRef.set(pod.ref, pod);
   const nodeNotReadyAt = new Map<string, number>();
   const noExecuteAt = new Map<string, number>();
+  // Every NoExecute taint added per node: a new one (controller-manager restart, master disruption mode) restarts tolerationSeconds.
+  const noExecuteTimes = new Map<string, number[]>();
   const firstAt = new Map<SimWorkload, { podsNotReady?: number; deletion?: number; created?: number }>();
   const readyAt = new Map<SimPod, number>();
   // Affected pods: when each first turned Failed (before any deletion), and when its object went away.
@@ -141,6 +143,7 @@ export function summarize(
     }
     if (e.type === 'TaintAdded' && e.detail?.effect === 'NoExecute') {
       if (!noExecuteAt.has(e.object.name)) noExecuteAt.set(e.object.name, e.t);
+      noExecuteTimes.set(e.object.name, [...noExecuteTimes.get(e.object.name) ?? [], e.t]);
       continue;
     }
     if (!POD_MILESTONES.has(e.type)) continue;
@@ -180,6 +183,13 @@ export function summarize(
       if (f && (failure === null || f.atMs < failure.atMs)) failure = f;
     }
     const { outcome, cause } = outcomeOf(workload, affected, replacements, totals.serving, failed, failedNames, stopped, failure, removedAt, deletedAt);
+    if (cause.kind === 'replaced' || cause.kind === 'not-evicted-yet') {
+      // The taint the deletion (or the wait) counts from, when it is not the first one.
+      cause.retaintedMs = maxOver(affectedNodes, (n) => {
+        const before = noExecuteTimes.get(n)?.filter((t) => t <= (times.deletion ?? Infinity)) ?? [];
+        return before.length > 1 ? before.at(-1) : undefined;
+      });
+    }
     const pending = pendingBefore.get(workload);
     return {
       object: workload.ref,
@@ -250,7 +260,7 @@ function outcomeOf(
         cause: {
           kind: 'replaced', pods: replaced.length, nodes: [...new Set(replaced.map((p) => p.nodeName!))], replacedOn: [...new Set(ready.map((p) => p.nodeName!))], failed: failure,
           backOn: gone.length > 0 ? [...new Set(back.map((p) => p.nodeName!))] : [],
-          lastDeletionMs: maxOver(replaced, (p) => deletedAt.get(p)),
+          lastDeletionMs: maxOver(replaced, (p) => deletedAt.get(p)), retaintedMs: null,
         },
       };
     }
@@ -318,5 +328,5 @@ function waitingOnNode(pod: SimPod, serving: boolean, stopped: EvictionStop): { 
   const tolerations = matchingTolerations(taints, pod.template.tolerations);
   const taint = taints.map((t) => `${t.key}:${t.effect}`).join(', ');
   if (tolerations && minTolerationMs(tolerations) < 0) return { outcome: 'tolerated', cause: { kind: 'tolerates-forever', pod: pod.name, node: node.name, taint, serving } };
-  return { outcome: 'awaiting-eviction', cause: { kind: 'not-evicted-yet', pod: pod.name, node: node.name, status: podStatus(pod), serving } };
+  return { outcome: 'awaiting-eviction', cause: { kind: 'not-evicted-yet', pod: pod.name, node: node.name, status: podStatus(pod), serving, retaintedMs: null } };
 }

@@ -52,22 +52,22 @@ describe('report: outcome sentences', () => {
   });
   const cases: [OutcomeCause, string][] = [
     [{ kind: 'statefulset-identity', pod: 'db-0', node: 'worker-a1', localVolume: null }, 'db-0 stays Terminating on the unreachable node worker-a1: a StatefulSet never creates a second db-0 while the old object exists. To release it, force-delete the pod (kubectl delete pod --force --grace-period=0), delete the Node object, or taint the node node.kubernetes.io/out-of-service=nodeshutdown:NoExecute.'],
-    [{ kind: 'replaced', pods: 1, nodes: ['worker-a1'], replacedOn: ['worker-b1'], failed: null, backOn: [], lastDeletionMs: null }, 'Its pod on worker-a1 was deleted at 5m46s and replaced on worker-b1, Ready at 5m52s; down 5m52s in all.'],
-    [{ kind: 'replaced', pods: 17, nodes: Array.from({ length: 17 }, (_, i) => `a${i}`), replacedOn: Array.from({ length: 17 }, (_, i) => `b${i}`), failed: null, backOn: [], lastDeletionMs: null },
+    [{ kind: 'replaced', pods: 1, nodes: ['worker-a1'], replacedOn: ['worker-b1'], failed: null, backOn: [], lastDeletionMs: null, retaintedMs: null }, 'Its pod on worker-a1 was deleted at 5m46s and replaced on worker-b1, Ready at 5m52s; down 5m52s in all.'],
+    [{ kind: 'replaced', pods: 17, nodes: Array.from({ length: 17 }, (_, i) => `a${i}`), replacedOn: Array.from({ length: 17 }, (_, i) => `b${i}`), failed: null, backOn: [], lastDeletionMs: null, retaintedMs: null },
       'Its pods on 17 failed nodes were deleted at 5m46s and replaced on 17 nodes: b0, b1, b2, …, Ready at 5m52s; down 5m52s in all.'],
-    [{ kind: 'replaced', pods: 2, nodes: ['worker-a1', 'worker-a2'], replacedOn: ['worker-b1'], failed: null, backOn: [], lastDeletionMs: 356_000 },
+    [{ kind: 'replaced', pods: 2, nodes: ['worker-a1', 'worker-a2'], replacedOn: ['worker-b1'], failed: null, backOn: [], lastDeletionMs: 356_000, retaintedMs: null },
       'Its pods on worker-a1, worker-a2 were deleted from 5m46s to 5m56s and replaced on worker-b1, Ready at 5m52s; down 5m52s in all.'],
-    [{ kind: 'replaced', pods: 1, nodes: ['worker-b1'], replacedOn: ['worker-b2'], failed: null, backOn: ['worker-a1'], lastDeletionMs: null }, 'Its pod on worker-b1 was deleted at 5m46s and replaced on worker-b2, Ready at 5m52s; what ran on worker-a1 came back with the node; down 5m52s in all.'],
+    [{ kind: 'replaced', pods: 1, nodes: ['worker-b1'], replacedOn: ['worker-b2'], failed: null, backOn: ['worker-a1'], lastDeletionMs: null, retaintedMs: null }, 'Its pod on worker-b1 was deleted at 5m46s and replaced on worker-b2, Ready at 5m52s; what ran on worker-a1 came back with the node; down 5m52s in all.'],
     [{ kind: 'daemon-pod-waits', pod: 'ds-x1', node: 'worker-a1', nodes: ['worker-a1'], serving: false }, 'DaemonSet pods belong to their node: ds-x1 is never evicted or moved and serves again only when worker-a1 recovers (expected for a DaemonSet).'],
     [{ kind: 'daemon-pod-waits', pod: 'ds-x1', node: 'worker-a1', nodes: ['worker-a1', 'worker-a2'], serving: false }, 'DaemonSet pods belong to their node: its pods on worker-a1, worker-a2 are never evicted or moved and serve again only when their node recovers (expected for a DaemonSet).'],
     [{ kind: 'bare-pod-lost', pod: 'db', node: 'worker-a1', failed: null, removedMs: 420_116, removedByKubelet: true, nodeBack: true }, 'A bare Pod is never recreated: db was deleted at 5m46s; its object was removed at 7m0.116s once worker-a1 was back, and nothing runs it again although worker-a1 is Ready again; run it under a Deployment or StatefulSet.'],
-    [{ kind: 'not-evicted-yet', pod: 'db-0', node: 'worker-a1', status: 'Running', serving: false }, 'db-0 still counts as running on worker-a1 (Running in the API) at the end: it has not been evicted yet (tolerationSeconds counts from the NoExecute taint at 46s); simulate longer to see what follows.'],
+    [{ kind: 'not-evicted-yet', pod: 'db-0', node: 'worker-a1', status: 'Running', serving: false, retaintedMs: null }, 'db-0 still counts as running on worker-a1 (Running in the API) at the end: it has not been evicted yet (tolerationSeconds counts from the NoExecute taint at 46s); simulate longer to see what follows.'],
     [{ kind: 'not-on-failed-nodes', failedNodes: Array.from({ length: 7 }, (_, i) => `n${i}`) }, 'No pod of StatefulSet/db ran on the 7 failed nodes.'],
   ];
   for (const [cause, sentence] of cases) it(cause.kind, () => assert.equal(outcomeReason(summary(cause)), sentence));
 
   it('a Failed pod replaced without deletion: "not deleted" until something deletes it, then when', () => {
-    const failed: OutcomeCause = { kind: 'replaced', pods: 1, nodes: ['worker-a1'], replacedOn: ['worker-b1'], failed: { pod: 'db-0', reason: 'Terminated', containerReason: null, atMs: 1_008 }, backOn: [], lastDeletionMs: null };
+    const failed: OutcomeCause = { kind: 'replaced', pods: 1, nodes: ['worker-a1'], replacedOn: ['worker-b1'], failed: { pod: 'db-0', reason: 'Terminated', containerReason: null, atMs: 1_008 }, backOn: [], lastDeletionMs: null, retaintedMs: null };
     assert.equal(outcomeReason({ ...summary(failed), podDeletionMs: null }), 'Its pod on worker-a1 was stopped by the kubelet and ended Failed (Terminated) at 1.008s, not deleted, and replaced on worker-b1, Ready at 5m52s; down 5m52s in all.');
     assert.equal(outcomeReason({ ...summary(failed), podDeletionMs: 302_006, replacementReadyMs: 7_546, unavailableMs: 0 }), 'Its pod on worker-a1 was stopped by the kubelet and ended Failed (Terminated) at 1.008s and replaced on worker-b1, Ready at 7.546s; the Failed object was deleted at 5m2.006s; down 0s in all.');
     // A StatefulSet deletes its Failed pod at once, before the replacement runs.

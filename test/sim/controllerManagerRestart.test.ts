@@ -4,7 +4,7 @@
  * the eviction timers again; Ready conditions and NoSchedule taints stay as they are.
  */
 import * as assert from 'node:assert/strict';
-import { deployment, firstTime, is, run } from './support';
+import { deployment, firstTime, is, reasonOf, run } from './support';
 
 const MINUTE = 60_000;
 const SLACK = 5000 + 20 + 100 + 2 * (100 + 50); // one monitor pass, its duration, the taint loop, watches and writes
@@ -34,6 +34,19 @@ describe('controller-manager restart during an outage', () => {
     assert.ok(web.podDeletionMs! >= elected.t + 300_000 && web.podDeletionMs! <= elected.t + 300_000 + SLACK, `deleted ${web.podDeletionMs! - elected.t} ms after the takeover`);
     assert.ok(web.podDeletionMs! - firstTaint > 300_000 + 60_000);
     assert.equal(web.outcome, 'replaced');
+  });
+
+  it('the summary names the taint the deletion counted from; a run ending before it says the wait counts from there', () => {
+    const readded = result.events.filter((e) => e.type === 'TaintAdded' && e.detail?.effect === 'NoExecute')[1].t;
+    const web = result.summary.workloads[0];
+    assert.ok(web.cause.kind === 'replaced' && web.cause.retaintedMs === readded);
+    assert.match(reasonOf(web), /^Its pod on worker-\w\d was deleted at \d+m[\d.]+s \(tolerationSeconds counted again from the NoExecute taint added anew at 2m1\d\.\d+s\) and replaced/);
+    const short = run([deployment('web', 1)], { durationMs: 6 * MINUTE, interventions: [{ kind: 'restart-controller-manager', atMs: restartAt }] }).summary.workloads[0];
+    assert.ok(short.cause.kind === 'not-evicted-yet' && short.cause.retaintedMs !== null);
+    assert.match(reasonOf(short), /\(tolerationSeconds counts from the NoExecute taint, added anew at 2m1\d\.\d+s\); simulate longer/);
+    // Without a restart, no taint is added anew.
+    const plain = run([deployment('web', 1)], { durationMs: 10 * MINUTE }).summary.workloads[0];
+    assert.ok(plain.cause.kind === 'replaced' && plain.cause.retaintedMs === null);
   });
 
   it('a restart before the node goes Unknown gives it another full grace period from the takeover', () => {
