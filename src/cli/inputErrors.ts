@@ -2,7 +2,7 @@
 import type { InputChoice, InputError } from '../workspace/inputError';
 
 const FLAGS: Record<InputChoice, string> = {
-  failure: '--failure', target: '--target', recovery: '--recover-after', intervention: '--force-delete', duration: '--duration',
+  failure: '--failure', target: '--target', recovery: '--recover-after', 'force-delete': '--force-delete', delete: '--delete', duration: '--duration',
   seed: '--seed', runs: '--runs', cluster: '--cluster', version: '--k8s-version', profile: '--profile', setting: '--set', workloads: 'input',
 };
 

@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import type { Path } from '../manifest/path';
 import { decodeUtf8 } from '../manifest/decode';
 import { parseDuration } from '../manifest/duration';
 import { MAX_DURATION_MS, MAX_RUNS } from '../manifest/limits';
@@ -15,7 +16,7 @@ import { jsonChunks } from '../report/jsonChunks';
 import type { Finding } from '../analysis/finding';
 import { InputError } from '../workspace/inputError';
 import { NO_WORKLOADS } from '../workspace/scenarioBuilder';
-import { readScenarioFile, scenarioArguments, scenarioRun, splitTarget, type ScenarioFile } from '../workspace/scenarioFile';
+import { readScenarioFile, scenarioArguments, scenarioFieldOf, scenarioRun, splitTarget, type ReadScenarioFile, type ScenarioFile } from '../workspace/scenarioFile';
 import { defaultChoices, type ClusterText, type SimulationChoices } from '../workspace/simulationChoices';
 import type { WorkspaceSettings } from '../workspace/workspace';
 import { UsageError, parseArgs, single, type ParsedArgs } from './args';
@@ -87,32 +88,50 @@ export function prepareSimulation(args: ParsedArgs, cwd = process.cwd(), readStd
 }
 
 /** A scenario file read once (bounded like any input): the scenario, or its problems at their lines. */
-type ReadScenario = { scenario: ScenarioFile } | { problems: string[] };
+type ReadScenario = { scenario: ScenarioFile; locate: ReadScenarioFile['locate'] } | { problems: string[] };
 
 function readScenario(file: string, cwd: string): ReadScenario {
   const { text, invalidAt } = decodeUtf8(Buffer.from(readText({ displayPath: file, absolutePath: path.resolve(cwd, file) })));
   if (invalidAt !== undefined) throw new FileError(`${file} is not UTF-8 text`);
-  const { scenario, problems } = readScenarioFile(text);
-  return scenario ? { scenario } : { problems: problems.map((p) => `${file}:${p.range.start.line + 1}:${p.range.start.character + 1} ${p.message}`) };
+  const { scenario, problems, locate } = readScenarioFile(text);
+  return scenario ? { scenario, locate } : { problems: problems.map((p) => `${file}:${p.range.start.line + 1}:${p.range.start.character + 1} ${p.message}`) };
 }
 
 /**
  * --scenario FILE: its manifests and cluster file (relative to it) read from disk, its choices
  * and timing settings as src/workspace reads them (scenarioRun, which the editor uses too).
  */
-function prepareScenarioRun(scenario: ScenarioFile, file: string, cwd: string, warn: Warn): PreparedSimulation {
+function prepareScenarioRun({ scenario, locate }: Extract<ReadScenario, { scenario: ScenarioFile }>, file: string, cwd: string, warn: Warn): PreparedSimulation {
   // Paths in the file are relative to it; shown relative to where the command runs.
   const shown = (p: string) => (path.relative(cwd, path.resolve(cwd, p)) || '.').split(path.sep).join('/');
   const here = (p: string) => shown(path.join(path.dirname(file), p));
-  const cluster = scenario.cluster === undefined ? undefined : clusterText(here(scenario.cluster), cwd);
-  const { choices } = scenarioRun(scenario, shown(file), cluster);
-  return prepareRun(scenario.manifests.map(here), { overrides: [] }, () => choices, cwd, warn);
+  // What only reading the files and building the run finds is reported where the scenario file writes it.
+  const where = (fieldPath: Path) => {
+    const { start } = locate(fieldPath);
+    return `${shown(file)}:${start.line + 1}:${start.character + 1}`;
+  };
+  try {
+    const cluster = scenario.cluster === undefined ? undefined : clusterText(here(scenario.cluster), cwd);
+    const { choices } = scenarioRun(scenario, shown(file), cluster);
+    return prepareRun(scenario.manifests.map(here), { overrides: [] }, () => choices, cwd, warn);
+  } catch (error) {
+    if (error instanceof InputError && !error.at) throw new InputError(error.choice, error.value, error.problem, { uri: shown(file), range: locate(scenarioFieldOf(scenario, error)) });
+    if (error instanceof FileError) {
+      const lines = error.message.split('\nkube-failure-sim: ').map((line) => {
+        const index = scenario.manifests.findIndex((m) => line.includes(here(m)));
+        const field = index >= 0 ? ['spec', 'manifests', index] : line.includes(here(scenario.cluster ?? '\0')) ? ['spec', 'cluster'] : undefined;
+        return field ? `${where(field)}: ${line}` : line;
+      });
+      throw new FileError(lines.join('\nkube-failure-sim: '));
+    }
+    throw error;
+  }
 }
 
 /** What a scenario file asks for: its problems at their lines, or the prepared run and the number of runs. */
 export function prepareScenario(file: string, cwd = process.cwd(), warn: Warn = () => {}): { problems: string[] } | { prepared: PreparedSimulation; runs: number } {
   const read = readScenario(file, cwd);
-  return 'problems' in read ? read : { prepared: prepareScenarioRun(read.scenario, file, cwd, warn), runs: read.scenario.runs ?? 1 };
+  return 'problems' in read ? read : { prepared: prepareScenarioRun(read, file, cwd, warn), runs: read.scenario.runs ?? 1 };
 }
 
 function prepareRun(paths: string[], settings: WorkspaceSettings, choicesOf: () => SimulationChoices, cwd: string, warn: Warn, readStdin?: StdinReader): PreparedSimulation {
@@ -146,7 +165,7 @@ function prepareRun(paths: string[], settings: WorkspaceSettings, choicesOf: () 
 export function runSimulate(argv: string[], out: Output, cwd = process.cwd()): number {
   const args = parseArgs(argv.map((arg) => (arg === '-o' ? '--output' : arg)), OPTIONS);
   const scenarioFile = single(args, 'scenario');
-  let fromFile: ScenarioFile | undefined;
+  let fromFile: Extract<ReadScenario, { scenario: ScenarioFile }> | undefined;
   if (scenarioFile !== undefined) {
     if (args.positionals.length > 0) throw new UsageError('--scenario names the manifests itself; give no PATH with it');
     let read: ReadScenario;
@@ -159,12 +178,12 @@ export function runSimulate(argv: string[], out: Output, cwd = process.cwd()): n
       for (const line of read.problems) out.stderr(`${line}\n`);
       return 2;
     }
-    fromFile = read.scenario;
-    checkScenarioOptions(fromFile, args, scenarioFile);
+    fromFile = read;
+    checkScenarioOptions(read.scenario, args, scenarioFile);
   }
   const format = single(args, 'format') ?? 'text';
   if (format !== 'text' && format !== 'json' && format !== 'html') throw new UsageError(`--format must be text, json or html, not "${format}"`);
-  const runs = Number(single(args, 'runs') ?? fromFile?.runs ?? '1');
+  const runs = Number(single(args, 'runs') ?? fromFile?.scenario.runs ?? '1');
   if (!Number.isInteger(runs) || runs < 1 || runs > MAX_RUNS) throw new UsageError(`--runs must be a whole number from 1 to ${MAX_RUNS}`);
   if (format === 'html' && runs > 1) throw new UsageError('--format html draws one run; leave out --runs');
   const outputFile = single(args, 'output');

@@ -6,7 +6,7 @@
 import type { SourceLocation } from '../manifest/range';
 
 export type InputChoice =
-  | 'failure' | 'target' | 'recovery' | 'intervention' | 'duration' | 'seed' | 'runs' | 'cluster'
+  | 'failure' | 'target' | 'recovery' | 'force-delete' | 'delete' | 'duration' | 'seed' | 'runs' | 'cluster'
   | 'version' | 'profile' | 'setting' | 'workloads';
 
 export class InputError extends Error {

@@ -40,6 +40,7 @@ export function buildScenario({ workloads, objects, timing, cluster, locate }: S
   }
   if (workloads.length === 0) throw new InputError('workloads', undefined, NO_WORKLOADS);
   for (const target of choices.targets) checkTarget(target, cluster, workloads);
+  for (const intervention of choices.interventions) if ('target' in intervention) checkPodTarget(intervention.kind, intervention.target, workloads);
   checkEnvelope(workloads, cluster, choices.durationMs, locate);
   return {
     workloads,
@@ -120,6 +121,14 @@ function targetKey(target: string): string {
   return `${kind}/${name}`;
 }
 
+/**
+ * A deletion's Kind/name must be a workload of the input; a pod name (or pod/NAME) may name a pod
+ * that exists only at that time, so the trace notes it when none does.
+ */
+function checkPodTarget(kind: 'force-delete' | 'delete', target: string, workloads: readonly Workload[]): void {
+  if (target.includes('/') && parseTarget(target).kind !== 'pod') checkWorkload(kind, target, workloads);
+}
+
 /** node/NAME (or a bare node name) must be a node of the cluster, zone/NAME a zone of it, Kind/name a workload of the input. */
 function checkTarget(target: string, cluster: ClusterSpec, workloads: readonly Workload[]): void {
   const { kind, name } = parseTarget(target);
@@ -132,7 +141,12 @@ function checkTarget(target: string, cluster: ClusterSpec, workloads: readonly W
     if (cluster.nodes.some((n) => n.name === name)) return;
     throw new InputError('target', target, `no such node in the cluster (${cluster.source}); ${describeSuggestions(name, cluster.nodes.map((n) => n.name), 'nodes')}.`);
   }
+  checkWorkload('target', target, workloads);
+}
+
+function checkWorkload(choice: 'target' | 'force-delete' | 'delete', target: string, workloads: readonly Workload[]): void {
+  const { kind, name } = parseTarget(target);
   if (workloads.some((w) => w.kind.toLowerCase() === kind && w.name === name)) return;
   const names = workloads.map((w) => `${w.kind}/${w.name}`);
-  throw new InputError('target', target, `no such workload in the input; ${describeSuggestions(target, names, 'workloads') || 'it has none'}.`);
+  throw new InputError(choice, target, `no such workload in the input; ${describeSuggestions(target, names, 'workloads') || 'it has none'}.`);
 }

@@ -23,9 +23,11 @@
  */
 import { MAX_DURATION_MS, MAX_RUNS } from '../manifest/limits';
 import { parseDuration } from '../manifest/duration';
+import type { Path } from '../manifest/path';
 import type { Range } from '../manifest/range';
 import { readManifestText } from '../manifest/readManifest';
 import { FAILURE_KINDS, PLACEMENTS, isFailureKind, type FailureKind, type Intervention, type Placement } from '../sim/scenario';
+import type { InputError } from './inputError';
 import { defaultChoices, type ClusterText, type SimulationChoices } from './simulationChoices';
 
 export const SCENARIO_API_VERSION = 'kube-failure-sim.dev/v1alpha1';
@@ -113,21 +115,29 @@ export function splitTarget(target: string): { name: string; atMs?: number } | u
   return { name: target.slice(0, at), atMs: Math.round(parseDuration(text)!) };
 }
 
-export function readScenarioFile(text: string): { scenario?: ScenarioFile; problems: ScenarioProblem[] } {
+/** A scenario file read: the scenario or its problems, and where each field is written (for errors found later). */
+export interface ReadScenarioFile {
+  scenario?: ScenarioFile;
+  problems: ScenarioProblem[];
+  locate: (path: Path) => Range;
+}
+
+export function readScenarioFile(text: string): ReadScenarioFile {
+  const nowhere = () => ({ start: { line: 0, character: 0 }, end: { line: 0, character: 0 } });
   const read = readManifestText(text);
   const problems: ScenarioProblem[] = read.parsed.problems.filter((p) => p.severity === 'error').map((p) => ({ message: p.message, range: p.range }));
   const object = read.objects.find((o) => o.kind === SCENARIO_KIND);
   if (!object) {
-    if (problems.length === 0) problems.push({ message: `no ${SCENARIO_KIND} document (apiVersion: ${SCENARIO_API_VERSION}, kind: ${SCENARIO_KIND})`, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } });
-    return { problems };
+    if (problems.length === 0) problems.push({ message: `no ${SCENARIO_KIND} document (apiVersion: ${SCENARIO_API_VERSION}, kind: ${SCENARIO_KIND})`, range: nowhere() });
+    return { problems, locate: nowhere };
   }
-  const at = (path: string) => object.sourceMap.closestRange(path);
+  const at = (path: string | Path) => object.sourceMap.closestRange(path);
   const problem = (path: string, message: string) => problems.push({ message, range: at(path) });
   if (object.apiVersion !== SCENARIO_API_VERSION) problem('apiVersion', `apiVersion must be ${SCENARIO_API_VERSION}`);
   const spec = object.value.spec;
   if (typeof spec !== 'object' || spec === null || Array.isArray(spec)) {
     problem('spec', 'spec must be a mapping with at least manifests');
-    return { problems };
+    return { problems, locate: at };
   }
   const s = spec as Record<string, unknown>;
   for (const key of Object.keys(s)) if (!SCENARIO_SPEC_FIELDS.includes(key)) problem(`spec.${key}`, `unknown field ${key}; known: ${SPEC_FIELDS.join(', ')}`);
@@ -201,7 +211,27 @@ export function readScenarioFile(text: string): { scenario?: ScenarioFile; probl
       });
     }
   }
-  return problems.length === 0 ? { scenario, problems } : { problems };
+  return problems.length === 0 ? { scenario, problems, locate: at } : { problems, locate: at };
+}
+
+/**
+ * The spec field an input error found while building the run is about (an unknown target, a
+ * manifest folder with no workload, a setting), to report it where the file writes it.
+ */
+export function scenarioFieldOf(scenario: ScenarioFile, error: InputError): Path {
+  const item = (field: string, index: number) => (index >= 0 ? ['spec', field, index] : ['spec', field]);
+  switch (error.choice) {
+    case 'target':
+      return item('targets', (scenario.targets ?? []).findIndex((t) => t === error.value || splitTarget(t)?.name === error.value));
+    case 'recovery':
+      return error.value === undefined || isString(scenario.recoverAfter) ? ['spec', 'recoverAfter'] : ['spec', 'recoverAfter', error.value];
+    case 'force-delete': case 'delete':
+      return item('interventions', (scenario.interventions ?? []).findIndex((i) => INTERVENTIONS[entryOf(i).key].kind === error.choice && entryOf(i).pod === error.value));
+    case 'version': return ['spec', 'kubernetesVersion'];
+    case 'setting': return ['spec', 'set'];
+    case 'workloads': return ['spec', 'manifests'];
+    default: return ['spec', error.choice];
+  }
 }
 
 function readIntervention(item: unknown): ScenarioIntervention | undefined {

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { main } from '../../src/cli/main';
 import { collectingOutput } from '../../src/cli/output';
@@ -69,7 +70,8 @@ describe('scenario files (FailureScenario)', () => {
       interventions: [{ forceDelete: { pod: 'db-0', at: '6m' } }, { outOfService: { at: '7m' } }, { deleteNode: { at: '8m' } }],
       duration: '20m', profile: 'fast', kubernetesVersion: '1.30', set: { 'kubelet.nodeStatusUpdateFrequency': '4s' }, cluster: 'nodes.yaml', seed: 7,
     };
-    assert.deepEqual(readScenarioFile(writeScenarioFile(scenario)), { scenario, problems: [] });
+    const { locate: _locate, ...read } = readScenarioFile(writeScenarioFile(scenario));
+    assert.deepEqual(read, { scenario, problems: [] });
   });
 
   it('mirrors every simulate flag: staggered targets, recovery per target, graceful deletes, a controller-manager restart, placement, runs', () => {
@@ -78,7 +80,8 @@ describe('scenario files (FailureScenario)', () => {
       interventions: [{ delete: { pod: 'Deployment/web', at: '1m' } }, { restartControllerManager: { at: '3m' } }, { restartControllerManager: { at: '5m' } }],
       placement: 'worst', duration: '15m', seed: 2, runs: 5,
     };
-    assert.deepEqual(readScenarioFile(writeScenarioFile(scenario)), { scenario, problems: [] });
+    const { locate: _locate, ...read } = readScenarioFile(writeScenarioFile(scenario));
+    assert.deepEqual(read, { scenario, problems: [] });
     assert.deepEqual(scenarioArguments(scenario).flags, [
       '--failure', 'partition', '--target', 'node/a,node/b@60s', '--recover-after', 'node/a@2m,node/b@10m', '--delete', 'Deployment/web@1m',
       '--restart-controller-manager-at', '3m', '--restart-controller-manager-at', '5m', '--placement', 'worst', '--duration', '15m', '--seed', '2', '--runs', '5',
@@ -115,6 +118,26 @@ describe('scenario files (FailureScenario)', () => {
     const beside = cli('simulate', '--scenario', FIXTURE, '--placement', 'worst');
     assert.equal(beside.code, 2);
     assert.match(beside.err, /--placement cannot be given with --scenario; write it in test\/fixtures\/scenarios\/web-partition.failure-scenario.yaml/);
+  });
+
+  it('reports what only the run finds (a missing manifest, an unknown node or workload) at its line in the file', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kfs-scenario-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'web.yaml'), fs.readFileSync(path.join(REPO_ROOT, 'examples', 'web-deployment.yaml')));
+      const run = (...spec: string[]) => {
+        const file = path.join(dir, 's.yaml');
+        fs.writeFileSync(file, ['apiVersion: kube-failure-sim.dev/v1alpha1', 'kind: FailureScenario', 'metadata: {name: s}', 'spec:', ...spec, ''].join('\n'));
+        const result = cli('simulate', '--scenario', file);
+        assert.equal(result.code, 2);
+        return result.err.replace(/^kube-failure-sim: \S*s\.yaml:/, 's.yaml:').trimEnd();
+      };
+      assert.equal(run('  manifests: [web.yaml, gone.yaml]'), `s.yaml:5:25: no such file or directory: ${path.relative(REPO_ROOT, path.join(dir, 'gone.yaml'))}`);
+      assert.match(run('  manifests: [web.yaml]', '  targets: [node/worker-a1, node/worker-z9@1m]'), /^s\.yaml:6:29: target node\/worker-z9: no such node in the cluster/);
+      assert.match(run('  manifests: [web.yaml]', '  interventions:', '  - delete: {pod: Deployment/web, at: 1m}', '  - forceDelete: {pod: Deployment/nope, at: 2m}'),
+        /^s\.yaml:8:5: force-delete Deployment\/nope: no such workload in the input; did you mean Deployment\/web\?/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('runs every choice of a full scenario file from the CLI: cluster file, preset, version, knob, time before, seed and runs', () => {
