@@ -38,18 +38,18 @@ export const CONTROLLER_MANAGER_KNOBS = {
     name: 'pod-eviction-timeout', type: 'duration', defaultValue: () => 5 * MINUTE_MS, min: 0,
     description: 'Legacy eviction delay.',
     noEffect: (minor: number) => (minor >= 27
-      ? `--pod-eviction-timeout was removed in Kubernetes 1.27 and has no effect; the eviction delay is the pod's tolerationSeconds (apiserver --default-unreachable-toleration-seconds).`
+      ? `--pod-eviction-timeout was removed in Kubernetes 1.27: a real kube-controller-manager does not start with it (unknown flag), and the simulation ignores it; the eviction delay is the pod's tolerationSeconds (apiserver --default-unreachable-toleration-seconds).`
       : `--pod-eviction-timeout is ignored with taint-based eviction (the default since 1.13); the eviction delay is the pod's tolerationSeconds (apiserver --default-unreachable-toleration-seconds).`),
   },
   enableTaintManager: {
     name: 'enable-taint-manager', type: 'bool', defaultValue: () => true,
     description: 'Taint-based eviction; false (up to 1.26) selects the legacy path that deletes pods pod-eviction-timeout after the node stopped reporting, with status reason NodeLost.',
-    noEffect: (minor: number) => (minor >= 27 ? '--enable-taint-manager was removed in Kubernetes 1.27 and has no effect; taint-based eviction always runs.' : undefined),
+    noEffect: (minor: number) => (minor >= 27 ? '--enable-taint-manager was removed in Kubernetes 1.27: a real kube-controller-manager does not start with it (unknown flag), and the simulation ignores it; taint-based eviction always runs.' : undefined),
   },
   disableForceDetachOnTimeout: {
     name: 'disable-force-detach-on-timeout', type: 'bool', defaultValue: () => false,
     description: 'Disables the attach-detach controller\'s force detach after 6 minutes (flag from 1.30).',
-    noEffect: (minor: number) => (minor < 30 ? '--disable-force-detach-on-timeout exists only from Kubernetes 1.30.' : undefined),
+    noEffect: (minor: number) => (minor < 30 ? '--disable-force-detach-on-timeout exists only from Kubernetes 1.30: an older kube-controller-manager does not start with it (unknown flag), and the simulation ignores it.' : undefined),
   },
 } as const satisfies Record<string, KnobSpec>;
 

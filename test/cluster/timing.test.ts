@@ -49,7 +49,7 @@ describe('timing configuration', () => {
     const profile = resolveTiming({ version: version('1.29'), profile: 'fast', settings: [] });
     assert.equal(profile.controllerManager.podEvictionTimeout.value, 30_000);
     assert.deepEqual(profile.notes, [
-      "--pod-eviction-timeout was removed in Kubernetes 1.27 and has no effect; the eviction delay is the pod's tolerationSeconds (apiserver --default-unreachable-toleration-seconds).",
+      "--pod-eviction-timeout was removed in Kubernetes 1.27: a real kube-controller-manager does not start with it (unknown flag), and the simulation ignores it; the eviction delay is the pod's tolerationSeconds (apiserver --default-unreachable-toleration-seconds).",
     ]);
     const old = resolveTiming({ version: version('1.24'), settings: [{ name: 'kcm.pod-eviction-timeout', value: '1m', source: '--set' }] });
     assert.match(old.notes[0], /ignored with taint-based eviction/);

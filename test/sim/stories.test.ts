@@ -262,7 +262,7 @@ spec:
 
   it('--pod-eviction-timeout is accepted, noted as having no effect, and changes nothing', () => {
     const withFlag = run([deployment('web', 1)], { durationMs: 8 * MINUTE, set: { 'kcm.pod-eviction-timeout': '30s' } });
-    assert.ok(withFlag.events.some((e) => e.type === 'Note' && /pod-eviction-timeout was removed in Kubernetes 1\.27 and has no effect/.test(messageOf(e))));
+    assert.ok(withFlag.events.some((e) => e.type === 'Note' && /pod-eviction-timeout was removed in Kubernetes 1\.27: a real kube-controller-manager does not start with it \(unknown flag\), and the simulation ignores it/.test(messageOf(e))));
     // Deletion 300 s (the default tolerationSeconds) after the NoExecute taint, not 30 s after anything.
     const web = summaryOf(withFlag, 'web');
     assert.ok(web.podDeletionMs! - web.noExecuteTaintMs! >= 300_000 && web.podDeletionMs! - web.noExecuteTaintMs! <= 300_200, `${web.podDeletionMs! - web.noExecuteTaintMs!}`);

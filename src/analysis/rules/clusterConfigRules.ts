@@ -1,5 +1,6 @@
 import { formatCount } from '../../manifest/formatCount';
 import { formatDuration, parseDuration } from '../../manifest/duration';
+import { legacyPodEviction } from '../../cluster/controllerManagerConfiguration';
 import type { Finding } from '../finding';
 import type { Rule, RuleContext } from '../rule';
 
@@ -18,13 +19,21 @@ export const podEvictionTimeoutIgnored: Rule = {
   docs: TAINT_EVICTION_DOCS,
   check({ document, timing }: RuleContext): Finding[] {
     const { value: seconds, source } = timing.apiServer.defaultUnreachableTolerationSeconds;
+    const { version } = timing;
+    // Up to 1.26 with --enable-taint-manager=false the legacy eviction path does use it (SEMANTICS.md 3.7).
+    if (legacyPodEviction(version.minor, timing.controllerManager.enableTaintManager.value as boolean)) return [];
+    // Removed with --enable-taint-manager (kubernetes#115840): the controller-manager exits on an unknown flag.
+    const removed = version.minor >= 27;
+    const instead = `pods on a failed node are deleted tolerationSeconds after the node's NoExecute taint (${seconds}s for pods that set none: --default-unreachable-toleration-seconds, ${source}), not after this timeout`;
     return document.model.clusterConfig.controllerManager.filter((s) => s.name === 'pod-eviction-timeout').map((setting) => ({
       ruleId: this.id,
-      severity: this.defaultSeverity,
+      severity: removed ? 'error' : this.defaultSeverity,
       range: setting.range,
-      // The flag changes nothing: the editor fades it (DiagnosticTag.Unnecessary).
-      unnecessary: true,
-      message: `--pod-eviction-timeout=${setting.value} has no effect: pods on a failed node are deleted tolerationSeconds after the node's NoExecute taint (${seconds}s for pods that set none: --default-unreachable-toleration-seconds, ${source}), not after this timeout. The flag is ignored since taint-based eviction and was removed in Kubernetes 1.27.`,
+      // A flag that changes nothing is faded in the editor (DiagnosticTag.Unnecessary); a removed one must go.
+      unnecessary: removed ? undefined : true,
+      message: removed
+        ? `--pod-eviction-timeout was removed in Kubernetes 1.27: kube-controller-manager ${version.label} (${timing.versionSource}) does not start with it (unknown flag). Remove it: ${instead}.`
+        : `--pod-eviction-timeout=${setting.value} has no effect: ${instead}. The flag is ignored since taint-based eviction and was removed in Kubernetes 1.27.`,
       explanation: [
         'Since taint-based eviction (beta 1.13, GA 1.18) the node lifecycle controller taints a failed node',
         '`node.kubernetes.io/unreachable:NoExecute` (or `not-ready`) one monitor pass after it becomes NotReady, and the',
