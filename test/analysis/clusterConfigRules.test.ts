@@ -45,6 +45,14 @@ describe('cluster configuration rules', () => {
     assert.match(finding.message, /renew their 80s node lease every 20s, so only 3 renewals fit/);
   });
 
+  it('KFS092: shutdownGracePeriodCriticalPods longer than shutdownGracePeriod, which the kubelet refuses at start', () => {
+    const messages = (...lines: string[]) => analyse(kubelet(...lines)).findings.map((f) => [f.ruleId, f.range.start.line, f.message]);
+    assert.deepEqual(messages('shutdownGracePeriod: 30s', 'shutdownGracePeriodCriticalPods: 40s'), [['KFS092', 3,
+      'shutdownGracePeriodCriticalPods 40s must not exceed shutdownGracePeriod 30s: the kubelet does not start with this configuration. It is the part of shutdownGracePeriod kept for critical pods.']]);
+    assert.match(String(messages('shutdownGracePeriodCriticalPods: 10s')[0][2]), /must not exceed shutdownGracePeriod \(0s, not set\)/);
+    assert.deepEqual(messages('shutdownGracePeriod: 30s', 'shutdownGracePeriodCriticalPods: 30s'), []);
+  });
+
   it('KFS062: an explicit status update frequency is reported with its etcd write load on 1,000 nodes', () => {
     const { findings } = analyse(kubelet('nodeStatusUpdateFrequency: 4s'));
     assert.equal(findings.length, 1);

@@ -14,7 +14,7 @@ const DEFAULT_LEASE_WRITES_PER_MINUTE = 6000;
 
 export const podEvictionTimeoutIgnored: Rule = {
   id: 'KFS060',
-  title: '--pod-eviction-timeout has no effect',
+  title: '--pod-eviction-timeout has no effect (and is removed from 1.27)',
   defaultSeverity: 'warning',
   docs: TAINT_EVICTION_DOCS,
   check({ document, timing }: RuleContext): Finding[] {

@@ -59,7 +59,24 @@ export function readKubeletConfiguration(r: FieldReader): ConfigSetting[] {
     const value = type === 'duration' ? r.duration(name) : r.int([name], { min: 1 });
     if (value !== undefined) settings.push({ name, value: r.raw(name) as string | number, range: r.range(name) });
   }
+  checkShutdownGracePeriods(r, settings);
   return settings;
+}
+
+/**
+ * The kubelet's own validation of graceful node shutdown (pkg/kubelet/apis/config/validation):
+ * it does not start when the critical pods' share exceeds the whole.
+ */
+function checkShutdownGracePeriods(r: FieldReader, settings: ConfigSetting[]): void {
+  const ms = (name: string) => {
+    const setting = settings.find((s) => s.name === name);
+    return setting ? parseDuration(String(setting.value)) ?? 0 : 0;
+  };
+  const total = ms('shutdownGracePeriod');
+  const critical = ms('shutdownGracePeriodCriticalPods');
+  if (critical > total) {
+    r.report(['shutdownGracePeriodCriticalPods'], `shutdownGracePeriodCriticalPods ${r.raw('shutdownGracePeriodCriticalPods')} must not exceed shutdownGracePeriod ${r.has('shutdownGracePeriod') ? r.raw('shutdownGracePeriod') : '(0s, not set)'}: the kubelet does not start with this configuration. It is the part of shutdownGracePeriod kept for critical pods.`);
+  }
 }
 
 /** The component a Pod's container runs, judged by its command, image or name. */
