@@ -12,7 +12,8 @@ export const SETTINGS_OPTIONS: Record<string, OptionSpec> = {
 export const DISABLE_OPTION: Record<string, OptionSpec> = { disable: { value: true, repeatable: true } };
 
 export const SETTINGS_USAGE = `  --profile NAME        timing preset: ${Object.keys(PRESETS).join(', ')}
-  --k8s-version V       Kubernetes version for the defaults (default: a kubeadm ClusterConfiguration's, else the newest known)
+  --k8s-version V       Kubernetes version for the defaults (default: a kubeadm ClusterConfiguration's,
+                        else a control-plane image tag's, else the newest known)
   --set KNOB=VALUE      override a timing knob (kubelet.*, kcm.*, apiserver.*, sim.*); repeatable`;
 
 /** The workspace settings a command line gives; the workspace checks the values (Workspace.settingsProblems). */

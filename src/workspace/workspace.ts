@@ -303,12 +303,17 @@ export class Workspace {
       if (strict) throw error;
       problems.push(error);
     }
-    for (const doc of this.documents.values()) {
-      const setting = doc.read.model.clusterConfig.kubernetesVersion;
-      if (!setting) continue;
+    // A kubeadm ClusterConfiguration's kubernetesVersion, else a control-plane image's tag.
+    const written = [...this.documents.values()].flatMap((doc) => {
+      const { kubernetesVersion, imageVersion } = doc.read.model.clusterConfig;
+      return kubernetesVersion ? [{ doc, setting: kubernetesVersion, rank: 0 }] : imageVersion ? [{ doc, setting: imageVersion, rank: 1 }] : [];
+    }).sort((a, b) => a.rank - b.rank);
+    for (const { doc, setting, rank } of written) {
       const parsed = parseKubernetesVersion(String(setting.value));
       const at = { uri: doc.uri, range: setting.range };
       if (typeof parsed !== 'string') return { version: parsed, versionSource: this.label(doc.uri, setting.range) };
+      // An image of a version the simulator does not know is no mistake in the input: the defaults apply.
+      if (rank === 1) continue;
       const error = new InputError('version', String(setting.value), `${parsed} The defaults of ${DEFAULT_VERSION} are used.`, at);
       if (strict) throw error;
       problems.push(error);

@@ -21,11 +21,17 @@ describe('cluster configuration rules', () => {
     const { findings } = analyse(kcm('--pod-eviction-timeout=30s'));
     assert.deepEqual(findings.map((f) => [f.ruleId, f.severity, f.range.start.line, f.range.start.character]), [['KFS060', 'error', 9, 6]]);
     assert.equal(findings[0].unnecessary, undefined, 'a flag that must go is not faded');
-    assert.match(findings[0].message, /^--pod-eviction-timeout was removed in Kubernetes 1\.27: kube-controller-manager 1\.36 \(newest known\) does not start with it \(unknown flag\)\. Remove it: pods on a failed node are deleted tolerationSeconds after the node's NoExecute taint \(300s for pods that set none: --default-unreachable-toleration-seconds, default 1\.36\), not after this timeout\.$/);
+    assert.match(analyse(kcm('--pod-eviction-timeout=30s').replace(':v1.29.7', ':latest')).findings[0].message, /^--pod-eviction-timeout was removed in Kubernetes 1\.27: kube-controller-manager 1\.36 \(newest known\) does not start with it \(unknown flag\)\. Remove it: pods on a failed node are deleted tolerationSeconds after the node's NoExecute taint \(300s for pods that set none: --default-unreachable-toleration-seconds, default 1\.36\), not after this timeout\.$/);
     const v126 = { overrides: [], version: { value: '1.26', source: 'test' } };
     const [ignored] = analyse(kcm('--pod-eviction-timeout=30s'), [], v126).findings;
     assert.deepEqual([ignored.severity, ignored.unnecessary], ['warning', true], 'faded in the editor as text with no effect');
     assert.match(ignored.message, /^--pod-eviction-timeout=30s has no effect: pods on a failed node are deleted tolerationSeconds after/);
+    // Without a version setting or a kubeadm ClusterConfiguration, the control-plane image's tag gives it.
+    const [fromImage] = analyse(kcm('--pod-eviction-timeout=30s').replace('v1.29.7', 'v1.26.3')).findings;
+    assert.equal(fromImage.severity, 'warning');
+    assert.match(analyse(kcm('--pod-eviction-timeout=30s')).findings[0].message, /kube-controller-manager 1\.29 \(main\.yaml:7\) does not start with it/);
+    const kubeadm = 'apiVersion: kubeadm.k8s.io/v1beta3\nkind: ClusterConfiguration\nkubernetesVersion: v1.26.0\n';
+    assert.equal(analyse(kcm('--pod-eviction-timeout=30s'), [kubeadm]).findings[0].severity, 'warning', 'a ClusterConfiguration comes before an image tag');
     // With the taint manager off (legacy eviction, up to 1.26) the timeout is what deletes the pods.
     assert.deepEqual(analyse(kcm('--pod-eviction-timeout=30s', '--enable-taint-manager=false'), [], v126).findings.filter((f) => f.ruleId === 'KFS060'), []);
     const apiserver = 'apiVersion: v1\nkind: Pod\nmetadata: {name: kube-apiserver, namespace: kube-system}\nspec:\n  containers:\n  - name: kube-apiserver\n    command:\n    - kube-apiserver\n    - --default-unreachable-toleration-seconds=60\n';

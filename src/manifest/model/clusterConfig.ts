@@ -15,6 +15,8 @@ export interface ClusterConfig {
   controllerManager: ConfigSetting[];
   apiServer: ConfigSetting[];
   kubernetesVersion?: ConfigSetting;
+  /** The version in a control-plane image's tag (kube-controller-manager:v1.29.7), used when nothing names one. */
+  imageVersion?: ConfigSetting;
 }
 
 export type ComponentName = 'kube-controller-manager' | 'kube-apiserver';

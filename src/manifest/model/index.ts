@@ -88,6 +88,8 @@ function readStaticPodFlags(r: FieldReader, config: ClusterConfig): boolean {
     if (component === 'kube-controller-manager') config.controllerManager.push(...readContainerFlags(container, component));
     if (component === 'kube-apiserver') config.apiServer.push(...readContainerFlags(container, component));
     if (component) controlPlane = true;
+    const tag = component && /:(v1\.[0-9]+\.[0-9]+)(?:[-+@]|$)/.exec(container.string('image') ?? '');
+    if (tag && !config.imageVersion) config.imageVersion = { name: 'image', value: tag[1], range: container.range('image') };
   }
   return controlPlane;
 }
