@@ -51,6 +51,11 @@ export class DocumentEditor {
     return this.edit(node.start, node.end, newText);
   }
 
+  /** Replaces the value at a path with a value, written in flow style. */
+  replaceWith(path: Path, value: YamlValue): TextEdit | undefined {
+    return this.replaceValue(path, flowText(value));
+  }
+
   /** Sets `key` in the mapping at `mapPath`: replaces its value, or adds the entry (creating missing parent mappings). */
   setEntry(mapPath: Path, key: string, value: YamlValue): TextEdit | undefined {
     const mapping = this.map.writtenNode(mapPath);

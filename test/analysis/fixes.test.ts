@@ -87,6 +87,22 @@ describe('quick fixes', () => {
     assert.deepEqual([before, after], ['until someone acts', simulatedOutage(edited)]);
   });
 
+  it('KFS007 on a toleration without effect writes effect: NoExecute with the seconds (the API server refuses tolerationSeconds alone); a toleration of every taint gets no fix', () => {
+    const noEffect = '      tolerations:\n      - key: node.kubernetes.io/unreachable\n        operator: Exists\n';
+    const text = web('  replicas: 1\n', `${noEffect}      containers: [{name: web, image: nginx}]\n`);
+    const [fix] = fixesOf(text, 'KFS007');
+    assert.match(fix.title, /^Add effect: NoExecute and tolerationSeconds: 300 \(/);
+    const edited = applyEdits(text, fix.edits);
+    assert.equal(edited, web('  replicas: 1\n', '      tolerations:\n      - {key: node.kubernetes.io/unreachable, operator: Exists, effect: NoExecute, tolerationSeconds: 300}\n      containers: [{name: web, image: nginx}]\n'));
+    assert.deepEqual(readManifestText(edited).parsed.problems, []);
+    const wildcard = web('  replicas: 1\n', '      tolerations: [{operator: Exists}]\n      containers: [{name: web, image: nginx}]\n');
+    assert.deepEqual(fixesOf(wildcard, 'KFS007'), []);
+    // tolerationSeconds without effect is what the API server rejects.
+    const rejected = new Workspace();
+    rejected.setDocument('main.yaml', text.replace('operator: Exists\n', 'operator: Exists\n        tolerationSeconds: 60\n'));
+    assert.deepEqual(rejected.analyse('main.yaml').findings.filter((f) => f.ruleId === 'KFS092').map((f) => f.message), ['tolerationSeconds only applies to the NoExecute effect, and this toleration has no effect, so the API server rejects it. Add effect: NoExecute.']);
+  });
+
   it('KFS006 raises a short tolerationSeconds in a flow mapping; the title compares eviction by a partition', () => {
     const pod = '      tolerations: [{key: node.kubernetes.io/unreachable, operator: Exists, effect: NoExecute, tolerationSeconds: 10}]\n      volumes: [{name: cache, emptyDir: {}}]\n      containers: [{name: web, image: nginx}]\n';
     const text = web('  replicas: 2\n', pod);

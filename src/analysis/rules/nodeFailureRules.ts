@@ -190,9 +190,16 @@ export const toleratedForever: Rule = {
       return forever.map(({ toleration, index }) => {
         const path = [...podSpecPath(workload), 'tolerations', index];
         const what = toleration.key ? `the ${toleration.key} NoExecute taint` : 'every taint';
+        // tolerationSeconds needs effect NoExecute. A toleration of every taint gets no fix: only one written
+        // before it would count (the first matching toleration decides), and NoExecute alone would stop it tolerating the rest.
+        const fixes = toleration.effect === 'NoExecute'
+          ? fix('Add tolerationSeconds: 300', [editor.setEntry(path, 'tolerationSeconds', 300)], { preferred: true, effect: outageEffect(workload) })
+          : toleration.key
+            ? fix('Add effect: NoExecute and tolerationSeconds: 300', [editor.replaceWith(path, { key: toleration.key, operator: toleration.operator, ...(toleration.value ? { value: toleration.value } : {}), effect: 'NoExecute', tolerationSeconds: 300 })], { preferred: true, effect: outageEffect(workload) })
+            : undefined;
         return base(this, workload, rangeOf(workload, toleration.key ? [...path, 'key'] : path),
-          `${text}this toleration has no tolerationSeconds, so the pod tolerates ${what} forever: it is never evicted from a dead node and its controller never replaces it.`,
-          { fixes: fix('Add tolerationSeconds: 300', [editor.setEntry(path, 'tolerationSeconds', 300)], { preferred: true, effect: outageEffect(workload) }) });
+          `${text}this toleration has no tolerationSeconds, so the pod tolerates ${what} forever: it is never evicted from a dead node and its controller never replaces it.${toleration.key ? '' : ' To have it replaced, write a toleration of node.kubernetes.io/unreachable and not-ready with effect NoExecute and tolerationSeconds before this one.'}`,
+          { fixes });
       });
     });
   },

@@ -50,8 +50,11 @@ export function readToleration(r: FieldReader): Toleration | undefined {
     r.report(['operator'], `${r.fullPath()} has no key, so its operator must be Exists (it tolerates every taint).`);
   }
   let tolerationSeconds = r.int(['tolerationSeconds'], {});
-  if (tolerationSeconds !== undefined && effect !== 'NoExecute' && effect !== '') {
-    r.report(['tolerationSeconds'], `tolerationSeconds only applies to the NoExecute effect; this toleration's effect is ${effect}, so the API server rejects it.`);
+  // ValidateTolerations (pkg/apis/core/validation): "effect must be 'NoExecute' when tolerationSeconds is set".
+  if (tolerationSeconds !== undefined && effect !== 'NoExecute') {
+    r.report(['tolerationSeconds'], effect === ''
+      ? 'tolerationSeconds only applies to the NoExecute effect, and this toleration has no effect, so the API server rejects it. Add effect: NoExecute.'
+      : `tolerationSeconds only applies to the NoExecute effect; this toleration's effect is ${effect}, so the API server rejects it.`);
     tolerationSeconds = undefined;
   }
   return { key, operator, value: r.string('value') ?? '', effect, tolerationSeconds };
