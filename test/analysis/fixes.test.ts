@@ -173,6 +173,17 @@ describe('quick fixes', () => {
     assert.equal(fix.title, 'Add a readinessProbe (httpGet / on port 8080) (no traffic until GET / on port 8080 answers; out of the Service after 3 failed checks 10s apart)');
   });
 
+  it('KFS020 checks a port that is not known to speak HTTP with a TCP connection, and offers nothing for UDP only', () => {
+    const text = web('  replicas: 2\n', '      containers:\n      - name: redis\n        image: redis:7\n        ports:\n        - containerPort: 6379\n');
+    const [fix] = fixesOf(text, 'KFS020');
+    assert.equal(applyEdits(text, fix.edits), `${text}        readinessProbe:\n          tcpSocket:\n            port: 6379\n          periodSeconds: 10\n          failureThreshold: 3\n`);
+    assert.equal(fix.title, 'Add a readinessProbe (tcpSocket on port 6379) (no traffic until port 6379 accepts connections; out of the Service after 3 failed checks 10s apart)');
+    const named = web('  replicas: 2\n', '      containers:\n      - name: api\n        image: api\n        ports:\n        - {name: http-api, containerPort: 9000}\n');
+    assert.match(fixesOf(named, 'KFS020')[0].title, /^Add a readinessProbe \(httpGet \/ on port 9000\)/);
+    const dns = web('  replicas: 2\n', '      containers:\n      - name: dns\n        image: coredns\n        ports:\n        - {containerPort: 53, protocol: UDP}\n');
+    assert.deepEqual(fixesOf(dns, 'KFS020'), []);
+  });
+
   it('KFS041 sets requests equal to limits inside flow mappings', () => {
     const pod = '      containers: [{name: web, image: nginx, resources: {requests: {cpu: 100m, memory: 64Mi}, limits: {cpu: "1", memory: 128Mi}}}]\n';
     const text = web('  replicas: 2\n', pod);

@@ -4,7 +4,8 @@ import { objectRef } from '../../manifest/objects';
 import { matchesMap } from '../../sim/selectors';
 import { editorFor, fix } from '../editing';
 import { podSpecPath, rangeOf } from '../facts';
-import type { Finding } from '../finding';
+import type { Finding, TextEdit } from '../finding';
+import type { YamlValue } from '../yamlEdit';
 import { approx } from '../outageText';
 import type { Rule, RuleContext } from '../rule';
 
@@ -41,7 +42,6 @@ export const noReadinessProbe: Rule = {
         : ` If its node dies, a Service in front of it keeps sending it traffic for about ${approx(notReady)}, until the node is marked NotReady.`;
       const port = container.ports[0].containerPort;
       const editor = editorFor(ctx.document, workload.source);
-      const probe = { httpGet: { path: '/', port }, periodSeconds: 10, failureThreshold: 3 };
       return [finding(this, workload, [...path, 'name'],
         `Container ${container.name} serves port ${port} without a readinessProbe: it gets traffic as soon as it starts, and while it hangs.${detection}`,
         {
@@ -49,13 +49,32 @@ export const noReadinessProbe: Rule = {
             const location = ctx.locate(s.source);
             return location ? [{ location, message: `Service ${s.name} selects these pods` }] : [];
           }),
-          // What the probe written here does (the node-failure simulation has no hung container to show it).
-          fixes: fix(`Add a readinessProbe (httpGet / on port ${port}) (no traffic until GET / on port ${port} answers; out of the Service after ${probe.failureThreshold} failed checks ${probe.periodSeconds}s apart)`,
-            [editor.setEntry(path, 'readinessProbe', probe)]),
+          fixes: readinessFix(container, (probe) => editor.setEntry(path, 'readinessProbe', probe)),
         })];
     });
   },
 };
+
+/** Ports that answer HTTP by their name or their usual number; others get a TCP check, which any server passes. */
+const HTTP_PORT_NAME = /^(http|web)/i;
+const HTTP_PORTS = new Set([80, 3000, 5000, 8000, 8080, 8888]);
+
+/**
+ * A readiness probe on the first TCP port: GET / where the port is known to speak HTTP, else a
+ * TCP connection (an HTTP probe on redis or a database never passes, and the pod never gets traffic).
+ * UDP-only containers get no fix: no probe checks UDP.
+ */
+function readinessFix(container: Container, write: (probe: YamlValue) => TextEdit | undefined) {
+  const port = container.ports.find((p) => (p.protocol || 'TCP') === 'TCP');
+  if (!port) return undefined;
+  const n = port.containerPort;
+  const http = HTTP_PORT_NAME.test(port.name ?? '') || HTTP_PORTS.has(n);
+  const checks = { periodSeconds: 10, failureThreshold: 3 };
+  const probe = http ? { httpGet: { path: '/', port: n }, ...checks } : { tcpSocket: { port: n }, ...checks };
+  // What the probe written here does (the node-failure simulation has no hung container to show it).
+  const what = http ? `httpGet / on port ${n}) (no traffic until GET / on port ${n} answers` : `tcpSocket on port ${n}) (no traffic until port ${n} accepts connections`;
+  return fix(`Add a readinessProbe (${what}; out of the Service after ${checks.failureThreshold} failed checks ${checks.periodSeconds}s apart)`, [write(probe)]);
+}
 
 /** A liveness probe kills a container that has not answered after initialDelaySeconds + failureThreshold × periodSeconds. */
 function killAfterSeconds(probe: Probe): number {

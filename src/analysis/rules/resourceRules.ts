@@ -65,7 +65,7 @@ export const burstable: Rule = {
         : `${container.name} as Guaranteed; the pods stay Burstable while ${others.map((c) => c.name).join(', ')} ${others.length === 1 ? 'is' : 'are'} not`;
       const fixes = fix(`Set requests equal to limits (${effect})`, edits);
       return [finding(this, workload, path,
-        `Container ${container.name} has requests below its limits (or no limits): the pods are Burstable, evicted under node pressure after BestEffort pods and before Guaranteed ones, starting with those most over their requests. Set limits equal to requests to make them Guaranteed.`,
+        `Container ${container.name} has requests below its limits (or no limits): the pods are Burstable, evicted under node pressure after BestEffort pods and before Guaranteed ones, starting with those most over their requests. Make requests and limits equal, cpu and memory, to make them Guaranteed (raising requests reserves more of the node).`,
         { fixes })];
     }));
   },
