@@ -59,6 +59,9 @@ export class LanesView {
   private scrollPosition = 0;
   private drag: { x: number; moved: boolean; pointer: number } | undefined;
 
+  /** False in the HTML report: there is no editor to show YAML in, so names are plain text. */
+  revealsYaml = true;
+
   constructor(private readonly actions: LaneActions) {
     this.labels.setAttribute('role', 'list');
     this.labels.setAttribute('aria-label', 'Lanes: nodes, workloads and pods');
@@ -156,9 +159,29 @@ export class LanesView {
     this.cursorLine.setAttribute('y1', '0');
     this.cursorLine.setAttribute('y2', String(height));
     shapes.push(this.cursorLine);
+    const focus = this.focusedControl();
     this.labels.replaceChildren(...labels);
     this.chart.replaceChildren(...shapes);
     this.setCursor(this.cursorMs);
+    if (focus) this.restoreFocus(focus);
+  }
+
+  /** The label button that has the keyboard focus: its row and which of the row's buttons. */
+  private focusedControl(): { rowId: string; control: string } | undefined {
+    const active = document.activeElement;
+    if (!(active instanceof HTMLElement) || !this.labels.contains(active)) return undefined;
+    const item = active.closest<HTMLElement>('.lane-label');
+    return item?.dataset.id ? { rowId: item.dataset.id, control: active.classList.contains('disclosure') ? 'disclosure' : 'name' } : undefined;
+  }
+
+  /**
+   * The labels are built anew on each draw: the same row's button gets the focus back, so keys
+   * keep working (they are handled by the timeline group); a row scrolled out hands it to the cursor.
+   */
+  private restoreFocus({ rowId, control }: { rowId: string; control: string }): void {
+    const item = [...this.labels.children].find((child) => (child as HTMLElement).dataset.id === rowId);
+    const target = item?.querySelector<HTMLElement>(`button.${control}`) ?? this.element.parentElement?.querySelector<HTMLElement>('[role=slider]');
+    target?.focus({ preventScroll: true });
   }
 
   private defs(): SVGElement {
@@ -176,6 +199,7 @@ export class LanesView {
     item.style.top = `${y}px`;
     item.style.height = `${ROW_HEIGHTS[row.kind]}px`;
     item.dataset.row = String(index);
+    item.dataset.id = row.id;
     switch (row.kind) {
       case 'section':
         item.appendChild(el('span', row.label, row.id.endsWith('section:run') ? 'run-title' : 'section-title'));
@@ -193,22 +217,17 @@ export class LanesView {
         toggle.setAttribute('aria-expanded', String(!row.collapsed));
         toggle.setAttribute('aria-label', `${row.collapsed ? 'Show' : 'Hide'} the pods of ${row.lane.ref.kind} ${row.lane.ref.name}`);
         toggle.addEventListener('click', () => this.actions.toggle(row.id));
-        const name = el('button', row.lane.ref.name, 'name link');
-        name.title = `${row.lane.ref.kind}/${row.lane.ref.name} in ${row.lane.ref.namespace || 'default'}: show its YAML`;
-        name.setAttribute('aria-label', `${row.lane.ref.kind} ${row.lane.ref.name}, ${row.lane.summary?.outcome ?? 'no summary'}: show its YAML`);
-        name.addEventListener('click', () => this.actions.reveal(row));
+        const name = this.nameOf(row, row.lane.ref.name, `${row.lane.ref.kind}/${row.lane.ref.name} in ${row.lane.ref.namespace || 'default'}`,
+          `${row.lane.ref.kind} ${row.lane.ref.name}, ${row.lane.summary?.outcome ?? 'no summary'}`, 'show its YAML');
         item.append(toggle, name, el('span', row.lane.summary?.outcome ?? '', `tag outcome-${row.lane.summary?.outcome ?? 'none'}`));
         break;
       }
       case 'pod': {
         // A second object of the same name (a StatefulSet's new pod) says so.
         const again = /#[1-9]\d*$/.test(row.lane.id) ? ' (new)' : '';
-        const name = el('button', middleEllipsis(row.lane.ref.name, charsThatFit(this.geometry.labelWidth - 30) - again.length) + again, 'name link');
         const replaced = row.lane.replaces ? ', a replacement' : '';
-        name.title = `pod/${row.lane.ref.name}${replaced}: show the YAML of its workload`;
-        name.setAttribute('aria-label', `Pod ${row.lane.ref.name}${replaced}, ${row.lane.bars.map((b) => b.status).filter((s, i, all) => all.indexOf(s) === i).join(' then ')}: show its workload's YAML`);
-        name.addEventListener('click', () => this.actions.reveal(row));
-        item.appendChild(name);
+        item.appendChild(this.nameOf(row, middleEllipsis(row.lane.ref.name, charsThatFit(this.geometry.labelWidth - 30) - again.length) + again, `pod/${row.lane.ref.name}${replaced}`,
+          `Pod ${row.lane.ref.name}${replaced}, ${row.lane.bars.map((b) => b.status).filter((s, i, all) => all.indexOf(s) === i).join(' then ')}`, 'show the YAML of its workload'));
         break;
       }
       case 'endpoints':
@@ -217,6 +236,21 @@ export class LanesView {
         break;
     }
     return item;
+  }
+
+  /** A workload's or pod's name: a button that shows the YAML in the editor, plain text in the report. */
+  private nameOf(row: Row, text: string, title: string, label: string, action: string): HTMLElement {
+    if (!this.revealsYaml) {
+      const name = el('span', text, 'name');
+      name.title = title;
+      name.setAttribute('aria-label', label);
+      return name;
+    }
+    const name = el('button', text, 'name link');
+    name.title = `${title}: ${action}`;
+    name.setAttribute('aria-label', `${label}: ${action}`);
+    name.addEventListener('click', () => this.actions.reveal(row));
+    return name;
   }
 
   private spanX(s: Span): [number, number] | undefined {

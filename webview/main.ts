@@ -52,6 +52,7 @@ class TimelineApp {
   private renderedWidth = 0;
 
   constructor(private readonly host: ReturnType<typeof connectHost>) {
+    this.lanes.revealsYaml = host.interactive;
     // Only a change of width needs the lanes drawn again (the observer also fires once at start).
     new ResizeObserver(() => {
       if (this.slider.clientWidth !== this.renderedWidth) this.renderView();
@@ -145,7 +146,7 @@ class TimelineApp {
     cursor.setAttribute('aria-valuemin', String(this.bounds.fromMs / 1000));
     cursor.setAttribute('aria-valuemax', String(this.bounds.toMs / 1000));
     this.setCursorValue();
-    const help = el('p', '←/→ move the cursor, Ctrl+←/→ or PageUp/PageDown jump to the previous/next event, Shift+←/→ pan, +/− zoom, 0 fits the run, Home/End go to its ends. Drag to pan, wheel to zoom, click to place the cursor; names show their YAML.', 'help');
+    const help = el('p', `←/→ move the cursor, Ctrl+←/→ or PageUp/PageDown jump to the previous/next event, Shift+←/→ pan, +/− zoom, 0 fits the run, Home/End go to its ends. Drag to pan, wheel to zoom, click to place the cursor${this.host.interactive ? '; names show their YAML' : ''}.`, 'help');
     help.id = 'timeline-help';
 
     const panels = tabs([

@@ -127,6 +127,24 @@ describeWithChromium('HTML report in Chromium', (browser) => {
     await page.close();
   });
 
+  it('keeps the keyboard focus on a lane\'s button when the lanes are drawn again, so keys keep working; names are plain text in the report', async () => {
+    const { page } = await open(browser(), examples);
+    // No editor to show YAML in: no name is a button, and the help does not promise it.
+    assert.equal(await page.locator('.lane-label .name.link').count(), 0);
+    assert.doesNotMatch(await page.locator('.help').innerText(), /YAML/);
+    const toggle = page.locator('.lane-label-workload button.disclosure').first();
+    const row = await page.locator('.lane-label-workload').first().getAttribute('data-id');
+    await toggle.focus();
+    const focusedRow = () => page.evaluate<string>('document.activeElement.closest(".lane-label")?.dataset.id ?? document.activeElement.tagName');
+    await page.keyboard.press('+');
+    assert.equal(await focusedRow(), row, 'zoom redraws the lanes');
+    await page.keyboard.press('Shift+ArrowRight');
+    assert.equal(await focusedRow(), row, 'pan redraws the lanes');
+    await page.keyboard.press('End');
+    assert.equal(await cursorMs(page), 600_000, 'a key pressed after the redraws still works');
+    await page.close();
+  });
+
   it('shows names, labels and annotations made of HTML and script as text, and runs none of them', async () => {
     // The API server rejects such names, so `simulate` refuses them (KFS094): the page is built as the
     // CLI builds it, from the simulator directly. The file name is hostile too: it is in the title and header.
