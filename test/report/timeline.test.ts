@@ -46,6 +46,16 @@ describe('timeline of the examples (power-off of the node of kafka-0, 10 minutes
     assert.deepEqual(kafka0.events.map((e) => `${e.t} ${e.reason}`), ['23017 NodeNotReady', '325096 TaintManagerEviction', '325099 DeletionByTaintManager', '325103 Terminating']);
   });
 
+  it('keeps a pod\'s node down after the Node object is deleted: the machine did not come back', () => {
+    const deleted = buildTimeline(exampleTrace('examples', '--duration', '8m', '--delete-node-after', '3m'));
+    const [failed] = deleted.nodes;
+    assert.equal(failed.bands.at(-1)!.toMs, 180_000);
+    const kafka0 = workload(deleted, 'StatefulSet/streaming/kafka').pods[0];
+    const removed = kafka0.bars.at(-1)!.toMs!;
+    assert.ok(removed > 180_000, `kafka-0 removed at ${removed}`);
+    assert.deepEqual(kafka0.nodeDown, [{ fromMs: 23008, toMs: removed }]);
+  });
+
   it('steps the READY count of each workload', () => {
     assert.deepEqual(workload(timeline, 'StatefulSet/streaming/kafka').readySteps, [
       { fromMs: 0, toMs: 23017, ready: 3, total: 3 },

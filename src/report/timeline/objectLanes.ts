@@ -59,14 +59,19 @@ function podBar(state: StateInterval): PodBar {
   };
 }
 
-/** The parts of a pod's life its node spent with Ready other than True, adjacent parts merged. */
+/**
+ * The parts of a pod's life its node spent with Ready other than True, adjacent parts merged. A
+ * Node object deleted while not Ready stays down for its pods: the machine did not come back.
+ */
 function nodeDownSpans(bars: readonly PodBar[], nodes: ReadonlyMap<string, NodeLane>): Span[] {
   const spans: Span[] = [];
   for (const bar of bars) {
     const node = nodes.get(bar.node);
     if (!node) continue;
     const barEnd = bar.toMs ?? Infinity;
-    for (const band of node.bands) {
+    const final = node.bands[node.bands.length - 1];
+    const bands = final && final.toMs !== null && final.condition !== 'True' ? [...node.bands, { ...final, fromMs: final.toMs, toMs: null }] : node.bands;
+    for (const band of bands) {
       const bandEnd = band.toMs ?? Infinity;
       if (band.condition === 'True' || bandEnd <= bar.fromMs || band.fromMs >= barEnd) continue;
       const fromMs = Math.max(bar.fromMs, band.fromMs);
