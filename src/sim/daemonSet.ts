@@ -6,7 +6,7 @@
  * nodes whose taints or daemon pods changed.
  */
 import type { SimContext } from './context';
-import { isActive, liveNodeOf, type PodTemplateSim, type SimNode, type SimWorkload } from './objects';
+import { isActive, liveNodeOf, type PodTemplateSim, type SimNode, type SimPod, type SimWorkload } from './objects';
 import { matchesMap, matchesNodeSelectorTerms } from './selectors';
 import { EXECUTE_EFFECT, SCHEDULING_EFFECTS, untoleratedTaint } from './tolerations';
 import type { VolumeBinder } from './volumeBinding';
@@ -16,10 +16,15 @@ export class DaemonSetController extends WorkloadController {
   /** Nodes a daemon pod is being created for, per DaemonSet. */
   private readonly creating = new Map<SimWorkload, Set<string>>();
   private readonly dirtyNodes = new Map<SimWorkload, Set<SimNode>>();
+  /** Per DaemonSet, the nodes it should run on (its status's desiredNumberScheduled). */
+  private readonly shouldRunOn = new Map<SimWorkload, Set<SimNode>>();
+  /** Finished daemon pods whose deletion is on its way (a sync may come before the write lands). */
+  private readonly deleting = new WeakSet<SimPod>();
 
   constructor(ctx: SimContext, volumes: VolumeBinder) {
     super(ctx, volumes, 'daemonset-controller', ['DaemonSet']);
     const daemonSets = ctx.store.workloads.filter((w) => w.kind === 'DaemonSet');
+    for (const workload of daemonSets) this.shouldRunOn.set(workload, new Set(ctx.store.nodes.filter((n) => DaemonSetController.shouldRun(workload, n).shouldRun)));
     ctx.store.onPod((pod, change) => {
       const owner = pod.owner;
       if (owner?.kind !== 'DaemonSet' || pod.nodeName === undefined) return;
@@ -62,11 +67,31 @@ export class DaemonSetController extends WorkloadController {
     this.dirtyNodes.delete(workload);
     for (const node of nodes ?? []) {
       const { shouldRun, shouldContinueRunning } = DaemonSetController.shouldRun(workload, node);
+      const running = this.shouldRunOn.get(workload)!;
+      if (shouldRun) running.add(node);
+      else running.delete(node);
       const pods = [...node.pods].filter((p) => p.owner === workload && isActive(p));
+      if (shouldContinueRunning) this.deleteFinished(workload, node);
       if (shouldRun && pods.length === 0) this.createFor(workload, node);
       if (!shouldContinueRunning) {
         for (const pod of pods) this.client.write(() => store.deletePod(pod, pod.template.terminationGracePeriodSeconds, 'daemonset-controller'));
       }
+    }
+    // updateDaemonSetStatus: a node with an untolerated NoSchedule taint (a dead one) no longer counts (SEMANTICS.md 18).
+    store.setDesiredNumberScheduled(workload, this.shouldRunOn.get(workload)!.size);
+  }
+
+  /**
+   * podsShouldBeOnNode: a daemon pod that ended Failed (a graceful shutdown, a reboot) or
+   * Succeeded on a node it may stay on is deleted, so a new one can run there once shouldRun.
+   */
+  private deleteFinished(workload: SimWorkload, node: SimNode): void {
+    const { store } = this.ctx;
+    for (const pod of node.pods) {
+      if (pod.owner !== workload || pod.removed || this.deleting.has(pod) || (pod.phase !== 'Failed' && pod.phase !== 'Succeeded')) continue;
+      this.deleting.add(pod);
+      if (pod.phase === 'Failed') store.event(workload.ref, 'KubernetesEvent', 'FailedDaemonPod', { message: `Found failed daemon pod ${pod.namespace}/${pod.name} on node ${node.name}, will try to kill it`, type: 'Warning' });
+      this.client.write(() => store.deletePod(pod, pod.template.terminationGracePeriodSeconds, 'daemonset-controller'));
     }
   }
 

@@ -155,6 +155,8 @@ export interface SimWorkload {
   template: PodTemplateSim;
   /** Desired pod count (DaemonSet: nodes it should run on at the start). */
   desired: number;
+  /** DaemonSet: the nodes it should run on now (status desiredNumberScheduled, kubectl's DESIRED); a tainted dead node drops out. */
+  desiredNumberScheduled?: number;
   /** Every pod it ever had, removed ones included, in creation order. */
   pods: SimPod[];
   /** Pod names created so far (replacement naming). */

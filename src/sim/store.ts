@@ -371,6 +371,13 @@ export class Store {
     if (readyCountChanged) this.workloadChanged(owner);
   }
 
+  /** The DaemonSet controller's status: the nodes the DaemonSet should run on now. */
+  setDesiredNumberScheduled(workload: SimWorkload, count: number): void {
+    if (workload.desiredNumberScheduled === count) return;
+    workload.desiredNumberScheduled = count;
+    this.workloadChanged(workload);
+  }
+
   private workloadChanged(workload: SimWorkload): void {
     for (const listener of this.workloadListeners) listener(workload);
   }

@@ -243,10 +243,12 @@ function outcomeOf(
   const onDownNodes = affected.filter((p) => !p.removed && p.node !== undefined && failed.has(p.node) && isDown(p.node));
   const onDownNode = onDownNodes.at(0);
   const waiting = onDownNode && onDownNode.deletionTimestamp === undefined && isActive(onDownNode) ? onDownNode : undefined;
-  // A daemon pod belongs to its node, whatever it tolerates (SEMANTICS.md 6.3).
-  if (workload.kind === 'DaemonSet' && onDownNode) {
-    const nodes = [...new Set(onDownNodes.map((p) => p.nodeName!))];
-    return { outcome: 'waits-for-node', cause: { kind: 'daemon-pod-waits', pod: onDownNode.name, node: onDownNode.nodeName!, nodes, serving: servingAtEnd >= workload.desired } };
+  // A daemon pod belongs to its node, whatever it tolerates (SEMANTICS.md 6.3); one that ended Failed
+  // there was deleted, and the next runs when the node is back.
+  const daemonWaits = workload.kind === 'DaemonSet' ? affected.filter((p) => p.node !== undefined && failed.has(p.node) && isDown(p.node)) : [];
+  if (daemonWaits.length > 0) {
+    const nodes = [...new Set(daemonWaits.map((p) => p.nodeName!))];
+    return { outcome: 'waits-for-node', cause: { kind: 'daemon-pod-waits', pod: daemonWaits[0].name, node: daemonWaits[0].nodeName!, nodes, serving: servingAtEnd >= workload.desired } };
   }
   if (servingAtEnd >= workload.desired) {
     if (replacements.length > 0) {

@@ -76,7 +76,8 @@ export class TraceRecorder {
     });
     store.onWorkload((workload) => {
       // A bare pod's own state says it all.
-      if (workload.kind !== 'Pod') this.state(workload, now(), { status: `${workload.readyPods}/${workload.desired} ready`, ready: `${workload.readyPods}/${workload.desired}` });
+      const desired = workload.desiredNumberScheduled ?? workload.desired;
+      if (workload.kind !== 'Pod') this.state(workload, now(), { status: `${workload.readyPods}/${desired} ready`, ready: `${workload.readyPods}/${desired}` });
     });
     store.onEndpoints((service) => {
       const total = service.endpoints.size;

@@ -40,7 +40,7 @@ export function toSimWorkload(store: Store, spec: Workload): SimWorkload {
     spec, template, desired, pods: [], created: 0,
     services, podTemplateHash: nameSuffix(`${spec.namespace}/${spec.name}/template`, 10), failures: 0,
   };
-  if (spec.kind === 'DaemonSet') workload.desired = store.nodes.filter((n) => DaemonSetController.shouldRun(workload, n).shouldRun).length;
+  if (spec.kind === 'DaemonSet') workload.desired = workload.desiredNumberScheduled = store.nodes.filter((n) => DaemonSetController.shouldRun(workload, n).shouldRun).length;
   return workload;
 }
 

@@ -173,6 +173,23 @@ spec:
     assert.equal(ds.outcome, 'waits-for-node');
     assert.match(reasonOf(ds), /never evicted or moved/);
     assert.equal(result.events.filter((e) => e.type === 'PodCreated').length, 0);
+    // Its status no longer counts the tainted node (SEMANTICS.md 18, recorded: desired=41 ready=41 → 40/40).
+    const states = result.states.filter((st) => st.object.kind === 'DaemonSet' && st.from > 0).map((st) => st.ready);
+    assert.deepEqual(states, ['5/6', '5/5']);
+  });
+
+  it('a DaemonSet pod that a graceful shutdown left Failed is deleted by its controller, and a new one runs when the node is back', () => {
+    const set = { 'kubelet.shutdownGracePeriod': '30s', 'kubelet.shutdownGracePeriodCriticalPods': '10s' };
+    const result = run([daemonSet], { failure: 'graceful-shutdown', targets: ['node/worker-a1'], recoverAfterMs: 5 * MINUTE, durationMs: 8 * MINUTE, set, version: '1.36' });
+    const failed = result.events.find((e) => e.type === 'PodFailed')!;
+    const removed = result.events.find((e) => e.type === 'PodRemoved' && e.object.name === failed.object.name)!;
+    assert.equal(removed.detail?.by, 'daemonset-controller');
+    assert.ok(removed.t - failed.t < 1000, `removed ${removed.t - failed.t} ms after it failed`);
+    assert.match(messageOf(result.events.find((e) => e.reason === 'FailedDaemonPod')!), /^Found failed daemon pod \S+ on node worker-a1, will try to kill it$/);
+    const created = result.events.filter((e) => e.type === 'PodCreated' && e.detail?.node !== null).map((e) => e.t);
+    assert.equal(created.length, 1);
+    assert.ok(created[0] >= 5 * MINUTE, `the new daemon pod at ${created[0]}, once the node is Ready`);
+    assert.equal(summaryOf(result, 'ds').outcome, 'replaced');
   });
 
   it('a bare Pod is deleted and never recreated', () => {
