@@ -48,7 +48,7 @@ export function eventMessage(event: TraceEvent): string {
       : `Endpoint ${d.ip} (${d.pod}) ${d.added ? 'added:' : 'now'} ready=${d.ready} serving=${d.serving} terminating=${d.terminating}`;
     case 'VolumeDetached': return `Volume ${name} detached from ${d.node} (${DETACH_CAUSES[String(d.cause)] ?? 'detach'})`;
     case 'VolumeAttached': return `Volume ${name} attached to ${d.node}`;
-    case 'Fault': return d.inert ? `${name} shutting down, unnoticed by its kubelet (shutdownGracePeriod 0s): the host powers off` : `${name} ${FAILURE_DESCRIPTIONS[d.failure as FailureKind]}`;
+    case 'Fault': return d.inert ? `${name} shutting down, unnoticed by its kubelet: the host powers off` : `${name} ${FAILURE_DESCRIPTIONS[d.failure as FailureKind]}`;
     case 'Recovery': return `${name} ${RECOVERY_DESCRIPTIONS[d.failure as FailureKind]}`;
     case 'Intervention': return interventionMessage(event, d);
     case 'Note': return noteMessage(event, d);
@@ -79,7 +79,9 @@ function noteMessage(event: TraceEvent, d: Record<string, unknown>): string {
       return `Assumption ${d.knob}=${d.value} (${d.source}): ${knob?.spec.description.replace(/^Assumption \(([^)]*)\): /, '($1) ') ?? ''}`.trimEnd();
     }
     case 'GracefulShutdownInert':
-      return 'kubelet.shutdownGracePeriod is 0s: graceful node shutdown is inert, the node goes down like a power-off (SEMANTICS.md 2.4).';
+      return d.gateOff
+        ? `In Kubernetes 1.20 graceful node shutdown is alpha, its GracefulNodeShutdown gate off by default: the node goes down like a power-off (SEMANTICS.md 2.4).`
+        : 'kubelet.shutdownGracePeriod is 0s: graceful node shutdown is inert, the node goes down like a power-off (SEMANTICS.md 2.4).';
     case 'MasterDisruptionMode':
       return 'All zones are fully disrupted: the node lifecycle controller removes NoExecute taints and stops evicting (master disruption mode).';
     case 'MasterDisruptionModeExit':

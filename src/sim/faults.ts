@@ -35,10 +35,12 @@ const ASSUMPTIONS: Partial<Record<FailureKind, readonly ('notReadyPodsKeepServin
 export function scheduleFault(ctx: SimContext, fault: Fault, nodes: SimNode[]): void {
   const { clock, store, timing } = ctx;
   const shutdownMs = timing.kubelet.shutdownGracePeriod.value;
-  // shutdownGracePeriod 0 leaves the feature inert: the host goes down without the kubelet noticing.
-  const inertShutdown = fault.kind === 'graceful-shutdown' && shutdownMs === 0;
+  // shutdownGracePeriod 0, or 1.20 where the GracefulNodeShutdown gate is alpha (off), leaves the
+  // feature inert: the host goes down without the kubelet noticing (SEMANTICS.md 2.4).
+  const gateOff = timing.version.minor < 21;
+  const inertShutdown = fault.kind === 'graceful-shutdown' && (shutdownMs === 0 || gateOff);
   clock.at(fault.atMs, () => {
-    if (inertShutdown) store.event({ kind: 'Cluster', name: 'kubelet', namespace: '' }, 'Note', 'GracefulShutdownInert', {});
+    if (inertShutdown) store.event({ kind: 'Cluster', name: 'kubelet', namespace: '' }, 'Note', 'GracefulShutdownInert', { gateOff });
     // An inert shutdown is a power-off: the shutdown's assumption plays no part.
     for (const name of inertShutdown ? [] : ASSUMPTIONS[fault.kind] ?? []) {
       const knob = timing.simulator[name];

@@ -224,6 +224,12 @@ describe('failure modes', () => {
       assert.match(reasonOf(solo), /^A bare Pod is never recreated: solo ended Failed \(Terminated\) on worker-a1 at 1\.0\d\ds and is not restarted; its object was deleted at 5m2\.\d+s, and nothing runs it again although worker-a1 is Ready again; run it under a Deployment or StatefulSet\.$/);
     });
 
+    it('in 1.20 the feature gate is off (alpha): the node goes down like a power-off, whatever shutdownGracePeriod says', () => {
+      const alpha = run([deployment('web', 1)], { failure: 'graceful-shutdown', durationMs: MINUTE, set, version: '1.20' });
+      assert.equal(alpha.events.filter((e) => e.type === 'PodFailed').length, 0);
+      assert.match(messageOf(alpha.events.find((e) => e.reason === 'GracefulShutdownInert')!), /^In Kubernetes 1\.20 graceful node shutdown is alpha/);
+    });
+
     it('before 1.22 the reason was Shutdown', () => {
       const old = run([deployment('web', 1)], { failure: 'graceful-shutdown', durationMs: MINUTE, set, version: '1.21' });
       assert.equal(old.events.find((e) => e.type === 'PodFailed')!.detail?.reason, 'Shutdown');
@@ -234,7 +240,7 @@ describe('failure modes', () => {
       assert.ok(inert.events.some((e) => e.type === 'Note' && e.reason === 'GracefulShutdownInert'));
       // The shutdown's own assumption does not apply, and the fault does not claim the kubelet stops pods.
       assert.ok(!inert.events.some((e) => e.reason === 'Assumption'));
-      assert.equal(messageOf(inert.events.find((e) => e.type === 'Fault')!), 'worker-a1 shutting down, unnoticed by its kubelet (shutdownGracePeriod 0s): the host powers off');
+      assert.equal(messageOf(inert.events.find((e) => e.type === 'Fault')!), 'worker-a1 shutting down, unnoticed by its kubelet: the host powers off');
       assert.equal(inert.events.filter((e) => e.type === 'PodFailed').length, 0);
       assert.ok(summaryOf(inert, 'web').podDeletionMs! > 5 * MINUTE);
     });

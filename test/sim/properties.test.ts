@@ -215,8 +215,9 @@ function checkInvariants(g: Generated, result: SimulationResult, graceMs: number
     }
   }
 
-  // 7. A graceful shutdown never leaves a pod Running on the stopped node: from its power-off until it returns, none runs there.
-  if (g.failure === 'graceful-shutdown' && g.shutdown.seconds > 0) {
+  // 7. A graceful shutdown never leaves a pod Running on the stopped node: from its power-off until it returns, none runs there
+  // (when the feature is on: shutdownGracePeriod > 0, from 1.21).
+  if (g.failure === 'graceful-shutdown' && g.shutdown.seconds > 0 && g.minor >= 21) {
     for (const off of events.filter((e) => e.reason === 'LastHeartbeat')) {
       const node = off.object.name;
       const back = events.find((e) => e.type === 'Recovery' && e.object.name === node && e.t >= off.t)?.t ?? Infinity;
