@@ -18,7 +18,13 @@ import { SchedulerScore } from './schedulerScore';
 import type { InitialPlacement, Placement as PlacementPolicy } from './scenario';
 import type { VolumeBinder } from './volumeBinding';
 
-const RESOLVABLE = new Set(['Insufficient cpu', 'Insufficient memory', 'Too many pods']);
+/**
+ * Filter failures whose status is Unschedulable, not UnschedulableAndUnresolvable: preemption
+ * could help, so a node without lower-priority victims reads "No preemption victims found".
+ * Inter-pod anti-affinity and a topology-spread skew are (interpodaffinity/filtering.go Filter,
+ * podtopologyspread/filtering.go); required pod affinity is not.
+ */
+const RESOLVABLE = new Set(['Insufficient cpu', 'Insufficient memory', 'Too many pods', "node(s) didn't match pod anti-affinity rules", "node(s) didn't match pod topology spread constraints"]);
 const NOT_HELPFUL = 'Preemption is not helpful for scheduling';
 const FITS: readonly string[] = [];
 const DOES_NOT_FIT: readonly string[] = ['does not fit'];
@@ -322,7 +328,8 @@ export class Scheduler {
       if (volume) return [volume];
     }
     if (!t.placementConstraints) return FITS;
-    if (t.topologySpread.length > 0 && !this.topologySpreadFits(pod, node)) return ["node(s) didn't match pod topology spread constraints"];
+    const spread = t.topologySpread.length > 0 ? this.topologySpreadReason(pod, node) : undefined;
+    if (spread) return [spread];
     const affinity = this.interPodAffinityReason(pod, node);
     return affinity ? [affinity] : FITS;
   }
@@ -347,11 +354,12 @@ export class Scheduler {
     return count;
   }
 
-  private topologySpreadFits(pod: SimPod, node: SimNode): boolean {
+  /** PodTopologySpread's Filter: a node without the key (unresolvable), or one whose domain would exceed maxSkew. */
+  private topologySpreadReason(pod: SimPod, node: SimNode): string | undefined {
     for (const c of pod.template.topologySpread) {
       if (c.whenUnsatisfiable !== 'DoNotSchedule') continue;
       const value = node.labels[c.topologyKey];
-      if (value === undefined) return false;
+      if (value === undefined) return "node(s) didn't match pod topology spread constraints (missing required label)";
       const eligible = this.ctx.store.nodes.filter((n) => !n.deleted && n.labels[c.topologyKey] !== undefined
         && matchesMap(pod.template.nodeSelector, n.labels) && matchesNodeSelectorTerms(pod.template.nodeRequired, n.name, n.labels)
         && (c.nodeTaintsPolicy === 'Ignore' || !untoleratedTaint(n.taints, pod.template.tolerations, SCHEDULING_EFFECTS)));
@@ -360,9 +368,9 @@ export class Scheduler {
       for (const domain of domains) min = Math.min(min, this.countMatching(pod, c.labelSelector, (n) => n.labels[c.topologyKey] === domain));
       if (c.minDomains !== undefined && domains.size < c.minDomains) min = 0;
       const own = this.countMatching(pod, c.labelSelector, (n) => n.labels[c.topologyKey] === value);
-      if (own + 1 - (min === Infinity ? 0 : min) > c.maxSkew) return false;
+      if (own + 1 - (min === Infinity ? 0 : min) > c.maxSkew) return "node(s) didn't match pod topology spread constraints";
     }
-    return true;
+    return undefined;
   }
 
   private interPodAffinityReason(pod: SimPod, node: SimNode): string | undefined {

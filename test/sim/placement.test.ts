@@ -115,6 +115,20 @@ describe('placement: kube-scheduler\'s default scoring', () => {
   });
 });
 
+describe('placement: what preemption could do, in the scheduler\'s message', () => {
+  it('anti-affinity and a topology-spread skew could be resolved by preemption (No preemption victims found); an untolerated taint cannot', () => {
+    const zoneAnti = '      affinity:\n        podAntiAffinity:\n          requiredDuringSchedulingIgnoredDuringExecution:\n          - {labelSelector: {matchLabels: {app: zk}}, topologyKey: topology.kubernetes.io/zone}\n';
+    const zk = run([deployment('zk', 3, zoneAnti)], { durationMs: 8 * 60_000 }).summary.workloads[0];
+    assert.equal(zk.outcome, 'pending');
+    assert.match(zk.cause.kind === 'replacement-pending' ? zk.cause.message ?? '' : '',
+      /^0\/6 nodes are available: 1 node\(s\) had untolerated taint.*, 5 node\(s\) didn't match pod anti-affinity rules\. preemption: 0\/6 nodes are available: 1 Preemption is not helpful for scheduling, 5 No preemption victims found for incoming pod\.$/);
+    const spread = '      topologySpreadConstraints: [{maxSkew: 1, topologyKey: example.com/rack, whenUnsatisfiable: DoNotSchedule, labelSelector: {matchLabels: {app: s}}}]\n';
+    const unlabelled = run([deployment('web', 1), deployment('s', 1, spread)], SHORT).summary.workloads[1];
+    assert.equal(unlabelled.pendingBeforeFailure?.message,
+      "0/6 nodes are available: 6 node(s) didn't match pod topology spread constraints (missing required label). preemption: 0/6 nodes are available: 6 Preemption is not helpful for scheduling.");
+  });
+});
+
 describe('placement: --placement worst and spread', () => {
   it('worst packs a Deployment\'s replicas onto one node; spread puts each on its own node; the summary says which', () => {
     const worst = run([deployment('web', 4)], { placement: 'worst', ...SHORT });
