@@ -115,7 +115,7 @@ function placementHover(ctx: RuleContext, workload: Workload): string[] {
 }
 
 function probeText(kind: string, probe: Probe): string {
-  if (kind === 'livenessProbe') return `the kubelet restarts the container after ${probe.failureThreshold} failed checks ${probe.periodSeconds}s apart (first check after ${probe.initialDelaySeconds}s): a hang is detected in ${probe.failureThreshold * probe.periodSeconds}–${(probe.failureThreshold + 1) * probe.periodSeconds + probe.timeoutSeconds}s`;
+  if (kind === 'livenessProbe') return `the kubelet restarts the container after ${probe.failureThreshold} failed checks ${probe.periodSeconds}s apart (first check after ${probe.initialDelaySeconds}s): a hang is detected ${(probe.failureThreshold - 1) * probe.periodSeconds + probe.timeoutSeconds}–${probe.failureThreshold * probe.periodSeconds + probe.timeoutSeconds}s after it starts (SEMANTICS.md 10)`;
   if (kind === 'readinessProbe') return `after ${probe.failureThreshold} failed checks ${probe.periodSeconds}s apart the pod leaves the Service's endpoints (${(probe.failureThreshold - 1) * probe.periodSeconds + probe.timeoutSeconds}–${probe.failureThreshold * probe.periodSeconds + probe.timeoutSeconds}s after a hang). On a failed node no probe runs: the endpoint goes only when the node is marked NotReady`;
   return `liveness and readiness checks start only after it succeeds; the container is restarted after ${probe.failureThreshold} × ${probe.periodSeconds}s of failures`;
 }

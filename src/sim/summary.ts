@@ -277,17 +277,18 @@ function outcomeOf(
   if (attaching && volume) {
     return { outcome: 'stuck', cause: { kind: 'volume-attached-elsewhere', pod: attaching.name, node: attaching.nodeName!, volume: volume.name, attachedTo: volume.attachedTo! } };
   }
-  if (waiting) return waitingOnNode(waiting, false, stopped(waiting.node!));
-  const stuckPod = affected.find((p) => !p.removed && p.node !== undefined && failed.has(p.node));
-  if (stuckPod && workload.kind === 'StatefulSet' && stuckPod.deletionTimestamp !== undefined) {
-    const local = stuckPod.claims.find((c) => c.volume?.local)?.volume;
-    return { outcome: 'stuck', cause: { kind: 'statefulset-identity', pod: stuckPod.name, node: stuckPod.nodeName!, localVolume: local?.name ?? null } };
-  }
+  // A static pod is never replaced, whatever its tolerations: nothing but its node's kubelet runs it.
   if (workload.kind === 'Pod' && isMirrorPod(workload.spec) && affected[0]) {
     // SEMANTICS.md 6.5: the kubelet runs the static pod; the taint manager may delete the mirror object; the kubelet recreates it on return.
     const pod = affected[0];
     const nodeBack = pod.node !== undefined && !pod.node.deleted && !isDown(pod.node);
     return { outcome: nodeBack ? 'recovered' : 'waits-for-node', cause: { kind: 'static-pod', pod: pod.name, node: pod.nodeName!, status: pod.removed ? 'gone' : podStatus(pod), nodeBack } };
+  }
+  if (waiting) return waitingOnNode(waiting, false, stopped(waiting.node!));
+  const stuckPod = affected.find((p) => !p.removed && p.node !== undefined && failed.has(p.node));
+  if (stuckPod && workload.kind === 'StatefulSet' && stuckPod.deletionTimestamp !== undefined) {
+    const local = stuckPod.claims.find((c) => c.volume?.local)?.volume;
+    return { outcome: 'stuck', cause: { kind: 'statefulset-identity', pod: stuckPod.name, node: stuckPod.nodeName!, localVolume: local?.name ?? null } };
   }
   if (workload.kind === 'Pod') {
     // SEMANTICS.md 6.5: a bare pod is never recreated. Failed (graceful shutdown) or removed, it is gone for good.

@@ -64,6 +64,9 @@ describe('hovers', () => {
       const text = deployment('1').replace(marker.replace('|', ''), marker);
       assert.match(at(text, marker).hover!.markdown, expected, marker);
     }
+    // A liveness probe detects a hang as a readiness probe does: (F−1)·p + timeout to F·p + timeout, 21–31 s by default.
+    const live = deployment('1').replace('        readinessProbe:', '        |livenessProbe: {httpGet: {path: /, port: 80}}\n        readinessProbe:');
+    assert.match(at(live, '|livenessProbe').hover!.markdown, /a hang is detected 21–31s after it starts/);
     const pinned = deployment('1', '      |nodeSelector: {kubernetes.io/hostname: worker-b1}\n');
     assert.match(at(pinned, '|nodeSelector').hover!.markdown, /^\*\*Node selection\*\*: 1 of the 6 nodes of the cluster .* match: worker\\-b1\./);
   });

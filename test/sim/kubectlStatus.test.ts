@@ -48,6 +48,13 @@ ${how}spec:
       }
     });
 
+    it('tolerating every NoExecute taint changes nothing: it is not told tolerationSeconds would have it replaced', () => {
+      const tolerant = mirror('  annotations: {kubernetes.io/config.mirror: abc123}\n').replace('  nodeName: worker-a1\n', '  nodeName: worker-a1\n  tolerations: [{operator: Exists, effect: NoExecute}]\n');
+      const summary = run([tolerant], { targets: ['node/worker-a1'], durationMs: 10 * MINUTE }).summary.workloads[0];
+      assert.equal(summary.outcome, 'waits-for-node');
+      assert.match(reasonOf(summary), /^etcd-worker-a1 is the mirror of a static pod: only the kubelet of worker-a1 runs it .*\(the mirror object in the API: Running\)\.$/);
+    });
+
     it('when the node returns the outcome is "recovered" (the kubelet runs the static pod again)', () => {
       const result = run([annotated], { targets: ['node/worker-a1'], durationMs: 10 * MINUTE, recoverAfterMs: 7 * MINUTE });
       const summary = result.summary.workloads[0];
