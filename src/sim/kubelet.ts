@@ -7,6 +7,7 @@
  * posts Ready=False while renewing its lease (13.5); on a failed disk its probes fail while the
  * node stays Ready (11); on an announced shutdown it stops every pod first (2.4).
  */
+import { containerStopMs } from '../manifest/model/containerStop';
 import type { SimContext } from './context';
 import { powerOffAfterShutdown } from './faults';
 import { ApiClient, Informer } from './latency';
@@ -241,7 +242,7 @@ class Kubelet {
     for (const pod of pods) {
       // The kubelet reports the terminal status within the group's grace period, before its inhibitor lock runs out.
       const graceMs = Math.max(0, Math.min(pod.template.terminationGracePeriodSeconds * 1000, groupGraceMs) - 3 * timing.simulator.apiWriteLatency.value);
-      const stopMs = startMs + (pod.running ? Math.min(timing.simulator.containerStopLatency.value, graceMs) : 0);
+      const stopMs = startMs + (pod.running ? Math.min(this.stopMs(pod, graceMs), graceMs) : 0);
       doneMs = Math.max(doneMs, stopMs);
       clock.after(stopMs, () => {
         if (pod.removed || !this.connected) return;
@@ -383,14 +384,21 @@ class Kubelet {
     });
   }
 
+  /** From the kill to the last container's exit: preStop hooks, SIGTERM, a shell as PID 1 waiting out the grace (SEMANTICS.md 10). */
+  private stopMs(pod: SimPod, graceMs: number): number {
+    const exitMs = this.ctx.timing.simulator.containerStopLatency.value;
+    let stopMs = Math.min(exitMs, graceMs);
+    for (const container of pod.template.containers) stopMs = Math.max(stopMs, containerStopMs(container, graceMs, exitMs));
+    return stopMs;
+  }
+
   /** preStop and SIGTERM; the containers exit, then the kubelet removes the object (grace 0). */
   private terminate(pod: SimPod): void {
     const { store, timing, clock } = this.ctx;
     if (pod.removed) return;
     this.waitingForVolumes.delete(pod);
     const graceMs = (pod.deletionGracePeriodSeconds ?? pod.template.terminationGracePeriodSeconds) * 1000;
-    const stopLatencyMs = timing.simulator.containerStopLatency.value;
-    const stopMs = Math.min(stopLatencyMs, pod.running ? graceMs : 100);
+    const stopMs = pod.running ? this.stopMs(pod, graceMs) : Math.min(timing.simulator.containerStopLatency.value, 100);
     clock.after(stopMs, () => {
       if (!this.connected || pod.removed) return;
       store.setPodRuntime(pod, false, false, 'deleted');

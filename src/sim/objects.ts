@@ -5,7 +5,7 @@
 import type { ObjectRef, StateInterval } from './trace';
 
 export type { ObjectRef };
-import type { Affinity, NodeSelectorTerm, Probe, Taint, Toleration, TopologySpreadConstraint, Workload } from '../manifest/model/types';
+import type { Affinity, Container, NodeSelectorTerm, Probe, Taint, Toleration, TopologySpreadConstraint, Workload } from '../manifest/model/types';
 
 export type ConditionStatus = 'True' | 'False' | 'Unknown';
 
@@ -86,6 +86,8 @@ export interface PodTemplateSim {
   /** priorityClassName system-node-critical or system-cluster-critical: killed last in a graceful shutdown. */
   critical: boolean;
   containerCount: number;
+  /** The app containers as written: how each stops (preStop, a shell as PID 1) when the kubelet kills the pod. */
+  containers: readonly Container[];
   /** Init containers, run one after another before the app containers of a new sandbox. */
   initContainerCount: number;
   restartPolicy: 'Always' | 'OnFailure' | 'Never';

@@ -27,6 +27,7 @@ export function toSimWorkload(store: Store, spec: Workload): SimWorkload {
     livenessProbe: containers.find((c) => c.livenessProbe)?.livenessProbe,
     critical: podSpec.priorityClassName === 'system-node-critical' || podSpec.priorityClassName === 'system-cluster-critical',
     containerCount: Math.max(1, containers.length),
+    containers,
     initContainerCount: podSpec.initContainers.length,
     restartPolicy: podSpec.restartPolicy,
     hostNetwork: podSpec.hostNetwork,

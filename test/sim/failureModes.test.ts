@@ -246,6 +246,34 @@ describe('failure modes', () => {
     });
   });
 
+  describe('a live kubelet stopping a pod waits for its preStop hook, and for the grace period under a shell (SEMANTICS.md 10)', () => {
+    const stateful = (containers: string) => statefulSet.replace('      containers: [{name: c, image: postgres:16}]\n', `      terminationGracePeriodSeconds: 90\n${containers}`);
+    const removedAfterReturn = (containers: string) => {
+      const result = run([stateful(containers)], { failure: 'partition', targets: ['StatefulSet/db'], recoverAfterMs: 7 * MINUTE, durationMs: 12 * MINUTE });
+      return firstTime(result, is.podRemoved('db-0'))! - 7 * MINUTE;
+    };
+
+    it('a preStop sleep 60 of a 90 s grace: the object goes about 61 s after the partition heals, not 1 s', () => {
+      const afterMs = removedAfterReturn('      containers:\n      - name: c\n        image: redis\n        lifecycle: {preStop: {exec: {command: [sh, -c, "sleep 60"]}}}\n');
+      assert.ok(afterMs >= 61_000 && afterMs <= 61_000 + 3 * (WATCH + WRITE) + 1000, `removed ${afterMs} ms after the return`);
+      assert.ok(removedAfterReturn('      containers: [{name: c, image: redis}]\n') < 3000, 'a program that stops on SIGTERM goes at once');
+    });
+
+    it('a shell as PID 1 ignores SIGTERM: the whole grace period; a preStop longer than the grace gets 2 s more', () => {
+      const shell = removedAfterReturn('      containers: [{name: c, image: app, command: [sh, -c, "python app.py"]}]\n');
+      assert.ok(shell >= 90_000 && shell <= 90_000 + 3 * (WATCH + WRITE) + 1000, `removed ${shell} ms after the return`);
+      const long = removedAfterReturn('      containers:\n      - name: c\n        image: redis\n        lifecycle: {preStop: {sleep: {seconds: 120}}}\n');
+      assert.ok(long >= 92_000 && long <= 92_000 + 3 * (WATCH + WRITE) + 1000, `removed ${long} ms after the return`);
+    });
+
+    it('in a graceful shutdown a preStop sleep takes its time within the group\'s grace', () => {
+      const set = { 'kubelet.shutdownGracePeriod': '30s', 'kubelet.shutdownGracePeriodCriticalPods': '10s' };
+      const hook = deployment('web', 1).replace('      containers: [{name: c, image: registry.k8s.io/pause:3.9}]\n', '      containers:\n      - name: c\n        image: nginx\n        lifecycle: {preStop: {exec: {command: [sleep, "15"]}}}\n');
+      const failed = run([hook], { failure: 'graceful-shutdown', targets: ['Deployment/web'], durationMs: MINUTE, set, version: '1.31' }).events.find((e) => e.type === 'PodFailed')!;
+      assert.ok(failed.t >= 15_000 && failed.t <= 15_000 + 2 * WRITE + 1000, `Failed at ${failed.t}`);
+    });
+  });
+
   describe('zone-outage', () => {
     it('--target zone/NAME powers off every node of the zone; FullDisruption; nodes tainted 10 s apart', () => {
       const result = run([daemonSet], { failure: 'zone-outage', targets: ['zone/zone-b'], durationMs: 3 * MINUTE, version: '1.36' });

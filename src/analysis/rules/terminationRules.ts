@@ -1,5 +1,6 @@
 /** Section C of RULES.md: how pods stop. */
 import type { Sourced, Workload } from '../../manifest/model/types';
+import { shellScriptAsPid1 } from '../../manifest/model/containerStop';
 import { objectRef } from '../../manifest/objects';
 import { NodeKind } from '../../manifest/sourceMap';
 import { formatDuration } from '../../report/format';
@@ -9,7 +10,6 @@ import type { Finding, TextEdit } from '../finding';
 import type { Rule } from '../rule';
 
 const TERMINATION_DOCS = 'https://kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle/#pod-termination';
-const SHELLS = /^(?:\/usr)?(?:\/bin\/)?(?:sh|bash|ash|dash|zsh)$/;
 const SHELL_CONTROL = /[;&|\n`]|\$\(/;
 
 function finding(rule: Rule, workload: Sourced<Workload>, path: (string | number)[], message: string, extra: Partial<Finding> = {}): Finding {
@@ -25,16 +25,15 @@ export const shellIgnoresSigterm: Rule = {
     return ctx.document.model.workloads.flatMap((workload) => workload.template.spec.containers.flatMap((container, i) => {
       const argv = [...container.command, ...container.args];
       const commandField = container.command.length > 0 ? 'command' : 'args';
-      if (!SHELLS.test(argv[0] ?? '') || argv[1] !== '-c' || container.preStop) return [];
-      const script = argv[2] ?? '';
-      if (/^\s*exec\s/.test(script)) return [];
+      const script = shellScriptAsPid1(container);
+      if (script === undefined || container.preStop) return [];
       const path = [...podSpecPath(workload), 'containers', i];
       const grace = workload.template.spec.terminationGracePeriodSeconds;
       // The script is argv[2]: in command, or in args when command is shorter.
       const [field, index] = container.command.length > 2 ? ['command', 2] : ['args', 2 - container.command.length];
       const edit = SHELL_CONTROL.test(script.trim()) ? undefined : prefixScalar(workload, [...path, field, index], 'exec ');
       return [finding(this, workload, [...path, commandField],
-        `${container.name} runs its program under ${argv[0]} -c: the shell is PID 1, does not forward SIGTERM and ignores it, so every stop (rollout, eviction, drain) waits the whole terminationGracePeriodSeconds (${grace}s) and ends in SIGKILL. Start the program with exec, or add a preStop hook.`,
+        `${container.name} runs its program under ${argv[0]} ${argv[1]}: the shell is PID 1, does not forward SIGTERM and ignores it, so every stop (rollout, eviction, drain) waits the whole terminationGracePeriodSeconds (${grace}s) and ends in SIGKILL. Start the program with exec, or add a preStop hook.`,
         { fixes: edit ? fix(`Start the program with exec (SIGTERM reaches the program: it can stop gracefully within terminationGracePeriodSeconds ${grace}s instead of being killed at its end)`, [edit], { preferred: true }) : undefined })];
     }));
   },

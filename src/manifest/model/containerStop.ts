@@ -1,0 +1,42 @@
+/**
+ * How long a container takes to stop once the kubelet kills it (SEMANTICS.md 10): its preStop
+ * hook runs first, within the grace period; then SIGTERM, which a shell running as PID 1 neither
+ * forwards nor acts on, so such a container is killed only when the grace period ends.
+ */
+import type { Container, LifecycleHandler } from './types';
+
+const SHELLS = /^(?:\/usr)?(?:\/bin\/)?(?:sh|bash|ash|dash|zsh)$/;
+/** `sleep N` in an exec hook, the usual "let the endpoints drain" preStop. */
+const SLEEP = /(?:^|[\s;&|(])sleep\s+(\d+(?:\.\d+)?)s?(?=$|[\s;&|)])/;
+
+/** The script of a container started as `sh -c SCRIPT` (not `exec`-ing its program), the shell being PID 1. */
+export function shellScriptAsPid1(container: Container): string | undefined {
+  const argv = [...container.command, ...container.args];
+  // -c, or flags with it such as -ec or -xc.
+  if (!SHELLS.test(argv[0] ?? '') || !/^-[a-z]*c[a-z]*$/.test(argv[1] ?? '')) return undefined;
+  const script = argv[2] ?? '';
+  return /^\s*exec\s/.test(script) ? undefined : script;
+}
+
+/** Seconds a preStop hook is known to take: a sleep handler or an exec hook that sleeps; 0 when unknown. */
+export function preStopSeconds(hook: LifecycleHandler | undefined): number {
+  if (!hook) return 0;
+  if (hook.handler === 'sleep') return hook.sleepSeconds ?? 0;
+  if (hook.handler !== 'exec') return 0;
+  const match = SLEEP.exec(hook.command.join(' '));
+  return match ? Number(match[1]) : 0;
+}
+
+/** The kubelet's minimumGracePeriodInSeconds: SIGTERM gets at least this long after a preStop that used up the grace. */
+const MINIMUM_GRACE_AFTER_PRESTOP_MS = 2000;
+
+/**
+ * From the kill to the container's exit: its preStop, then `exitMs` for a program that stops on
+ * SIGTERM, or the whole grace period for a shell as PID 1 without a preStop hook.
+ */
+export function containerStopMs(container: Container, graceMs: number, exitMs: number): number {
+  const preStopMs = preStopSeconds(container.preStop) * 1000;
+  if (preStopMs >= graceMs && preStopMs > 0) return graceMs + MINIMUM_GRACE_AFTER_PRESTOP_MS;
+  if (!container.preStop && shellScriptAsPid1(container) !== undefined) return graceMs;
+  return Math.min(graceMs, preStopMs + exitMs);
+}

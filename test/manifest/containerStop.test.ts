@@ -1,0 +1,32 @@
+import * as assert from 'node:assert/strict';
+import { containerStopMs, preStopSeconds, shellScriptAsPid1 } from '../../src/manifest/model/containerStop';
+import type { Container } from '../../src/manifest/model/types';
+
+const container = (fields: Partial<Container>): Container => ({
+  name: 'c', image: 'app', command: [], args: [], ports: [], requests: {}, limits: {}, volumeMounts: [], ...fields,
+} as Container);
+
+describe('how a container stops (SEMANTICS.md 10)', () => {
+  it('knows how long a preStop hook sleeps: a sleep handler, or sleep N in an exec hook', () => {
+    assert.equal(preStopSeconds({ handler: 'sleep', command: [], sleepSeconds: 5 }), 5);
+    assert.equal(preStopSeconds({ handler: 'exec', command: ['sh', '-c', 'sleep 15 && nginx -s quit'] }), 15);
+    assert.equal(preStopSeconds({ handler: 'exec', command: ['/bin/sleep', '20'] }), 0, 'not the word sleep: a path');
+    assert.equal(preStopSeconds({ handler: 'exec', command: ['sleep', '20'] }), 20);
+    assert.equal(preStopSeconds({ handler: 'httpGet', command: [] }), 0);
+  });
+
+  it('finds a shell as PID 1: sh -c or -ec with a script that does not exec its program', () => {
+    assert.equal(shellScriptAsPid1(container({ command: ['sh', '-c', 'python app.py'] })), 'python app.py');
+    assert.equal(shellScriptAsPid1(container({ command: ['/bin/bash', '-ec'], args: ['run.sh'] })), 'run.sh');
+    assert.equal(shellScriptAsPid1(container({ command: ['sh', '-c', 'exec python app.py'] })), undefined);
+    assert.equal(shellScriptAsPid1(container({ command: ['python', 'app.py'] })), undefined);
+  });
+
+  it('stops after its preStop and a prompt exit, after the grace under a shell, and 2 s past the grace when the hook uses it up', () => {
+    const hook = { handler: 'exec' as const, command: ['sleep', '10'] };
+    assert.equal(containerStopMs(container({ preStop: hook }), 30_000, 1000), 11_000);
+    assert.equal(containerStopMs(container({ command: ['sh', '-c', 'app'] }), 30_000, 1000), 30_000);
+    assert.equal(containerStopMs(container({ preStop: { handler: 'sleep', command: [], sleepSeconds: 60 } }), 30_000, 1000), 32_000);
+    assert.equal(containerStopMs(container({}), 30_000, 1000), 1000);
+  });
+});
