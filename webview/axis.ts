@@ -48,11 +48,13 @@ export class AxisView {
   }
 
   setCursor(cursorMs: number, cx: number, chartWidth: number): void {
-    const text = axisLabel(Math.round(cursorMs), 1);
+    // A cursor outside the view: its flag points to the side it is on, and no line is drawn.
+    const side = cx < 0 ? '◀ ' : cx > chartWidth ? '' : undefined;
+    const text = `${side ?? ''}${axisLabel(Math.round(cursorMs), 1)}${cx > chartWidth ? ' ▶' : ''}`;
     const width = text.length * CHAR_PX + 8;
     const left = Math.min(Math.max(cx - width / 2, 0), chartWidth - width);
     this.cursorMark.replaceChildren(
-      svg('line', { x1: cx, x2: cx, y1: 12, y2: AXIS_HEIGHT }, 'cursor-line'),
+      ...(side === undefined ? [svg('line', { x1: cx, x2: cx, y1: 12, y2: AXIS_HEIGHT }, 'cursor-line')] : []),
       svg('rect', { x: left, y: 0, width, height: 12, rx: 2 }, 'cursor-flag'),
       svgText(left + 4, 10, text, 'cursor-flag-text'),
     );
