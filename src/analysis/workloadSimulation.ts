@@ -5,7 +5,7 @@
  * A run is cached by the workload's text, the objects it can depend on and the timing, so
  * typing in another document simulates nothing again.
  */
-import { clusterOf } from '../cluster/clusterSpec';
+import { clusterOf, defaultClusterFitting, type ClusterSpec, type NodeNeeds } from '../cluster/clusterSpec';
 import { knobsOf, type TimingConfiguration } from '../cluster/timing';
 import type { ManifestModel } from '../manifest/model';
 import type { Service, Sourced, Workload } from '../manifest/model/types';
@@ -74,7 +74,7 @@ export class WorkloadSimulations {
       workloads: [workload],
       ...supportingObjects(objects),
       services: this.servicesSelecting(workload, objects.services),
-      cluster: clusterOf(objects.nodes),
+      cluster: clusterFor(workload, objects),
       timing,
       faults: [{ kind: failure, targets: [], atMs: 0, recoverAfterMs }],
       interventions: [],
@@ -137,4 +137,25 @@ export class WorkloadSimulations {
     }
     return short;
   }
+}
+
+/** The workspace's nodes, or the default cluster given what the workload's pods ask of a node. */
+export function clusterFor(workload: Workload, objects: ManifestModel): ClusterSpec {
+  return objects.nodes.length > 0 ? clusterOf(objects.nodes) : defaultClusterFitting(nodeNeeds(workload));
+}
+
+/** The labels a pod requires of its node (nodeSelector, the first required node affinity term) and its requests. */
+function nodeNeeds(workload: Workload): NodeNeeds {
+  const spec = workload.template.spec;
+  const labels: Record<string, string> = { ...spec.nodeSelector };
+  for (const { key, operator, values } of spec.affinity.nodeRequired[0]?.matchExpressions ?? []) {
+    if (operator === 'In' && values.length > 0) labels[key] ??= values[0];
+    if (operator === 'Exists') labels[key] ??= 'true';
+  }
+  const sum = (pick: (c: (typeof spec.containers)[number]) => number | undefined) => spec.containers.reduce((total, c) => total + (pick(c) ?? 0), 0);
+  return {
+    labels,
+    cpuMillis: sum((c) => c.requests.cpuMillis ?? c.limits.cpuMillis),
+    memoryBytes: sum((c) => c.requests.memoryBytes ?? c.limits.memoryBytes),
+  };
 }

@@ -53,6 +53,46 @@ export function defaultCluster(): ClusterSpec {
   return { nodes, source: 'default (3 zones x 2 workers, 4 CPU / 14.6 GiB allocatable each)' };
 }
 
+/** What a pod asks of a node: labels (nodeSelector, required node affinity) and room. */
+export interface NodeNeeds {
+  labels: Record<string, string>;
+  cpuMillis: number;
+  memoryBytes: number;
+}
+
+/**
+ * The default cluster given the labels and room a workload's pods ask for: the default is
+ * invented, and the user's nodes surely have what their manifests select (a node pool, an
+ * architecture, bigger machines). A zone or region asked for becomes that of every node; a
+ * hostname asked for becomes the first node's name (a pod pinned to one machine stays pinned).
+ */
+export function defaultClusterFitting(needs: NodeNeeds): ClusterSpec {
+  const cluster = defaultCluster();
+  const hostname = needs.labels[HOSTNAME_LABEL];
+  if (hostname !== undefined && !cluster.nodes.some((n) => n.name === hostname)) {
+    cluster.nodes[0].name = hostname;
+    cluster.nodes[0].labels[HOSTNAME_LABEL] = hostname;
+  }
+  const labels = Object.entries(needs.labels).filter(([key]) => key !== HOSTNAME_LABEL);
+  const fits = (node: ClusterNode) => labels.every(([key, value]) => node.labels[key] === value)
+    && needs.cpuMillis <= node.allocatable.cpuMillis && needs.memoryBytes <= node.allocatable.memoryBytes;
+  if (cluster.nodes.some(fits) && hostname === undefined) return cluster;
+  for (const node of cluster.nodes) {
+    // A label some default node already has (its zone) is left alone: the workload fits there.
+    for (const [key, value] of labels) if (!cluster.nodes.some((n) => n.labels[key] === value)) node.labels[key] = value;
+    node.zone = zoneKey(node.labels);
+    node.allocatable.cpuMillis = Math.max(node.allocatable.cpuMillis, needs.cpuMillis);
+    node.allocatable.memoryBytes = Math.max(node.allocatable.memoryBytes, needs.memoryBytes);
+  }
+  const { cpuMillis, memoryBytes } = cluster.nodes[1].allocatable;
+  const labelled = labels.map(([key, value]) => `${key}=${value}`).join(', ');
+  const gib = Math.round((memoryBytes / GiB) * 10) / 10;
+  return {
+    nodes: cluster.nodes,
+    source: `default, fitted to what its pods ask for (3 zones x 2 workers, ${Math.ceil(cpuMillis / 1000)} CPU / ${gib} GiB allocatable each${labelled ? `, labelled ${labelled}` : ''}${hostname !== undefined ? `, one named ${hostname}` : ''})`,
+  };
+}
+
 /** Nodes read from Node objects; missing allocatable gets the default worker's. */
 export function clusterFromNodes(nodes: readonly Node[], source: string): ClusterSpec {
   return {

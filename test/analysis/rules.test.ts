@@ -202,6 +202,18 @@ describe('rules (RULES.md sections A–E)', () => {
     assert.deepEqual(findings.map((f) => underlined(text, f.range)), ['accessModes']);
   });
 
+  it('with no Node objects, the default cluster gets the labels and room the pods ask for: a node pool, bigger machines, a hostname', () => {
+    const ids = (text: string) => analyse(text).findings.map((f) => f.ruleId).sort();
+    const pod = (lines: string) => statefulSet(1).replace('      containers: [{name: db, image: postgres}]\n', `${lines}      containers: [{name: db, image: postgres, resources: {requests: {cpu: "8", memory: 64Mi}}}]\n`);
+    assert.deepEqual(ids(pod('      nodeSelector: {cloud.google.com/gke-nodepool: db-pool}\n')).filter((id) => id === 'KFS001' || id === 'KFS002'), ['KFS001', 'KFS002']);
+    const pinned = pod('      nodeSelector: {kubernetes.io/hostname: db-host-7}\n');
+    const [kfs004] = analyse(pinned).findings.filter((f) => f.ruleId === 'KFS004');
+    assert.match(kfs004.message, /^Down until db-host-7 returns if it fails: only that node of the cluster \(default, fitted to what its pods ask for \(3 zones x 2 workers, 8 CPU \/ 14\.6 GiB allocatable each, one named db-host-7\)\) matches this selector/);
+    // Node objects in the workspace are the cluster as written: nothing is fitted.
+    const node = 'apiVersion: v1\nkind: Node\nmetadata: {name: n1, labels: {kubernetes.io/hostname: n1}}\nstatus: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}\n';
+    assert.deepEqual(analyse(pinned, [node]).findings.filter((f) => f.ruleId === 'KFS004'), []);
+  });
+
   it('points at the object that explains a finding in another file (related information)', () => {
     const pvc = 'apiVersion: v1\nkind: PersistentVolume\nmetadata: {name: local-1}\nspec:\n  local: {path: /mnt}\n  claimRef: {namespace: shop, name: data}\n  nodeAffinity: {required: {nodeSelectorTerms: [{matchExpressions: [{key: kubernetes.io/hostname, operator: In, values: [worker-a1]}]}]}}\n';
     const [finding] = analyse(CASES.find((c) => c.rule === 'KFS005')!.text, [pvc]).findings.filter((f) => f.ruleId === 'KFS005');

@@ -11,6 +11,7 @@ import {
 } from '../facts';
 import type { Finding } from '../finding';
 import { approx, outageText } from '../outageText';
+import { clusterFor } from '../workloadSimulation';
 import type { Rule, RuleContext } from '../rule';
 
 const TAINT_DOCS = 'https://kubernetes.io/docs/concepts/scheduling-eviction/taint-and-toleration/#taint-based-evictions';
@@ -92,7 +93,8 @@ export const pinnedToOneNode: Rule = {
       if (workload.kind === 'DaemonSet') return [];
       const spec = workload.template.spec;
       if (Object.keys(spec.nodeSelector).length === 0 && spec.affinity.nodeRequired.length === 0) return [];
-      const matching = ctx.cluster.nodes.filter((n) => matchesMap(spec.nodeSelector, n.labels) && matchesNodeSelectorTerms(spec.affinity.nodeRequired, n.name, n.labels));
+      const cluster = clusterFor(workload, ctx.workspace);
+      const matching = cluster.nodes.filter((n) => matchesMap(spec.nodeSelector, n.labels) && matchesNodeSelectorTerms(spec.affinity.nodeRequired, n.name, n.labels));
       if (matching.length !== 1) return [];
       const outcome = simulated(ctx, workload);
       const cause = outcome?.summary.cause;
@@ -100,7 +102,7 @@ export const pinnedToOneNode: Rule = {
       const path = Object.keys(spec.nodeSelector).length > 0 ? [...podSpecPath(workload), 'nodeSelector'] : [...podSpecPath(workload), 'affinity', 'nodeAffinity'];
       const why = cause.kind === 'replacement-pending' ? `its replacement stays Pending: ${cause.message ?? 'no node matches'}` : 'nothing can replace it elsewhere';
       return [base(this, workload, rangeOf(workload, path),
-        `Down until ${matching[0].name} returns if it fails: only that node of the cluster (${ctx.cluster.source}) matches this selector, so ${why}`)];
+        `Down until ${matching[0].name} returns if it fails: only that node of the cluster (${cluster.source}) matches this selector, so ${why}`)];
     });
   },
 };
