@@ -358,7 +358,7 @@ async function simulatePowerOff(page, workload) {
 
     const original = await diskBytes('postgres-statefulset.yaml');
     await page.keyboard.press('Control+.');
-    const fix = page.locator('.action-widget .monaco-list-row', { hasText: 'Set replicas: 2 (outage if a node fails: until someone acts → 0s)' });
+    const fix = page.locator('.action-widget .monaco-list-row', { hasText: 'Set replicas: 2, for an application that runs as several members (outage if a node fails: until someone acts → 0s)' });
     await fix.first().waitFor({ timeout: 15000 });
     await page.screenshot({ path: `${SHOTS}/03d-quick-fix.png` });
     // The light bulb menu lays a pointer block over the page: choose by keyboard, as a user does.

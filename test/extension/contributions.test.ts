@@ -90,7 +90,7 @@ describe('walkthrough', () => {
     workspace.setDocument(uri, fs.readFileSync(path.join(REPO_ROOT, 'media', 'walkthrough', 'postgres-statefulset.yaml'), 'utf8'));
     const findings = workspace.analyse(uri).findings;
     assert.deepEqual(findings.filter((f) => f.severity === 'warning').map((f) => `${f.ruleId}@${f.range.start.line + 1}:${f.range.start.character + 1}`), ['KFS001@16:7', 'KFS002@22:13', 'KFS011@54:9']);
-    assert.deepEqual(workspace.fixes(uri).filter((f) => f.finding.ruleId === 'KFS002').map((f) => f.fix.title)[0], 'Set replicas: 2 (outage if a node fails: until someone acts → 0s)');
+    assert.deepEqual(workspace.fixes(uri).filter((f) => f.finding.ruleId === 'KFS002').map((f) => f.fix.title)[0], 'Set replicas: 2, for an application that runs as several members (outage if a node fails: until someone acts → 0s)');
     const seeDiagnostic = fs.readFileSync(path.join(REPO_ROOT, 'media', 'walkthrough', 'seeDiagnostic.md'), 'utf8');
     assert.ok(seeDiagnostic.includes('[Ln 22, Col 13]'));
     assert.ok(seeDiagnostic.includes(`deleted at ${/deleted at (\d+m\d+s)/.exec(findings.find((f) => f.ruleId === 'KFS001')!.message)![1]}`));

@@ -59,9 +59,11 @@ export const singleReplica: Rule = {
       const text = outageText(outcome);
       const written = isWritten(workload, ['spec', 'replicas']);
       const editor = editorFor(ctx.document, workload.source);
+      // A StatefulSet's second pod is a new member with its own volume, not a copy: only an application that replicates gains from it.
+      const member = workload.kind === 'StatefulSet';
       return [base(this, workload, written ? rangeOf(workload, ['spec', 'replicas']) : kindRange(workload),
-        `${text.headline} if its node fails: ${text.because}. A second replica on another node keeps it serving.`,
-        { fixes: fix('Set replicas: 2', [editor.setEntry(['spec'], 'replicas', 2)], { preferred: true, effect: outageEffect(workload) }) })];
+        `${text.headline} if its node fails: ${text.because}. ${member ? 'A second member on another node keeps it serving if the application replicates its data (a StatefulSet\'s second pod starts with its own empty volume).' : 'A second replica on another node keeps it serving.'}`,
+        { fixes: fix(member ? 'Set replicas: 2, for an application that runs as several members' : 'Set replicas: 2', [editor.setEntry(['spec'], 'replicas', 2)], { preferred: !member, effect: outageEffect(workload) }) })];
     });
   },
 };
