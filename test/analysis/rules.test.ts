@@ -214,6 +214,11 @@ describe('rules (RULES.md sections A–E)', () => {
     assert.deepEqual(analyse(pinned, [node]).findings.filter((f) => f.ruleId === 'KFS004'), []);
   });
 
+  it('KFS094 on a name with a {{placeholder}} says it is a template to render first', () => {
+    const [finding] = analyse(deployment({ name: '"web-{{uid}}"' })).findings.filter((f) => f.ruleId === 'KFS094');
+    assert.match(finding.message, /"web-\{\{uid\}\}" is not a valid name \(.*\); \{\{uid\}\} looks like a template placeholder: render the template first\.$/);
+  });
+
   it('points at the object that explains a finding in another file (related information)', () => {
     const pvc = 'apiVersion: v1\nkind: PersistentVolume\nmetadata: {name: local-1}\nspec:\n  local: {path: /mnt}\n  claimRef: {namespace: shop, name: data}\n  nodeAffinity: {required: {nodeSelectorTerms: [{matchExpressions: [{key: kubernetes.io/hostname, operator: In, values: [worker-a1]}]}]}}\n';
     const [finding] = analyse(CASES.find((c) => c.rule === 'KFS005')!.text, [pvc]).findings.filter((f) => f.ruleId === 'KFS005');

@@ -82,7 +82,9 @@ export const apiRejects: Rule = {
     for (const object of ctx.document.objects) {
       if (isPatch(object)) continue;
       const problem = nameProblem(object);
-      if (problem) reject(object, object.sourceMap.closestRange(['metadata', 'name']), `"${object.name}" is not a valid name (${problem})`);
+      // A {{placeholder}} in the name: a template of some other tool, to render before applying.
+      const placeholder = /\{\{[^}]*\}\}/.exec(object.name)?.[0];
+      if (problem) reject(object, object.sourceMap.closestRange(['metadata', 'name']), `"${object.name}" is not a valid name (${problem})${placeholder ? `; ${placeholder} looks like a template placeholder: render the template first` : ''}`);
     }
     for (const workload of ctx.document.model.workloads) {
       if (isPatch(workload.source)) continue;
