@@ -73,7 +73,7 @@ export interface PodTemplateSim {
   labels: Record<string, string>;
   tolerations: Toleration[];
   nodeSelector: Record<string, string>;
-  /** Any nodeSelector, required node affinity, spread, or inter-pod (anti-)affinity to check. */
+  /** Any nodeSelector, required node affinity, spread, inter-pod (anti-)affinity or host port to check. */
   placementConstraints: boolean;
   nodeRequired: NodeSelectorTerm[];
   affinity: Affinity;
@@ -92,6 +92,8 @@ export interface PodTemplateSim {
   initContainerCount: number;
   restartPolicy: 'Always' | 'OnFailure' | 'Never';
   hostNetwork: boolean;
+  /** "TCP/80": ports taken on the node (hostPort, or every port with hostNetwork); two pods cannot share one. */
+  hostPorts: readonly string[];
 }
 
 export type PodPhase = 'Pending' | 'Running' | 'Succeeded' | 'Failed' | 'Unknown';

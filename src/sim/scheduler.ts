@@ -18,13 +18,15 @@ import { SchedulerScore } from './schedulerScore';
 import type { InitialPlacement, Placement as PlacementPolicy } from './scenario';
 import type { VolumeBinder } from './volumeBinding';
 
+/** NodePorts: a host port another pod on the node holds (Unschedulable: preemption could free it). */
+const NO_FREE_PORTS = "node(s) didn't have free ports for the requested pod ports";
 /**
  * Filter failures whose status is Unschedulable, not UnschedulableAndUnresolvable: preemption
  * could help, so a node without lower-priority victims reads "No preemption victims found".
  * Inter-pod anti-affinity and a topology-spread skew are (interpodaffinity/filtering.go Filter,
  * podtopologyspread/filtering.go); required pod affinity is not.
  */
-const RESOLVABLE = new Set(['Insufficient cpu', 'Insufficient memory', 'Too many pods', "node(s) didn't match pod anti-affinity rules", "node(s) didn't match pod topology spread constraints"]);
+const RESOLVABLE = new Set([NO_FREE_PORTS, 'Insufficient cpu', 'Insufficient memory', 'Too many pods', "node(s) didn't match pod anti-affinity rules", "node(s) didn't match pod topology spread constraints"]);
 const NOT_HELPFUL = 'Preemption is not helpful for scheduling';
 const FITS: readonly string[] = [];
 const DOES_NOT_FIT: readonly string[] = ['does not fit'];
@@ -316,6 +318,9 @@ export class Scheduler {
     }
     if (t.placementConstraints && (!matchesMap(t.nodeSelector, node.labels) || !matchesNodeSelectorTerms(t.nodeRequired, node.name, node.labels))) {
       return ["node(s) didn't match Pod's node affinity/selector"];
+    }
+    if (t.hostPorts.length > 0 && node.pods.some((p) => p !== pod && !p.removed && p.template.hostPorts.some((port) => t.hostPorts.includes(port)))) {
+      return [NO_FREE_PORTS];
     }
     const cpuShort = t.cpuMillis > 0 && t.cpuMillis > cache.cpuFree[i];
     const memoryShort = t.memoryBytes > 0 && t.memoryBytes > cache.memoryFree[i];

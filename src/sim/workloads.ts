@@ -11,12 +11,17 @@ import { withDaemonSetTolerations } from './tolerations';
 export function toSimWorkload(store: Store, spec: Workload): SimWorkload {
   const podSpec = spec.template.spec;
   const containers = podSpec.containers;
+  const hostPorts = containers.flatMap((c) => c.ports.flatMap((p) => {
+    const port = p.hostPort ?? (podSpec.hostNetwork ? p.containerPort : undefined);
+    return port ? [`${p.protocol || 'TCP'}/${port}`] : [];
+  }));
   const template: PodTemplateSim = store.admit({
     labels: spec.template.labels,
     tolerations: spec.kind === 'DaemonSet' ? withDaemonSetTolerations(podSpec.tolerations, podSpec.hostNetwork) : podSpec.tolerations,
     nodeSelector: podSpec.nodeSelector,
     placementConstraints: Object.keys(podSpec.nodeSelector).length > 0 || podSpec.affinity.nodeRequired.length > 0
-      || podSpec.topologySpreadConstraints.length > 0 || podSpec.affinity.podAffinityRequired.length > 0 || podSpec.affinity.podAntiAffinityRequired.length > 0,
+      || podSpec.topologySpreadConstraints.length > 0 || podSpec.affinity.podAffinityRequired.length > 0 || podSpec.affinity.podAntiAffinityRequired.length > 0
+      || hostPorts.length > 0,
     nodeRequired: podSpec.affinity.nodeRequired,
     affinity: podSpec.affinity,
     topologySpread: podSpec.topologySpreadConstraints,
@@ -31,6 +36,7 @@ export function toSimWorkload(store: Store, spec: Workload): SimWorkload {
     initContainerCount: podSpec.initContainers.length,
     restartPolicy: podSpec.restartPolicy,
     hostNetwork: podSpec.hostNetwork,
+    hostPorts,
   });
   const services = servicesSelecting(store, spec.namespace, template.labels);
   const desired = spec.kind === 'Deployment' || spec.kind === 'ReplicaSet' || spec.kind === 'ReplicationController' || spec.kind === 'StatefulSet'

@@ -185,8 +185,12 @@ describe('rules (RULES.md sections A–E)', () => {
     assert.deepEqual(kfs010(deployment({ replicas: 3, pod: spread })), []);
     assert.deepEqual(kfs010(deployment({ replicas: 1 })), []);
     assert.deepEqual(kfs010(deployment({ replicas: null })), []);
-    // Anti-affinity on a key that does not separate nodes does not count.
+    // Anti-affinity on a key that does not separate nodes does not count, nor a term that selects other pods.
     assert.equal(kfs010(deployment({ replicas: 3, pod: antiAffinity.replace('kubernetes.io/hostname', 'example.com/rack-row') })).length, 1);
+    assert.equal(kfs010(deployment({ replicas: 3, pod: antiAffinity.replace('{app: web}', '{app: database}') })).length, 1);
+    assert.equal(kfs010(deployment({ replicas: 3, pod: spread.replace('{app: web}', '{app: other}') })).length, 1);
+    // A host port is one pod per node: the scheduler cannot pack them (NodePorts).
+    assert.deepEqual(kfs010(deployment({ replicas: 3, pod: container('        ports: [{containerPort: 80, hostPort: 80}]\n') })), []);
   });
 
   it('KFS010 on a StatefulSet: packed replicas stay down until someone acts', () => {

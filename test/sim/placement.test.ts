@@ -129,6 +129,18 @@ describe('placement: what preemption could do, in the scheduler\'s message', () 
   });
 });
 
+describe('placement: host ports (NodePorts)', () => {
+  it('two pods never share a host port on one node, even packed by --placement worst; with more replicas than nodes one stays Pending', () => {
+    const hostPort = (name: string, replicas: number) => deployment(name, replicas).replace('image: registry.k8s.io/pause:3.9}', 'image: registry.k8s.io/pause:3.9, ports: [{containerPort: 80, hostPort: 8080}]}');
+    const worst = run([hostPort('edge', 3)], { placement: 'worst', ...SHORT });
+    assert.equal(new Set(nodesOf(worst, 'edge-')).size, 3);
+    const two = flatCluster(['n1', 'n2']);
+    const crowded = run([deployment('web', 1), hostPort('edge', 3)], { cluster: two, ...SHORT }).summary.workloads[1];
+    assert.equal(crowded.pendingBeforeFailure?.message,
+      "0/2 nodes are available: 2 node(s) didn't have free ports for the requested pod ports. preemption: 0/2 nodes are available: 2 No preemption victims found for incoming pod.");
+  });
+});
+
 describe('placement: --placement worst and spread', () => {
   it('worst packs a Deployment\'s replicas onto one node; spread puts each on its own node; the summary says which', () => {
     const worst = run([deployment('web', 4)], { placement: 'worst', ...SHORT });

@@ -1,8 +1,8 @@
 /** Section A of RULES.md: what happens to each workload when its node fails, with the simulated numbers. */
 import { HOSTNAME_LABEL, ZONE_LABEL } from '../../cluster/clusterSpec';
-import { matchesMap, matchesNodeSelectorTerms } from '../../sim/selectors';
+import { matchesLabelSelector, matchesMap, matchesNodeSelectorTerms } from '../../sim/selectors';
 import { formatDuration } from '../../report/format';
-import type { Sourced, Workload } from '../../manifest/model/types';
+import type { LabelSelector, Sourced, Workload } from '../../manifest/model/types';
 import { isMirrorPod, replacedByClaimTemplate } from '../../manifest/model/workloads';
 import { objectRef } from '../../manifest/objects';
 import { editorFor, fix, outageEffect } from '../editing';
@@ -262,8 +262,10 @@ export const packedReplicas: Rule = {
     return ctx.document.model.workloads.flatMap((workload) => {
       if (!hasReplicas(workload) || workload.replicas < 2) return [];
       const { affinity, topologySpreadConstraints } = workload.template.spec;
+      // Only a term that selects the workload's own pods spreads them.
+      const own = (selector: LabelSelector | undefined) => selector !== undefined && matchesLabelSelector(selector, workload.template.labels);
       const antiAffinity = [...affinity.podAntiAffinityRequired, ...affinity.podAntiAffinityPreferred.map((p) => p.term)];
-      if (topologySpreadConstraints.length > 0 || antiAffinity.some((term) => SPREADING_KEYS.has(term.topologyKey))) return [];
+      if (topologySpreadConstraints.some((c) => own(c.labelSelector)) || antiAffinity.some((term) => SPREADING_KEYS.has(term.topologyKey) && own(term.labelSelector))) return [];
       const outcome = ctx.simulations.outcome(workload, ctx.workspace, ctx.timing, 'worst-placement');
       if (!outcome || outcome.summary.unavailableMs === 0) return [];
       const text = outageText(outcome);

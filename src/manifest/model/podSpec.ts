@@ -151,6 +151,7 @@ function readContainer(r: FieldReader): Container {
       containerPort: p.int(['containerPort'], { min: 1, max: 65535 }) ?? 0,
       name: p.string('name'),
       protocol: p.string('protocol') ?? 'TCP',
+      hostPort: p.has('hostPort') ? p.int(['hostPort'], { min: 1, max: 65535 }) : undefined,
     })),
     readinessProbe: readProbe(r.at('readinessProbe')),
     livenessProbe: readProbe(r.at('livenessProbe')),

@@ -109,6 +109,8 @@ export interface ContainerPort {
   containerPort: number;
   name?: string;
   protocol: string;
+  /** The node's port it is bound to, if any (with hostNetwork the API server sets it to containerPort). */
+  hostPort?: number;
 }
 
 export interface Container {
