@@ -7,7 +7,7 @@
  */
 import { features, type SimContext } from './context';
 import { ApiClient, Informer } from './latency';
-import { needsAttach, type SimPod, type SimVolume } from './objects';
+import { needsAttach, type SimNode, type SimPod, type SimVolume } from './objects';
 import type { DetachCause, Store } from './store';
 import { OUT_OF_SERVICE } from './tolerations';
 
@@ -22,6 +22,9 @@ export class AttachDetachController {
   private readonly reported = new Set<SimPod>();
   private readonly attaching = new Set<SimVolume>();
 
+  /** Nodes whose object was deleted, by name: their pods may still hold volumes. */
+  private readonly deletedNodes = new Map<string, SimNode>();
+
   constructor(private readonly ctx: SimContext) {
     const { store } = ctx;
     const random = ctx.random.fork('attach-detach-controller');
@@ -32,6 +35,7 @@ export class AttachDetachController {
     });
     const attached = new AttachedVolumes(store);
     store.onNode((node, change) => {
+      if (change === 'deleted') this.deletedNodes.set(node.name, node);
       if (change === 'ready' || change === 'taints' || change === 'deleted') {
         for (const volume of attached.onNode(node.name)) if (volume.attachedTo === node.name) this.reconcile(volume);
       }
@@ -58,7 +62,9 @@ export class AttachDetachController {
 
   /** Pods that keep the volume in the desired state of the world on a node. */
   private usersOn(volume: SimVolume, nodeName: string): SimPod[] {
-    const node = this.ctx.store.nodeByName.get(nodeName);
+    // A deleted Node keeps its pods' volumes in the desired state until the pods are terminal or gone
+    // (nodeDelete: DeleteNode refuses a node that still has volumes to attach).
+    const node = this.ctx.store.nodeByName.get(nodeName) ?? this.deletedNodes.get(nodeName);
     if (!node) return [];
     return [...node.pods].filter((p) => !p.removed && !this.isTerminated(p) && p.claims.some((c) => c.volume === volume));
   }

@@ -97,6 +97,16 @@ spec:
     assert.equal(result.events.filter((e) => e.reason === 'FailedAttachVolume').length, 0);
   });
 
+  it('deleting the Node object does not start the 6-minute force detach: it starts once pod GC has made the old pod terminal (SEMANTICS.md 7.3)', () => {
+    const pvc = 'apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata: {name: data, namespace: truth}\nspec: {accessModes: [ReadWriteOnce], resources: {requests: {storage: 1Gi}}}\n';
+    const app = deployment('app', 1, '      volumes: [{name: data, persistentVolumeClaim: {claimName: data}}]\n');
+    const result = run([pvc, app], { durationMs: 20 * MINUTE, interventions: [{ kind: 'delete-node', atMs: 8 * MINUTE }] });
+    const terminal = result.events.find((e) => e.type === 'PodCondition' && e.reason === 'DeletionByPodGC')!.t;
+    assert.ok(terminal > 8 * MINUTE + 40_000, `pod GC at ${terminal}`);
+    const detached = result.events.find((e) => e.type === 'VolumeDetached')!.t;
+    assert.ok(detached >= terminal + 6 * MINUTE && detached <= terminal + 6 * MINUTE + 1000, `detached ${detached - terminal} ms after the pod went terminal`);
+  });
+
   it('a Deployment with a ReadWriteOnce claim: the replacement hangs in ContainerCreating while the old pod object exists', () => {
     const pvc = 'apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata: {name: data, namespace: truth}\nspec: {accessModes: [ReadWriteOnce], resources: {requests: {storage: 1Gi}}}\n';
     const app = deployment('app', 1, '      volumes: [{name: data, persistentVolumeClaim: {claimName: data}}]\n');
