@@ -10,7 +10,15 @@ export function middleEllipsis(text: string, maxChars: number): string {
   return `${text.slice(0, head)}…${text.slice(text.length - tail)}`;
 }
 
-/** About how many characters of the UI font fit in a width (the label column is sized, not measured). */
-export function charsThatFit(widthPx: number, charPx = 8): number {
-  return Math.max(4, Math.floor(widthPx / charPx));
+/** The longest middle-shortened form of `text` whose measured width fits `widthPx`. */
+export function fitMiddle(text: string, widthPx: number, measure: (text: string) => number): string {
+  if (measure(text) <= widthPx) return text;
+  let fits = 1;
+  let over = text.length;
+  while (over - fits > 1) {
+    const mid = (fits + over) >> 1;
+    if (measure(middleEllipsis(text, mid)) <= widthPx) fits = mid;
+    else over = mid;
+  }
+  return middleEllipsis(text, fits);
 }

@@ -8,7 +8,7 @@ import { axisLabel, span, type TimeWindow } from './timeScale';
 import { el, svg, withTitle } from './dom';
 import { ROW_HEIGHTS, visibleRows, type Row, type RowLayout } from './rows';
 import { CATEGORY_LABELS } from '../src/report/timeline/statusCategory';
-import { charsThatFit, middleEllipsis } from './fitText';
+import { fitMiddle } from './fitText';
 
 export interface LaneActions {
   reveal(row: Row): void;
@@ -25,6 +25,8 @@ export interface Geometry {
   chartWidth: number;
 }
 
+/** Pod names are drawn at 0.92em (timeline.css .lane-label-pod). */
+const POD_FONT_SCALE = 0.92;
 /** At this width or less the label column shows names without their tags (timeline.css .narrow). */
 const NARROW_LABELS = 170;
 
@@ -58,6 +60,9 @@ export class LanesView {
   private height = 400;
   private scrollPosition = 0;
   private drag: { x: number; moved: boolean; pointer: number } | undefined;
+
+  private labelFont: { size: number; family: string } | undefined;
+  private canvas: CanvasRenderingContext2D | null = null;
 
   /** False in the HTML report: there is no editor to show YAML in, so names are plain text. */
   revealsYaml = true;
@@ -206,7 +211,8 @@ export class LanesView {
         item.title = row.label;
         break;
       case 'node': {
-        const name = el('span', row.lane.name, 'name');
+        // Cloud node names differ at their end: the middle goes first.
+        const name = el('span', this.fit(row.lane.name, this.geometry.labelWidth - (row.lane.failed ? 58 : 14), 1), 'name');
         item.appendChild(name);
         if (row.lane.failed) item.appendChild(el('span', 'failed', 'tag tag-failed'));
         item.title = `node/${row.lane.name}${row.lane.zone ? ` (${row.lane.zone})` : ''}${row.lane.failed ? ', failed in this scenario' : ''}`;
@@ -226,7 +232,7 @@ export class LanesView {
         // A second object of the same name (a StatefulSet's new pod) says so.
         const again = /#[1-9]\d*$/.test(row.lane.id) ? ' (new)' : '';
         const replaced = row.lane.replaces ? ', a replacement' : '';
-        item.appendChild(this.nameOf(row, middleEllipsis(row.lane.ref.name, charsThatFit(this.geometry.labelWidth - 30) - again.length) + again, `pod/${row.lane.ref.name}${replaced}`,
+        item.appendChild(this.nameOf(row, this.fit(row.lane.ref.name, this.geometry.labelWidth - 32 - this.measure(again, POD_FONT_SCALE), POD_FONT_SCALE) + again, `pod/${row.lane.ref.name}${replaced}`,
           `Pod ${row.lane.ref.name}${replaced}, ${row.lane.bars.map((b) => b.status).filter((s, i, all) => all.indexOf(s) === i).join(' then ')}`, 'show the YAML of its workload'));
         break;
       }
@@ -236,6 +242,25 @@ export class LanesView {
         break;
     }
     return item;
+  }
+
+  /** Text width in the label column's font (pod names are 0.92em, timeline.css), measured on a canvas. */
+  private measure(text: string, scale: number): number {
+    if (!text) return 0;
+    if (this.labelFont === undefined) {
+      const style = getComputedStyle(this.labels);
+      this.labelFont = { size: parseFloat(style.fontSize) || 13, family: style.fontFamily };
+      this.canvas = document.createElement('canvas').getContext('2d');
+    }
+    const { size, family } = this.labelFont;
+    if (!this.canvas) return text.length * size * 0.6 * scale;
+    this.canvas.font = `${size * scale}px ${family}`;
+    return this.canvas.measureText(text).width;
+  }
+
+  /** Cloud node and pod names differ at their ends: the middle goes first. */
+  private fit(text: string, widthPx: number, scale: number): string {
+    return fitMiddle(text, widthPx, (t) => this.measure(t, scale));
   }
 
   /** A workload's or pod's name: a button that shows the YAML in the editor, plain text in the report. */

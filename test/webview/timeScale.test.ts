@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { axisLabel, clampWindow, cursorStep, panWindow, revealTime, ticks, zoomWindow } from '../../webview/timeScale';
-import { charsThatFit, middleEllipsis } from '../../webview/fitText';
+import { fitMiddle, middleEllipsis } from '../../webview/fitText';
 
 const run = { fromMs: 0, toMs: 600_000 };
 
@@ -43,6 +43,10 @@ describe('timeline zoom, pan and axis', () => {
   it('shortens long pod names in the middle, where pods of one workload look alike', () => {
     assert.equal(middleEllipsis('web-9jwrnbzhwc-45fjh', 12), 'web-9…-45fjh');
     assert.equal(middleEllipsis('kafka-0', 12), 'kafka-0');
-    assert.equal(charsThatFit(80), 10);
+    // Measured, not estimated: a name that fits is kept whole, a longer one keeps as much as fits.
+    const sixPx = (text: string) => text.length * 6;
+    assert.equal(fitMiddle('license-server-j7w2zv8d9f-j84zz', 191, sixPx), 'license-server-j7w2zv8d9f-j84zz');
+    assert.equal(fitMiddle('gke-prod-cluster-default-pool-3f2a1b7d-x9zq', 120, sixPx), 'gke-prod-…a1b7d-x9zq');
+    assert.equal(sixPx(fitMiddle('gke-prod-cluster-default-pool-3f2a1b7d-x9zq', 120, sixPx)), 120);
   });
 });
