@@ -223,6 +223,15 @@ describe('rules (RULES.md sections A–E)', () => {
     assert.match(finding.message, /"web-\{\{uid\}\}" is not a valid name \(.*\); \{\{uid\}\} looks like a template placeholder: render the template first\.$/);
   });
 
+  it('KFS051 rounds a minAvailable percentage up as the disruption controller does, and reports two PDBs over the same pods', () => {
+    const pdb = (name: string, spec: string) => `apiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata: {name: ${name}, namespace: shop}\nspec:\n${spec}  selector: {matchLabels: {app: web}}\n`;
+    const kfs051 = (text: string, others: string[]) => analyse(text, others).findings.filter((f) => f.ruleId === 'KFS051').map((f) => f.message);
+    assert.match(kfs051(pdb('web', '  minAvailable: 90%\n'), [deployment({ replicas: 3 })])[0], /\(minAvailable 90% \(3, rounded up\) ≥ the 3 replicas of Deployment\/web\)/);
+    assert.deepEqual(kfs051(pdb('web', '  minAvailable: 60%\n'), [deployment({ replicas: 3 })]), []);
+    const [twice] = kfs051(pdb('web', '  maxUnavailable: 1\n'), [deployment({ replicas: 3 }), pdb('web-too', '  maxUnavailable: 1\n')]);
+    assert.match(twice, /^Another PodDisruptionBudget \(web-too\) selects the same pods: the eviction API refuses/);
+  });
+
   it('points at the object that explains a finding in another file (related information)', () => {
     const pvc = 'apiVersion: v1\nkind: PersistentVolume\nmetadata: {name: local-1}\nspec:\n  local: {path: /mnt}\n  claimRef: {namespace: shop, name: data}\n  nodeAffinity: {required: {nodeSelectorTerms: [{matchExpressions: [{key: kubernetes.io/hostname, operator: In, values: [worker-a1]}]}]}}\n';
     const [finding] = analyse(CASES.find((c) => c.rule === 'KFS005')!.text, [pvc]).findings.filter((f) => f.ruleId === 'KFS005');

@@ -60,8 +60,20 @@ export const pdbBlocksDrains: Rule = {
       let field = 'maxUnavailable';
       if (isZero(pdb.maxUnavailable)) why = `maxUnavailable is ${pdb.maxUnavailable}`;
       else if (pdb.minAvailable === '100%') [why, field] = ['minAvailable is 100%', 'minAvailable'];
-      else if (typeof pdb.minAvailable === 'number' && workloads.length > 0 && pdb.minAvailable >= replicas) {
-        [why, field] = [`minAvailable ${pdb.minAvailable} ≥ the ${replicas} replica${replicas === 1 ? '' : 's'} of ${workloads.map((w) => `${w.kind}/${w.name}`).join(', ')}`, 'minAvailable'];
+      else if (workloads.length > 0 && pdb.minAvailable !== undefined && minAvailableOf(pdb.minAvailable, replicas) >= replicas) {
+        // The disruption controller rounds a percentage up (GetScaledValueFromIntOrPercent, roundUp).
+        const asked = typeof pdb.minAvailable === 'number' ? `${pdb.minAvailable}` : `${pdb.minAvailable} (${minAvailableOf(pdb.minAvailable, replicas)}, rounded up)`;
+        [why, field] = [`minAvailable ${asked} ≥ the ${replicas} replica${replicas === 1 ? '' : 's'} of ${workloads.map((w) => `${w.kind}/${w.name}`).join(', ')}`, 'minAvailable'];
+      }
+      // The eviction API refuses a pod that more than one PodDisruptionBudget selects.
+      const others = ctx.workspace.podDisruptionBudgets.filter((other) => other !== pdb && other.source !== pdb.source && workloads.some((w) => selects(other.selector, other.namespace, w)));
+      if (!why && others.length > 0) {
+        return [{
+          ruleId: this.id, severity: this.defaultSeverity, object: objectRef(pdb.source),
+          range: pdb.source.sourceMap.closestRange(['spec', 'selector']),
+          message: `Another PodDisruptionBudget (${others.map((o) => o.name).join(', ')}) selects the same pods: the eviction API refuses to evict a pod with more than one ("This pod has more than one PodDisruptionBudget"), so kubectl drain and node upgrades fail on them. Keep one PodDisruptionBudget per pod.`,
+          related: related(ctx, workloads.map((w) => ({ source: w.source, name: w.name })), 'is selected'),
+        }];
       }
       if (!why) return [];
       return [{
@@ -91,3 +103,10 @@ export const noPdb: Rule = {
     });
   },
 };
+
+/** minAvailable as a number of pods: a percentage of the expected pods, rounded up. */
+function minAvailableOf(minAvailable: number | string, expected: number): number {
+  if (typeof minAvailable === 'number') return minAvailable;
+  const percent = /^(\d+)%$/.exec(minAvailable);
+  return percent ? Math.ceil((Number(percent[1]) * expected) / 100) : 0;
+}
