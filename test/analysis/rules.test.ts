@@ -199,6 +199,12 @@ describe('rules (RULES.md sections A–E)', () => {
     assert.equal(underlined(statefulSet(3), finding.range), '3');
   });
 
+  it('KFS011 on a claim that is not among the inputs says its access mode is assumed', () => {
+    const text = deployment({ pod: '      volumes: [{name: shared, persistentVolumeClaim: {claimName: shared-efs}}]\n      containers: [{name: c, image: app}]\n' });
+    const [finding] = analyse(text).findings.filter((f) => f.ruleId === 'KFS011');
+    assert.match(finding.message, /^If claim shared-efs \(not among the inputs\) is ReadWriteOnce, its volume stays attached to a powered-off node/);
+  });
+
   it('KFS011 once per volume: a template volume named like a volumeClaimTemplate is replaced by its per-pod claim', () => {
     const text = statefulSet(1, '  volumeClaimTemplates:\n  - metadata: {name: data}\n    spec: {accessModes: [ReadWriteOnce], resources: {requests: {storage: 1Gi}}}\n')
       .replace('      containers: [{name: db, image: postgres}]\n', '      containers: [{name: db, image: postgres}]\n      volumes: [{name: data, persistentVolumeClaim: {claimName: data}}]\n');

@@ -293,13 +293,13 @@ export const readWriteOnceVolume: Rule = {
     const findings: Finding[] = [];
     for (const workload of ctx.document.model.workloads) {
       if (workload.kind !== 'Deployment' && workload.kind !== 'StatefulSet') continue;
-      const claims: { path: (string | number)[]; name: string; related?: Finding['related'] }[] = [];
+      const claims: { path: (string | number)[]; name: string; unknown?: boolean; related?: Finding['related'] }[] = [];
       workload.template.spec.volumes.forEach((volume, i) => {
         if (volume.source !== 'persistentVolumeClaim' || !volume.claimName || replacedByClaimTemplate(workload, volume.name) || localVolumeOf(workload.namespace, volume.claimName, ctx.workspace)) return;
         const pvc = ctx.workspace.persistentVolumeClaims.find((c) => c.namespace === workload.namespace && c.name === volume.claimName);
         if (pvc && !isExclusive(pvc.accessModes)) return;
         const location = pvc && ctx.locate(pvc.source);
-        claims.push({ path: [...podSpecPath(workload), 'volumes', i, 'persistentVolumeClaim', 'claimName'], name: volume.claimName, related: location ? [{ location, message: `PersistentVolumeClaim ${pvc.name}: ${pvc.accessModes.join(', ') || 'ReadWriteOnce'}` }] : undefined });
+        claims.push({ path: [...podSpecPath(workload), 'volumes', i, 'persistentVolumeClaim', 'claimName'], name: volume.claimName, unknown: !pvc, related: location ? [{ location, message: `PersistentVolumeClaim ${pvc.name}: ${pvc.accessModes.join(', ') || 'ReadWriteOnce'}` }] : undefined });
       });
       if (workload.kind === 'StatefulSet') {
         workload.volumeClaimTemplates.forEach((template, i) => {
@@ -314,7 +314,7 @@ export const readWriteOnceVolume: Rule = {
         : outcome ? `simulated: ${outageText(outcome).headline.toLowerCase()}` : '';
       for (const claim of claims) {
         findings.push(base(this, workload, rangeOf(workload, claim.path),
-          `ReadWriteOnce volume ${claim.name} stays attached to a powered-off node: a new pod cannot attach it while the old pod object exists, and only 6 minutes after that object is gone does the attach-detach controller force-detach it (at once with the out-of-service taint)${simulatedText ? `; ${simulatedText}` : ''}.`,
+          `${claim.unknown ? `If claim ${claim.name} (not among the inputs) is ReadWriteOnce, its volume` : `ReadWriteOnce volume ${claim.name}`} stays attached to a powered-off node: a new pod cannot attach it while the old pod object exists, and only 6 minutes after that object is gone does the attach-detach controller force-detach it (at once with the out-of-service taint)${simulatedText ? `; ${simulatedText}` : ''}.`,
           { related: claim.related }));
       }
     }
