@@ -169,7 +169,13 @@ function configHover(ctx: RuleContext, object: ManifestObject, path: PathSegment
   const noEffect = ref.spec.noEffect?.(ctx.timing.version.minor);
   if (noEffect) lines.push('', md(noEffect));
   if (ref.component === 'controllerManager' && ref.field === 'nodeMonitorGracePeriod') {
-    lines.push('', `A node is marked NotReady between ${approx(knob.value as number - ctx.timing.derived.leaseRenewIntervalMs)} and ${approx((knob.value as number) + ctx.timing.controllerManager.nodeMonitorPeriod.value)} after it stops (grace period counted from its last lease renewal, every ${approx(ctx.timing.derived.leaseRenewIntervalMs)}, checked every ${approx(ctx.timing.controllerManager.nodeMonitorPeriod.value)}).`);
+    // The grace counts from the pass that last saw a heartbeat (a lease renewal or a status post), and is checked each pass (SEMANTICS.md 3.2).
+    const renewMs = ctx.timing.derived.leaseRenewIntervalMs;
+    const postMs = ctx.timing.kubelet.nodeStatusReportFrequency.value;
+    const periodMs = ctx.timing.controllerManager.nodeMonitorPeriod.value;
+    const heartbeatMs = Math.min(renewMs, postMs);
+    const heartbeats = postMs < renewMs ? `a status post every ${approx(postMs)} or a lease renewal every ${approx(renewMs)}` : `its lease renewal every ${approx(renewMs)}`;
+    lines.push('', `A node is marked NotReady between ${approx((knob.value as number) - heartbeatMs)} and ${approx((knob.value as number) + 2 * periodMs)} after it stops: the grace period counts from the last heartbeat the controller saw (${heartbeats}), and is checked every ${approx(periodMs)}.`);
   }
   lines.push('', simulateLink());
   return lines.join('\n');

@@ -106,7 +106,7 @@ describe('hovers', () => {
     const { hover } = at(kcm, '|--node');
     assert.match(hover!.markdown, /^\*\*node\\-monitor\\-grace\\-period\*\* \(kcm\): Time without a heartbeat/);
     assert.match(hover!.markdown, /In effect for this workspace: `node-monitor-grace-period=20s` \(main\\\.yaml\\:9\); default of Kubernetes 1\.36: 50s\./);
-    assert.match(hover!.markdown, /A node is marked NotReady between 10s and 25s after it stops/);
+    assert.match(hover!.markdown, /A node is marked NotReady between 10s and 30s after it stops: the grace period counts from the last heartbeat the controller saw \(its lease renewal every 10s\), and is checked every 5s/);
   });
 
   it('a PodDisruptionBudget field: what it selects, what it allows, and that node failures ignore it', () => {
