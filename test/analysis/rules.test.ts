@@ -199,6 +199,16 @@ describe('rules (RULES.md sections A–E)', () => {
     assert.equal(underlined(statefulSet(3), finding.range), '3');
   });
 
+  it('KFS002 leaves the replica count to a HorizontalPodAutoscaler: nothing with minReplicas 2 or more, the autoscaler named with 1', () => {
+    const hpa = (min: number) => `apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\nmetadata: {name: web-hpa, namespace: shop}\nspec:\n  scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: web}\n  minReplicas: ${min}\n  maxReplicas: 10\n`;
+    const kfs002 = (others: string[]) => analyse(deployment({ replicas: null }), others).findings.filter((f) => f.ruleId === 'KFS002');
+    assert.equal(kfs002([]).length, 1);
+    assert.deepEqual(kfs002([hpa(3)]), []);
+    const [scaledDown] = kfs002([hpa(1)]);
+    assert.match(scaledDown.message, /while HorizontalPodAutoscaler web-hpa has scaled it to 1 replica: .*Set minReplicas: 2 in the autoscaler, not replicas here\.$/);
+    assert.equal(scaledDown.fixes, undefined);
+  });
+
   it('KFS011 on a claim that is not among the inputs says its access mode is assumed', () => {
     const text = deployment({ pod: '      volumes: [{name: shared, persistentVolumeClaim: {claimName: shared-efs}}]\n      containers: [{name: c, image: app}]\n' });
     const [finding] = analyse(text).findings.filter((f) => f.ruleId === 'KFS011');

@@ -54,9 +54,16 @@ export const singleReplica: Rule = {
   check(ctx) {
     return ctx.document.model.workloads.flatMap((workload) => {
       if (!hasReplicas(workload) || workload.replicas >= 2) return [];
+      // An autoscaler owns the replica count: minReplicas decides, and replicas written here would fight it.
+      const autoscaler = ctx.workspace.horizontalPodAutoscalers.find((h) => h.namespace === workload.namespace && h.target.kind === workload.kind && h.target.name === workload.name);
+      if (autoscaler && autoscaler.minReplicas >= 2) return [];
       const outcome = simulated(ctx, workload);
       if (!outcome) return [];
       const text = outageText(outcome);
+      if (autoscaler) {
+        return [base(this, workload, kindRange(workload),
+          `${text.headline} if its node fails while HorizontalPodAutoscaler ${autoscaler.name} has scaled it to 1 replica: ${text.because}. Set minReplicas: 2 in the autoscaler, not replicas here.`)];
+      }
       const written = isWritten(workload, ['spec', 'replicas']);
       const editor = editorFor(ctx.document, workload.source);
       // A StatefulSet's second pod is a new member with its own volume, not a copy: only an application that replicates gains from it.

@@ -5,10 +5,10 @@ import {
 } from './clusterConfig';
 import { FieldReader } from './fieldReader';
 import {
-  readNode, readPersistentVolume, readPersistentVolumeClaim, readPodDisruptionBudget, readService, readStorageClass,
+  readHorizontalPodAutoscaler, readNode, readPersistentVolume, readPersistentVolumeClaim, readPodDisruptionBudget, readService, readStorageClass,
 } from './resources';
 import type {
-  Node, PersistentVolume, PersistentVolumeClaimSpec, PodDisruptionBudget, Service, Sourced, StorageClass, Workload,
+  HorizontalPodAutoscaler, Node, PersistentVolume, PersistentVolumeClaimSpec, PodDisruptionBudget, Service, Sourced, StorageClass, Workload,
 } from './types';
 import { readWorkload } from './workloads';
 
@@ -18,6 +18,7 @@ export interface ManifestModel {
   persistentVolumes: Sourced<PersistentVolume>[];
   storageClasses: Sourced<StorageClass>[];
   podDisruptionBudgets: Sourced<PodDisruptionBudget>[];
+  horizontalPodAutoscalers: Sourced<HorizontalPodAutoscaler>[];
   services: Sourced<Service>[];
   nodes: Sourced<Node>[];
   clusterConfig: ClusterConfig;
@@ -31,7 +32,7 @@ const BUILT_IN_GROUP = /^(v1|apps\/|batch\/|policy\/|autoscaling\/|extensions\/|
 export function emptyModel(): ManifestModel {
   return {
     workloads: [], persistentVolumeClaims: [], persistentVolumes: [], storageClasses: [],
-    podDisruptionBudgets: [], services: [], nodes: [],
+    podDisruptionBudgets: [], horizontalPodAutoscalers: [], services: [], nodes: [],
     clusterConfig: { kubelet: [], controllerManager: [], apiServer: [] },
     customResourceNamespaces: [],
   };
@@ -56,6 +57,9 @@ export function buildModel(objects: ManifestObject[], problems: ManifestProblem[
         break;
       case 'PodDisruptionBudget':
         model.podDisruptionBudgets.push(sourced(readPodDisruptionBudget(r)));
+        break;
+      case 'HorizontalPodAutoscaler':
+        model.horizontalPodAutoscalers.push(sourced(readHorizontalPodAutoscaler(r)));
         break;
       case 'Service':
         model.services.push(sourced(readService(r)));

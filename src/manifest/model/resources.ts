@@ -1,6 +1,6 @@
 import type { FieldReader } from './fieldReader';
 import { readLabelSelector, readNodeSelectorTerms, readPvcSpec, readTaint } from './podSpec';
-import type { Node, PersistentVolume, PersistentVolumeClaimSpec, PodDisruptionBudget, Service, StorageClass, Taint } from './types';
+import type { HorizontalPodAutoscaler, Node, PersistentVolume, PersistentVolumeClaimSpec, PodDisruptionBudget, Service, StorageClass, Taint } from './types';
 import { readObjectMeta } from './workloads';
 
 export function readPersistentVolumeClaim(r: FieldReader): PersistentVolumeClaimSpec {
@@ -47,6 +47,15 @@ export function readPodDisruptionBudget(r: FieldReader): PodDisruptionBudget {
     selector: readLabelSelector(spec.at('selector')) ?? { matchLabels: {}, matchExpressions: [] },
     minAvailable,
     maxUnavailable,
+  };
+}
+
+export function readHorizontalPodAutoscaler(r: FieldReader): HorizontalPodAutoscaler {
+  const spec = r.at('spec');
+  return {
+    ...readObjectMeta(r),
+    target: { kind: spec.string('scaleTargetRef', 'kind') ?? '', name: spec.string('scaleTargetRef', 'name') ?? '' },
+    minReplicas: spec.int(['minReplicas'], { min: 1 }) ?? 1,
   };
 }
 

@@ -264,6 +264,13 @@ export interface StorageClass {
   isDefault: boolean;
 }
 
+/** A HorizontalPodAutoscaler (autoscaling/v1 or v2): it owns its target's replica count. */
+export interface HorizontalPodAutoscaler extends ObjectMeta {
+  target: { kind: string; name: string };
+  /** At least this many replicas (default 1). */
+  minReplicas: number;
+}
+
 export interface PodDisruptionBudget extends ObjectMeta {
   selector: LabelSelector;
   minAvailable?: number | string;
