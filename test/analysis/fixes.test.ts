@@ -110,6 +110,9 @@ describe('quick fixes', () => {
     const edited = applyEdits(text, fix.edits);
     assert.equal(edited, web('  replicas: 2\n', pod.replace('tolerationSeconds: 10', 'tolerationSeconds: 300')));
     assert.match(fix.title, /^Tolerate unreachable for 300s \(if its node is cut off: evicted after ~(4[0-9]|5[0-9]|1m[0-9]+)s → evicted after ~(5m[45][0-9]|6m0[0-9])s\)$/);
+    // Both short tolerations: each finding's fix raises both, and its title says so.
+    const both = web('  replicas: 2\n', pod.replace('tolerationSeconds: 10}]', 'tolerationSeconds: 10}, {key: node.kubernetes.io/not-ready, operator: Exists, effect: NoExecute, tolerationSeconds: 10}]'));
+    assert.deepEqual(fixesOf(both, 'KFS006').map((f) => f.title.replace(/ \(.*$/, '')), ['Tolerate unreachable and not-ready for 300s', 'Tolerate unreachable and not-ready for 300s']);
   });
 
   it('KFS008 writes the tolerations the API server adds, as a block list at the pod spec\'s indentation', () => {

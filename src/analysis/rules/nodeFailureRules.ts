@@ -174,11 +174,13 @@ export const shortToleration: Rule = {
         const evicted = outcome?.summary.podDeletionMs;
         const when = evicted !== null && evicted !== undefined ? `a network blip that cuts its node off for longer than about ${approx(evicted)}` : 'a short network blip';
         const editor = editorFor(ctx.document, workload.source);
-        const edits = nodeFailureTolerations(workload).filter((t) => t.toleration.tolerationSeconds !== undefined && t.toleration.tolerationSeconds < 300)
-          .map((t) => editor.replaceValue([...podSpecPath(workload), 'tolerations', t.index, 'tolerationSeconds'], '300'));
+        // One fix raises every short toleration of a dead node; its title names them all.
+        const short = nodeFailureTolerations(workload).filter((t) => t.toleration.tolerationSeconds !== undefined && t.toleration.tolerationSeconds < 300);
+        const edits = short.map((t) => editor.replaceValue([...podSpecPath(workload), 'tolerations', t.index, 'tolerationSeconds'], '300'));
+        const keys = [...new Set(short.map((t) => (t.toleration.key === NOT_READY ? 'not-ready' : t.toleration.key === UNREACHABLE ? 'unreachable' : 'every taint')))].join(' and ');
         findings.push(base(this, workload, rangeOf(workload, path),
           `tolerationSeconds ${seconds} is shorter than a network blip: ${when} evicts the pod ${seconds}s after the NoExecute taint, and the ${data.map((d) => d.description).join(', ')} it leaves behind is lost to it. Tolerate ${toleration.key || 'the taints'} for 300s (the default) unless losing the data is fine.`,
-          { fixes: fix(`Tolerate ${toleration.key === NOT_READY ? 'not-ready' : 'unreachable'} for 300s`, edits, { preferred: true, effect: { workload: objectRef(workload.source), measure: 'partition-eviction' } }) }));
+          { fixes: fix(`Tolerate ${keys} for 300s`, edits, { preferred: true, effect: { workload: objectRef(workload.source), measure: 'partition-eviction' } }) }));
       }
     }
     return findings;
