@@ -68,15 +68,16 @@ export interface NodeNeeds {
  */
 export function defaultClusterFitting(needs: NodeNeeds): ClusterSpec {
   const cluster = defaultCluster();
+  const fits = (node: ClusterNode) => Object.entries(needs.labels).every(([key, value]) => node.labels[key] === value)
+    && needs.cpuMillis <= node.allocatable.cpuMillis && needs.memoryBytes <= node.allocatable.memoryBytes;
+  if (cluster.nodes.some(fits)) return cluster;
   const hostname = needs.labels[HOSTNAME_LABEL];
-  if (hostname !== undefined && !cluster.nodes.some((n) => n.name === hostname)) {
-    cluster.nodes[0].name = hostname;
-    cluster.nodes[0].labels[HOSTNAME_LABEL] = hostname;
+  const renamed = hostname !== undefined && !cluster.nodes.some((n) => n.name === hostname) ? hostname : undefined;
+  if (renamed !== undefined) {
+    cluster.nodes[0].name = renamed;
+    cluster.nodes[0].labels[HOSTNAME_LABEL] = renamed;
   }
   const labels = Object.entries(needs.labels).filter(([key]) => key !== HOSTNAME_LABEL);
-  const fits = (node: ClusterNode) => labels.every(([key, value]) => node.labels[key] === value)
-    && needs.cpuMillis <= node.allocatable.cpuMillis && needs.memoryBytes <= node.allocatable.memoryBytes;
-  if (cluster.nodes.some(fits) && hostname === undefined) return cluster;
   for (const node of cluster.nodes) {
     // A label some default node already has (its zone) is left alone: the workload fits there.
     for (const [key, value] of labels) if (!cluster.nodes.some((n) => n.labels[key] === value)) node.labels[key] = value;
@@ -89,7 +90,7 @@ export function defaultClusterFitting(needs: NodeNeeds): ClusterSpec {
   const gib = Math.round((memoryBytes / GiB) * 10) / 10;
   return {
     nodes: cluster.nodes,
-    source: `default, fitted to what its pods ask for (3 zones x 2 workers, ${Math.ceil(cpuMillis / 1000)} CPU / ${gib} GiB allocatable each${labelled ? `, labelled ${labelled}` : ''}${hostname !== undefined ? `, one named ${hostname}` : ''})`,
+    source: `default, fitted to what its pods ask for (3 zones x 2 workers, ${Math.ceil(cpuMillis / 1000)} CPU / ${gib} GiB allocatable each${labelled ? `, labelled ${labelled}` : ''}${renamed !== undefined ? `, one named ${renamed}` : ''})`,
   };
 }
 

@@ -279,11 +279,11 @@ async function simulatePowerOff(page, workload) {
     await quickOpen(page, 'kube-controller-manager.yaml');
     await page.locator('.monaco-editor .squiggly-warning').first().waitFor({ timeout: 30000 });
     await page.keyboard.press('Control+Shift+M');
-    const problem = page.locator('.markers-panel .monaco-list-row', { hasText: 'KFS060' });
+    const problem = page.locator('.markers-panel .monaco-list-row', { hasText: 'KFS061' });
     await problem.first().waitFor({ timeout: 30000 });
     const row = (await problem.first().innerText()).replace(/\s+/g, ' ');
     log('Problems row: ' + row);
-    assert.match(row, /pod-eviction-timeout=30s has no effect.*\[Ln 23, Col 11\]/);
+    assert.match(row, /node-monitor-grace-period 20s invites false NotReady.*\[Ln 22, Col 11\]/);
     await page.screenshot({ path: `${SHOTS}/01-diagnostics.png` });
     await page.keyboard.press('Control+Shift+M');
 
@@ -362,7 +362,7 @@ async function simulatePowerOff(page, workload) {
     await fix.first().waitFor({ timeout: 15000 });
     await page.screenshot({ path: `${SHOTS}/03d-quick-fix.png` });
     // The light bulb menu lays a pointer block over the page: choose by keyboard, as a user does.
-    await chooseFocusedRow(page, '.action-widget .monaco-list-row', 'Set replicas: 2 (');
+    await chooseFocusedRow(page, '.action-widget .monaco-list-row', 'Set replicas: 2, for');
     await page.locator('.view-line', { hasText: 'replicas: 2' }).first().waitFor({ timeout: 10000 });
     await page.locator('.statusbar-item', { hasText: 'Node failure: no outage' }).first().waitFor({ timeout: 15000 });
     log('quick fix applied: replicas: 2, status bar says no outage');
@@ -585,10 +585,10 @@ async function simulatePowerOff(page, workload) {
     await page.screenshot({ path: `${SHOTS}/07c-walkthrough-simulate.png` });
     // 4. The quick fixes of the example's most serious finding; choosing one completes the step.
     await runStep('applyFix', 'Show the Quick Fixes', 'Quick fixes with their simulated effect');
-    await page.locator('.action-widget .monaco-list-row', { hasText: 'Set replicas: 2 (' }).first().waitFor({ timeout: 15000 });
+    await page.locator('.action-widget .monaco-list-row', { hasText: 'Set replicas: 2, for' }).first().waitFor({ timeout: 15000 });
     await page.screenshot({ path: `${SHOTS}/07d-walkthrough-quick-fixes.png` });
     await page.locator('.part.editor').screenshot({ path: `${SHOTS}/readme-walkthrough-quick-fixes.png` });
-    await chooseFocusedRow(page, '.action-widget .monaco-list-row', 'Set replicas: 2 (');
+    await chooseFocusedRow(page, '.action-widget .monaco-list-row', 'Set replicas: 2, for');
     await page.locator('.view-line', { hasText: 'replicas: 2' }).first().waitFor({ timeout: 10000 });
     await stepDone('applyFix').waitFor({ timeout: 10000 });
     for (const id of ['openExample', 'seeDiagnostic', 'simulate', 'applyFix']) assert.equal(await step(id).getAttribute('aria-checked'), 'true', id);
