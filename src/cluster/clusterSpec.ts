@@ -77,10 +77,10 @@ export function defaultClusterFitting(needs: NodeNeeds): ClusterSpec {
     cluster.nodes[0].name = renamed;
     cluster.nodes[0].labels[HOSTNAME_LABEL] = renamed;
   }
-  const labels = Object.entries(needs.labels).filter(([key]) => key !== HOSTNAME_LABEL);
+  // A label some default node already has (its zone) is left alone: the workload fits there.
+  const labels = Object.entries(needs.labels).filter(([key, value]) => key !== HOSTNAME_LABEL && !cluster.nodes.some((n) => n.labels[key] === value));
   for (const node of cluster.nodes) {
-    // A label some default node already has (its zone) is left alone: the workload fits there.
-    for (const [key, value] of labels) if (!cluster.nodes.some((n) => n.labels[key] === value)) node.labels[key] = value;
+    for (const [key, value] of labels) node.labels[key] = value;
     node.zone = zoneKey(node.labels);
     node.allocatable.cpuMillis = Math.max(node.allocatable.cpuMillis, needs.cpuMillis);
     node.allocatable.memoryBytes = Math.max(node.allocatable.memoryBytes, needs.memoryBytes);
