@@ -14,6 +14,8 @@ export class AxisView {
   readonly element = el('div', undefined, 'axis');
   private readonly chart = svg('svg', { height: AXIS_HEIGHT }, 'axis-chart');
   private readonly cursorMark = svg('g', {}, 'axis-cursor');
+  /** Tick labels with their extent, to hide those the cursor's flag would cover. */
+  private tickLabels: { element: SVGElement; left: number; right: number }[] = [];
 
   constructor() {
     this.chart.setAttribute('aria-hidden', 'true');
@@ -26,9 +28,15 @@ export class AxisView {
     this.chart.style.marginLeft = `${labelWidth}px`;
     this.chart.setAttribute('width', String(chartWidth));
     const shapes: SVGElement[] = [svg('line', { x1: 0, x2: chartWidth, y1: 16.5, y2: 16.5 }, 'axis-line')];
+    this.tickLabels = [];
     for (const tick of ticks(view, chartWidth)) {
       const tx = x(tick.t);
-      shapes.push(svg('line', { x1: tx, x2: tx, y1: 12, y2: 17 }, 'axis-tick'), svgText(tx, 10, tick.label, 'axis-label'));
+      // Centred on its tick, but kept inside the chart (the last one, "10m", overran its edge).
+      const half = (tick.label.length * CHAR_PX) / 2;
+      const cx = Math.min(Math.max(tx, half), chartWidth - half);
+      const label = svgText(cx, 10, tick.label, 'axis-label');
+      this.tickLabels.push({ element: label, left: cx - half, right: cx + half });
+      shapes.push(svg('line', { x1: tx, x2: tx, y1: 12, y2: 17 }, 'axis-tick'), label);
     }
     const rowEnds = [-Infinity, -Infinity, -Infinity];
     moments.forEach((moment) => {
@@ -53,6 +61,8 @@ export class AxisView {
     const text = `${side ?? ''}${axisLabel(Math.round(cursorMs), 1)}${cx > chartWidth ? ' ▶' : ''}`;
     const width = text.length * CHAR_PX + 8;
     const left = Math.min(Math.max(cx - width / 2, 0), chartWidth - width);
+    // The flag sits on the tick row: a label under it is hidden rather than read as "3m20s30s".
+    for (const tick of this.tickLabels) tick.element.classList.toggle('covered', tick.right > left - 2 && tick.left < left + width + 2);
     this.cursorMark.replaceChildren(
       ...(side === undefined ? [svg('line', { x1: cx, x2: cx, y1: 12, y2: AXIS_HEIGHT }, 'cursor-line')] : []),
       svg('rect', { x: left, y: 0, width, height: 12, rx: 2 }, 'cursor-flag'),
