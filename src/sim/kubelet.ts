@@ -308,8 +308,9 @@ class Kubelet {
     if (rebooted) {
       this.client.write(() => store.patchPodStatus(pod, { phase: 'Unknown', ready: false, containersReady: false, containerState: 'terminated', containerReason: undefined, ip: undefined }));
     }
-    // A new sandbox runs the init containers again.
-    this.launch(pod, pod.restartCount + 1, true);
+    // A new sandbox runs the init containers again; every container counts a restart, and kubectl's
+    // RESTARTS adds them up, init containers included (printPod).
+    this.launch(pod, pod.restartCount + pod.template.containerCount + pod.template.initContainerCount, true);
   }
 
   private startPod(pod: SimPod): void {
