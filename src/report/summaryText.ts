@@ -73,7 +73,7 @@ function failureReason(summary: ReasonInput): string {
       return `A bare Pod is never recreated: ${cause.pod} stays ${cause.status} on ${cause.node} until the node returns; run it under a Deployment or StatefulSet.`;
     case 'static-pod':
       return `${cause.pod} is the mirror of a static pod: only the kubelet of ${cause.node} runs it and it is never rescheduled elsewhere (expected for a static pod)${cause.nodeBack
-        ? `; ${cause.node} is back, and its kubelet runs the static pod again and recreates the mirror object if it was deleted (the recreated mirror is not simulated)`
+        ? `; ${cause.node} is back, and its kubelet runs the static pod again and recreates the mirror object if it was deleted`
         : `; it serves again only when ${cause.node} returns (the mirror object in the API: ${cause.status})`}.`;
     case 'bare-pod-lost': {
       const how = cause.failed

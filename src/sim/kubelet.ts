@@ -8,6 +8,8 @@
  * node stays Ready (11); on an announced shutdown it stops every pod first (2.4).
  */
 import { containerStopMs } from '../manifest/model/containerStop';
+import { isMirrorPod } from '../manifest/model/workloads';
+import { newPod } from './podFactory';
 import type { SimContext } from './context';
 import { powerOffAfterShutdown } from './faults';
 import { ApiClient, Informer } from './latency';
@@ -283,7 +285,8 @@ class Kubelet {
         if (pod.deletionTimestamp !== undefined) this.client.write(() => store.removePod(pod, `kubelet on ${node.name} removed the terminated pod's object`));
         continue;
       }
-      if (pod.deletionTimestamp !== undefined) this.terminate(pod);
+      if (pod.deletionTimestamp !== undefined && pod.owner && isMirrorPod(pod.owner.spec)) this.recreateMirror(pod);
+      else if (pod.deletionTimestamp !== undefined) this.terminate(pod);
       else if (rebooted || !pod.running) this.restartInPlace(pod, rebooted);
       else this.client.write(() => store.patchPodStatus(pod, { ready: pod.appReady, containersReady: pod.appReady }));
     }
@@ -382,6 +385,23 @@ class Kubelet {
           this.client.write(() => store.patchPodStatus(pod, { ready: true, containersReady: true }));
         });
       }
+    });
+  }
+
+  /**
+   * A static pod runs from the kubelet's own manifest, whatever became of its mirror object: one
+   * deleted while the node was away (the taint manager's eviction) is removed and created again
+   * on the node, and the pod runs there (SEMANTICS.md 6.5).
+   */
+  private recreateMirror(pod: SimPod): void {
+    const { store, clock } = this.ctx;
+    const workload = pod.owner!;
+    this.client.write(() => {
+      store.removePod(pod, `kubelet on ${this.node.name} replaced the deleted mirror pod`);
+      const mirror = newPod(workload, store.uid(), clock.now, pod.claims);
+      mirror.replacement = true;
+      store.createPod(mirror, `kubelet on ${this.node.name} (mirror pod)`);
+      store.bindPod(mirror, this.node);
     });
   }
 

@@ -250,6 +250,14 @@ function outcomeOf(
     const nodes = [...new Set(daemonWaits.map((p) => p.nodeName!))];
     return { outcome: 'waits-for-node', cause: { kind: 'daemon-pod-waits', pod: daemonWaits[0].name, node: daemonWaits[0].nodeName!, nodes, serving: servingAtEnd >= workload.desired } };
   }
+  // A static pod is never replaced, whatever its tolerations: nothing but its node's kubelet runs it,
+  // and the mirror object it recreates on its return is the same pod.
+  if (workload.kind === 'Pod' && isMirrorPod(workload.spec) && affected[0]) {
+    // SEMANTICS.md 6.5: the kubelet runs the static pod; the taint manager may delete the mirror object; the kubelet recreates it on return.
+    const pod = affected[0];
+    const nodeBack = pod.node !== undefined && !pod.node.deleted && !isDown(pod.node);
+    return { outcome: nodeBack ? 'recovered' : 'waits-for-node', cause: { kind: 'static-pod', pod: pod.name, node: pod.nodeName!, status: pod.removed ? 'gone' : podStatus(pod), nodeBack } };
+  }
   if (servingAtEnd >= workload.desired) {
     if (replacements.length > 0) {
       const ready = replacements.filter((p) => !p.removed && p.readyCondition);
@@ -276,13 +284,6 @@ function outcomeOf(
   const volume = attaching?.claims.find((c) => c.volume?.attachedTo !== undefined && c.volume.attachedTo !== attaching.nodeName)?.volume;
   if (attaching && volume) {
     return { outcome: 'stuck', cause: { kind: 'volume-attached-elsewhere', pod: attaching.name, node: attaching.nodeName!, volume: volume.name, attachedTo: volume.attachedTo! } };
-  }
-  // A static pod is never replaced, whatever its tolerations: nothing but its node's kubelet runs it.
-  if (workload.kind === 'Pod' && isMirrorPod(workload.spec) && affected[0]) {
-    // SEMANTICS.md 6.5: the kubelet runs the static pod; the taint manager may delete the mirror object; the kubelet recreates it on return.
-    const pod = affected[0];
-    const nodeBack = pod.node !== undefined && !pod.node.deleted && !isDown(pod.node);
-    return { outcome: nodeBack ? 'recovered' : 'waits-for-node', cause: { kind: 'static-pod', pod: pod.name, node: pod.nodeName!, status: pod.removed ? 'gone' : podStatus(pod), nodeBack } };
   }
   if (waiting) return waitingOnNode(waiting, false, stopped(waiting.node!));
   const stuckPod = affected.find((p) => !p.removed && p.node !== undefined && failed.has(p.node));

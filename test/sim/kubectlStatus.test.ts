@@ -68,6 +68,10 @@ ${how}spec:
       const summary = result.summary.workloads[0];
       assert.equal(summary.outcome, 'recovered');
       assert.match(reasonOf(summary), /worker-a1 is back, and its kubelet runs the static pod again and recreates the mirror object/);
+      // The taint manager deleted the mirror at about 5m52s; back at 7m, the kubelet replaces the object and the pod runs again.
+      const created = result.events.filter((e) => e.type === 'PodCreated' && e.t > 0);
+      assert.deepEqual(created.map((e) => [e.object.name, e.detail?.by]), [['etcd-worker-a1', 'kubelet on worker-a1 (mirror pod)']]);
+      assert.ok(created[0].t >= 7 * MINUTE && summary.unavailableMs < 7 * MINUTE + 10_000, `down ${summary.unavailableMs} ms`);
     });
   });
 });
