@@ -199,6 +199,15 @@ describe('rules (RULES.md sections A–E)', () => {
     assert.equal(underlined(statefulSet(3), finding.range), '3');
   });
 
+  it('KFS002 says when the Service in front also sends traffic to another workload (blue/green)', () => {
+    const svc = 'apiVersion: v1\nkind: Service\nmetadata: {name: front, namespace: shop}\nspec: {selector: {tier: front}, ports: [{port: 80}]}\n';
+    const blue = deployment({ name: 'blue' }).replace('labels: {app: blue}', 'labels: {app: blue, tier: front}');
+    const green = deployment({ name: 'green' }).replace('labels: {app: green}', 'labels: {app: green, tier: front}');
+    const [finding] = analyse(blue, [svc, green]).findings.filter((f) => f.ruleId === 'KFS002');
+    assert.match(finding.message, / Service front also sends traffic to Deployment\/green, so the Service keeps answering while that workload's pods run on other nodes\.$/);
+    assert.doesNotMatch(analyse(blue, [svc]).findings.find((f) => f.ruleId === 'KFS002')!.message, /also sends traffic/);
+  });
+
   it('KFS002 leaves the replica count to a HorizontalPodAutoscaler: nothing with minReplicas 2 or more, the autoscaler named with 1', () => {
     const hpa = (min: number) => `apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\nmetadata: {name: web-hpa, namespace: shop}\nspec:\n  scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: web}\n  minReplicas: ${min}\n  maxReplicas: 10\n`;
     const kfs002 = (others: string[]) => analyse(deployment({ replicas: null }), others).findings.filter((f) => f.ruleId === 'KFS002');

@@ -68,8 +68,12 @@ export const singleReplica: Rule = {
       const editor = editorFor(ctx.document, workload.source);
       // A StatefulSet's second pod is a new member with its own volume, not a copy: only an application that replicates gains from it.
       const member = workload.kind === 'StatefulSet';
+      // Behind a Service that also selects other workloads' pods (blue/green), the service keeps answering from those.
+      const services = ctx.workspace.services.filter((svc) => svc.namespace === workload.namespace && Object.keys(svc.selector).length > 0 && matchesMap(svc.selector, workload.template.labels));
+      const others = ctx.workspace.workloads.filter((w) => w !== workload && w.namespace === workload.namespace && services.some((svc) => matchesMap(svc.selector, w.template.labels)));
+      const shared = others.length > 0 ? ` Service ${services[0].name} also sends traffic to ${others.slice(0, 3).map((w) => `${w.kind}/${w.name}`).join(', ')}, so the Service keeps answering while ${others.length === 1 ? 'that workload\'s pods run' : 'those workloads\' pods run'} on other nodes.` : '';
       return [base(this, workload, written ? rangeOf(workload, ['spec', 'replicas']) : kindRange(workload),
-        `${text.headline} if its node fails: ${text.because}. ${member ? 'A second member on another node keeps it serving if the application replicates its data (a StatefulSet\'s second pod starts with its own empty volume).' : 'A second replica on another node keeps it serving.'}`,
+        `${text.headline} if its node fails: ${text.because}. ${member ? 'A second member on another node keeps it serving if the application replicates its data (a StatefulSet\'s second pod starts with its own empty volume).' : 'A second replica on another node keeps it serving.'}${shared}`,
         { fixes: fix(member ? 'Set replicas: 2, for an application that runs as several members' : 'Set replicas: 2', [editor.setEntry(['spec'], 'replicas', 2)], { preferred: !member, effect: outageEffect(workload) }) })];
     });
   },
