@@ -57,14 +57,14 @@ export class AxisView {
 
   setCursor(cursorMs: number, cx: number, chartWidth: number): void {
     // A cursor outside the view: its flag points to the side it is on, and no line is drawn.
-    const side = cx < 0 ? '◀ ' : cx > chartWidth ? '' : undefined;
-    const text = `${side ?? ''}${axisLabel(Math.round(cursorMs), 1)}${cx > chartWidth ? ' ▶' : ''}`;
+    const outside = cx < 0 || cx > chartWidth;
+    const text = `${cx < 0 ? '◀ ' : ''}${axisLabel(Math.round(cursorMs), 1)}${cx > chartWidth ? ' ▶' : ''}`;
     const width = text.length * CHAR_PX + 8;
     const left = Math.min(Math.max(cx - width / 2, 0), chartWidth - width);
     // The flag sits on the tick row: a label under it is hidden rather than read as "3m20s30s".
     for (const tick of this.tickLabels) tick.element.classList.toggle('covered', tick.right > left - 2 && tick.left < left + width + 2);
     this.cursorMark.replaceChildren(
-      ...(side === undefined ? [svg('line', { x1: cx, x2: cx, y1: 12, y2: AXIS_HEIGHT }, 'cursor-line')] : []),
+      ...(outside ? [] : [svg('line', { x1: cx, x2: cx, y1: 12, y2: AXIS_HEIGHT }, 'cursor-line')]),
       svg('rect', { x: left, y: 0, width, height: 12, rx: 2 }, 'cursor-flag'),
       svgText(left + 4, 10, text, 'cursor-flag-text'),
     );

@@ -1,10 +1,11 @@
 /** Facts about workloads that several rules, hovers and lenses need: where their pod spec is written, what they mount, how they tolerate. */
 import type { PathSegment } from '../manifest/path';
-import type { Sourced, Toleration, Workload } from '../manifest/model/types';
-import { replacedByClaimTemplate } from '../manifest/model/workloads';
+import type { Service, Sourced, Toleration, Workload } from '../manifest/model/types';
+import { podVolumes } from '../manifest/model/workloads';
 import type { ManifestModel } from '../manifest/model';
 import type { Range } from '../manifest/range';
 import { NodeKind } from '../manifest/sourceMap';
+import { ServiceIndex } from '../sim/serviceIndex';
 
 export const UNREACHABLE = 'node.kubernetes.io/unreachable';
 export const NOT_READY = 'node.kubernetes.io/not-ready';
@@ -74,8 +75,7 @@ export function holdsAppData(hostPath: string | undefined): boolean {
 /** Volumes whose data lives on the node: lost (emptyDir) or stranded (hostPath, local PV) when the pod moves. */
 export function nodeBoundData(workload: Workload, objects: ManifestModel): NodeBoundData[] {
   const data: NodeBoundData[] = [];
-  workload.template.spec.volumes.forEach((volume, volumeIndex) => {
-    if (replacedByClaimTemplate(workload, volume.name)) return;
+  podVolumes(workload).forEach(({ volume, index: volumeIndex }) => {
     if (volume.source === 'emptyDir' && volume.emptyDirMedium !== 'Memory') data.push({ description: `emptyDir ${volume.name}`, volumeIndex });
     if (volume.source === 'hostPath' && holdsAppData(volume.hostPath)) data.push({ description: `hostPath ${volume.hostPath ?? volume.name}`, volumeIndex });
     if (volume.source === 'persistentVolumeClaim' && volume.claimName) {
@@ -103,4 +103,16 @@ const NO_PROVISIONER = 'kubernetes.io/no-provisioner';
 export function isLocalClass(className: string | undefined, objects: ManifestModel): boolean {
   const storageClass = className === undefined ? objects.storageClasses.find((c) => c.isDefault) : objects.storageClasses.find((c) => c.name === className);
   return storageClass?.provisioner === NO_PROVISIONER;
+}
+
+const serviceIndexes = new WeakMap<readonly Service[], ServiceIndex<Service>>();
+
+/**
+ * The Services whose selector picks the workload's pods, in their order, through an index kept per
+ * list of Services: checking each of thousands of workloads against every Service costs N².
+ */
+export function servicesInFront<S extends Service>(workload: Workload, services: readonly S[]): S[] {
+  let index = serviceIndexes.get(services);
+  if (!index) serviceIndexes.set(services, (index = new ServiceIndex<Service>(services)));
+  return index.selecting(workload.namespace, workload.template.labels) as S[];
 }

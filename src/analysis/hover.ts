@@ -9,11 +9,11 @@ import { formatDuration } from '../report/format';
 import type { Container, PodDisruptionBudget, Probe, Sourced, Workload } from '../manifest/model/types';
 import type { ManifestObject } from '../manifest/objects';
 import type { PathSegment } from '../manifest/path';
-import { matchesLabelSelector, matchesMap, matchesNodeSelectorTerms } from '../sim/selectors';
+import { matchesLabelSelector } from '../sim/selectors';
 import { hasReplicas, podSpecPath } from './facts';
 import { code, md, simulateLink } from './markdown';
 import { approx, outageText } from './outageText';
-import { clusterFor } from './workloadSimulation';
+import { selectedNodes } from './workloadSimulation';
 import type { RuleContext } from './rule';
 
 export interface Hover {
@@ -110,10 +110,8 @@ function tolerationHover(ctx: RuleContext, workload: Sourced<Workload>, rel: Pat
 }
 
 function placementHover(ctx: RuleContext, workload: Workload): string[] {
-  const spec = workload.template.spec;
   // With no Node objects the simulation runs on the default cluster given what the pods ask for.
-  const cluster = clusterFor(workload, ctx.workspace);
-  const matching = cluster.nodes.filter((n) => matchesMap(spec.nodeSelector, n.labels) && matchesNodeSelectorTerms(spec.affinity.nodeRequired, n.name, n.labels));
+  const { cluster, nodes: matching } = selectedNodes(workload, ctx.workspace);
   return [`**Node selection**: ${matching.length} of the ${cluster.nodes.length} nodes of the cluster (${md(cluster.source)}) match: ${md(matching.slice(0, 5).map((n) => n.name).join(', ') || 'none')}${matching.length > 5 ? ', ...' : ''}. A replacement can only go to a matching node that is Ready and untainted; with one matching node it stays Pending until that node returns.`];
 }
 

@@ -8,9 +8,11 @@
 import { clusterOf, defaultClusterFitting, type ClusterSpec, type NodeNeeds } from '../cluster/clusterSpec';
 import { knobsOf, type TimingConfiguration } from '../cluster/timing';
 import type { ManifestModel } from '../manifest/model';
-import type { Service, Sourced, Workload } from '../manifest/model/types';
+import type { Sourced, Workload } from '../manifest/model/types';
+import { podRequests } from '../manifest/model/workloads';
 import { DEFAULT_DURATION_MS, supportingObjects, type FailureKind, type Placement, type Scenario } from '../sim/scenario';
-import { ServiceIndex } from '../sim/serviceIndex';
+import { servicesInFront } from './facts';
+import { matchesMap, matchesNodeSelectorTerms } from '../sim/selectors';
 import { ScenarioError, simulate } from '../sim/simulate';
 import type { WorkloadSummary } from '../sim/summary';
 
@@ -48,7 +50,6 @@ export class WorkloadSimulations {
   private readonly timingKeys = new WeakMap<TimingConfiguration, string>();
   private readonly valueKeys = new WeakMap<object, string>();
   private readonly interned = new Map<string, string>();
-  private readonly serviceIndexes = new WeakMap<readonly Service[], ServiceIndex<Service>>();
   private nextId = 0;
   /** Simulations run (not served from the cache), for tests and benchmarks. */
   runs = 0;
@@ -73,7 +74,7 @@ export class WorkloadSimulations {
     const scenario: Scenario = {
       workloads: [workload],
       ...supportingObjects(objects),
-      services: this.servicesSelecting(workload, objects.services),
+      services: servicesInFront(workload, objects.services),
       cluster: clusterFor(workload, objects),
       timing,
       faults: [{ kind: failure, targets: [], atMs: 0, recoverAfterMs }],
@@ -91,16 +92,6 @@ export class WorkloadSimulations {
       if (error instanceof ScenarioError) return null;
       throw error;
     }
-  }
-
-  /**
-   * The Services in front of the workload's pods: the others cannot change its run, and giving
-   * every run all of them made analysing N workloads behind N Services cost N² (3,000 took 9 s).
-   */
-  private servicesSelecting(workload: Sourced<Workload>, services: readonly Service[]): Service[] {
-    let index = this.serviceIndexes.get(services);
-    if (!index) this.serviceIndexes.set(services, (index = new ServiceIndex(services)));
-    return index.selecting(workload.namespace, workload.template.labels);
   }
 
   private objectKey(objects: ManifestModel): string {
@@ -144,6 +135,13 @@ export function clusterFor(workload: Workload, objects: ManifestModel): ClusterS
   return objects.nodes.length > 0 ? clusterOf(objects.nodes) : defaultClusterFitting(nodeNeeds(workload));
 }
 
+/** The nodes the workload's nodeSelector and required node affinity allow, on the cluster it is simulated on. */
+export function selectedNodes(workload: Workload, objects: ManifestModel): { cluster: ClusterSpec; nodes: ClusterSpec['nodes'] } {
+  const cluster = clusterFor(workload, objects);
+  const { nodeSelector, affinity } = workload.template.spec;
+  return { cluster, nodes: cluster.nodes.filter((n) => matchesMap(nodeSelector, n.labels) && matchesNodeSelectorTerms(affinity.nodeRequired, n.name, n.labels)) };
+}
+
 /** The labels a pod requires of its node (nodeSelector, the first required node affinity term) and its requests. */
 function nodeNeeds(workload: Workload): NodeNeeds {
   const spec = workload.template.spec;
@@ -152,10 +150,5 @@ function nodeNeeds(workload: Workload): NodeNeeds {
     if (operator === 'In' && values.length > 0) labels[key] ??= values[0];
     if (operator === 'Exists') labels[key] ??= 'true';
   }
-  const sum = (pick: (c: (typeof spec.containers)[number]) => number | undefined) => spec.containers.reduce((total, c) => total + (pick(c) ?? 0), 0);
-  return {
-    labels,
-    cpuMillis: sum((c) => c.requests.cpuMillis ?? c.limits.cpuMillis),
-    memoryBytes: sum((c) => c.requests.memoryBytes ?? c.limits.memoryBytes),
-  };
+  return { labels, ...podRequests(spec) };
 }

@@ -88,7 +88,8 @@ export function prepareSimulation(args: ParsedArgs, cwd = process.cwd(), readStd
 }
 
 /** A scenario file read once (bounded like any input): the scenario, or its problems at their lines. */
-type ReadScenario = { scenario: ScenarioFile; locate: ReadScenarioFile['locate'] } | { problems: string[] };
+type ScenarioRead = { scenario: ScenarioFile; locate: ReadScenarioFile['locate'] };
+type ReadScenario = ScenarioRead | { problems: string[] };
 
 function readScenario(file: string, cwd: string): ReadScenario {
   const { text, invalidAt } = decodeUtf8(Buffer.from(readText({ displayPath: file, absolutePath: path.resolve(cwd, file) })));
@@ -101,7 +102,7 @@ function readScenario(file: string, cwd: string): ReadScenario {
  * --scenario FILE: its manifests and cluster file (relative to it) read from disk, its choices
  * and timing settings as src/workspace reads them (scenarioRun, which the editor uses too).
  */
-function prepareScenarioRun({ scenario, locate }: Extract<ReadScenario, { scenario: ScenarioFile }>, file: string, cwd: string, warn: Warn): PreparedSimulation {
+function prepareScenarioRun({ scenario, locate }: ScenarioRead, file: string, cwd: string, warn: Warn): PreparedSimulation {
   // Paths in the file are relative to it; shown relative to where the command runs.
   const shown = (p: string) => (path.relative(cwd, path.resolve(cwd, p)) || '.').split(path.sep).join('/');
   const here = (p: string) => shown(path.join(path.dirname(file), p));
@@ -165,7 +166,7 @@ function prepareRun(paths: string[], settings: WorkspaceSettings, choicesOf: () 
 export function runSimulate(argv: string[], out: Output, cwd = process.cwd()): number {
   const args = parseArgs(argv.map((arg) => (arg === '-o' ? '--output' : arg)), OPTIONS);
   const scenarioFile = single(args, 'scenario');
-  let fromFile: Extract<ReadScenario, { scenario: ScenarioFile }> | undefined;
+  let fromFile: ScenarioRead | undefined;
   if (scenarioFile !== undefined) {
     if (args.positionals.length > 0) throw new UsageError('--scenario names the manifests itself; give no PATH with it');
     let read: ReadScenario;

@@ -85,7 +85,7 @@ export function defaultClusterFitting(needs: NodeNeeds): ClusterSpec {
     node.allocatable.cpuMillis = Math.max(node.allocatable.cpuMillis, needs.cpuMillis);
     node.allocatable.memoryBytes = Math.max(node.allocatable.memoryBytes, needs.memoryBytes);
   }
-  const { cpuMillis, memoryBytes } = cluster.nodes[1].allocatable;
+  const { cpuMillis, memoryBytes } = cluster.nodes[0].allocatable;
   const labelled = labels.map(([key, value]) => `${key}=${value}`).join(', ');
   const gib = Math.round((memoryBytes / GiB) * 10) / 10;
   return {

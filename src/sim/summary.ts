@@ -143,7 +143,9 @@ export function summarize(
     }
     if (e.type === 'TaintAdded' && e.detail?.effect === 'NoExecute') {
       if (!noExecuteAt.has(e.object.name)) noExecuteAt.set(e.object.name, e.t);
-      noExecuteTimes.set(e.object.name, [...noExecuteTimes.get(e.object.name) ?? [], e.t]);
+      const times = noExecuteTimes.get(e.object.name);
+      if (times) times.push(e.t);
+      else noExecuteTimes.set(e.object.name, [e.t]);
       continue;
     }
     if (!POD_MILESTONES.has(e.type)) continue;
@@ -225,12 +227,12 @@ const over = (pick: (a: number, b: number) => number) => <T>(items: Iterable<T>,
   return result;
 };
 const minOver = over(Math.min);
+const maxOver = over(Math.max);
 
 interface Removal {
   atMs: number;
   byKubelet: boolean;
 }
-const maxOver = over(Math.max);
 
 function outcomeOf(
   workload: SimWorkload, affected: SimPod[], replacements: SimPod[], servingAtEnd: number, failed: ReadonlySet<SimNode>, failedNames: string[],
@@ -239,9 +241,8 @@ function outcomeOf(
 ): { outcome: Outcome; cause: OutcomeCause } {
   if (affected.length === 0 && replacements.length === 0) return { outcome: 'unaffected', cause: { kind: 'not-on-failed-nodes', failedNodes: failedNames } };
   const affectedNodes = [...new Set(affected.map((p) => p.nodeName!))];
-  // Pods still bound to a failed node that has not come back (any phase: a graceful shutdown leaves them Failed).
-  const onDownNodes = affected.filter((p) => !p.removed && p.node !== undefined && failed.has(p.node) && isDown(p.node));
-  const onDownNode = onDownNodes.at(0);
+  // A pod still bound to a failed node that has not come back (any phase: a graceful shutdown leaves it Failed).
+  const onDownNode = affected.find((p) => !p.removed && p.node !== undefined && failed.has(p.node) && isDown(p.node));
   const waiting = onDownNode && onDownNode.deletionTimestamp === undefined && isActive(onDownNode) ? onDownNode : undefined;
   // A daemon pod belongs to its node, whatever it tolerates (SEMANTICS.md 6.3); one that ended Failed
   // there was deleted, and the next runs when the node is back.

@@ -5,7 +5,7 @@
  */
 import { HOSTNAME_LABEL, ZONE_LABEL } from '../cluster/clusterSpec';
 import type { NodeSelectorTerm, PersistentVolume, PersistentVolumeClaimSpec, StorageClass } from '../manifest/model/types';
-import { replacedByClaimTemplate } from '../manifest/model/workloads';
+import { podVolumes } from '../manifest/model/workloads';
 import type { SimClaim, SimNode, SimVolume, SimWorkload } from './objects';
 import { matchesNodeSelectorTerms } from './selectors';
 import type { Store } from './store';
@@ -57,8 +57,8 @@ export class VolumeBinder {
   claimsFor(workload: SimWorkload, ordinal?: number): readonly SimClaim[] {
     const spec = workload.spec;
     const claims: SimClaim[] = [];
-    for (const volume of spec.template.spec.volumes) {
-      if (volume.source === 'persistentVolumeClaim' && volume.claimName && !replacedByClaimTemplate(spec, volume.name)) claims.push(this.claim(workload.namespace, volume.claimName, undefined));
+    for (const { volume } of podVolumes(spec)) {
+      if (volume.source === 'persistentVolumeClaim' && volume.claimName) claims.push(this.claim(workload.namespace, volume.claimName, undefined));
     }
     if (spec.kind === 'StatefulSet' && ordinal !== undefined) {
       for (const template of spec.volumeClaimTemplates) {

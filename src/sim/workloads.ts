@@ -1,5 +1,6 @@
 /** A workload as the simulator runs it: its pod template after the controllers' and the API server's defaults. */
 import type { Workload } from '../manifest/model/types';
+import { podRequests } from '../manifest/model/workloads';
 import { DaemonSetController } from './daemonSet';
 import type { PodTemplateSim, SimService, SimWorkload } from './objects';
 import { nameSuffix } from './random';
@@ -25,8 +26,7 @@ export function toSimWorkload(store: Store, spec: Workload): SimWorkload {
     nodeRequired: podSpec.affinity.nodeRequired,
     affinity: podSpec.affinity,
     topologySpread: podSpec.topologySpreadConstraints,
-    cpuMillis: containers.reduce((sum, c) => sum + (c.requests.cpuMillis ?? c.limits.cpuMillis ?? 0), 0),
-    memoryBytes: containers.reduce((sum, c) => sum + (c.requests.memoryBytes ?? c.limits.memoryBytes ?? 0), 0),
+    ...podRequests(podSpec),
     terminationGracePeriodSeconds: podSpec.terminationGracePeriodSeconds,
     readinessProbe: containers.find((c) => c.readinessProbe)?.readinessProbe,
     livenessProbe: containers.find((c) => c.livenessProbe)?.livenessProbe,

@@ -1,17 +1,17 @@
 /** Section A of RULES.md: what happens to each workload when its node fails, with the simulated numbers. */
 import { HOSTNAME_LABEL, ZONE_LABEL } from '../../cluster/clusterSpec';
-import { matchesLabelSelector, matchesMap, matchesNodeSelectorTerms } from '../../sim/selectors';
+import { matchesLabelSelector, matchesMap } from '../../sim/selectors';
 import { formatDuration } from '../../report/format';
 import type { LabelSelector, Sourced, Workload } from '../../manifest/model/types';
-import { isMirrorPod, replacedByClaimTemplate } from '../../manifest/model/workloads';
+import { isMirrorPod, podVolumes } from '../../manifest/model/workloads';
 import { objectRef } from '../../manifest/objects';
 import { editorFor, fix, outageEffect } from '../editing';
 import {
-  hasReplicas, holdsAppData, isLocalClass, isWritten, kindRange, localVolumeOf, NOT_READY, nodeBoundData, nodeFailureTolerations, podSpecPath, rangeOf, UNREACHABLE,
+  hasReplicas, holdsAppData, isLocalClass, isWritten, kindRange, localVolumeOf, NOT_READY, nodeBoundData, nodeFailureTolerations, podSpecPath, rangeOf, servicesInFront, UNREACHABLE,
 } from '../facts';
 import type { Finding } from '../finding';
 import { approx, outageText } from '../outageText';
-import { clusterFor } from '../workloadSimulation';
+import { selectedNodes } from '../workloadSimulation';
 import type { Rule, RuleContext } from '../rule';
 
 const TAINT_DOCS = 'https://kubernetes.io/docs/concepts/scheduling-eviction/taint-and-toleration/#taint-based-evictions';
@@ -69,7 +69,7 @@ export const singleReplica: Rule = {
       // A StatefulSet's second pod is a new member with its own volume, not a copy: only an application that replicates gains from it.
       const member = workload.kind === 'StatefulSet';
       // Behind a Service that also selects other workloads' pods (blue/green), the service keeps answering from those.
-      const services = ctx.workspace.services.filter((svc) => svc.namespace === workload.namespace && Object.keys(svc.selector).length > 0 && matchesMap(svc.selector, workload.template.labels));
+      const services = servicesInFront(workload, ctx.workspace.services);
       const others = ctx.workspace.workloads.filter((w) => w !== workload && w.namespace === workload.namespace && services.some((svc) => matchesMap(svc.selector, w.template.labels)));
       const shared = others.length > 0 ? ` Service ${services[0].name} also sends traffic to ${others.slice(0, 3).map((w) => `${w.kind}/${w.name}`).join(', ')}, so the Service keeps answering while ${others.length === 1 ? 'that workload\'s pods run' : 'those workloads\' pods run'} on other nodes.` : '';
       return [base(this, workload, written ? rangeOf(workload, ['spec', 'replicas']) : kindRange(workload),
@@ -106,8 +106,7 @@ export const pinnedToOneNode: Rule = {
       if (workload.kind === 'DaemonSet') return [];
       const spec = workload.template.spec;
       if (Object.keys(spec.nodeSelector).length === 0 && spec.affinity.nodeRequired.length === 0) return [];
-      const cluster = clusterFor(workload, ctx.workspace);
-      const matching = cluster.nodes.filter((n) => matchesMap(spec.nodeSelector, n.labels) && matchesNodeSelectorTerms(spec.affinity.nodeRequired, n.name, n.labels));
+      const { cluster, nodes: matching } = selectedNodes(workload, ctx.workspace);
       if (matching.length !== 1) return [];
       const outcome = simulated(ctx, workload);
       const cause = outcome?.summary.cause;
@@ -132,8 +131,7 @@ export const localStorage: Rule = {
       const volumesPath = [...podSpecPath(workload), 'volumes'];
       const outcome = simulated(ctx, workload);
       const consequence = outcome ? ` (${outageText(outcome).headline.toLowerCase()} in the default scenario)` : '';
-      workload.template.spec.volumes.forEach((volume, i) => {
-        if (replacedByClaimTemplate(workload, volume.name)) return;
+      podVolumes(workload).forEach(({ volume, index: i }) => {
         if (volume.source === 'hostPath' && holdsAppData(volume.hostPath)) {
           findings.push(base(this, workload, rangeOf(workload, [...volumesPath, i, 'hostPath']),
             `The data in hostPath ${volume.hostPath ?? volume.name} stays on the node: if the node fails, the pod is recreated elsewhere without it${consequence}.`));
@@ -307,8 +305,8 @@ export const readWriteOnceVolume: Rule = {
     for (const workload of ctx.document.model.workloads) {
       if (workload.kind !== 'Deployment' && workload.kind !== 'StatefulSet') continue;
       const claims: { path: (string | number)[]; name: string; unknown?: boolean; related?: Finding['related'] }[] = [];
-      workload.template.spec.volumes.forEach((volume, i) => {
-        if (volume.source !== 'persistentVolumeClaim' || !volume.claimName || replacedByClaimTemplate(workload, volume.name) || localVolumeOf(workload.namespace, volume.claimName, ctx.workspace)) return;
+      podVolumes(workload).forEach(({ volume, index: i }) => {
+        if (volume.source !== 'persistentVolumeClaim' || !volume.claimName || localVolumeOf(workload.namespace, volume.claimName, ctx.workspace)) return;
         const pvc = ctx.workspace.persistentVolumeClaims.find((c) => c.namespace === workload.namespace && c.name === volume.claimName);
         if (pvc && !isExclusive(pvc.accessModes)) return;
         const location = pvc && ctx.locate(pvc.source);

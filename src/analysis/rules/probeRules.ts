@@ -1,9 +1,8 @@
 /** Section B of RULES.md: traffic and probes. */
 import type { Container, Probe, Sourced, Workload } from '../../manifest/model/types';
 import { objectRef } from '../../manifest/objects';
-import { matchesMap } from '../../sim/selectors';
 import { editorFor, fix } from '../editing';
-import { podSpecPath, rangeOf } from '../facts';
+import { podSpecPath, rangeOf, servicesInFront } from '../facts';
 import type { Finding, TextEdit } from '../finding';
 import type { YamlValue } from '../yamlEdit';
 import { approx } from '../outageText';
@@ -34,7 +33,7 @@ export const noReadinessProbe: Rule = {
   check(ctx) {
     return eachContainer(ctx, (workload, container, path) => {
       if (container.readinessProbe || container.ports.length === 0 || workload.kind === 'Job' || workload.kind === 'CronJob') return [];
-      const services = ctx.workspace.services.filter((s) => s.namespace === workload.namespace && Object.keys(s.selector).length > 0 && matchesMap(s.selector, workload.template.labels));
+      const services = servicesInFront(workload, ctx.workspace.services);
       const outcome = ctx.simulations.outcome(workload, ctx.workspace, ctx.timing);
       const notReady = outcome?.summary.podsNotReadyMs;
       const detection = notReady === null || notReady === undefined ? ''

@@ -1,6 +1,6 @@
 /** Section D of RULES.md: resources and node pressure. */
 import type { Container, Resources, Sourced, Workload } from '../../manifest/model/types';
-import { replacedByClaimTemplate } from '../../manifest/model/workloads';
+import { podVolumes } from '../../manifest/model/workloads';
 import { objectRef } from '../../manifest/objects';
 import { editorFor, fix } from '../editing';
 import { podSpecPath, rangeOf } from '../facts';
@@ -96,8 +96,8 @@ export const unboundedEmptyDir: Rule = {
       const spec = workload.template.spec;
       if (spec.containers.some((c) => c.limits.ephemeralStorageBytes !== undefined)) return [];
       const editor = editorFor(ctx.document, workload.source);
-      return spec.volumes.flatMap((volume, i) => {
-        if (volume.source !== 'emptyDir' || volume.emptyDirSizeLimitBytes !== undefined || replacedByClaimTemplate(workload, volume.name)) return [];
+      return podVolumes(workload).flatMap(({ volume, index: i }) => {
+        if (volume.source !== 'emptyDir' || volume.emptyDirSizeLimitBytes !== undefined) return [];
         const path = [...podSpecPath(workload), 'volumes', i, 'emptyDir'];
         return [finding(this, workload, path,
           `emptyDir ${volume.name} has no sizeLimit${volume.emptyDirMedium === 'Memory' ? ' (it counts against the pod\'s memory)' : ''} and no container limits ephemeral-storage: it can fill the node's disk, and under disk pressure (nodefs.available<10%) the kubelet evicts pods.`,

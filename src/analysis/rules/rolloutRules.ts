@@ -66,8 +66,8 @@ export const pdbBlocksDrains: Rule = {
         [why, field] = [`minAvailable ${asked} ≥ the ${replicas} replica${replicas === 1 ? '' : 's'} of ${workloads.map((w) => `${w.kind}/${w.name}`).join(', ')}`, 'minAvailable'];
       }
       // The eviction API refuses a pod that more than one PodDisruptionBudget selects.
-      const others = ctx.workspace.podDisruptionBudgets.filter((other) => other !== pdb && other.source !== pdb.source && workloads.some((w) => selects(other.selector, other.namespace, w)));
-      if (!why && others.length > 0) {
+      const others = why ? [] : ctx.workspace.podDisruptionBudgets.filter((other) => other !== pdb && other.source !== pdb.source && workloads.some((w) => selects(other.selector, other.namespace, w)));
+      if (others.length > 0) {
         return [{
           ruleId: this.id, severity: this.defaultSeverity, object: objectRef(pdb.source),
           range: pdb.source.sourceMap.closestRange(['spec', 'selector']),

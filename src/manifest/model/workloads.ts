@@ -2,7 +2,7 @@ import { formatCount } from '../formatCount';
 import { CLUSTER_ENVELOPE, MAX_INT32 } from '../limits';
 import type { FieldReader } from './fieldReader';
 import { readLabelSelector, readPodSpec, readPodTemplate, readPvcSpec } from './podSpec';
-import type { BarePod, DaemonSet, Deployment, Job, LabelSelector, ObjectMeta, ReplicaSet, StatefulSet, Workload } from './types';
+import type { BarePod, DaemonSet, Deployment, Job, LabelSelector, ObjectMeta, PodSpec, ReplicaSet, StatefulSet, Volume, Workload } from './types';
 
 const EMPTY_SELECTOR: LabelSelector = { matchLabels: {}, matchExpressions: [] };
 
@@ -119,11 +119,24 @@ export function isMirrorPod(workload: Workload): boolean {
 }
 
 /**
- * A StatefulSet mounts each volumeClaimTemplate's per-pod claim in place of the pod template's
- * volume of the same name (updateStorage, pkg/controller/statefulset/stateful_set_utils.go).
+ * The pod template's volumes as its pods get them, with their index in the template: a
+ * StatefulSet mounts each volumeClaimTemplate's per-pod claim in place of the template volume of
+ * the same name (updateStorage, pkg/controller/statefulset/stateful_set_utils.go).
  */
-export function replacedByClaimTemplate(workload: Workload, volumeName: string): boolean {
-  return workload.kind === 'StatefulSet' && workload.volumeClaimTemplates.some((template) => template.name === volumeName);
+export function podVolumes(workload: Workload): { volume: Volume; index: number }[] {
+  const claimed = workload.kind === 'StatefulSet' ? new Set(workload.volumeClaimTemplates.map((t) => t.name)) : undefined;
+  return workload.template.spec.volumes.map((volume, index) => ({ volume, index })).filter(({ volume }) => !claimed?.has(volume.name));
+}
+
+/** What one pod requests of its node: its containers' requests, a limit standing in for a missing request (as the API server defaults it). */
+export function podRequests(spec: PodSpec): { cpuMillis: number; memoryBytes: number } {
+  let cpuMillis = 0;
+  let memoryBytes = 0;
+  for (const c of spec.containers) {
+    cpuMillis += c.requests.cpuMillis ?? c.limits.cpuMillis ?? 0;
+    memoryBytes += c.requests.memoryBytes ?? c.limits.memoryBytes ?? 0;
+  }
+  return { cpuMillis, memoryBytes };
 }
 
 /** Pods the workload asks for on a cluster of `nodeCount` nodes (a DaemonSet: one per node, at most). */
