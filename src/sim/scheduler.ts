@@ -346,20 +346,30 @@ export class Scheduler {
     return `node(s) had taint {${key}: ${value}}, that the pod didn't tolerate`;
   }
 
-  /** Pods matching a selector in the pod's namespace on nodes where `inDomain` holds (terminating pods count). */
-  countMatching(pod: SimPod, selector: LabelSelector | undefined, inDomain: (n: SimNode) => boolean): number {
+  /**
+   * Pods matching a selector in the pod's namespace on nodes where `inDomain` holds. Terminating
+   * pods count for inter-pod affinity, not for topology spreading (`withoutTerminating`):
+   * PodTopologySpread's countPodsMatchSelector skips them (kubernetes#87621).
+   */
+  countMatching(pod: SimPod, selector: LabelSelector | undefined, inDomain: (n: SimNode) => boolean, withoutTerminating = false): number {
     if (!selector) return 0;
     let count = 0;
     for (const node of this.ctx.store.nodes) {
       if (node.deleted || !inDomain(node)) continue;
       for (const other of node.pods) {
+        if (withoutTerminating && other.deletionTimestamp !== undefined) continue;
         if (other !== pod && other.namespace === pod.namespace && matchesLabelSelector(selector, other.template.labels)) count++;
       }
     }
     return count;
   }
 
-  /** PodTopologySpread's Filter: a node without the key (unresolvable), or one whose domain would exceed maxSkew. */
+  /**
+   * PodTopologySpread's Filter: a node without the key (unresolvable), or one whose domain would
+   * exceed maxSkew. A dead node's domain still counts (nodeTaintsPolicy Ignore, the default) and
+   * its Terminating pod does not, so the domain's count drops and a DoNotSchedule replacement may
+   * fit nowhere else until the node is back.
+   */
   private topologySpreadReason(pod: SimPod, node: SimNode): string | undefined {
     for (const c of pod.template.topologySpread) {
       if (c.whenUnsatisfiable !== 'DoNotSchedule') continue;
@@ -370,9 +380,9 @@ export class Scheduler {
         && (c.nodeTaintsPolicy === 'Ignore' || !untoleratedTaint(n.taints, pod.template.tolerations, SCHEDULING_EFFECTS)));
       const domains = new Set(eligible.map((n) => n.labels[c.topologyKey]));
       let min = Infinity;
-      for (const domain of domains) min = Math.min(min, this.countMatching(pod, c.labelSelector, (n) => n.labels[c.topologyKey] === domain));
+      for (const domain of domains) min = Math.min(min, this.countMatching(pod, c.labelSelector, (n) => n.labels[c.topologyKey] === domain, true));
       if (c.minDomains !== undefined && domains.size < c.minDomains) min = 0;
-      const own = this.countMatching(pod, c.labelSelector, (n) => n.labels[c.topologyKey] === value);
+      const own = this.countMatching(pod, c.labelSelector, (n) => n.labels[c.topologyKey] === value, true);
       if (own + 1 - (min === Infinity ? 0 : min) > c.maxSkew) return "node(s) didn't match pod topology spread constraints";
     }
     return undefined;

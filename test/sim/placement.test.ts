@@ -129,6 +129,21 @@ describe('placement: what preemption could do, in the scheduler\'s message', () 
   });
 });
 
+describe('placement: topology spreading after a node failure', () => {
+  it('a DoNotSchedule replacement stays Pending: the dead node\'s domain counts, its Terminating pod does not (countPodsMatchSelector)', () => {
+    const spread = '      topologySpreadConstraints: [{maxSkew: 1, topologyKey: kubernetes.io/hostname, whenUnsatisfiable: DoNotSchedule, labelSelector: {matchLabels: {app: s}}}]\n';
+    const result = run([deployment('s', 6, spread)], { targets: ['node/worker-a1'], durationMs: 10 * 60_000 });
+    const s = result.summary.workloads[0];
+    assert.equal(s.outcome, 'pending');
+    assert.match(s.cause.kind === 'replacement-pending' ? s.cause.message ?? '' : '',
+      /^0\/6 nodes are available: 1 node\(s\) had untolerated taint.*, 5 node\(s\) didn't match pod topology spread constraints\. /);
+    // Back and untainted, the node is the one domain the replacement fits.
+    const back = run([deployment('s', 6, spread)], { targets: ['node/worker-a1'], recoverAfterMs: 7 * 60_000, durationMs: 12 * 60_000 });
+    const replacement = back.events.find((e) => e.type === 'PodScheduled' && e.t > 0);
+    assert.equal(replacement?.detail?.node, 'worker-a1');
+  });
+});
+
 describe('placement: host ports (NodePorts)', () => {
   it('two pods never share a host port on one node, even packed by --placement worst; with more replicas than nodes one stays Pending', () => {
     const hostPort = (name: string, replicas: number) => deployment(name, replicas).replace('image: registry.k8s.io/pause:3.9}', 'image: registry.k8s.io/pause:3.9, ports: [{containerPort: 80, hostPort: 8080}]}');
