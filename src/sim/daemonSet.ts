@@ -78,7 +78,7 @@ export class DaemonSetController extends WorkloadController {
       }
     }
     // updateDaemonSetStatus: a node with an untolerated NoSchedule taint (a dead one) no longer counts (SEMANTICS.md 18).
-    store.setDesiredNumberScheduled(workload, this.shouldRunOn.get(workload)!.size);
+    store.setDaemonSetStatus(workload, this.shouldRunOn.get(workload)!, nodes ?? []);
   }
 
   /**

@@ -161,6 +161,8 @@ export interface SimWorkload {
   desired: number;
   /** DaemonSet: the nodes it should run on now (status desiredNumberScheduled, kubectl's DESIRED); a tainted dead node drops out. */
   desiredNumberScheduled?: number;
+  /** DaemonSet: nodes it should not run on now; their daemon pods are not counted ready (numberReady, kubectl's READY). */
+  notScheduledOn?: Set<SimNode>;
   /** Every pod it ever had, removed ones included, in creation order. */
   pods: SimPod[];
   /** Pod names created so far (replacement naming). */

@@ -360,22 +360,38 @@ export class Store {
   }
 
   private podChanged(pod: SimPod, change: PodChange): void {
-    const owner = pod.owner;
-    const countsReady = isActive(pod) && pod.readyCondition;
-    const readyCountChanged = owner !== undefined && countsReady !== pod.countedReady;
-    if (readyCountChanged) {
-      pod.countedReady = countsReady;
-      owner.readyPods += countsReady ? 1 : -1;
-    }
+    const readyCountChanged = this.countReady(pod);
     for (const listener of this.podListeners) listener(pod, change);
-    if (readyCountChanged) this.workloadChanged(owner);
+    if (readyCountChanged) this.workloadChanged(pod.owner!);
   }
 
-  /** The DaemonSet controller's status: the nodes the DaemonSet should run on now. */
-  setDesiredNumberScheduled(workload: SimWorkload, count: number): void {
-    if (workload.desiredNumberScheduled === count) return;
-    workload.desiredNumberScheduled = count;
-    this.workloadChanged(workload);
+  /** Keeps the owner's ready count; true when it changed. */
+  private countReady(pod: SimPod): boolean {
+    const owner = pod.owner;
+    const countsReady = isActive(pod) && pod.readyCondition && !(pod.node && owner?.notScheduledOn?.has(pod.node));
+    if (owner === undefined || countsReady === pod.countedReady) return false;
+    pod.countedReady = countsReady;
+    owner.readyPods += countsReady ? 1 : -1;
+    return true;
+  }
+
+  /**
+   * The DaemonSet controller's status (updateDaemonSetStatus) after it looked at `nodes`: the
+   * nodes it should run on (desiredNumberScheduled), and numberReady, which counts only their
+   * pods: a Ready daemon pod on a tainted node is not counted.
+   */
+  setDaemonSetStatus(workload: SimWorkload, shouldRunOn: ReadonlySet<SimNode>, nodes: Iterable<SimNode>): void {
+    const excluded = (workload.notScheduledOn ??= new Set());
+    let changed = workload.desiredNumberScheduled !== shouldRunOn.size;
+    workload.desiredNumberScheduled = shouldRunOn.size;
+    for (const node of nodes) {
+      const shouldRun = shouldRunOn.has(node);
+      if (excluded.has(node) !== shouldRun) continue;
+      if (shouldRun) excluded.delete(node);
+      else excluded.add(node);
+      for (const pod of node.pods) if (pod.owner === workload && this.countReady(pod)) changed = true;
+    }
+    if (changed) this.workloadChanged(workload);
   }
 
   private workloadChanged(workload: SimWorkload): void {

@@ -338,6 +338,9 @@ describe('failure modes', () => {
       const ds = summaryOf(result, 'ds');
       assert.equal(ds.outcome, 'waits-for-node');
       assert.match(reasonOf(ds), /never evicted or moved and still answers on worker-a1/);
+      // numberReady counts only nodes the DaemonSet should run on: the Ready pod on the tainted node is not counted (6/6, then 5/5, never 6/5).
+      const readies = result.states.filter((s) => s.object.kind === 'DaemonSet').map((s) => s.ready);
+      assert.deepEqual(readies, ['6/6', '5/5']);
     });
 
     it('a pod with a time-limited toleration that has not run out is "awaiting-eviction"', () => {

@@ -229,6 +229,14 @@ function checkInvariants(g: Generated, result: SimulationResult, graceMs: number
     }
   }
 
+  // 9. A workload's READY never exceeds its DESIRED (a DaemonSet's numberReady counts only the nodes it should run on).
+  for (const st of states) {
+    const count = /^(\d+)\/(\d+)$/.exec(st.ready ?? '');
+    if (count && st.object.kind !== 'Pod' && st.object.kind !== 'Node' && st.object.kind !== 'EndpointSlice') {
+      assert.ok(Number(count[1]) <= Number(count[2]), `${st.object.kind}/${st.object.name} ${st.ready} at ${st.from}`);
+    }
+  }
+
   // No pod is bound to a node that carried a NoSchedule taint from before the scheduler's decision
   // (20 ms: its watch and write latencies) until the binding.
   const noSchedule = (s: StateInterval | undefined) => (s?.taints ?? []).filter((t) => t.endsWith(':NoSchedule'));
