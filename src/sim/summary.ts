@@ -10,7 +10,7 @@ import { podStatus } from './kubectl';
 import type { InitialPlacement, Placement } from './scenario';
 import type { ServingMetrics } from './metrics';
 import { isActive, type SimNode, type SimPod, type SimWorkload } from './objects';
-import { matchingTolerations, minTolerationMs, NOT_READY, UNREACHABLE } from './tolerations';
+import { matchingTolerations, minTolerationMs, NOT_READY, OUT_OF_SERVICE, UNREACHABLE } from './tolerations';
 import type { Store } from './store';
 import type { ObjectRef, TraceEvent } from './trace';
 
@@ -141,7 +141,8 @@ export function summarize(
       if (!nodeNotReadyAt.has(e.object.name)) nodeNotReadyAt.set(e.object.name, e.t);
       continue;
     }
-    if (e.type === 'TaintAdded' && e.detail?.effect === 'NoExecute') {
+    // The out-of-service taint starts no toleration clock: no pod tolerates it, so it evicts at once.
+    if (e.type === 'TaintAdded' && e.detail?.effect === 'NoExecute' && e.detail.key !== OUT_OF_SERVICE) {
       if (!noExecuteAt.has(e.object.name)) noExecuteAt.set(e.object.name, e.t);
       const times = noExecuteTimes.get(e.object.name);
       if (times) times.push(e.t);

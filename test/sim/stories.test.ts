@@ -62,6 +62,14 @@ describe('stories: what happens to each kind of workload', () => {
     assert.ok(db.replacementReadyMs! < removed + 30_000, `ready at ${db.replacementReadyMs}`);
   });
 
+  it('the out-of-service taint evicts at once: the summary does not speak of tolerationSeconds counted again from it', () => {
+    const result = run([deployment('web', 1)], { durationMs: 10 * MINUTE, interventions: [{ kind: 'out-of-service', atMs: 2 * MINUTE }] });
+    const web = summaryOf(result, 'web');
+    assert.equal(web.outcome, 'replaced');
+    assert.ok(web.podDeletionMs! >= 2 * MINUTE && web.podDeletionMs! < 2 * MINUTE + 1000, `deleted at ${web.podDeletionMs}`);
+    assert.doesNotMatch(reasonOf(web), /tolerationSeconds|anew/);
+  });
+
   it('a force-deleted StatefulSet pod with a ReadWriteOnce volume waits for the 6-minute force detach (Multi-Attach)', () => {
     const result = run([statefulSet('db', withVolume)], { durationMs: 30 * MINUTE, interventions: [{ kind: 'force-delete', target: 'StatefulSet/db', atMs: 8 * MINUTE }] });
     const multiAttach = result.events.find((e) => e.reason === 'FailedAttachVolume')!;
