@@ -10,16 +10,18 @@ const SUFFIX_FACTORS: Record<string, number> = {
   n: 1e-9, u: 1e-6, m: 1e-3, k: 1e3, M: 1e6, G: 1e9, T: 1e12, P: 1e15, E: 1e18,
 };
 
+/** "no quantity may represent a number greater than 2^63-1 in magnitude": larger ones are capped (resource.Quantity). */
+const MAX_QUANTITY = 2 ** 63 - 1;
+
 /** The quantity's value in base units (cores, bytes), or undefined if the text is not a quantity. */
 export function parseQuantity(input: string | number): number | undefined {
-  if (typeof input === 'number') return Number.isFinite(input) ? input : undefined;
+  if (typeof input === 'number') return Number.isFinite(input) ? Math.max(-MAX_QUANTITY, Math.min(input, MAX_QUANTITY)) : undefined;
   const match = QUANTITY.exec(input.trim());
   if (!match) return undefined;
   const number = Number(match[1]);
   const suffix = match[2];
-  if (!suffix) return number;
-  if (suffix[0] === 'e' || suffix[0] === 'E') return number * 10 ** Number(suffix.slice(1));
-  return number * SUFFIX_FACTORS[suffix];
+  const value = !suffix ? number : suffix[0] === 'e' || suffix[0] === 'E' ? number * 10 ** Number(suffix.slice(1)) : number * SUFFIX_FACTORS[suffix];
+  return Number.isNaN(value) ? undefined : Math.max(-MAX_QUANTITY, Math.min(value, MAX_QUANTITY));
 }
 
 /** CPU in millicores, rounded up like the API server does for fractions of a millicore. */

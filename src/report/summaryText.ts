@@ -63,6 +63,8 @@ function failureReason(summary: ReasonInput): string {
         : `Zone ${cause.zone} is in PartialDisruption (more than 2 and at least 55 % of its nodes not Ready, in a zone of at most 50 nodes), so the node lifecycle controller stops tainting there: ${cause.pod} on ${cause.node} is never evicted while that lasts.`;
     case 'tolerates-forever':
       return `${cause.pod} tolerates ${cause.taint} forever (a toleration without tolerationSeconds), so it is never evicted: it stays bound to ${cause.node}${cause.serving ? ' and still answers' : ' and serves nothing'} until the node returns; give the toleration tolerationSeconds to have it replaced.`;
+    case 'not-noticed-yet':
+      return `${cause.node} still shows Ready at the end: its kubelet last renewed the lease ${cause.lastRenewalMs < 0 ? `${formatDuration(-cause.lastRenewalMs)} before the failure` : `at ${formatDuration(cause.lastRenewalMs)}`}, and the node lifecycle controller marks it NotReady only once node-monitor-grace-period has passed without a renewal, then evicts ${cause.pod} tolerationSeconds after its NoExecute taint; simulate longer to see what follows.`;
     case 'node-ready-but-broken':
       return `${cause.node} stays Ready (its kubelet keeps renewing the lease), so no controller evicts or replaces ${cause.pod}: it ${cause.podReady ? 'still looks Ready, so any Service in front of it keeps sending it traffic' : 'is Ready=False (its readiness probe fails), so Services stop sending it traffic'}${cause.restarts > 0 ? `, its liveness probe restarted it ${formatCount(cause.restarts)} times` : ''}; something outside Kubernetes must cordon and drain the node.`;
     case 'statefulset-identity': {

@@ -28,6 +28,9 @@ export interface NodeHealth {
   current: ConditionStatus;
 }
 
+/** Passes remembered; a look-back beyond them (timings of hours) reads the oldest one kept. */
+const MAX_PASSES = 4096;
+
 export class NodeVisits {
   private readonly toVisit = new Set<SimNode>();
   /** Start times of recent passes, oldest first (virtual ones before the simulation start). */
@@ -36,7 +39,9 @@ export class NodeVisits {
   constructor(private readonly timing: TimingConfiguration, firstPass: number, passPeriod: number) {
     const { derived, kubelet, controllerManager } = timing;
     const lookBackMs = Math.max(derived.leaseRenewIntervalMs, kubelet.nodeStatusReportFrequency.value) * 1.1 + controllerManager.nodeMonitorGracePeriod.value;
-    for (let t = firstPass - Math.ceil(lookBackMs / passPeriod) * passPeriod; t < firstPass; t += passPeriod) this.passes.push(Math.round(t));
+    // At most half the memory in virtual passes: a grace period of 100000h asked for 72 million.
+    const virtual = Math.min(Math.ceil(lookBackMs / passPeriod), MAX_PASSES / 2);
+    for (let t = firstPass - virtual * passPeriod; t < firstPass; t += passPeriod) this.passes.push(Math.round(t));
   }
 
   /** Something about the node changed: the next pass visits it. */
@@ -51,7 +56,7 @@ export class NodeVisits {
   /** A pass starts: the nodes it visits, in node order. */
   startPass(now: number): SimNode[] {
     this.passes.push(now);
-    if (this.passes.length > 4096) this.passes.splice(0, 2048);
+    if (this.passes.length > MAX_PASSES) this.passes.splice(0, MAX_PASSES / 2);
     return [...this.toVisit].sort((a, b) => a.index - b.index);
   }
 

@@ -146,7 +146,11 @@ function resolveTargets(store: Store, targets: string[], wholeZone: boolean): Si
     if (target === '') {
       const first = store.workloads.find((w) => w.pods.length > 0);
       const pod = first && firstPlacedPod(first);
-      if (!pod) throw new ScenarioError('No pod runs before the failure, so there is no default node to fail; name one as the target (node/NAME).');
+      if (!pod) {
+        const pending = store.workloads.flatMap((w) => w.pods).find((p) => p.pendingMessage !== undefined);
+        const why = pending ? ` (${pending.name}: ${pending.pendingMessage})` : '';
+        throw new ScenarioError(`No pod runs before the failure${why}, so there is no default node to fail; name one as the target (node/NAME).`);
+      }
       return wholeZone ? store.nodes.filter((n) => n.zone === pod.node!.zone) : [pod.node!];
     }
     const slash = target.indexOf('/');

@@ -44,6 +44,8 @@ export type OutcomeCause =
   | { kind: 'evictions-stopped'; pod: string; node: string; zone: string; state: 'PartialDisruption' | 'all-zones-down' }
   | { kind: 'tolerates-forever'; pod: string; node: string; taint: string; serving: boolean }
   | { kind: 'node-ready-but-broken'; pod: string; node: string; podReady: boolean; restarts: number }
+  /** The kubelet stopped renewing the lease, but the run ended before node-monitor-grace-period ran out. */
+  | { kind: 'not-noticed-yet'; pod: string; node: string; lastRenewalMs: number }
   | { kind: 'statefulset-identity'; pod: string; node: string; localVolume: string | null }
   | { kind: 'bare-pod'; pod: string; node: string; status: string }
   /** A static pod's mirror (SEMANTICS.md 6.5): only its node's kubelet runs it; never rescheduled. */
@@ -324,6 +326,9 @@ function isDown(node: SimNode): boolean {
  */
 function waitingOnNode(pod: SimPod, serving: boolean, stopped: EvictionStop): { outcome: Outcome; cause: OutcomeCause } {
   const node = pod.node!;
+  if (node.ready === 'True' && !node.lease.live) {
+    return { outcome: 'awaiting-eviction', cause: { kind: 'not-noticed-yet', pod: pod.name, node: node.name, lastRenewalMs: node.lease.renewTime } };
+  }
   if (node.ready === 'True') {
     return { outcome: 'stuck', cause: { kind: 'node-ready-but-broken', pod: pod.name, node: node.name, podReady: pod.readyCondition, restarts: pod.restartCount } };
   }

@@ -343,6 +343,13 @@ describe('failure modes', () => {
       assert.deepEqual(readies, ['6/6', '5/5']);
     });
 
+    it('a run that ends before the node is marked NotReady is "awaiting-eviction" (not noticed yet), not a Ready-but-broken node', () => {
+      const short = summaryOf(run([deployment('web', 1)], { durationMs: 30_000 }), 'web');
+      assert.equal(short.outcome, 'awaiting-eviction');
+      assert.ok(short.cause.kind === 'not-noticed-yet' && short.cause.lastRenewalMs < 0, JSON.stringify(short.cause));
+      assert.doesNotMatch(reasonOf(short), /keeps renewing|cordon/);
+    });
+
     it('a pod with a time-limited toleration that has not run out is "awaiting-eviction"', () => {
       const result = run([deployment('web', 1)], { durationMs: 2 * MINUTE });
       assert.equal(summaryOf(result, 'web').outcome, 'awaiting-eviction');

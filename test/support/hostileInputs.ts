@@ -177,6 +177,18 @@ export const CASES: HostileCase[] = [
     simulate: { code: 1, output: /KFS092 This document is a list/ },
   },
   {
+    name: 'cpu: 1e308 (the API server caps quantities at 2^63-1)',
+    file: statefulSet('1').replace('containers: [{name: c, image: x}]', 'containers: [{name: c, image: x, resources: {requests: {cpu: 1e308}}}]'),
+    check: { code: 0, output: /1 file checked: 0 errors, / },
+    simulate: { code: 2, output: /No pod runs before the failure \(db-0: 0\/6 nodes are available: 6 Insufficient cpu\./ },
+  },
+  {
+    name: 'node-monitor-grace-period=100000h in a controller-manager manifest',
+    file: `${statefulSet('1')}---\napiVersion: v1\nkind: Pod\nmetadata: {name: kube-controller-manager, namespace: kube-system}\nspec:\n  containers:\n  - name: kube-controller-manager\n    image: registry.k8s.io/kube-controller-manager:v1.29.7\n    command: [kube-controller-manager, --node-monitor-grace-period=100000h]\n`,
+    check: { code: 0, output: /1 file checked: 0 errors, / },
+    simulate: { code: 0, output: /still shows Ready at the end/ },
+  },
+  {
     name: 'a YAML that is a bare scalar',
     file: 'hello\n',
     check: { code: 0, output: /1 file checked: 0 errors, 0 warnings, 0 info/ },
