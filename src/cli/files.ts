@@ -15,9 +15,45 @@ export const STDIN_NAME = '<stdin>';
 /** Reads standard input whole; tests pass their own. */
 export type StdinReader = () => string | Uint8Array;
 
-export const readProcessStdin: StdinReader = () => fs.readFileSync(0);
-
 export class FileError extends Error {}
+
+const TOO_LARGE = `larger than ${MAX_FILE_BYTES / 1024 / 1024} MiB; not analysed`;
+
+/**
+ * Reads until the end, or stops one byte past `limit` (undefined then): a pipe from `yes` or a
+ * device such as /dev/zero never ends, and its size from stat is 0.
+ */
+export function readBounded(fd: number, limit: number): Buffer | undefined {
+  const chunks: Buffer[] = [];
+  const chunk = Buffer.allocUnsafe(1 << 16);
+  let total = 0;
+  for (;;) {
+    let read: number;
+    try {
+      read = fs.readSync(fd, chunk, 0, chunk.length, null);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      // A non-blocking standard input has nothing yet: wait a little and try again.
+      if (code === 'EAGAIN') {
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
+        continue;
+      }
+      if (code === 'EOF') break;
+      throw error;
+    }
+    if (read === 0) break;
+    total += read;
+    if (total > limit) return undefined;
+    chunks.push(Buffer.from(chunk.subarray(0, read)));
+  }
+  return Buffer.concat(chunks, total);
+}
+
+export const readProcessStdin: StdinReader = () => {
+  const bytes = readBounded(0, MAX_FILE_BYTES);
+  if (!bytes) throw new FileError(`standard input is ${TOO_LARGE}`);
+  return bytes;
+};
 
 /** Files named on the command line, with directories walked for .yaml and .yml files (sorted, hidden entries skipped). */
 export function collectFiles(paths: string[], cwd = process.cwd()): { files: InputFile[]; errors: string[] } {
@@ -72,9 +108,10 @@ export function readText(file: InputFile, readStdin: StdinReader = readProcessSt
     try {
       text = readStdin();
     } catch (error) {
+      if (error instanceof FileError) throw error;
       throw new FileError(`cannot read standard input: ${(error as Error).message}`);
     }
-    if (text.length > MAX_FILE_BYTES) throw new FileError(`standard input is larger than ${MAX_FILE_BYTES / 1024 / 1024} MiB; not analysed`);
+    if (text.length > MAX_FILE_BYTES) throw new FileError(`standard input is ${TOO_LARGE}`);
     return text;
   }
   let stat: fs.Stats;
@@ -83,12 +120,20 @@ export function readText(file: InputFile, readStdin: StdinReader = readProcessSt
   } catch (error) {
     throw new FileError(`cannot read ${file.displayPath}: ${(error as Error).message}`);
   }
-  if (stat.size > MAX_FILE_BYTES) throw new FileError(`${file.displayPath} is larger than ${MAX_FILE_BYTES / 1024 / 1024} MiB; not analysed`);
+  if (stat.size > MAX_FILE_BYTES) throw new FileError(`${file.displayPath} is ${TOO_LARGE}`);
+  let bytes: Buffer | undefined;
   try {
-    return fs.readFileSync(file.absolutePath);
+    const fd = fs.openSync(file.absolutePath, 'r');
+    try {
+      bytes = readBounded(fd, MAX_FILE_BYTES);
+    } finally {
+      fs.closeSync(fd);
+    }
   } catch (error) {
     throw new FileError(`cannot read ${file.displayPath}: ${(error as Error).message}`);
   }
+  if (!bytes) throw new FileError(`${file.displayPath} is ${TOO_LARGE}`);
+  return bytes;
 }
 
 export interface LoadedWorkspace {

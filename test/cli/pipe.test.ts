@@ -16,3 +16,34 @@ describe('kube-failure-sim in a pipe', () => {
     assert.equal(code, 0);
   });
 });
+
+describe('kube-failure-sim reading endless input', () => {
+  const endless = async (args: string[], feed: boolean) => {
+    const child = spawn(process.execPath, [CLI, ...args], { cwd: path.join(__dirname, '..', '..', '..') });
+    let stderr = '';
+    child.stderr.on('data', (data: Buffer) => (stderr += data.toString()));
+    if (feed) {
+      // `yes 'a: 1' | check -`: more than the 64 MiB limit, for as long as the reader reads.
+      const line = Buffer.from('a: 1\n'.repeat(13_000));
+      const write = () => { while (child.stdin.writable && child.stdin.write(line)); };
+      child.stdin.on('drain', write);
+      child.stdin.on('error', () => undefined);
+      write();
+    }
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    return { code, stderr };
+  };
+
+  it('stops reading standard input at 64 MiB and says so', async () => {
+    const { code, stderr } = await endless(['check', '-'], true);
+    assert.equal(code, 2);
+    assert.match(stderr, /standard input is larger than 64 MiB; not analysed/);
+  });
+
+  it('stops reading a device that never ends (/dev/zero, whose size is 0)', async function () {
+    if (process.platform === 'win32') this.skip();
+    const { code, stderr } = await endless(['check', '/dev/zero'], false);
+    assert.equal(code, 2);
+    assert.match(stderr, /\/dev\/zero is larger than 64 MiB; not analysed/);
+  });
+});
