@@ -99,6 +99,10 @@ export interface ScenarioProblem {
 }
 
 /** The spec's fields and what each must be (the JSON schema in media/ says the same for editors). */
+/** "/x", "\\x", "C:\\x" or "C:/x": a path that would not travel with the file (both front ends join paths to the file's folder). */
+const isAbsolute = (p: string) => /^([\\/]|[A-Za-z]:[\\/])/.test(p);
+const absoluteProblem = (p: string) => `${p} is an absolute path; paths in a scenario file are relative to it, so that it works wherever it is checked out`;
+
 const SPEC_FIELDS = ['manifests', 'failure', 'targets', 'at', 'recoverAfter', 'interventions', 'placement', 'duration', 'profile', 'kubernetesVersion', 'set', 'cluster', 'seed', 'runs'] as const;
 export const SCENARIO_SPEC_FIELDS: readonly string[] = SPEC_FIELDS;
 
@@ -132,7 +136,7 @@ export function readScenarioFile(text: string): ReadScenarioFile {
     return { problems, locate: nowhere };
   }
   const at = (path: string | Path) => object.sourceMap.closestRange(path);
-  const problem = (path: string, message: string) => problems.push({ message, range: at(path) });
+  const problem = (path: string | Path, message: string) => problems.push({ message, range: at(path) });
   if (object.apiVersion !== SCENARIO_API_VERSION) problem('apiVersion', `apiVersion must be ${SCENARIO_API_VERSION}`);
   const spec = object.value.spec;
   if (typeof spec !== 'object' || spec === null || Array.isArray(spec)) {
@@ -143,7 +147,10 @@ export function readScenarioFile(text: string): ReadScenarioFile {
   for (const key of Object.keys(s)) if (!SCENARIO_SPEC_FIELDS.includes(key)) problem(`spec.${key}`, `unknown field ${key}; known: ${SPEC_FIELDS.join(', ')}`);
   const scenario: ScenarioFile = { name: object.name, manifests: [] };
   if (!Array.isArray(s.manifests) || s.manifests.length === 0 || !s.manifests.every(isString)) problem('spec.manifests', 'manifests must be a list of files or folders, relative to this file');
-  else scenario.manifests = s.manifests;
+  else {
+    scenario.manifests = s.manifests;
+    s.manifests.forEach((m, i) => isAbsolute(m) && problem(['spec', 'manifests', i], absoluteProblem(m)));
+  }
   if (s.failure !== undefined) {
     if (isString(s.failure) && isFailureKind(s.failure)) scenario.failure = s.failure;
     else problem('spec.failure', `failure must be one of ${FAILURE_KINDS.join(', ')}`);
@@ -180,7 +187,10 @@ export function readScenarioFile(text: string): ReadScenarioFile {
   }
   for (const key of ['profile', 'kubernetesVersion', 'cluster'] as const) {
     if (s[key] === undefined) continue;
-    if (isString(s[key])) scenario[key] = s[key];
+    if (isString(s[key])) {
+      scenario[key] = s[key];
+      if (key === 'cluster' && isAbsolute(s[key])) problem('spec.cluster', absoluteProblem(s[key]));
+    }
     // YAML reads 1.30 as the number 1.3: only a quoted version is what was meant.
     else problem(`spec.${key}`, key === 'kubernetesVersion' ? 'kubernetesVersion must be a quoted string, such as "1.30"' : `${key} must be a string`);
   }

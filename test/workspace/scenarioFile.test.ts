@@ -105,6 +105,13 @@ describe('scenario files (FailureScenario)', () => {
     assert.deepEqual(spec('  interventions: [{outOfService: {at: 1m}}, {outOfService: {at: 2m}}]'), ['6: outOfService is given twice; the failed nodes are tainted once']);
   });
 
+  it('refuses absolute paths, which both front ends would have joined to the file\'s folder', () => {
+    const problems = (manifests: string, cluster: string) => readScenarioFile(['apiVersion: kube-failure-sim.dev/v1alpha1', 'kind: FailureScenario', 'metadata: {name: x}', 'spec:',
+      `  manifests: ${manifests}`, `  cluster: ${cluster}`].join('\n')).problems.map((p) => `${p.range.start.line + 1}:${p.range.start.character + 1}: ${p.message.split(';')[0]}`);
+    assert.deepEqual(problems('[a.yaml, /etc/passwd]', '"C:\\\\nodes.yaml"'), ['5:23: /etc/passwd is an absolute path', '6:12: C:\\nodes.yaml is an absolute path']);
+    assert.deepEqual(problems('[a.yaml, ../shared/b.yaml]', 'cluster/nodes.yaml'), []);
+  });
+
   it('runs from the CLI like the same flags, with the file as the source of its timing settings', () => {
     const fromFile = cli('simulate', '--scenario', FIXTURE, '--format', 'json');
     assert.equal(fromFile.code, 0, fromFile.err);
