@@ -24,6 +24,7 @@ import type { ConfigSetting } from '../manifest/model/clusterConfig';
 import { ManifestParser } from '../manifest/parseFile';
 import type { Position, Range, SourceLocation } from '../manifest/range';
 import { readManifestBytes, readManifestText, type ReadManifest } from '../manifest/readManifest';
+import { SYNTAX_ERROR } from '../manifest/problem';
 import type { Scenario } from '../sim/scenario';
 import { API_REJECTION_RULES, RULES } from '../analysis/rules';
 import { InputError } from './inputError';
@@ -359,13 +360,23 @@ export class Workspace {
   }
 }
 
-/** The Node objects of a cluster file's text (`kubectl get nodes -o yaml`). */
+/**
+ * The Node objects of a cluster file's text (`kubectl get nodes -o yaml`). A YAML error is an
+ * error here, at its line: a cluster read in part would simulate another cluster.
+ */
 function clusterNodes({ texts, source }: ClusterText) {
   const nodes = texts.flatMap((text) => {
-    if (typeof text === 'string') return readManifestText(text).model.nodes;
-    const { invalidByteOffset, invalidByte } = decodeUtf8(text);
-    if (invalidByteOffset !== undefined) throw new InputError('cluster', source, `it is not UTF-8 text (byte 0x${invalidByte!.toString(16).toUpperCase().padStart(2, '0')} at offset ${formatCount(invalidByteOffset)}).`);
-    return readManifestBytes(text).model.nodes;
+    let read: ReadManifest;
+    if (typeof text === 'string') read = readManifestText(text);
+    else {
+      const { invalidByteOffset, invalidByte } = decodeUtf8(text);
+      if (invalidByteOffset !== undefined) throw new InputError('cluster', source, `it is not UTF-8 text (byte 0x${invalidByte!.toString(16).toUpperCase().padStart(2, '0')} at offset ${formatCount(invalidByteOffset)}).`);
+      read = readManifestBytes(text);
+    }
+    const syntax = read.parsed.problems.find((p) => p.ruleId === SYNTAX_ERROR);
+    if (syntax && texts.length === 1) throw new InputError('cluster', source, syntax.message, { uri: source, range: syntax.range });
+    if (syntax) throw new InputError('cluster', source, `${syntax.message} (line ${syntax.range.start.line + 1}, column ${syntax.range.start.character + 1} of one of its texts)`);
+    return read.model.nodes;
   });
   if (nodes.length === 0) throw new InputError('cluster', source, 'it has no Node objects (expected the output of kubectl get nodes -o yaml).');
   return nodes;

@@ -213,6 +213,14 @@ items:
     assert.deepEqual(report.scenario.cluster.nodes.map((n: Json) => n.name), ['n1', 'n2']);
   });
 
+  it('reports a YAML error in the --cluster file at its line, not as a file without Node objects', () => {
+    const clusterDir = write({ 'nodes.yaml': 'items:\n- {apiVersion: v1, kind: Node, metadata: {name: a}\n' });
+    const { code, stderr } = run('simulate', file, '--cluster', path.join(clusterDir, 'nodes.yaml'));
+    assert.equal(code, 2);
+    assert.match(stderr, /nodes\.yaml:2:\d+: cluster .*YAML syntax error/);
+    assert.doesNotMatch(stderr, /no Node objects/);
+  });
+
   it('rejects bad input with a clear message and exit code 2', () => {
     const cases: [string[], RegExp][] = [
       [['--failure', 'meteor'], /--failure must be power-off, kubelet-stop, partition, kubelet-not-ready, disk-failure, graceful-shutdown or zone-outage, not "meteor"/],
