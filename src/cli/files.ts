@@ -61,25 +61,51 @@ export function collectFiles(paths: string[], cwd = process.cwd()): { files: Inp
   const errors: string[] = [];
   const seen = new Set<string>();
   const add = (absolutePath: string) => {
-    if (seen.has(absolutePath)) return;
-    seen.add(absolutePath);
+    // A file reached twice (named twice, or through a symbolic link) is read once.
+    let real = absolutePath;
+    try {
+      real = fs.realpathSync(absolutePath);
+    } catch {
+      // Reading it will say what is wrong.
+    }
+    if (seen.has(real)) return;
+    seen.add(real);
     const relative = path.relative(cwd, absolutePath);
     files.push({ absolutePath, displayPath: relative && !relative.startsWith('..') ? relative : absolutePath });
   };
+  // Real paths of the folders walked: a symbolic link back up the tree is walked once.
+  const walked = new Set<string>();
   const walk = (directory: string) => {
+    let real: string;
     let entries: fs.Dirent[];
     try {
+      real = fs.realpathSync(directory);
       entries = fs.readdirSync(directory, { withFileTypes: true });
     } catch (error) {
       errors.push(`cannot read directory ${directory}: ${(error as Error).message}`);
       return;
     }
+    if (walked.has(real)) return;
+    walked.add(real);
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const entry of entries) {
       if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
       const full = path.join(directory, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.isFile() && /\.ya?ml$/i.test(entry.name)) add(full);
+      let isDirectory = entry.isDirectory();
+      let isFile = entry.isFile();
+      if (entry.isSymbolicLink()) {
+        // Followed, as kubectl apply -R does.
+        try {
+          const target = fs.statSync(full);
+          isDirectory = target.isDirectory();
+          isFile = target.isFile();
+        } catch {
+          if (/\.ya?ml$/i.test(entry.name)) errors.push(`${full} is a symbolic link to nothing; skipped`);
+          continue;
+        }
+      }
+      if (isDirectory) walk(full);
+      else if (isFile && /\.ya?ml$/i.test(entry.name)) add(full);
     }
   };
   for (const given of paths) {

@@ -73,6 +73,23 @@ describe('kube-failure-sim check', () => {
     assert.match(rejected.stdout, /web\.yaml:5:13 error KFS092 spec\.replicas must be a whole number; it is the string "2"\./);
   });
 
+  it('follows symbolic links when walking a folder, reads a file reached twice once, survives a link loop and names a dangling link', function () {
+    if (process.platform === 'win32') this.skip();
+    const shared = tempDir({ 'pod.yaml': 'apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec: {containers: [{name: c, image: x}]}\n' });
+    const dir = tempDir({ 'own.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\n' });
+    fs.symlinkSync(path.join(shared, 'pod.yaml'), path.join(dir, 'linked.yaml'));
+    fs.symlinkSync(path.join(dir, 'linked.yaml'), path.join(dir, 'twice.yaml'));
+    fs.symlinkSync(shared, path.join(dir, 'sub'));
+    fs.symlinkSync(dir, path.join(dir, 'loop'));
+    fs.symlinkSync(path.join(dir, 'gone.yaml'), path.join(dir, 'dangling.yaml'));
+    const { code, stdout, stderr } = run('check', dir);
+    assert.equal(code, 2, stderr);
+    assert.equal(stdout.match(/KFS003/g)?.length, 1, stdout);
+    assert.match(stdout, /linked\.yaml:\d+:\d+ warning KFS003/);
+    assert.match(stderr, /dangling\.yaml is a symbolic link to nothing; skipped/);
+    assert.match(stderr, /2 files checked/);
+  });
+
   it('writes the JSON contract with objects, ranges and findings', () => {
     const dir = tempDir({ 'db.yaml': 'apiVersion: apps/v1\nkind: StatefulSet\nmetadata:\n  name: db\n  namespace: data\nspec:\n  replicas: -1\n' });
     const { code, stdout } = run('check', '--format', 'json', path.join(dir, 'db.yaml'));
