@@ -51,6 +51,13 @@ describe('cluster configuration rules', () => {
     assert.match(finding.message, /renew their 80s node lease every 20s, so only 3 renewals fit/);
   });
 
+  it('KFS092: a flag given twice is reported where it has no effect, and the rules read the last value, as the component does', () => {
+    const { findings } = analyse(kcm('--node-monitor-grace-period=20s', '--node-monitor-grace-period=40s'));
+    assert.deepEqual(findings.map((f) => [f.ruleId, f.severity, f.range.start.line, f.message]), [
+      ['KFS092', 'warning', 9, 'kube-controller-manager flag --node-monitor-grace-period is given again at line 11; this value (20s) is not used, the last one (40s) is.'],
+    ]);
+  });
+
   it('KFS092: shutdownGracePeriodCriticalPods longer than shutdownGracePeriod, which the kubelet refuses at start', () => {
     const messages = (...lines: string[]) => analyse(kubelet(...lines)).findings.map((f) => [f.ruleId, f.range.start.line, f.message]);
     assert.deepEqual(messages('shutdownGracePeriod: 30s', 'shutdownGracePeriodCriticalPods: 40s'), [['KFS092', 3,

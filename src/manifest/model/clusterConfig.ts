@@ -115,7 +115,17 @@ export function readContainerFlags(container: FieldReader, component: ComponentN
     const setting = checkFlag(container, component, { name: match[1], value, range: token.range });
     if (setting) flags.push(setting);
   });
-  return flags;
+  return lastWins(container, component, flags);
+}
+
+/** A flag given twice: the component takes the last value (pflag), so the earlier one is only reported. */
+function lastWins(r: FieldReader, component: ComponentName, settings: ConfigSetting[]): ConfigSetting[] {
+  const last = new Map(settings.map((s) => [s.name, s]));
+  for (const s of settings) {
+    const winner = last.get(s.name)!;
+    if (winner !== s) r.warnAt(s.range, `${component} flag --${s.name} is given again at line ${winner.range.start.line + 1}; this value (${String(s.value)}) is not used, the last one (${String(winner.value)}) is.`);
+  }
+  return settings.filter((s) => last.get(s.name) === s);
 }
 
 /** kubeadm ClusterConfiguration `extraArgs`: a map (v1beta3) or a list of {name, value} (v1beta4). */
@@ -133,7 +143,7 @@ export function readExtraArgs(r: FieldReader, component: ComponentName): ConfigS
       settings.push({ name, value, range: r.range('extraArgs', name) });
     }
   }
-  return settings.map((s) => checkFlag(r, component, s)).filter((s): s is ConfigSetting => s !== undefined);
+  return lastWins(r, component, settings.map((s) => checkFlag(r, component, s)).filter((s): s is ConfigSetting => s !== undefined));
 }
 
 function checkFlag(r: FieldReader, component: ComponentName, setting: ConfigSetting): ConfigSetting | undefined {

@@ -62,6 +62,11 @@ export class FieldReader {
     this.problems.push({ ruleId: INVALID_FIELD, severity: 'error', range, message, object: objectRef(this.object) });
   }
 
+  /** A value that is accepted but has no effect (a flag given again later). */
+  warnAt(range: Range, message: string): void {
+    this.problems.push({ ruleId: INVALID_FIELD, severity: 'warning', range, message, object: objectRef(this.object) });
+  }
+
   string(...path: PathSegment[]): string | undefined {
     const value = this.raw(...path);
     if (value === undefined || value === null) return undefined;
