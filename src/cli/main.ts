@@ -2,7 +2,7 @@ import { UsageError } from './args';
 import { CHECK_USAGE, runCheck } from './checkCommand';
 import { LOAD_USAGE, runLoad } from './loadCommand';
 import { SIMULATE_USAGE, runSimulate } from './simulateCommand';
-import type { Output } from './output';
+import { safeOutput, type Output } from './output';
 import { TOOL_VERSION } from './version';
 
 interface Command {
@@ -30,7 +30,8 @@ Run "kube-failure-sim help COMMAND" for a command's options.`;
 const isHelp = (arg: string) => arg === '-h' || arg === '--help';
 
 /** Runs the CLI and returns the exit code (0 ok, 1 error findings, 2 usage or I/O error). */
-export function main(argv: string[], out: Output): number {
+export function main(argv: string[], given: Output): number {
+  const out = safeOutput(given);
   const [name, ...rest] = argv;
   try {
     if (name === '--version' || name === '-v') return printVersion(out);

@@ -25,7 +25,7 @@ import { findingLine } from './checkCommand';
 import { collectFiles, FileError, loadWorkspace, readText, type StdinReader } from './files';
 import { SETTINGS_OPTIONS, SETTINGS_USAGE, settingsFromArgs } from './settingsOptions';
 import { describeInputError } from './inputErrors';
-import type { Output } from './output';
+import { terminalSafe, type Output } from './output';
 import { reportAssets } from './reportAssets';
 
 export const SIMULATE_USAGE = `Usage: kube-failure-sim simulate PATH... [options]
@@ -233,7 +233,7 @@ export function runSimulate(argv: string[], out: Output, cwd = process.cwd()): n
     fs.mkdirSync(path.dirname(target), { recursive: true });
     const fd = fs.openSync(target, 'w');
     try {
-      writeInPieces(chunks, (piece) => (bytes += fs.writeSync(fd, piece)));
+      writeInPieces(chunks, (piece) => (bytes += fs.writeSync(fd, terminalSafe(piece))));
     } finally {
       fs.closeSync(fd);
     }

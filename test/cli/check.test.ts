@@ -131,3 +131,16 @@ describeWithCorpus('check --format json over ../shared/corpus', (files) => {
     }
   });
 });
+
+describe('kube-failure-sim output in a terminal', () => {
+  it('writes control characters and bidirectional overrides from a manifest as \\u escapes, in text and in JSON', () => {
+    const dir = tempDir({ 'pod.yaml': 'apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec: {containers: [{name: "\\e[2K\\r\\e[1Ax\\u202E", image: x}]}\n' });
+    const text = run('check', dir).stdout;
+    assert.match(text, /Container \\u001b\[2K\\u000d\\u001b\[1Ax\\u202e has no memory limit/);
+    assert.doesNotMatch(text, /[\u001b\r\u202e]/);
+    const json = run('check', dir, '--format', 'json').stdout;
+    assert.doesNotMatch(json, /[\u001b\r\u202e]/);
+    const names = JSON.stringify(JSON.parse(json)).match(/Container (.*?) has no memory limit/)![1];
+    assert.equal(JSON.parse(`"${names}"`), '\u001b[2K\r\u001b[1Ax\u202e', 'the same characters once read as JSON');
+  });
+});
