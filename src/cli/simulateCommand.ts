@@ -58,7 +58,10 @@ ${SETTINGS_USAGE}
   -o, --output FILE     write the report to FILE instead of standard output
   --scenario FILE       the manifests and choices of a FailureScenario file (paths relative to it)
 Durations use Kubernetes syntax: 40s, 1m30s, 2h. Cluster configuration files among the inputs
-(KubeletConfiguration, controller-manager and apiserver manifests) set the timing.`;
+(KubeletConfiguration, controller-manager and apiserver manifests) set the timing.
+Exit code: 0 when it simulated (a document it could not read is skipped, with a message), 1 when
+the API server would reject objects of the input (nothing simulated; check shows why), 2 for usage,
+input or I/O errors.`;
 
 const OPTIONS = {
   failure: { value: true }, target: { value: true }, at: { value: true }, 'recover-after': { value: true },
@@ -184,9 +187,14 @@ export function runSimulate(argv: string[], out: Output, cwd = process.cwd()): n
   }
   const format = single(args, 'format') ?? 'text';
   if (format !== 'text' && format !== 'json' && format !== 'html') throw new UsageError(`--format must be text, json or html, not "${format}"`);
-  const runs = Number(single(args, 'runs') ?? fromFile?.scenario.runs ?? '1');
+  let runs = Number(single(args, 'runs') ?? fromFile?.scenario.runs ?? '1');
   if (!Number.isInteger(runs) || runs < 1 || runs > MAX_RUNS) throw new UsageError(`--runs must be a whole number from 1 to ${MAX_RUNS}`);
-  if (format === 'html' && runs > 1) throw new UsageError('--format html draws one run; leave out --runs');
+  if (format === 'html' && runs > 1) {
+    if (single(args, 'runs') !== undefined) throw new UsageError('--format html draws one run; leave out --runs');
+    // As in the editor: the page shows the file's first run.
+    out.stderr(`kube-failure-sim: ${scenarioFile} asks for ${runs} runs; --format html draws the first (seed ${fromFile?.scenario.seed ?? 1})\n`);
+    runs = 1;
+  }
   const outputFile = single(args, 'output');
 
   const warn: Warn = (line) => out.stderr(`kube-failure-sim: ${line}\n`);
@@ -345,8 +353,10 @@ function simulationChoices(args: ParsedArgs, cwd: string): SimulationChoices {
   }
   const placement = single(args, 'placement') ?? 'scheduler';
   if (!(PLACEMENTS as readonly string[]).includes(placement)) throw new UsageError(`--placement must be ${PLACEMENTS.join(', ')}, not "${placement}"`);
-  const seed = Number(single(args, 'seed') ?? '1');
-  if (!Number.isInteger(seed) || seed < 0 || seed > 2 ** 31) throw new UsageError('--seed must be a whole number ≥ 0');
+  const seedText = single(args, 'seed') ?? '1';
+  const seed = Number(seedText);
+  // Number('') is 0: an empty --seed= is a mistake, not seed 0.
+  if (!/^[0-9]+$/.test(seedText) || seed > 2 ** 31) throw new UsageError('--seed must be a whole number ≥ 0');
   const targets = timedList(args, 'target', 'node/a@0s,node/b@60s');
   const recoverAfter = single(args, 'recover-after');
   const perTargetRecovery = recoverAfter !== undefined && recoverAfter.includes('@') ? timedList(args, 'recover-after', 'node/a@5m,node/b@2m') : undefined;

@@ -234,6 +234,8 @@ items:
       [['--profile', 'turbo'], /Unknown profile "turbo"/],
       [['--force-delete', 'db-0'], /--force-delete needs POD@DURATION/],
       [['--runs', '0'], /--runs must be a whole number from 1 to 1000/],
+      [['--seed='], /--seed must be a whole number ≥ 0/],
+      [['--seed', ' '], /--seed must be a whole number ≥ 0/],
       [['--target', 'node/worker-a1', '--recover-after', 'node/worker-b1@2m'], /^kube-failure-sim: --recover-after node\/worker-b1: has a time but is not among the targets \(node\/worker-a1\)\.\n$/],
       [['--target', 'node/worker-a1@30s,node/worker-a1@0s'], /^kube-failure-sim: --target node\/worker-a1: is given twice; give each target once\.\n$/],
       [['--target', 'node/worker-a1,worker-a1'], /^kube-failure-sim: --target worker-a1: is the same target as node\/worker-a1; give each target once\.\n$/],

@@ -158,6 +158,13 @@ describe('scenario files (FailureScenario)', () => {
     assert.deepEqual(timing['apiserver.default-unreachable-toleration-seconds'], { value: 120, unit: 's', source: 'test/fixtures/scenarios/full.failure-scenario.yaml' });
   });
 
+  it('draws the first of a file\'s runs as an HTML report, as the editor does, and says so', () => {
+    const html = cli('simulate', '--scenario', 'test/fixtures/scenarios/full.failure-scenario.yaml', '--format', 'html');
+    assert.equal(html.code, 0, html.err);
+    assert.match(html.err, /full\.failure-scenario\.yaml asks for 3 runs; --format html draws the first \(seed 7\)/);
+    assert.match(html.out, /^<!DOCTYPE html>/);
+  });
+
   it('has a JSON schema for editors that knows the same fields, failures and presets', () => {
     const schema = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'media', 'failure-scenario.schema.json'), 'utf8'));
     const spec = schema.properties.spec;
