@@ -21,6 +21,8 @@ export function parseArgs(argv: string[], spec: Record<string, OptionSpec>): Par
       positionals.push(...argv.slice(i + 1));
       break;
     }
+    // A short option the command does not map to a long one: not a path named "-o".
+    if (/^-[^-]/.test(arg)) throw new UsageError(`unknown option ${arg}`);
     if (!arg.startsWith('--') || arg === '-') {
       positionals.push(arg);
       continue;

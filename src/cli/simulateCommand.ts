@@ -195,7 +195,8 @@ export function runSimulate(argv: string[], out: Output, cwd = process.cwd()): n
     out.stderr(`kube-failure-sim: ${scenarioFile} asks for ${runs} runs; --format html draws the first (seed ${fromFile?.scenario.seed ?? 1})\n`);
     runs = 1;
   }
-  const outputFile = single(args, 'output');
+  // -o - is standard output, as for most tools.
+  const outputFile = single(args, 'output') === '-' ? undefined : single(args, 'output');
 
   const warn: Warn = (line) => out.stderr(`kube-failure-sim: ${line}\n`);
   let prepared: PreparedSimulation;

@@ -112,6 +112,10 @@ describe('kube-failure-sim check', () => {
     assert.equal(run('check', '--format', 'xml', '.').code, 2);
     assert.equal(run('check', '--frobnicate').code, 2);
     assert.equal(run('frobnicate').code, 2);
+    // A short option check does not have is a usage error, not a path named "-o".
+    const short = run('check', '.', '-o', 'x.sarif');
+    assert.deepEqual([short.code, short.stdout], [2, '']);
+    assert.match(short.stderr, /^kube-failure-sim: unknown option -o\n/);
     const dir = tempDir({ 'ok.yaml': 'apiVersion: v1\nkind: Service\nmetadata: {name: s}\n' });
     const { code, stderr } = run('check', '--format', 'json', path.join(dir, 'ok.yaml'), path.join(dir, 'missing.yaml'));
     assert.equal(code, 2);

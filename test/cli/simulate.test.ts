@@ -213,6 +213,12 @@ items:
     assert.deepEqual(report.scenario.cluster.nodes.map((n: Json) => n.name), ['n1', 'n2']);
   });
 
+  it('writes to standard output with -o -', () => {
+    const { code, stdout } = run('simulate', file, '--duration', '1m', '-o', '-');
+    assert.equal(code, 0);
+    assert.match(stdout, /^Failure: power-off/);
+  });
+
   it('reports a YAML error in the --cluster file at its line, not as a file without Node objects', () => {
     const clusterDir = write({ 'nodes.yaml': 'items:\n- {apiVersion: v1, kind: Node, metadata: {name: a}\n' });
     const { code, stderr } = run('simulate', file, '--cluster', path.join(clusterDir, 'nodes.yaml'));
