@@ -283,6 +283,9 @@ class Kubelet {
       if (pod.phase === 'Failed' || pod.phase === 'Succeeded') {
         // A terminated pod is not restarted; one being deleted has its object removed (grace 0) by the status manager (SEMANTICS.md 2.5).
         if (pod.deletionTimestamp !== undefined) this.client.write(() => store.removePod(pod, `kubelet on ${node.name} removed the terminated pod's object`));
+        // A static pod is read from its manifest file again after a reboot, without the terminal status
+        // its mirror object shows (pod_workers.go UpdatePod checks only the pod's own status), so it runs again.
+        else if (rebooted && pod.owner && isMirrorPod(pod.owner.spec) && pod.template.restartPolicy !== 'Never') this.restartInPlace(pod, rebooted);
         continue;
       }
       if (pod.deletionTimestamp !== undefined && pod.owner && isMirrorPod(pod.owner.spec)) this.recreateMirror(pod);
@@ -309,7 +312,7 @@ class Kubelet {
       return;
     }
     if (rebooted) {
-      this.client.write(() => store.patchPodStatus(pod, { phase: 'Unknown', ready: false, containersReady: false, containerState: 'terminated', containerReason: undefined, ip: undefined }));
+      this.client.write(() => store.patchPodStatus(pod, { phase: 'Unknown', reason: undefined, ready: false, containersReady: false, containerState: 'terminated', containerReason: undefined, ip: undefined }));
     }
     // A new sandbox runs the init containers again; every container counts a restart, and kubectl's
     // RESTARTS adds them up, init containers included (printPod).

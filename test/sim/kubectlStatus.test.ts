@@ -73,5 +73,14 @@ ${how}spec:
       assert.deepEqual(created.map((e) => [e.object.name, e.detail?.by]), [['etcd-worker-a1', 'kubelet on worker-a1 (mirror pod)']]);
       assert.ok(created[0].t >= 7 * MINUTE && summary.unavailableMs < 7 * MINUTE + 10_000, `down ${summary.unavailableMs} ms`);
     });
+
+    it('after a graceful shutdown and a reboot it runs again: its manifest file has no terminal status (the timeline agrees with "recovered")', () => {
+      const set = { 'kubelet.shutdownGracePeriod': '30s', 'kubelet.shutdownGracePeriodCriticalPods': '10s' };
+      const result = run([annotated], { failure: 'graceful-shutdown', targets: ['node/worker-a1'], durationMs: 10 * MINUTE, recoverAfterMs: 3 * MINUTE, set, version: '1.31' });
+      const states = result.states.filter((s) => s.object.name === 'etcd-worker-a1').map((s) => s.status);
+      assert.equal(states[1], 'Terminated');
+      assert.equal(states.at(-1), 'Running');
+      assert.equal(result.summary.workloads[0].outcome, 'recovered');
+    });
   });
 });
