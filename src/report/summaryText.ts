@@ -45,7 +45,7 @@ function failureReason(summary: ReasonInput): string {
       return `Its pod${several ? 's' : ''} on ${nodes(cause.nodes)} ${ended}${kept} and replaced on ${nodeNames(cause.replacedOn)}, Ready at ${at(replacementReadyMs)}${failedDeleted}${back}; down ${formatDuration(unavailableMs)} in all${duplicateMs > 0 ? `, with old copies still running on the cut-off node for ${formatDuration(duplicateMs)}` : ''}.`;
     }
     case 'recovered':
-      return `${nodes(cause.nodes)} came back before its pods were replaced; they ${cause.restarted ? 'restarted in place with a new IP' : 'were re-adopted by the kubelet'}; down ${formatDuration(unavailableMs)} in all.`;
+      return `${nodes(cause.nodes)} came back before its pods were replaced; they ${cause.restarted ? `restarted in place${cause.newIp ? ' with a new IP' : ''}` : 'were re-adopted by the kubelet'}; down ${formatDuration(unavailableMs)} in all.`;
     case 'replacement-pending':
       return `Replacement ${cause.pod} stays Pending: ${cause.message ?? 'not scheduled yet'}`;
     case 'daemon-pod-waits':

@@ -373,7 +373,7 @@ class Kubelet {
       // A pod stopped meanwhile (graceful shutdown) does not start.
       if (!this.connected || pod.removed || pod.deletionTimestamp !== undefined || pod.phase === 'Failed' || this.shuttingDown) return;
       const probe = pod.template.readinessProbe;
-      const ip = nextPodIp(this.node);
+      const ip = nextPodIp(this.node, pod);
       store.setPodRuntime(pod, true, !probe);
       this.client.write(() => store.patchPodStatus(pod, {
         phase: 'Running', reason: undefined, containerState: 'running', containerReason: undefined, ip, restartCount,

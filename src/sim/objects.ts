@@ -224,7 +224,14 @@ export function needsAttach(volume: SimVolume): boolean {
 }
 
 /** The next IP of the node's pod CIDR (a restarted sandbox gets a new one). */
-export function nextPodIp(node: SimNode): string {
+/** The node's InternalIP, invented in node order (10.0.0.0/16, apart from the pod network). */
+export function nodeIp(node: SimNode): string {
+  return `10.0.${Math.floor(node.index / 250)}.${(node.index % 250) + 4}`;
+}
+
+/** A new sandbox's IP from the node's pod CIDR; a hostNetwork pod has its node's (generateAPIPodStatus). */
+export function nextPodIp(node: SimNode, pod: SimPod): string {
+  if (pod.template.hostNetwork) return nodeIp(node);
   return `10.244.${node.index}.${(node.nextIp++ % 253) + 2}`;
 }
 

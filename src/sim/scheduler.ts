@@ -122,7 +122,7 @@ export class Scheduler {
   }
 
   private run(pod: SimPod, node: SimNode): void {
-    markRunning(pod, nextPodIp(node));
+    markRunning(pod, nextPodIp(node, pod));
     this.ctx.store.addRunningPod(pod, node);
     this.count(pod, +1);
     for (const claim of pod.claims) {

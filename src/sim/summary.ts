@@ -35,7 +35,7 @@ export type OutcomeCause =
   | { kind: 'not-on-failed-nodes'; failedNodes: string[] }
   /** `pods` on `nodes` were replaced; pods on `backOn` came back with their node instead (staggered failures). */
   | { kind: 'replaced'; pods: number; nodes: string[]; replacedOn: string[]; failed: PodFailure | null; backOn: string[]; lastDeletionMs: number | null; retaintedMs: number | null }
-  | { kind: 'recovered'; nodes: string[]; restarted: boolean }
+  | { kind: 'recovered'; nodes: string[]; restarted: boolean; newIp: boolean }
   | { kind: 'replacement-pending'; pod: string; message: string | null }
   /** `pod` on `node`, the first of `nodes` (every down node with a pod of the DaemonSet). */
   | { kind: 'daemon-pod-waits'; pod: string; node: string; nodes: string[]; serving: boolean }
@@ -279,7 +279,9 @@ function outcomeOf(
       };
     }
     if (waiting) return waitingOnNode(waiting, true, stopped(waiting.node!));
-    return { outcome: 'recovered', cause: { kind: 'recovered', nodes: affectedNodes, restarted: affected.some((p) => p.restartCount > 0) } };
+    const restarted = affected.filter((p) => p.restartCount > 0);
+    // hostNetwork pods keep their node's IP.
+    return { outcome: 'recovered', cause: { kind: 'recovered', nodes: affectedNodes, restarted: restarted.length > 0, newIp: restarted.some((p) => !p.template.hostNetwork) } };
   }
   const live = workload.pods.filter((p) => !p.removed);
   const pending = live.find((p) => p.replacement && p.nodeName === undefined && p.deletionTimestamp === undefined);

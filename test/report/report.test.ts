@@ -108,7 +108,7 @@ describe('report: statistics over runs', () => {
   it('counts outcomes per workload and keeps the most frequent one', () => {
     const stats = new RunStatistics();
     const base = { object: { kind: 'Deployment', name: 'web', namespace: 'd' }, desiredReplicas: 1, nodeNotReadyMs: 1, podsNotReadyMs: null, noExecuteTaintMs: null, podDeletionMs: null, replacementCreatedMs: null, replacementReadyMs: null, unavailableMs: 0, degradedMs: 0, blackholeMs: 0, duplicateMs: 0, pendingBeforeFailure: null };
-    stats.add([{ ...base, outcome: 'recovered', cause: { kind: 'recovered', nodes: ['a'], restarted: false } }]);
+    stats.add([{ ...base, outcome: 'recovered', cause: { kind: 'recovered', nodes: ['a'], restarted: false, newIp: false } }]);
     stats.add([{ ...base, nodeNotReadyMs: 3, outcome: 'stuck', cause: { kind: 'short-of-replicas', nodes: ['a'] } }]);
     stats.add([{ ...base, nodeNotReadyMs: 2, outcome: 'stuck', cause: { kind: 'short-of-replicas', nodes: ['a'] } }]);
     const [web] = stats.result();

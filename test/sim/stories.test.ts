@@ -62,6 +62,18 @@ describe('stories: what happens to each kind of workload', () => {
     assert.ok(db.replacementReadyMs! < removed + 30_000, `ready at ${db.replacementReadyMs}`);
   });
 
+  it('a hostNetwork DaemonSet pod has its node\'s IP, which a reboot does not change', () => {
+    const hostNetwork = daemonSet.replace('    spec:\n', '    spec:\n      hostNetwork: true\n');
+    const result = run([hostNetwork], { targets: ['node/worker-a1'], recoverAfterMs: 7 * MINUTE, durationMs: 10 * MINUTE });
+    const onA1 = result.states.filter((s) => s.object.kind === 'Pod' && s.node === 'worker-a1' && s.ip !== '<none>').map((s) => s.ip);
+    assert.deepEqual([...new Set(onA1)], ['10.0.0.4']);
+    const onB1 = result.states.find((s) => s.object.kind === 'Pod' && s.node === 'worker-b1');
+    assert.notEqual(onB1?.ip, '10.0.0.4');
+    const ds = summaryOf(result, 'ds');
+    assert.equal(ds.outcome, 'recovered');
+    assert.match(reasonOf(ds), /restarted in place;/);
+  });
+
   it('the out-of-service taint evicts at once: the summary does not speak of tolerationSeconds counted again from it', () => {
     const result = run([deployment('web', 1)], { durationMs: 10 * MINUTE, interventions: [{ kind: 'out-of-service', atMs: 2 * MINUTE }] });
     const web = summaryOf(result, 'web');

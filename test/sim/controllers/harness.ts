@@ -72,7 +72,7 @@ export class Harness {
   /** A pod of the workload already running on the node. */
   runningPod(workload: SimWorkload, node: string, options: { ordinal?: number; claims?: SimClaim[] } = {}): SimPod {
     const pod = newPod(workload, this.store.uid(), this.clock.now, options.claims ?? [], options.ordinal);
-    markRunning(pod, nextPodIp(this.node(node)));
+    markRunning(pod, nextPodIp(this.node(node), pod));
     this.store.addRunningPod(pod, this.node(node));
     return pod;
   }
