@@ -32,8 +32,8 @@ export const SIMULATOR_KNOBS = {
     description: 'Assumption (SEMANTICS.md 13.5, unverified): while the container runtime is down (kubelet-not-ready) the running containers keep answering.',
   },
   shutdownHoldsGracePeriod: {
-    name: 'shutdownHoldsGracePeriod', type: 'bool', defaultValue: () => true,
-    description: 'Assumption (SEMANTICS.md 2.4, unverified): in a graceful shutdown the host powers off when shutdownGracePeriod ends; false: as soon as the kubelet has stopped every pod.',
+    name: 'shutdownHoldsGracePeriod', type: 'bool', defaultValue: () => false,
+    description: 'Assumption (SEMANTICS.md 2.4 is silent): in a graceful shutdown the host powers off as soon as the kubelet has stopped every pod, when it releases its inhibitor lock (processShutdownEvent, pkg/kubelet/nodeshutdown/nodeshutdown_manager_linux.go); true: it stays up until shutdownGracePeriod ends.',
   },
   diskFailureRestartsHang: {
     name: 'diskFailureRestartsHang', type: 'bool', defaultValue: () => true,
