@@ -245,8 +245,8 @@ function outcomeOf(
   if (affected.length === 0 && replacements.length === 0) return { outcome: 'unaffected', cause: { kind: 'not-on-failed-nodes', failedNodes: failedNames } };
   const affectedNodes = [...new Set(affected.map((p) => p.nodeName!))];
   // A pod still bound to a failed node that has not come back (any phase: a graceful shutdown leaves it Failed).
-  const onDownNode = affected.find((p) => !p.removed && p.node !== undefined && failed.has(p.node) && isDown(p.node));
-  const waiting = onDownNode && onDownNode.deletionTimestamp === undefined && isActive(onDownNode) ? onDownNode : undefined;
+  // An active pod still bound to a failed node that has not come back; another on such a node may already be Terminating.
+  const waiting = affected.find((p) => isActive(p) && p.node !== undefined && failed.has(p.node) && isDown(p.node));
   // A daemon pod belongs to its node, whatever it tolerates (SEMANTICS.md 6.3); one that ended Failed
   // there was deleted, and the next runs when the node is back.
   const daemonWaits = workload.kind === 'DaemonSet' ? affected.filter((p) => p.node !== undefined && failed.has(p.node) && isDown(p.node)) : [];

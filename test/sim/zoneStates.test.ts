@@ -29,6 +29,17 @@ describe('zone states with staggered failures (SEMANTICS.md 3.6, 18)', () => {
     assert.equal(result.events.filter((e) => e.type === 'PodDeletionStarted' && e.detail?.node === 'a3').length, 0);
   });
 
+  it('the zone state is the reason also when another pod of the workload, on a node tainted before it, was replaced', () => {
+    const cluster = zonedCluster({ a: ['a1', 'a2', 'a3', 'a4'], b: ['b1', 'b2'], c: ['c1', 'c2'] });
+    const result = run([deployment('web', 8)], {
+      cluster, targets: ['node/a1', 'node/a2', 'node/a3'], failAtMs: { 'node/a1': 0, 'node/a2': 10_000, 'node/a3': 20_000 }, durationMs: 15 * MINUTE,
+    });
+    const web = result.summary.workloads[0];
+    assert.ok(result.events.some((e) => e.type === 'PodDeletionStarted' && e.detail?.node === 'a1'), 'a1 was tainted while the zone was Normal');
+    assert.equal(web.outcome, 'stuck');
+    assert.match(reasonOf(web), /Zone a is in PartialDisruption .* never evicted while that lasts/);
+  });
+
   it('the same three failures in a zone of 10 stay Normal: every node tainted, the queue 10 s apart at most', () => {
     const cluster = zonedCluster({ a: Array.from({ length: 10 }, (_, i) => `a${i + 1}`) });
     const result = run([daemonSet], { cluster, targets: ['node/a1', 'node/a2', 'node/a3'], failAtMs: { 'node/a2': 3000, 'node/a3': 6000 }, durationMs: 3 * MINUTE });
