@@ -31,6 +31,10 @@ export const SIMULATOR_KNOBS = {
     name: 'notReadyPodsKeepServing', type: 'bool', defaultValue: () => true,
     description: 'Assumption (SEMANTICS.md 13.5, unverified): while the container runtime is down (kubelet-not-ready) the running containers keep answering.',
   },
+  notReadyKubeletSyncsPods: {
+    name: 'notReadyKubeletSyncsPods', type: 'bool', defaultValue: () => true,
+    description: 'Assumption (SEMANTICS.md 18, recorded with a scripted kubelet): a kubelet posting Ready=False (kubelet-not-ready) still stops the pods deleted on its node and removes their objects; false: as a kubelet whose container runtime is down, which skips pod synchronization until it is back (syncLoop, runtimeErrors, pkg/kubelet/kubelet.go), so they stay Terminating.',
+  },
   shutdownHoldsGracePeriod: {
     name: 'shutdownHoldsGracePeriod', type: 'bool', defaultValue: () => false,
     description: 'Assumption (SEMANTICS.md 2.4 is silent): in a graceful shutdown the host powers off as soon as the kubelet has stopped every pod, when it releases its inhibitor lock (processShutdownEvent, pkg/kubelet/nodeshutdown/nodeshutdown_manager_linux.go); true: it stays up until shutdownGracePeriod ends.',

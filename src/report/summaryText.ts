@@ -69,7 +69,8 @@ function failureReason(summary: ReasonInput): string {
       return `${cause.node} stays Ready (its kubelet keeps renewing the lease), so no controller evicts or replaces ${cause.pod}: it ${cause.podReady ? 'still looks Ready, so any Service in front of it keeps sending it traffic' : 'is Ready=False (its readiness probe fails), so Services stop sending it traffic'}${cause.restarts > 0 ? `, its liveness probe restarted it ${formatCount(cause.restarts)} times` : ''}; something outside Kubernetes must cordon and drain the node.`;
     case 'statefulset-identity': {
       const pinned = cause.localVolume ? ` Its local volume ${cause.localVolume} is only on ${cause.node}, so even then the new ${cause.pod} can only run there and stays Pending until the node returns.` : '';
-      return `${cause.pod} stays Terminating on the unreachable node ${cause.node}: a StatefulSet never creates a second ${cause.pod} while the old object exists. To release it, ${RELEASE}.${pinned}`;
+      const where = cause.runtimeDown ? `on ${cause.node}, whose kubelet stops no pod while its container runtime is down,` : `on the unreachable node ${cause.node}:`;
+      return `${cause.pod} stays Terminating ${where} a StatefulSet never creates a second ${cause.pod} while the old object exists. To release it, ${RELEASE}.${pinned}`;
     }
     case 'bare-pod':
       return `A bare Pod is never recreated: ${cause.pod} stays ${cause.status} on ${cause.node} until the node returns; run it under a Deployment or StatefulSet.`;

@@ -26,8 +26,8 @@ const FAULT_EFFECTS: Readonly<Record<FailureKind, Partial<Host>>> = {
 };
 
 /** The simulator's assumptions (sim.* knobs) each failure mode relies on; the trace notes them. */
-const ASSUMPTIONS: Partial<Record<FailureKind, readonly ('notReadyPodsKeepServing' | 'shutdownHoldsGracePeriod' | 'diskFailureRestartsHang')[]>> = {
-  'kubelet-not-ready': ['notReadyPodsKeepServing'],
+const ASSUMPTIONS: Partial<Record<FailureKind, readonly ('notReadyPodsKeepServing' | 'notReadyKubeletSyncsPods' | 'shutdownHoldsGracePeriod' | 'diskFailureRestartsHang')[]>> = {
+  'kubelet-not-ready': ['notReadyPodsKeepServing', 'notReadyKubeletSyncsPods'],
   'graceful-shutdown': ['shutdownHoldsGracePeriod'],
   'disk-failure': ['diskFailureRestartsHang'],
 };

@@ -91,9 +91,14 @@ class Kubelet {
   private sync(pod: SimPod, change: PodChange): void {
     // A removed object whose containers run here is an orphan, seen on the next relist if disconnected.
     if (change === 'removed') this.killOrphan(pod);
-    if (!this.connected) return;
+    if (!this.connected || this.skipsPodSync()) return;
     if (change === 'bound' && !pod.removed && pod.deletionTimestamp === undefined) this.startPod(pod);
     else if (change === 'deleting') this.terminate(pod);
+  }
+
+  /** While the runtime is down a real kubelet does not sync pods (syncLoop, runtimeErrors); assumed otherwise by default (sim.notReadyKubeletSyncsPods). */
+  private skipsPodSync(): boolean {
+    return !this.runtimeUp && !this.ctx.timing.simulator.notReadyKubeletSyncsPods.value;
   }
 
   hostChanged(): void {
@@ -143,6 +148,10 @@ class Kubelet {
       if (up) this.postReady('True', 'KubeletReady', 'kubelet is posting ready status');
       else this.postReady('False', 'KubeletNotReady', 'container runtime is down');
     });
+    // Pod synchronization resumes: deletions that came while the runtime was down are carried out.
+    if (up && !timing.simulator.notReadyKubeletSyncsPods.value && this.connected) {
+      for (const pod of [...this.node.pods]) if (pod.deletionTimestamp !== undefined && !pod.removed) this.terminate(pod);
+    }
     if (timing.simulator.notReadyPodsKeepServing.value) return;
     for (const pod of this.node.pods) if (pod.running) store.setPodRuntime(pod, true, up);
   }
@@ -424,7 +433,7 @@ class Kubelet {
     const graceMs = (pod.deletionGracePeriodSeconds ?? pod.template.terminationGracePeriodSeconds) * 1000;
     const stopMs = pod.running ? this.stopMs(pod, graceMs) : Math.min(timing.simulator.containerStopLatency.value, 100);
     clock.after(stopMs, () => {
-      if (!this.connected || pod.removed) return;
+      if (!this.connected || pod.removed || this.skipsPodSync()) return;
       store.setPodRuntime(pod, false, false, 'deleted');
       this.client.write(() => store.patchPodStatus(pod, { ready: false, containersReady: false, containerState: 'terminated', containerReason: 'Completed' }));
       this.client.write(() => store.removePod(pod, `kubelet on ${this.node.name} confirmed the deletion`));

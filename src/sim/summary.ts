@@ -46,7 +46,8 @@ export type OutcomeCause =
   | { kind: 'node-ready-but-broken'; pod: string; node: string; podReady: boolean; restarts: number }
   /** The kubelet stopped renewing the lease, but the run ended before node-monitor-grace-period ran out. */
   | { kind: 'not-noticed-yet'; pod: string; node: string; lastRenewalMs: number }
-  | { kind: 'statefulset-identity'; pod: string; node: string; localVolume: string | null }
+  /** `runtimeDown`: the node's kubelet is alive but does not stop pods while its container runtime is down. */
+  | { kind: 'statefulset-identity'; pod: string; node: string; localVolume: string | null; runtimeDown?: true }
   | { kind: 'bare-pod'; pod: string; node: string; status: string }
   /** A static pod's mirror (SEMANTICS.md 6.5): only its node's kubelet runs it; never rescheduled. */
   | { kind: 'static-pod'; pod: string; node: string; status: string; nodeBack: boolean }
@@ -295,7 +296,8 @@ function outcomeOf(
   const stuckPod = affected.find((p) => !p.removed && p.node !== undefined && failed.has(p.node));
   if (stuckPod && workload.kind === 'StatefulSet' && stuckPod.deletionTimestamp !== undefined) {
     const local = stuckPod.claims.find((c) => c.volume?.local)?.volume;
-    return { outcome: 'stuck', cause: { kind: 'statefulset-identity', pod: stuckPod.name, node: stuckPod.nodeName!, localVolume: local?.name ?? null } };
+    const runtimeDown = stuckPod.node!.lease.live && !stuckPod.node!.host.runtimeUp;
+    return { outcome: 'stuck', cause: { kind: 'statefulset-identity', pod: stuckPod.name, node: stuckPod.nodeName!, localVolume: local?.name ?? null, ...(runtimeDown ? { runtimeDown } : {}) } };
   }
   if (workload.kind === 'Pod') {
     // SEMANTICS.md 6.5: a bare pod is never recreated. Failed (graceful shutdown) or removed, it is gone for good.

@@ -76,6 +76,22 @@ describe('failure modes', () => {
       assert.ok(result.events.some((e) => e.type === 'Note' && e.reason === 'Assumption' && e.detail?.knob === 'sim.notReadyPodsKeepServing'));
     });
 
+    it('assumed otherwise (sim.notReadyKubeletSyncsPods=false, a kubelet whose runtime is down skips pod sync): db-0 stays Terminating until the runtime is back', () => {
+      const set = { 'sim.notReadyKubeletSyncsPods': 'false' };
+      const result = run([statefulSet], { failure: 'kubelet-not-ready', targets: ['StatefulSet/db'], durationMs: 8 * MINUTE, set });
+      assert.ok(firstTime(result, is.podDeleting('db-0'))! > 0);
+      assert.equal(firstTime(result, is.podRemoved('db-0')), null);
+      const db = summaryOf(result, 'db');
+      assert.equal(db.outcome, 'stuck');
+      assert.match(reasonOf(db), /^db-0 stays Terminating on worker-\w\d, whose kubelet stops no pod while its container runtime is down, a StatefulSet never creates a second db-0/);
+      assert.ok(result.events.some((e) => e.type === 'Note' && e.reason === 'Assumption' && e.detail?.knob === 'sim.notReadyKubeletSyncsPods' && e.detail.value === false));
+      // The runtime back at 7 min: the kubelet carries out the deletion, and the StatefulSet creates db-0 again.
+      const back = run([statefulSet], { failure: 'kubelet-not-ready', targets: ['StatefulSet/db'], recoverAfterMs: 7 * MINUTE, durationMs: 10 * MINUTE, set });
+      const removed = firstTime(back, is.podRemoved('db-0'))!;
+      assert.ok(removed > 7 * MINUTE && removed < 7 * MINUTE + 45_000, `removed at ${removed}`);
+      assert.equal(summaryOf(back, 'db').outcome, 'replaced');
+    });
+
     it('with a ReadWriteOnce claim: the live kubelet unmounts, so the volume detaches at once (no 6-minute force detach) and db-0 runs elsewhere', () => {
       const claim = '  volumeClaimTemplates:\n  - metadata: {name: data}\n    spec: {accessModes: [ReadWriteOnce], resources: {requests: {storage: 1Gi}}}\n';
       const result = run([statefulSet + claim], { failure: 'kubelet-not-ready', targets: ['StatefulSet/db'], durationMs: 8 * MINUTE });
