@@ -24,7 +24,7 @@ import type { ConfigSetting } from '../manifest/model/clusterConfig';
 import { ManifestParser } from '../manifest/parseFile';
 import type { Position, Range, SourceLocation } from '../manifest/range';
 import { readManifestBytes, readManifestText, type ReadManifest } from '../manifest/readManifest';
-import { SYNTAX_ERROR } from '../manifest/problem';
+import { INVALID_FIELD, SYNTAX_ERROR } from '../manifest/problem';
 import type { Scenario } from '../sim/scenario';
 import { API_REJECTION_RULES, RULES } from '../analysis/rules';
 import { InputError } from './inputError';
@@ -373,12 +373,19 @@ function clusterNodes({ texts, source }: ClusterText) {
       if (invalidByteOffset !== undefined) throw new InputError('cluster', source, `it is not UTF-8 text (byte 0x${invalidByte!.toString(16).toUpperCase().padStart(2, '0')} at offset ${formatCount(invalidByteOffset)}).`);
       read = readManifestBytes(text);
     }
-    const syntax = read.parsed.problems.find((p) => p.ruleId === SYNTAX_ERROR);
-    if (syntax && texts.length === 1) throw new InputError('cluster', source, syntax.message, { uri: source, range: syntax.range });
-    if (syntax) throw new InputError('cluster', source, `${syntax.message} (line ${syntax.range.start.line + 1}, column ${syntax.range.start.character + 1} of one of its texts)`);
+    // A YAML error, or a Node field the API server would refuse (allocatable cpu "-4").
+    const problem = read.parsed.problems.find((p) => p.ruleId === SYNTAX_ERROR)
+      ?? read.problems.find((p) => p.ruleId === INVALID_FIELD && p.severity === 'error' && p.object?.kind === 'Node');
+    if (problem && texts.length === 1) throw new InputError('cluster', source, problem.message, { uri: source, range: problem.range });
+    if (problem) throw new InputError('cluster', source, `${problem.message} (line ${problem.range.start.line + 1}, column ${problem.range.start.character + 1} of one of its texts)`);
     return read.model.nodes;
   });
   if (nodes.length === 0) throw new InputError('cluster', source, 'it has no Node objects (expected the output of kubectl get nodes -o yaml).');
+  const names = new Set<string>();
+  for (const node of nodes) {
+    if (names.has(node.name)) throw new InputError('cluster', source, `Node ${node.name} is listed twice; a cluster has one Node object per name.`);
+    names.add(node.name);
+  }
   return nodes;
 }
 
