@@ -226,9 +226,9 @@ items:
     assert.match(stderr, /nodes\.yaml:2:\d+: cluster .*YAML syntax error/);
     assert.doesNotMatch(stderr, /no Node objects/);
     // A field the API server refuses, and a name given twice, are errors too.
-    const bad = write({ 'nodes.yaml': 'items:\n- {apiVersion: v1, kind: Node, metadata: {name: a}, status: {allocatable: {cpu: "-4"}}}\n' });
-    assert.match(run('simulate', file, '--cluster', path.join(bad, 'nodes.yaml')).stderr, /nodes\.yaml:2:\d+: cluster .*status\.allocatable\.cpu must be a resource quantity/);
-    const twice = write({ 'nodes.yaml': 'items:\n- {apiVersion: v1, kind: Node, metadata: {name: a}}\n- {apiVersion: v1, kind: Node, metadata: {name: a}}\n' });
+    const bad = write({ 'nodes.yaml': 'apiVersion: v1\nkind: List\nitems:\n- {apiVersion: v1, kind: Node, metadata: {name: a}, status: {allocatable: {cpu: "-4"}}}\n' });
+    assert.match(run('simulate', file, '--cluster', path.join(bad, 'nodes.yaml')).stderr, /nodes\.yaml:4:\d+: cluster .*status\.allocatable\.cpu must be a resource quantity/);
+    const twice = write({ 'nodes.yaml': 'apiVersion: v1\nkind: List\nitems:\n- {apiVersion: v1, kind: Node, metadata: {name: a}}\n- {apiVersion: v1, kind: Node, metadata: {name: a}}\n' });
     assert.match(run('simulate', file, '--cluster', path.join(twice, 'nodes.yaml')).stderr, /Node a is listed twice/);
   });
 
