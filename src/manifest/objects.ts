@@ -70,6 +70,11 @@ export function extractObjects(file: ParsedFile): { objects: ManifestObject[]; p
 }
 
 function toObject(value: unknown, sourceMap: SourceMap, documentIndex: number, problems: ManifestProblem[]): ManifestObject | undefined {
+  // An object with a kind and metadata but no apiVersion is meant as one; kubectl refuses it ("apiVersion not set").
+  if (isPlainObject(value) && value.apiVersion === undefined && typeof value.kind === 'string' && isPlainObject(value.metadata)) {
+    problems.push({ ruleId: INVALID_FIELD, severity: 'error', range: sourceMap.closestRange(['kind']), message: `${value.kind} has no apiVersion: kubectl refuses it (apiVersion not set), so it was not analysed.` });
+    return undefined;
+  }
   if (!isPlainObject(value) || value.apiVersion === undefined || value.kind === undefined) return undefined;
   for (const field of ['apiVersion', 'kind'] as const) {
     if (typeof value[field] !== 'string' || value[field] === '') {

@@ -14,6 +14,23 @@ function pos(range: { start: { line: number; character: number }; end: { line: n
 }
 
 describe('typed model', () => {
+  it('refuses what the API server does not serve, and leaves other groups\' kinds of the same name alone', () => {
+    const { model, findings } = analyse([
+      'kind: Deployment', 'metadata: {name: web}', 'spec: {replicas: 1}', '---',
+      'apiVersion: extensions/v1beta1', 'kind: Deployment', 'metadata: {name: old}', 'spec: {replicas: 1}', '---',
+      'apiVersion: apps/v2', 'kind: StatefulSet', 'metadata: {name: s}', '---',
+      'apiVersion: serving.knative.dev/v1', 'kind: Service', 'metadata: {name: k}', '---',
+      'apiVersion: v1', 'kind: Service', 'metadata: {name: plain}', '---',
+      'replicaCount: 2', 'image: {tag: latest}',
+    ].join('\n'));
+    assert.deepEqual(findings.map((f) => [f.ruleId, f.severity, f.range.start.line, f.message.split(':')[0]]), [
+      ['KFS092', 'error', 0, 'Deployment has no apiVersion'],
+      ['KFS092', 'error', 4, 'Deployment is not served as extensions/v1beta1 (removed in Kubernetes 1.16)'],
+      ['KFS092', 'error', 9, 'StatefulSet is not served as apps/v2'],
+    ]);
+    assert.deepEqual([model.workloads.length, model.services.map((svc) => svc.name)], [0, ['plain']]);
+  });
+
   it('reads a Deployment with the API defaults applied', () => {
     const { model, findings } = analyse([
       'apiVersion: apps/v1',

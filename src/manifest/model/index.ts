@@ -1,5 +1,5 @@
 import type { ManifestObject } from '../objects';
-import type { ManifestProblem } from '../problem';
+import { INVALID_FIELD, type ManifestProblem } from '../problem';
 import {
   containerComponent, readContainerFlags, readExtraArgs, readKubeletConfiguration, type ClusterConfig,
 } from './clusterConfig';
@@ -38,11 +38,48 @@ export function emptyModel(): ManifestModel {
   };
 }
 
+/**
+ * The group/version each built-in kind the model reads is served in from Kubernetes 1.16 (the
+ * simulator knows 1.20 on), and the versions of its group that were removed by then.
+ */
+const SERVED: Record<string, { apiVersion: string; removed: readonly string[] }> = {
+  Deployment: { apiVersion: 'apps/v1', removed: ['extensions/v1beta1', 'apps/v1beta1', 'apps/v1beta2'] },
+  StatefulSet: { apiVersion: 'apps/v1', removed: ['apps/v1beta1', 'apps/v1beta2'] },
+  DaemonSet: { apiVersion: 'apps/v1', removed: ['extensions/v1beta1', 'apps/v1beta2'] },
+  ReplicaSet: { apiVersion: 'apps/v1', removed: ['extensions/v1beta1', 'apps/v1beta2'] },
+  Job: { apiVersion: 'batch/v1', removed: [] },
+  Pod: { apiVersion: 'v1', removed: [] },
+  Service: { apiVersion: 'v1', removed: [] },
+  Node: { apiVersion: 'v1', removed: [] },
+  PersistentVolumeClaim: { apiVersion: 'v1', removed: [] },
+  PersistentVolume: { apiVersion: 'v1', removed: [] },
+};
+
+const groupOf = (apiVersion: string) => (apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.lastIndexOf('/')) : '');
+
+/**
+ * Whether the object is the built-in kind its name says. Another group's kind of the same name (a
+ * Knative Service) is not; a version of the kind's own group that is not served is refused by the
+ * API server (`no matches for kind "Deployment" in version "extensions/v1beta1"`), reported here.
+ */
+function isServedBuiltIn(object: ManifestObject, problems: ManifestProblem[]): boolean {
+  const served = SERVED[object.kind];
+  if (!served || object.apiVersion === served.apiVersion) return true;
+  const removed = served.removed.includes(object.apiVersion);
+  if (!removed && groupOf(object.apiVersion) !== groupOf(served.apiVersion)) return false;
+  problems.push({
+    ruleId: INVALID_FIELD, severity: 'error', range: object.sourceMap.closestRange(['apiVersion']), object: { kind: object.kind, name: object.name, namespace: object.namespace },
+    message: `${object.kind} is not served as ${object.apiVersion}${removed ? ' (removed in Kubernetes 1.16)' : ''}: kubectl apply fails with no matches for kind "${object.kind}" in version "${object.apiVersion}". Write apiVersion: ${served.apiVersion}.`,
+  });
+  return false;
+}
+
 /** Reads the typed model of a file's objects; wrong field types become problems, never exceptions. */
 export function buildModel(objects: ManifestObject[], problems: ManifestProblem[]): ManifestModel {
   const model = emptyModel();
   for (const object of objects) {
     if (!BUILT_IN_GROUP.test(object.apiVersion) && !model.customResourceNamespaces.includes(object.namespace)) model.customResourceNamespaces.push(object.namespace);
+    if (!isServedBuiltIn(object, problems)) continue;
     const r = new FieldReader(object, problems);
     const sourced = <T>(value: T): Sourced<T> => ({ ...value, source: object });
     switch (object.kind) {
