@@ -1,5 +1,6 @@
 /** `check --format sarif`: SARIF 2.1.0, the format code-scanning services read (GitHub, Azure DevOps, IDE viewers). */
 import type * as Sarif from 'sarif';
+import { isAbsolute, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Finding, TextEdit } from '../analysis/finding';
 import type { RuleInfo } from '../analysis/rule';
@@ -58,10 +59,13 @@ export function sarifReport(checked: readonly CheckedFile[], errors: readonly st
   };
 }
 
+/** Path separators: a backslash is one on Windows only; elsewhere it is part of a file name (encoded %5C). */
+const SEPARATORS = sep === '\\' ? /[\\/]/ : /\//;
+
 function artifactLocation(path: string): Sarif.ArtifactLocation {
   if (path === STDIN_NAME) return { uri: encodeURIComponent(STDIN_NAME), description: { text: 'standard input' } };
-  if (/^([a-zA-Z]:)?[\\/]/.test(path)) return { uri: pathToFileURL(path).href };
-  return { uri: path.split(/[\\/]/).map(encodeURIComponent).join('/'), uriBaseId: SOURCE_ROOT };
+  if (isAbsolute(path)) return { uri: pathToFileURL(path).href };
+  return { uri: path.split(SEPARATORS).map(encodeURIComponent).join('/'), uriBaseId: SOURCE_ROOT };
 }
 
 function location(path: string, range: Range): Sarif.Location {

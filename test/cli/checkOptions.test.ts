@@ -189,6 +189,19 @@ function assertSarifInsideFiles(log: Sarif.Log): number {
 }
 
 describe('check --format sarif', () => {
+  it('encodes a backslash in a file name outside Windows, where it is not a separator', function () {
+    if (path.sep === '\\') this.skip();
+    const file = tempFile('we\\b.yaml', fs.readFileSync(POSTGRES, 'utf8'));
+    const cwd = process.cwd();
+    process.chdir(path.dirname(file));
+    try {
+      const log = JSON.parse(run(['check', '--format', 'sarif', 'we\\b.yaml']).stdout) as Sarif.Log;
+      assert.equal(log.runs[0].results![0].locations![0].physicalLocation!.artifactLocation!.uri, 'we%5Cb.yaml');
+    } finally {
+      process.chdir(cwd);
+    }
+  });
+
   it('declares every rule with its docs and gives exact regions, related locations and fixes', () => {
     const { code, stdout } = run(['check', '--format', 'sarif', POSTGRES], undefined);
     assert.equal(code, 0);
