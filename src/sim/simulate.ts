@@ -142,6 +142,11 @@ function addServices(store: Store, scenario: Scenario): void {
  */
 function resolveTargets(store: Store, targets: string[], wholeZone: boolean): SimNode[] {
   const wanted = targets.length > 0 ? targets : [''];
+  // Nodes without a zone label share the zone key "": a zone outage of one would take them all.
+  const zoneOf = (node: SimNode, target: string): SimNode[] => {
+    if (node.zone === '') throw new ScenarioError(`zone-outage: ${node.name} has no topology.kubernetes.io/zone label, so it has no zone to take down; name the nodes to fail (--target node/NAME,...).`, target || undefined);
+    return store.nodes.filter((n) => n.zone === node.zone);
+  };
   const nodes = wanted.flatMap((target): SimNode[] => {
     if (target === '') {
       const first = store.workloads.find((w) => w.pods.length > 0);
@@ -151,7 +156,7 @@ function resolveTargets(store: Store, targets: string[], wholeZone: boolean): Si
         const why = pending ? ` (${pending.name}: ${pending.pendingMessage})` : '';
         throw new ScenarioError(`No pod runs before the failure${why}, so there is no default node to fail; name one as the target (node/NAME).`);
       }
-      return wholeZone ? store.nodes.filter((n) => n.zone === pod.node!.zone) : [pod.node!];
+      return wholeZone ? zoneOf(pod.node!, target) : [pod.node!];
     }
     const slash = target.indexOf('/');
     const kind = slash < 0 ? 'node' : target.slice(0, slash);
@@ -160,7 +165,7 @@ function resolveTargets(store: Store, targets: string[], wholeZone: boolean): Si
       const node = store.nodeByName.get(name);
       if (!node) throw new ScenarioError(`target ${target}: no such node in the cluster.`, target);
       // A zone outage takes the node's whole zone, as it does for a workload's node.
-      return wholeZone ? store.nodes.filter((n) => n.zone === node.zone) : [node];
+      return wholeZone ? zoneOf(node, target) : [node];
     }
     if (kind.toLowerCase() === 'zone') {
       const inZone = store.nodes.filter((n) => zoneName(n.zone) === name);
@@ -171,7 +176,7 @@ function resolveTargets(store: Store, targets: string[], wholeZone: boolean): Si
     if (!workload) throw new ScenarioError(`target ${target}: no such workload in the input.`, target);
     const pod = firstPlacedPod(workload);
     if (!pod) throw new ScenarioError(`target ${target}: ${workload.kind}/${workload.name} has no running pod before the failure, so it has no node to fail (${workload.pods[0]?.pendingMessage ?? 'it has no pods'}).`, target);
-    return wholeZone ? store.nodes.filter((n) => n.zone === pod.node!.zone) : [pod.node!];
+    return wholeZone ? zoneOf(pod.node!, target) : [pod.node!];
   });
   return [...new Set(nodes)];
 }

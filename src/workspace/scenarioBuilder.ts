@@ -133,8 +133,9 @@ function checkPodTarget(kind: 'force-delete' | 'delete', target: string, workloa
 function checkTarget(target: string, cluster: ClusterSpec, workloads: readonly Workload[]): void {
   const { kind, name } = parseTarget(target);
   if (kind === 'zone') {
-    const zones = [...new Set(cluster.nodes.map((n) => zoneName(n.zone)))];
+    const zones = [...new Set(cluster.nodes.filter((n) => n.zone !== '').map((n) => zoneName(n.zone)))];
     if (zones.includes(name)) return;
+    if (zones.length === 0) throw new InputError('target', target, `the cluster (${cluster.source}) has no zones: no node has a topology.kubernetes.io/zone label. Name the nodes instead (node/NAME,...).`);
     throw new InputError('target', target, `no such zone in the cluster (${cluster.source}); ${describeSuggestions(name, zones, 'zones')}.`);
   }
   if (kind === 'node') {

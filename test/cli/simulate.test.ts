@@ -213,6 +213,17 @@ items:
     assert.deepEqual(report.scenario.cluster.nodes.map((n: Json) => n.name), ['n1', 'n2']);
   });
 
+  it('refuses a zone outage on nodes without a zone label, which would take every such node', () => {
+    const dir = write({ 'nodes.yaml': 'apiVersion: v1\nkind: List\nitems:\n- {apiVersion: v1, kind: Node, metadata: {name: n1}}\n- {apiVersion: v1, kind: Node, metadata: {name: n2}}\n' });
+    const cluster = path.join(dir, 'nodes.yaml');
+    const byNode = run('simulate', file, '--cluster', cluster, '--failure', 'zone-outage', '--target', 'node/n1');
+    assert.equal(byNode.code, 2);
+    assert.match(byNode.stderr, /zone-outage: n1 has no topology\.kubernetes\.io\/zone label, so it has no zone to take down/);
+    const byZone = run('simulate', file, '--cluster', cluster, '--failure', 'zone-outage', '--target', 'zone/x');
+    assert.match(byZone.stderr, /has no zones: no node has a topology\.kubernetes\.io\/zone label/);
+    assert.doesNotMatch(byZone.stderr, /no zone\)/);
+  });
+
   it('writes to standard output with -o -', () => {
     const { code, stdout } = run('simulate', file, '--duration', '1m', '-o', '-');
     assert.equal(code, 0);

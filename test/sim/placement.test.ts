@@ -197,7 +197,8 @@ describe('placement: what the summary says was used', () => {
   });
 
   it('a zone outage of many nodes is named by count and its first three nodes, in the header and the summary', () => {
-    const scenario = scenarioOf([deployment('web', 3)], { cluster: flatCluster(names(100)), failure: 'zone-outage', ...SHORT });
+    const oneZone = Object.fromEntries(names(100).map((n) => [n, { 'topology.kubernetes.io/zone': 'z1' }]));
+    const scenario = scenarioOf([deployment('web', 3)], { cluster: flatCluster(names(100), oneZone), failure: 'zone-outage', ...SHORT });
     const result = simulate(scenario);
     assert.equal(result.summary.failedNodes.length, 100);
     const header = scenarioHeader(scenario, result.summary.failedNodes, 1, result.summary.failedNodesByFault, result.summary.initialPlacement);
