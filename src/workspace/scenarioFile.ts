@@ -130,7 +130,8 @@ export function readScenarioFile(text: string): ReadScenarioFile {
   const nowhere = () => ({ start: { line: 0, character: 0 }, end: { line: 0, character: 0 } });
   const read = readManifestText(text);
   const problems: ScenarioProblem[] = read.parsed.problems.filter((p) => p.severity === 'error').map((p) => ({ message: p.message, range: p.range }));
-  const object = read.objects.find((o) => o.kind === SCENARIO_KIND);
+  const [object, ...more] = read.objects.filter((o) => o.kind === SCENARIO_KIND);
+  for (const other of more) problems.push({ message: `a second ${SCENARIO_KIND} in this file: one file holds one scenario (this one would be ignored); move it to a file of its own`, range: other.sourceMap.closestRange(['kind']) });
   if (!object) {
     if (problems.length === 0) problems.push({ message: `no ${SCENARIO_KIND} document (apiVersion: ${SCENARIO_API_VERSION}, kind: ${SCENARIO_KIND})`, range: nowhere() });
     return { problems, locate: nowhere };

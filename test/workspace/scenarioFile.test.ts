@@ -105,6 +105,12 @@ describe('scenario files (FailureScenario)', () => {
     assert.deepEqual(spec('  interventions: [{outOfService: {at: 1m}}, {outOfService: {at: 2m}}]'), ['6: outOfService is given twice; the failed nodes are tainted once']);
   });
 
+  it('refuses a second scenario in one file, which would be ignored', () => {
+    const doc = ['apiVersion: kube-failure-sim.dev/v1alpha1', 'kind: FailureScenario', 'metadata: {name: x}', 'spec:', '  manifests: [a.yaml]'];
+    const { problems } = readScenarioFile([...doc, '---', ...doc].join('\n'));
+    assert.deepEqual(problems.map((p) => `${p.range.start.line + 1}: ${p.message.split(':')[0]}`), ['8: a second FailureScenario in this file']);
+  });
+
   it('refuses absolute paths, which both front ends would have joined to the file\'s folder', () => {
     const problems = (manifests: string, cluster: string) => readScenarioFile(['apiVersion: kube-failure-sim.dev/v1alpha1', 'kind: FailureScenario', 'metadata: {name: x}', 'spec:',
       `  manifests: ${manifests}`, `  cluster: ${cluster}`].join('\n')).problems.map((p) => `${p.range.start.line + 1}:${p.range.start.character + 1}: ${p.message.split(';')[0]}`);
