@@ -7,20 +7,12 @@ import type { WorkloadLens } from '../analysis/lenses';
 import type { ObjectRef } from '../manifest/objects';
 import type { Position, Range } from '../manifest/range';
 import type { SimulationChoices } from '../workspace/simulationChoices';
+import { API_VERSION_KEY, KIND_KEY, looksLikeManifest } from '../manifest/looksLikeManifest';
 import { workspaceSettings } from './choices';
 import type { Config } from './config';
 import type { ModelSummary, Params, Result } from './worker/protocol';
 import { SimulationRunner, type SimulationRun } from './worker/simulationRunner';
 import { DocumentMirror, isWithdrawn, WorkerConnection, type CancelSignal, type SpawnWorker } from './worker/workerClient';
-
-const API_VERSION_LINE = /^\s*apiVersion\s*:/;
-const KIND_LINE = /^\s*kind\s*:/;
-const LOOKS_LIKE_MANIFEST = new RegExp(API_VERSION_LINE.source, 'm');
-const HAS_KIND = new RegExp(KIND_LINE.source, 'm');
-
-export function looksLikeManifest(text: string): boolean {
-  return LOOKS_LIKE_MANIFEST.test(text) && HAS_KIND.test(text);
-}
 
 /**
  * The host's door to the workers. The editor's documents and the YAML files of each workspace
@@ -71,8 +63,8 @@ export class WorkspaceIndex implements vscode.Disposable {
     let kind = false;
     for (let line = 0; line < document.lineCount && !(apiVersion && kind); line++) {
       const text = document.lineAt(line).text;
-      apiVersion ||= API_VERSION_LINE.test(text);
-      kind ||= KIND_LINE.test(text);
+      apiVersion ||= API_VERSION_KEY.test(text);
+      kind ||= KIND_KEY.test(text);
     }
     const value = apiVersion && kind;
     this.manifests.set(key, { version: document.version, value });
