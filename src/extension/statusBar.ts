@@ -10,6 +10,7 @@ export class StatusBar implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[];
   /** Bumped per update: an answer for an older one is dropped. */
   private updates = 0;
+  private activeManifest: boolean | undefined;
 
   constructor(private readonly config: Config, private readonly index: WorkspaceIndex, onDidAnalyse: vscode.Event<vscode.Uri>, private readonly log: vscode.LogOutputChannel) {
     this.item.name = 'Kubernetes Failure Simulator: worst outage';
@@ -26,7 +27,13 @@ export class StatusBar implements vscode.Disposable {
   private async update(): Promise<void> {
     const update = ++this.updates;
     const document = vscode.window.activeTextEditor?.document;
-    if (!document || document.languageId !== 'yaml' || !this.config.enabled || !this.config.statusBarEnabled || !this.index.isManifest(document)) {
+    const manifest = document?.languageId === 'yaml' && this.index.isManifest(document);
+    // The editor title's Simulate button shows on manifests only, not on every YAML file.
+    if (manifest !== this.activeManifest) {
+      this.activeManifest = manifest;
+      void vscode.commands.executeCommand('setContext', 'kubeFailureSim.activeManifest', manifest);
+    }
+    if (!document || !manifest || !this.config.enabled || !this.config.statusBarEnabled) {
       this.item.hide();
       return;
     }
