@@ -10,10 +10,15 @@ const VIEW_TYPE = TIMELINE_VIEW_TYPE;
 
 interface Entry {
   panel: vscode.WebviewPanel;
+  /** What the panel shows: the run, maybe compared with another. */
   message: HostMessage;
-  /** What the panel showed before its last Run Again: "before the edit" for Compare With…. */
+  /** The panel's run alone (what Run Again runs again). */
+  alone: HostMessage;
+  /** The run before its last Run Again: "before the edit" for Compare With…. */
   previous?: HostMessage;
 }
+
+const withoutComparison = ({ compare: _compare, ...alone }: HostMessage): HostMessage => alone;
 
 /** One panel per scenario: the same files and choices reuse their panel. */
 export function scenarioKey(run: RunRef | undefined, title: string): string {
@@ -51,8 +56,8 @@ export class TimelinePanels implements vscode.Disposable {
     const key = scenarioKey(message.run, message.title);
     const existing = this.panels.get(key);
     if (existing) {
-      const { compare: _compare, ...shown } = existing.message;
-      existing.previous = shown;
+      existing.previous = existing.alone;
+      existing.alone = withoutComparison(message);
       existing.message = message;
       existing.panel.title = panelTitle(message);
       existing.panel.reveal(existing.panel.viewColumn ?? vscode.ViewColumn.Beside, true);
@@ -77,19 +82,23 @@ export class TimelinePanels implements vscode.Disposable {
   private async chooseComparison(entry: Entry): Promise<void> {
     type Item = vscode.QuickPickItem & { other?: HostMessage };
     const items: Item[] = [];
-    if (entry.message.compare) items.push({ label: 'Stop comparing', detail: `Show ${entry.message.title} alone.` });
+    if (entry.message.compare) items.push({ label: 'Stop comparing', detail: `Show ${entry.alone.title} alone.` });
     if (entry.previous) items.push({ label: 'The run before the last Run Again', detail: entry.previous.title, other: entry.previous });
     for (const other of this.panels.values()) {
-      if (other !== entry) items.push({ label: other.message.title, detail: 'Another open timeline: another failure, target or file.', other: other.message });
+      if (other !== entry) items.push({ label: other.alone.title, detail: 'Another open timeline: another failure, target or file.', other: other.alone });
     }
     if (items.length === 0) {
       void vscode.window.showInformationMessage('Nothing to compare with yet: edit the manifest and Run Again, or simulate another failure.');
       return;
     }
-    const pick = await vscode.window.showQuickPick(items, { title: `Compare ${entry.message.title} with…` });
+    const pick = await vscode.window.showQuickPick(items, { title: `Compare ${entry.alone.title} with…` });
     if (!pick) return;
-    const { compare: _compare, ...shown } = entry.message;
-    entry.message = pick.other ? { ...shown, compare: { title: pick.other.title, report: pick.other.report } } : shown;
+    const alone = entry.alone;
+    if (!pick.other) entry.message = alone;
+    // Before → after: the earlier run is A, the current text B (both runs have the same choices, so the same title).
+    else if (pick.other === entry.previous) {
+      entry.message = { ...alone, title: `Before the last Run Again: ${pick.other.title}`, report: pick.other.report, compare: { title: `After it (the current text): ${alone.title}`, report: alone.report } };
+    } else entry.message = { ...alone, compare: { title: pick.other.title, report: pick.other.report } };
     void entry.panel.webview.postMessage(entry.message);
   }
 
@@ -103,7 +112,7 @@ export class TimelinePanels implements vscode.Disposable {
 
   private adopt(panel: vscode.WebviewPanel, message: HostMessage): void {
     const key = scenarioKey(message.run, message.title);
-    const entry: Entry = { panel, message };
+    const entry: Entry = { panel, message, alone: withoutComparison(message) };
     this.panels.set(key, entry);
     this.updateContext();
     panel.webview.options = this.options();

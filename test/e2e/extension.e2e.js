@@ -309,6 +309,8 @@ async function simulatePowerOff(page, workload) {
     await page.keyboard.press('Enter');
     await web.frame.locator('.run-title', { hasText: 'B: ' }).waitFor({ timeout: 10000 });
     assert.equal(await web.frame.locator('.run-title').count(), 2);
+    // Read before → after: the earlier run is A.
+    assert.match((await web.frame.locator('.run-title').allInnerTexts()).join(' | '), /A: Before the last Run Again: .*\| B: After it \(the current text\): /);
     await page.screenshot({ path: `${SHOTS}/02b-compare.png` });
     // The same failure under the fast preset: a panel of its own, which compares with the run without a preset.
     await quickOpen(page, 'web-deployment.yaml');
