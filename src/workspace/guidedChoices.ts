@@ -62,14 +62,14 @@ export const PICK_SOURCE = 'Simulate Node Failure… pick';
 
 /**
  * Which Kubernetes version's defaults: the setting's first (or, with none, the folder's: a kubeadm
- * ClusterConfiguration, else the newest known; value ''), then every known version, newest first,
+ * ClusterConfiguration, else a control-plane image tag, else the newest known; value ''), then every known version, newest first,
  * each with the default that differs between them.
  */
 export function versionOptions(setting: string): Option<string>[] {
   const describe = (minor: number) => `Kubernetes 1.${minor} (node-monitor-grace-period ${formatDuration(CONTROLLER_MANAGER_KNOBS.nodeMonitorGracePeriod.defaultValue(minor))})`;
   const chosen = typeof parseKubernetesVersion(setting) === 'string' ? undefined : (parseKubernetesVersion(setting) as KubernetesVersion).minor;
   const first: Option<string> = chosen === undefined
-    ? { value: '', label: `The folder's version, else Kubernetes ${DEFAULT_VERSION}`, detail: `A kubeadm ClusterConfiguration's kubernetesVersion if the folder has one; otherwise the newest version the simulator knows (setting kubeFailureSim.kubernetesVersion is empty).` }
+    ? { value: '', label: `The folder's version, else Kubernetes ${DEFAULT_VERSION}`, detail: `A kubeadm ClusterConfiguration's kubernetesVersion, else the image tag of a kube-controller-manager or kube-apiserver manifest in the folder; otherwise the newest version the simulator knows (setting kubeFailureSim.kubernetesVersion is empty).` }
     : { value: `1.${chosen}`, label: describe(chosen), detail: 'Your setting kubeFailureSim.kubernetesVersion.' };
   const others: Option<string>[] = [];
   for (let minor = NEWEST_MINOR; minor >= OLDEST_MINOR; minor--) {

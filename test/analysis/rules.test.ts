@@ -55,8 +55,8 @@ interface Case {
 }
 
 const CASES: Case[] = [
-  { name: 'single-replica StatefulSet stays down until someone acts', rule: 'KFS001', text: statefulSet(1), underlined: 'StatefulSet',
-    message: new RegExp(`^Down until someone acts if its node fails: db-0 is deleted at ${DELETED} but stays Terminating on the unreachable node, and the StatefulSet never creates a second db-0`),
+  { name: 'single-replica StatefulSet stays down until the node returns or someone acts', rule: 'KFS001', text: statefulSet(1), underlined: 'StatefulSet',
+    message: new RegExp(`^Down until the node returns or someone acts if its node fails: db-0 is deleted at ${DELETED} but stays Terminating on the unreachable node, and the StatefulSet never creates a second db-0`),
     negative: deployment() },
   { name: 'single replica: down while replaced', rule: 'KFS002', text: deployment(), underlined: '1',
     message: new RegExp(`^Down for about (5m5[0-9]|6m0[0-9])s if its node fails: the pod is deleted 5m after the NoExecute taint, and its replacement is Ready ~5s later\\.`),
@@ -197,6 +197,14 @@ describe('rules (RULES.md sections A–E)', () => {
     const [finding] = analyse(statefulSet(3)).findings.filter((f) => f.ruleId === 'KFS010');
     assert.equal(finding.message, "If the scheduler packs its 3 replicas on one node (nothing spreads them), that node's failure takes all of them down until the node returns or someone acts; spread them: topologySpreadConstraints over kubernetes.io/hostname.");
     assert.equal(underlined(statefulSet(3), finding.range), '3');
+  });
+
+  it('KFS002 on a single-replica StatefulSet leaves the stuck pod and its release to KFS001 instead of saying them twice', () => {
+    const findings = analyse(statefulSet(1)).findings;
+    const kfs002 = findings.find((f) => f.ruleId === 'KFS002')!;
+    assert.match(kfs002.message, /^Down until the node returns or someone acts if its node fails: db-0 stays Terminating on the failed node .*\(KFS001 says how to release it\)\. A second member/);
+    assert.doesNotMatch(kfs002.message, /force-delete|out-of-service/);
+    assert.match(findings.find((f) => f.ruleId === 'KFS001')!.message, /force-delete it/);
   });
 
   it('KFS002 says when the Service in front also sends traffic to another workload (blue/green)', () => {

@@ -40,7 +40,7 @@ export const statefulSetStuck: Rule = {
       if (!outcome || cause?.kind !== 'statefulset-identity') return [];
       const down = outcome.summary.unavailableMs >= outcome.durationMs;
       return [base(this, workload, kindRange(workload),
-        `${down ? 'Down' : 'Short of a replica'} until someone acts if its node fails: ${cause.pod} is deleted at ${approx(outcome.summary.podDeletionMs!)} but stays Terminating on the unreachable node, and the StatefulSet never creates a second ${cause.pod} while the old object exists. To release it, ${RELEASE}.`,
+        `${down ? 'Down' : 'Short of a replica'} until the node returns or someone acts if its node fails: ${cause.pod} is deleted at ${approx(outcome.summary.podDeletionMs!)} but stays Terminating on the unreachable node, and the StatefulSet never creates a second ${cause.pod} while the old object exists. To release it, ${RELEASE}.`,
         { explanation: outcome && outageText(outcome).because })];
     });
   },
@@ -72,8 +72,12 @@ export const singleReplica: Rule = {
       const services = servicesInFront(workload, ctx.workspace.services);
       const others = ctx.workspace.workloads.filter((w) => w !== workload && w.namespace === workload.namespace && services.some((svc) => matchesMap(svc.selector, w.template.labels)));
       const shared = others.length > 0 ? ` Service ${services[0].name} also sends traffic to ${others.slice(0, 3).map((w) => `${w.kind}/${w.name}`).join(', ')}, so the Service keeps answering while ${others.length === 1 ? 'that workload\'s pods run' : 'those workloads\' pods run'} on other nodes.` : '';
+      // KFS001 tells a StatefulSet's stuck pod and how to release it; said again here it would be the same warning twice.
+      const because = outcome.summary.cause.kind === 'statefulset-identity'
+        ? `${outcome.summary.cause.pod} stays Terminating on the failed node and is not created again while that object exists (KFS001 says how to release it)`
+        : text.because;
       return [base(this, workload, written ? rangeOf(workload, ['spec', 'replicas']) : kindRange(workload),
-        `${text.headline} if its node fails: ${text.because}. ${member ? 'A second member on another node keeps it serving if the application replicates its data (a StatefulSet\'s second pod starts with its own empty volume).' : 'A second replica on another node keeps it serving.'}${shared}`,
+        `${text.headline} if its node fails: ${because}. ${member ? 'A second member on another node keeps it serving if the application replicates its data (a StatefulSet\'s second pod starts with its own empty volume).' : 'A second replica on another node keeps it serving.'}${shared}`,
         { fixes: fix(member ? 'Set replicas: 2, for an application that runs as several members' : 'Set replicas: 2', [editor.setEntry(['spec'], 'replicas', 2)], { preferred: !member, effect: outageEffect(workload) }) })];
     });
   },
