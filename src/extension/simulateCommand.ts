@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { TraceReport } from '../report/contract';
 import { nodeNames } from '../report/format';
 import { isFailureKind, isInterventionKind, PLACEMENTS, type Intervention, type Placement } from '../sim/scenario';
-import { requestChoices, requestScenarioFile, type SimulationRequest } from '../workspace/guidedChoices';
+import { requestChoices, requestScenarioFile, timingFiles, type SimulationRequest } from '../workspace/guidedChoices';
 import { afterTheEnd } from '../report/afterTheEnd';
 import { readScenarioFile, scenarioRun, writeScenarioFile } from '../workspace/scenarioFile';
 import type { ClusterText, SimulationChoices } from '../workspace/simulationChoices';
@@ -36,6 +36,8 @@ function refRequest(ref: RunRef): SimulationRequest | undefined {
  */
 export function registerSimulateCommand(context: vscode.ExtensionContext, index: WorkspaceIndex, config: Config, log: vscode.LogOutputChannel): void {
   let last: RunRef | undefined;
+  /** The report of `last`, once it ran: Save Scenario As… lists the files its timing came from. */
+  let lastReport: TraceReport | undefined;
   /** A guided run (or a CodeLens'): its choices are in the reference; a scenario file's run reads the file again. */
   const run = async (ref: RunRef) => {
     if (ref.scenario) return runScenario(vscode.Uri.parse(ref.scenario));
@@ -46,6 +48,7 @@ export function registerSimulateCommand(context: vscode.ExtensionContext, index:
   };
   const execute = async (ref: RunRef, choices: SimulationChoices) => {
     last = ref;
+    lastReport = undefined;
     // Run Again and Save Scenario As… show in the command palette from now on.
     void vscode.commands.executeCommand('setContext', 'kubeFailureSim.hasRun', true);
     try {
@@ -62,6 +65,7 @@ export function registerSimulateCommand(context: vscode.ExtensionContext, index:
       const report = await withProgress(`Simulating ${ref.failure}: ${source}`, simulation, log);
       log.info(`Simulation of ${source}: ${report ? 'done' : 'stopped'} after ${Date.now() - started} ms`);
       if (!report) return;
+      if (last === ref) lastReport = report;
       // A scenario file's own duration may end before what it schedules (a guided run lasts long enough).
       for (const line of afterTheEnd(report.scenario)) void vscode.window.showWarningMessage(`${source}: ${line}.`);
       const findings = await workloadFindings(index, documents ?? [ref.document]);
@@ -168,8 +172,16 @@ export function registerSimulateCommand(context: vscode.ExtensionContext, index:
         filters: { 'Failure scenario': ['yaml', 'yml'] }, title: 'Save the scenario as',
       });
       if (!target) return;
-      const manifestName = relativePath(target, manifest);
-      const text = writeScenarioFile(requestScenarioFile(base, manifestName, request));
+      const scenario = requestScenarioFile(base, relativePath(target, manifest), request);
+      // The editor's run saw the whole folder; the CLI reads what the file lists. The files the
+      // timing came from are listed too, and a version the folder gave is written down.
+      const folder = vscode.workspace.getWorkspaceFolder(manifest);
+      if (lastReport && folder) {
+        const configs = timingFiles(lastReport.timing).map((name) => vscode.Uri.joinPath(folder.uri, name)).filter((uri) => uri.toString() !== manifest.toString());
+        scenario.manifests = [...new Set([...scenario.manifests, ...configs.map((uri) => relativePath(target, uri))])];
+        if (!scenario.kubernetesVersion) scenario.kubernetesVersion = lastReport.scenario.k8sVersion;
+      }
+      const text = writeScenarioFile(scenario);
       await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(text));
       await vscode.window.showTextDocument(target);
     }),

@@ -191,3 +191,16 @@ export function requestScenarioFile(name: string, manifest: string, request: Sim
     seed: request.seed,
   };
 }
+
+/**
+ * The files a run's timing came from ("cluster/kube-controller-manager.yaml:22" in a knob's
+ * source), relative to the folder: a saved scenario lists them beside its manifest, so the CLI,
+ * which reads only what the file lists, uses the same flags and KubeletConfiguration.
+ */
+export function timingFiles(timing: Readonly<Record<string, { source: string }>>): string[] {
+  const files = new Set<string>();
+  for (const { source } of Object.values(timing)) {
+    for (const match of source.matchAll(/([^\s(),=]+\.ya?ml):\d+/gi)) files.add(match[1]);
+  }
+  return [...files];
+}

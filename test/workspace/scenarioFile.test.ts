@@ -9,6 +9,8 @@ import { MAX_RUNS } from '../../src/manifest/limits';
 import { FAILURE_KINDS, PLACEMENTS } from '../../src/sim/scenario';
 import { readScenarioFile, SCENARIO_SPEC_FIELDS, scenarioArguments, scenarioRun, writeScenarioFile, type ScenarioFile } from '../../src/workspace/scenarioFile';
 import { REPO_ROOT } from '../support/shared';
+import type { TraceReport } from '../../src/report/contract';
+import { timingFiles } from '../../src/workspace/guidedChoices';
 
 const FIXTURE = 'test/fixtures/scenarios/web-partition.failure-scenario.yaml';
 
@@ -162,6 +164,25 @@ describe('scenario files (FailureScenario)', () => {
       [['east-1', 'west-1'], 30_000, 'spread', 'fast', '1.30', 7, 3, 'test/fixtures/scenarios/zones.nodes.yaml'],
     );
     assert.deepEqual(timing['apiserver.default-unreachable-toleration-seconds'], { value: 120, unit: 's', source: 'test/fixtures/scenarios/full.failure-scenario.yaml' });
+  });
+
+  it('a scenario saved with the files its timing came from and the version gives the CLI the editor\'s timing', () => {
+    // The editor's run sees the whole folder: here, the examples with their cluster configuration.
+    const folderRun = JSON.parse(cli('simulate', 'examples', '--format', 'json', '--duration', '1m').out) as TraceReport;
+    const files = timingFiles(folderRun.timing);
+    assert.deepEqual(files.sort(), ['examples/cluster/kube-controller-manager.yaml', 'examples/cluster/kubelet-config.yaml']);
+    const dir = fs.mkdtempSync(path.join(REPO_ROOT, 'test', '.tmp-scenario-'));
+    try {
+      const rel = (f: string) => path.relative(dir, path.join(REPO_ROOT, f)).split(path.sep).join('/');
+      const file = path.join(dir, 's.failure-scenario.yaml');
+      fs.writeFileSync(file, writeScenarioFile({ name: 's', manifests: [rel('examples/web-deployment.yaml'), ...files.map(rel)], kubernetesVersion: folderRun.scenario.k8sVersion, duration: '1m' }));
+      const saved = JSON.parse(cli('simulate', '--scenario', path.relative(REPO_ROOT, file), '--format', 'json').out) as TraceReport;
+      const values = (r: TraceReport) => Object.fromEntries(Object.entries(r.timing).map(([k, v]) => [k, v.value]));
+      assert.deepEqual(values(saved), values(folderRun));
+      assert.equal(saved.scenario.k8sVersion, '1.29');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('draws the first of a file\'s runs as an HTML report, as the editor does, and says so', () => {
