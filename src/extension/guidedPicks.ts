@@ -12,11 +12,18 @@ async function pickOne<T>(step: number, title: string, options: readonly Option<
   return vscode.window.showQuickPick(options.map((o) => ({ ...o, label: o.label, detail: o.detail })), { title: `${TITLE} (${step}/${STEPS}): ${title}`, matchOnDetail: true, ignoreFocusOut: true });
 }
 
-/** A duration typed by the user, checked as they type ("90s", "7m"). */
-async function askDuration(prompt: string, value: string): Promise<number | undefined> {
+/**
+ * A duration typed by the user, checked as they type ("90s", "7m"), under the step it belongs to.
+ * A node back 0s after its failure never failed: a return time must be longer.
+ */
+async function askDuration(step: number, prompt: string, value: string, positive = false): Promise<number | undefined> {
   const text = await vscode.window.showInputBox({
-    title: TITLE, prompt, value, ignoreFocusOut: true,
-    validateInput: (input) => ((parseDuration(input.trim()) ?? -1) >= 0 ? undefined : 'A duration such as 90s, 5m or 1m30s'),
+    title: `${TITLE} (${step}/${STEPS})`, prompt, value, ignoreFocusOut: true,
+    validateInput: (input) => {
+      const ms = parseDuration(input.trim());
+      if (ms === undefined || ms < 0) return 'A duration such as 90s, 5m or 1m30s';
+      return positive && ms === 0 ? 'A time after the failure, such as 30s or 5m (0s would be no failure at all)' : undefined;
+    },
   });
   return text === undefined ? undefined : Math.round(parseDuration(text.trim())!);
 }
@@ -35,7 +42,7 @@ export async function askSimulation(
   if (!target) return undefined;
   const back = await pickOne(3, 'Does it come back?', RETURN_OPTIONS);
   if (!back) return undefined;
-  const recoverAfterMs = back.value === undefined ? await askDuration('The node comes back this long after the failure', '3m') : back.value ?? undefined;
+  const recoverAfterMs = back.value === undefined ? await askDuration(3, 'The node comes back this long after the failure', '3m', true) : back.value ?? undefined;
   if (back.value === undefined && recoverAfterMs === undefined) return undefined;
   const chosen = await vscode.window.showQuickPick(INTERVENTION_OPTIONS.map((o) => ({ ...o })), {
     title: `${TITLE} (4/${STEPS}): What do people do meanwhile? (none, one or more; Enter to go on)`, canPickMany: true, ignoreFocusOut: true,
@@ -44,7 +51,7 @@ export async function askSimulation(
   const firstWorkload = workloads[0] ? `${workloads[0].kind}/${workloads[0].name}` : undefined;
   const interventions = [];
   for (const option of chosen) {
-    const atMs = await askDuration(option.prompt, option.defaultAt);
+    const atMs = await askDuration(4, option.prompt, option.defaultAt);
     if (atMs === undefined) return undefined;
     interventions.push(intervention(option.value, atMs, target.value, firstWorkload));
   }
