@@ -57,7 +57,8 @@ export class DocumentEditor {
   }
 
   /** Sets `key` in the mapping at `mapPath`: replaces its value, or adds the entry (creating missing parent mappings). */
-  setEntry(mapPath: Path, key: string, value: YamlValue): TextEdit | undefined {
+  /** `first`: a new block entry goes above the mapping's first one (where `replicas` is read), not below its last. */
+  setEntry(mapPath: Path, key: string, value: YamlValue, position: 'first' | 'last' = 'last'): TextEdit | undefined {
     const mapping = this.map.writtenNode(mapPath);
     if (!mapping) {
       if (mapPath.length === 0 || typeof mapPath[mapPath.length - 1] !== 'string') return undefined;
@@ -77,7 +78,14 @@ export class DocumentEditor {
     }
     const first = [...mapping.entries.values()][0];
     const column = first ? this.column(this.base(first.keyStart)) : this.column(this.base(mapping.start));
-    return this.insertLines(mapping, this.entryLines(key, value, column));
+    const lines = this.entryLines(key, value, column);
+    if (position === 'first' && first) {
+      // Only where the first key starts its line (not after a sequence's dash).
+      const keyAt = this.base(first.keyStart);
+      const lineStart = this.lines.lineStart(this.lines.lineOf(keyAt));
+      if (this.text.slice(lineStart, keyAt).trim() === '') return this.edit(lineStart, lineStart, `${lines.join(this.eol)}${this.eol}`, true);
+    }
+    return this.insertLines(mapping, lines);
   }
 
   /** Appends items to the sequence at `path`; creates it (`key: [items]` in block style) when missing. */

@@ -69,11 +69,11 @@ describe('quick fixes', () => {
     assert.equal(fix.preferred, true);
   });
 
-  it('KFS002 adds replicas to spec when it is not written, at spec\'s indentation, keeping CRLF line ends', () => {
+  it('KFS002 adds replicas at the top of spec when it is not written (not below the pod template), at spec\'s indentation, keeping CRLF line ends', () => {
     const text = web('').replace(/\n/g, '\r\n');
     const [fix] = fixesOf(text, 'KFS002');
     const edited = applyEdits(text, fix.edits);
-    assert.equal(edited, `${text}  replicas: 2\r\n`);
+    assert.equal(edited, text.replace('spec:\r\n', 'spec:\r\n  replicas: 2\r\n'));
     assert.equal(valueAt(edited, ['spec', 'replicas']), 2);
   });
 

@@ -78,7 +78,7 @@ export const singleReplica: Rule = {
         : text.because;
       return [base(this, workload, written ? rangeOf(workload, ['spec', 'replicas']) : kindRange(workload),
         `${text.headline} if its node fails: ${because}. ${member ? 'A second member on another node keeps it serving if the application replicates its data (a StatefulSet\'s second pod starts with its own empty volume).' : 'A second replica on another node keeps it serving.'}${shared}`,
-        { fixes: fix(member ? 'Set replicas: 2, for an application that runs as several members' : 'Set replicas: 2', [editor.setEntry(['spec'], 'replicas', 2)], { preferred: !member, effect: outageEffect(workload) }) })];
+        { fixes: fix(member ? 'Set replicas: 2, for an application that runs as several members' : 'Set replicas: 2', [editor.setEntry(['spec'], 'replicas', 2, 'first')], { preferred: !member, effect: outageEffect(workload) }) })];
     });
   },
 };
