@@ -5,6 +5,9 @@ import type { Range } from '../manifest/range';
 import { ruleLevel, type RuleLevel } from './choices';
 import type { Config } from './config';
 import type { WorkspaceIndex } from './workspaceIndex';
+import { readScenarioFile } from '../workspace/scenarioFile';
+
+const SCENARIO_KIND_LINE = /^\s*kind\s*:\s*["']?FailureScenario\b/m;
 
 /**
  * Publishes findings as diagnostics, debounced after edits; the analysis worker parses only the
@@ -52,6 +55,16 @@ export class DiagnosticsController implements vscode.Disposable {
 
   private async analyse(document: vscode.TextDocument): Promise<void> {
     if (document.isClosed) return;
+    if (this.config.enabled && SCENARIO_KIND_LINE.test(document.getText())) {
+      // A scenario file's problems at their lines as you type, as simulate --scenario reports them (the JSON schema needs a YAML extension).
+      this.collection.set(document.uri, readScenarioFile(document.getText()).problems.map((p) => {
+        const diagnostic = new vscode.Diagnostic(toRange(p.range), p.message, vscode.DiagnosticSeverity.Error);
+        diagnostic.source = DIAGNOSTIC_SOURCE;
+        return diagnostic;
+      }));
+      this.emitter.fire(document.uri);
+      return;
+    }
     if (!this.config.enabled || !this.index.isManifest(document)) {
       this.collection.delete(document.uri);
       this.emitter.fire(document.uri);

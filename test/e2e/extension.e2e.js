@@ -460,6 +460,12 @@ async function simulatePowerOff(page, workload) {
     await invalidName.first().waitFor({ timeout: 30000 });
     assert.ok((await invalidName.first().innerText()).includes("<img src=x onerror=document.title='pwned'><b>bold</b>"));
     assert.equal(await page.locator('.markers-panel img, .markers-panel b').count(), 0);
+    // A scenario file's mistakes are in the Problems panel at their lines (no YAML extension needed for that).
+    await quickOpen(page, 'broken.failure-scenario.yaml');
+    const scenarioProblem = page.locator('.markers-panel .monaco-list-row', { hasText: 'failure must be one of' });
+    await scenarioProblem.first().waitFor({ timeout: 30000 });
+    assert.match((await scenarioProblem.first().innerText()).replace(/\s+/g, ' '), /\[Ln 6, Col 12\]/);
+    await page.locator('.tabs-container .tab[data-resource-name="hostile.yaml"]').first().click();
     await page.keyboard.press('Control+Shift+M');
     await goTo(page, '9:13');
     await page.keyboard.press('Control+K');
