@@ -1,63 +1,140 @@
 import * as vscode from 'vscode';
 import { defaultCluster } from '../cluster/clusterSpec';
 import { parseDuration } from '../manifest/duration';
+import type { Intervention } from '../sim/scenario';
 import {
   FAILURE_OPTIONS, INTERVENTION_OPTIONS, intervention, presetOptions, RETURN_OPTIONS, targetOptions, versionOptions, type Option, type SimulationRequest,
 } from '../workspace/guidedChoices';
 
 const TITLE = 'Simulate Node Failure';
 const STEPS = 6;
+/** The user asked for the step before (the Back button of the title bar). */
+const BACK = Symbol('back');
+type Answer<T> = T | typeof BACK | undefined;
 
-async function pickOne<T>(step: number, title: string, options: readonly Option<T>[]): Promise<Option<T> | undefined> {
-  return vscode.window.showQuickPick(options.map((o) => ({ ...o, label: o.label, detail: o.detail })), { title: `${TITLE} (${step}/${STEPS}): ${title}`, matchOnDetail: true, ignoreFocusOut: true });
+/**
+ * Shows a quick input and settles with its answer: what `accept` makes of it, BACK for the Back
+ * button (from step 2 on), undefined when it is dismissed (Escape).
+ */
+function ask<T, I extends vscode.QuickPick<vscode.QuickPickItem> | vscode.InputBox>(input: I, step: number, accept: (input: I) => T | undefined): Promise<Answer<T>> {
+  input.title = `${TITLE} (${step}/${STEPS})${input.title ? `: ${input.title}` : ''}`;
+  input.ignoreFocusOut = true;
+  if (step > 1) input.buttons = [vscode.QuickInputButtons.Back];
+  return new Promise((resolve) => {
+    let settled = false;
+    const settle = (answer: Answer<T>) => {
+      if (settled) return;
+      settled = true;
+      resolve(answer);
+      input.hide();
+    };
+    const subscriptions = [
+      input.onDidAccept(() => {
+        const answer = accept(input);
+        if (answer !== undefined) settle(answer);
+      }),
+      input.onDidTriggerButton((button) => button === vscode.QuickInputButtons.Back && settle(BACK)),
+      input.onDidHide(() => {
+        settle(undefined);
+        for (const s of subscriptions) s.dispose();
+        input.dispose();
+      }),
+    ];
+    input.show();
+  });
+}
+
+function pickOne<T>(step: number, title: string, options: readonly Option<T>[]): Promise<Answer<Option<T>>> {
+  const quickPick = vscode.window.createQuickPick<Option<T> & vscode.QuickPickItem>();
+  quickPick.title = title;
+  quickPick.matchOnDetail = true;
+  quickPick.items = options.map((o) => ({ ...o }));
+  return ask(quickPick, step, (q) => q.selectedItems[0] ?? q.activeItems[0]);
+}
+
+function pickMany<T extends vscode.QuickPickItem>(step: number, title: string, options: readonly T[]): Promise<Answer<readonly T[]>> {
+  const quickPick = vscode.window.createQuickPick<T>();
+  quickPick.title = title;
+  quickPick.canSelectMany = true;
+  quickPick.items = options.map((o) => ({ ...o }));
+  return ask(quickPick, step, (q) => q.selectedItems);
 }
 
 /**
  * A duration typed by the user, checked as they type ("90s", "7m"), under the step it belongs to.
  * A node back 0s after its failure never failed: a return time must be longer.
  */
-async function askDuration(step: number, prompt: string, value: string, positive = false): Promise<number | undefined> {
-  const text = await vscode.window.showInputBox({
-    title: `${TITLE} (${step}/${STEPS})`, prompt, value, ignoreFocusOut: true,
-    validateInput: (input) => {
-      const ms = parseDuration(input.trim());
-      if (ms === undefined || ms < 0) return 'A duration such as 90s, 5m or 1m30s';
-      return positive && ms === 0 ? 'A time after the failure, such as 30s or 5m (0s would be no failure at all)' : undefined;
-    },
-  });
-  return text === undefined ? undefined : Math.round(parseDuration(text.trim())!);
+function askDuration(step: number, prompt: string, value: string, positive = false): Promise<Answer<number>> {
+  const box = vscode.window.createInputBox();
+  box.prompt = prompt;
+  box.value = value;
+  const problem = (text: string) => {
+    const ms = parseDuration(text.trim());
+    if (ms === undefined || ms < 0) return 'A duration such as 90s, 5m or 1m30s';
+    return positive && ms === 0 ? 'A time after the failure, such as 30s or 5m (0s would be no failure at all)' : undefined;
+  };
+  box.onDidChangeValue((text) => (box.validationMessage = problem(text)));
+  return ask(box, step, (b) => (problem(b.value) ? undefined : Math.round(parseDuration(b.value.trim())!)));
+}
+
+/** Keeps an answer through `keep`; passes Back and cancel on. */
+function keep<T>(answer: Answer<T>, store: (value: T) => void): Answer<true> {
+  if (answer === undefined || answer === BACK) return answer as undefined | typeof BACK;
+  store(answer as T);
+  return true;
 }
 
 /**
  * The six questions of "Simulate Node Failure…", each in plain words with what follows: the
  * failure, what fails, whether and when it comes back, what people do meanwhile, and which
- * Kubernetes version and timing preset (the settings' first). Undefined when the user cancels.
+ * Kubernetes version and timing preset (the settings' first). Back (in the title bar) returns to
+ * the question before; undefined when the user cancels.
  */
 export async function askSimulation(
   workloads: readonly { kind: string; name: string }[], nodes: readonly { name: string; labels: Record<string, string> }[], settings: { kubernetesVersion: string; profile: string },
 ): Promise<SimulationRequest | undefined> {
-  const failure = await pickOne(1, 'What happens to the node?', FAILURE_OPTIONS);
-  if (!failure) return undefined;
-  const target = await pickOne(2, failure.value === 'zone-outage' ? 'Which zone fails?' : 'Which node fails?', targetOptions(workloads, nodes.length > 0 ? nodes : defaultCluster().nodes, failure.value));
-  if (!target) return undefined;
-  const back = await pickOne(3, 'Does it come back?', RETURN_OPTIONS);
-  if (!back) return undefined;
-  const recoverAfterMs = back.value === undefined ? await askDuration(3, 'The node comes back this long after the failure', '3m', true) : back.value ?? undefined;
-  if (back.value === undefined && recoverAfterMs === undefined) return undefined;
-  const chosen = await vscode.window.showQuickPick(INTERVENTION_OPTIONS.map((o) => ({ ...o })), {
-    title: `${TITLE} (4/${STEPS}): What do people do meanwhile? (none, one or more; Enter to go on)`, canPickMany: true, ignoreFocusOut: true,
-  });
-  if (!chosen) return undefined;
+  let failure: SimulationRequest['failure'] = 'power-off';
+  let targets: string[] = [];
+  let recoverAfterMs: number | undefined;
+  let interventions: Intervention[] = [];
+  let kubernetesVersion = '';
+  let profile = '';
   const firstWorkload = workloads[0] ? `${workloads[0].kind}/${workloads[0].name}` : undefined;
-  const interventions = [];
-  for (const option of chosen) {
-    const atMs = await askDuration(4, option.prompt, option.defaultAt);
-    if (atMs === undefined) return undefined;
-    interventions.push(intervention(option.value, atMs, target.value, firstWorkload));
+  const steps: (() => Promise<Answer<true>>)[] = [
+    async () => keep(await pickOne(1, 'What happens to the node?', FAILURE_OPTIONS), (o) => (failure = o.value)),
+    async () => keep(await pickOne(2, failure === 'zone-outage' ? 'Which zone fails?' : 'Which node fails?', targetOptions(workloads, nodes.length > 0 ? nodes : defaultCluster().nodes, failure)), (o) => (targets = o.value)),
+    async () => {
+      for (;;) {
+        const back = await pickOne(3, 'Does it come back?', RETURN_OPTIONS);
+        if (back === undefined || back === BACK) return back;
+        // A value of its own: never (null) or a time; none: a time the user types, under the same step.
+        if (back.value !== undefined) return keep(back, (o) => (recoverAfterMs = o.value ?? undefined));
+        const typed = await askDuration(3, 'The node comes back this long after the failure', '3m', true);
+        if (typed !== BACK) return keep(typed, (ms) => (recoverAfterMs = ms));
+      }
+    },
+    async () => {
+      for (;;) {
+        const chosen = await pickMany(4, 'What do people do meanwhile? (none, one or more; Enter to go on)', INTERVENTION_OPTIONS);
+        if (chosen === undefined || chosen === BACK) return chosen;
+        const picked: Intervention[] = [];
+        for (const option of chosen) {
+          const atMs = await askDuration(4, option.prompt, option.defaultAt);
+          if (atMs === undefined) return undefined;
+          // Back from a time shows this step's choices again.
+          if (atMs === BACK) break;
+          picked.push(intervention(option.value, atMs, targets, firstWorkload));
+        }
+        if (picked.length === chosen.length) return keep(picked, (list) => (interventions = list));
+      }
+    },
+    async () => keep(await pickOne(5, 'Which Kubernetes version\'s defaults?', versionOptions(settings.kubernetesVersion)), (o) => (kubernetesVersion = o.value)),
+    async () => keep(await pickOne(6, 'Which timing preset?', presetOptions(settings.profile)), (o) => (profile = o.value)),
+  ];
+  for (let step = 0; step < steps.length;) {
+    const answer = await steps[step]();
+    if (answer === undefined) return undefined;
+    step = answer === BACK ? Math.max(0, step - 1) : step + 1;
   }
-  const version = await pickOne(5, 'Which Kubernetes version\'s defaults?', versionOptions(settings.kubernetesVersion));
-  if (!version) return undefined;
-  const preset = await pickOne(6, 'Which timing preset?', presetOptions(settings.profile));
-  if (!preset) return undefined;
-  return { failure: failure.value, targets: target.value, recoverAfterMs, interventions, kubernetesVersion: version.value || undefined, profile: preset.value };
+  return { failure, targets, recoverAfterMs, interventions, kubernetesVersion: kubernetesVersion || undefined, profile };
 }

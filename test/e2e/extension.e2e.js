@@ -216,6 +216,11 @@ async function simulatePowerOff(page, workload) {
   // The guided picks: the failure, the workload's node, never back, no intervention.
   await pick(page, 'Power off the node', 'Power off');
   await pick(page, 'The node that runs', 'The node that runs');
+  // Back (in the title bar) returns to the step before.
+  await page.locator('.quick-input-title', { hasText: '(3/6)' }).waitFor();
+  await page.locator('.quick-input-titlebar .codicon-quick-input-back').click();
+  await page.locator('.quick-input-title', { hasText: '(2/6)' }).waitFor();
+  await pick(page, 'The node that runs', 'The node that runs');
   await pick(page, 'The node never comes back', 'never');
   await page.locator('.quick-input-widget input').waitFor({ state: 'visible' });
   await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Force-delete the stuck pods' }).first().waitFor();
