@@ -156,8 +156,13 @@ export function registerSimulateCommand(context: vscode.ExtensionContext, index:
     }),
     vscode.commands.registerCommand('kubeFailureSim.saveScenario', async () => {
       if (last?.scenario) {
-        void vscode.window.showInformationMessage('This run comes from a scenario file already; it is opened.');
-        await vscode.window.showTextDocument(vscode.Uri.parse(last.scenario));
+        const file = vscode.Uri.parse(last.scenario);
+        try {
+          await vscode.window.showTextDocument(file);
+          void vscode.window.showInformationMessage(`The last run came from the scenario file ${relativeName(vscode.workspace.getWorkspaceFolder(file)?.uri.toString(), last.scenario)}; it is opened.`);
+        } catch {
+          void vscode.window.showInformationMessage(`The last run came from the scenario file ${file.fsPath}, which is gone; run a simulation again to save its choices.`);
+        }
         return;
       }
       const request = last && refRequest(last);
