@@ -19,6 +19,11 @@ describe('how a container stops (SEMANTICS.md 10)', () => {
     assert.equal(shellScriptAsPid1(container({ command: ['sh', '-c', 'python app.py'] })), 'python app.py');
     assert.equal(shellScriptAsPid1(container({ command: ['/bin/bash', '-ec'], args: ['run.sh'] })), 'run.sh');
     assert.equal(shellScriptAsPid1(container({ command: ['sh', '-c', 'exec python app.py'] })), undefined);
+    // A script that prepares, then ends by exec-ing its program (cockroachdb's StatefulSet in kubernetes/examples).
+    assert.equal(shellScriptAsPid1(container({ command: ['/bin/bash', '-ecx', 'CRARGS=(start)\nif [ -n "$X" ]; then CRARGS+=(--join); fi\nexec /cockroach/cockroach ${CRARGS[*]}\n# done\n'] })), undefined);
+    assert.equal(shellScriptAsPid1(container({ command: ['sh', '-c', 'cd /app && exec ./server'] })), undefined);
+    assert.equal(shellScriptAsPid1(container({ command: ['sh', '-c', 'exec 2>&1\n./server'] })), 'exec 2>&1\n./server', 'an exec that only redirects keeps the shell');
+    assert.equal(shellScriptAsPid1(container({ command: ['sh', '-c', 'echo exec ready; ./server'] })), 'echo exec ready; ./server');
     assert.equal(shellScriptAsPid1(container({ command: ['python', 'app.py'] })), undefined);
   });
 

@@ -15,7 +15,19 @@ export function shellScriptAsPid1(container: Container): string | undefined {
   // -c, or flags with it such as -ec or -xc.
   if (!SHELLS.test(argv[0] ?? '') || !/^-[a-z]*c[a-z]*$/.test(argv[1] ?? '')) return undefined;
   const script = argv[2] ?? '';
-  return /^\s*exec\s/.test(script) ? undefined : script;
+  return execsProgram(script) ? undefined : script;
+}
+
+/**
+ * The script ends by replacing the shell with its program (`exec cmd`, also after `;` or `&&` on
+ * its last line), which then is PID 1 and gets SIGTERM itself.
+ */
+function execsProgram(script: string): boolean {
+  const lines = script.split('\n').map((line) => line.trim()).filter((line) => line !== '' && !line.startsWith('#'));
+  const last = (lines.at(-1) ?? '').split(/;|&&/).map((part) => part.trim()).filter(Boolean).at(-1) ?? '';
+  // `exec 2>&1` only redirects: the shell stays.
+  const replaces = (command: string) => /^exec\s+(?!\d*[<>])\S/.test(command);
+  return replaces(script.trimStart()) || replaces(last);
 }
 
 /** Seconds a preStop hook is known to take: a sleep handler or an exec hook that sleeps; 0 when unknown. */
