@@ -207,6 +207,16 @@ describe('rules (RULES.md sections A–E)', () => {
     assert.match(findings.find((f) => f.ruleId === 'KFS001')!.message, /force-delete it/);
   });
 
+  it('KFS002 offers no second replica to a Deployment whose pods share one ReadWriteOnce claim (Multi-Attach)', () => {
+    const withClaim = deployment({ pod: '      volumes: [{name: data, persistentVolumeClaim: {claimName: data}}]\n      containers: [{name: c, image: app, volumeMounts: [{name: data, mountPath: /data}]}]\n' });
+    const claim = 'apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata: {name: data, namespace: shop}\nspec: {accessModes: [ReadWriteOnce], resources: {requests: {storage: 1Gi}}}\n';
+    const [finding] = analyse(withClaim, [claim]).findings.filter((f) => f.ruleId === 'KFS002');
+    assert.match(finding.message, /A second replica would not help: it would mount the same ReadWriteOnce claim data, which only one node can attach/);
+    assert.equal(finding.fixes, undefined);
+    const shared = analyse(withClaim, [claim.replace('ReadWriteOnce', 'ReadWriteMany')]).findings.find((f) => f.ruleId === 'KFS002')!;
+    assert.match(shared.message, /A second replica on another node keeps it serving/);
+  });
+
   it('KFS002 says when the Service in front also sends traffic to another workload (blue/green)', () => {
     const svc = 'apiVersion: v1\nkind: Service\nmetadata: {name: front, namespace: shop}\nspec: {selector: {tier: front}, ports: [{port: 80}]}\n';
     const blue = deployment({ name: 'blue' }).replace('labels: {app: blue}', 'labels: {app: blue, tier: front}');

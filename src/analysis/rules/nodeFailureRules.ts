@@ -66,6 +66,12 @@ export const singleReplica: Rule = {
       }
       const written = isWritten(workload, ['spec', 'replicas']);
       const editor = editorFor(ctx.document, workload.source);
+      // Replicas that share one ReadWriteOnce claim cannot run on two nodes (Multi-Attach): a second one does not help.
+      const claim = workload.kind === 'StatefulSet' ? undefined : sharedExclusiveClaim(workload, ctx);
+      if (claim) {
+        return [base(this, workload, written ? rangeOf(workload, ['spec', 'replicas']) : kindRange(workload),
+          `${text.headline} if its node fails: ${text.because}. A second replica would not help: it would mount the same ReadWriteOnce claim ${claim}, which only one node can attach (Multi-Attach error). Give each replica its own volume (a StatefulSet with volumeClaimTemplates) or use a ReadWriteMany volume.`)];
+      }
       // A StatefulSet's second pod is a new member with its own volume, not a copy: only an application that replicates gains from it.
       const member = workload.kind === 'StatefulSet';
       // Behind a Service that also selects other workloads' pods (blue/green), the service keeps answering from those.
@@ -336,6 +342,16 @@ export const readWriteOnceVolume: Rule = {
     return findings;
   },
 };
+
+/** A PersistentVolumeClaim of the input, ReadWriteOnce (or without access modes), that every pod of the workload mounts. */
+function sharedExclusiveClaim(workload: Sourced<Workload>, ctx: RuleContext): string | undefined {
+  for (const { volume } of podVolumes(workload)) {
+    if (volume.source !== 'persistentVolumeClaim' || !volume.claimName) continue;
+    const pvc = ctx.workspace.persistentVolumeClaims.find((c) => c.namespace === workload.namespace && c.name === volume.claimName);
+    if (pvc && isExclusive(pvc.accessModes)) return pvc.name;
+  }
+  return undefined;
+}
 
 function isExclusive(accessModes: string[]): boolean {
   return accessModes.length === 0 || accessModes.includes('ReadWriteOnce') || accessModes.includes('ReadWriteOncePod');
