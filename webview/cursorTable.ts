@@ -26,10 +26,11 @@ export class CursorTable {
   /** `run`: which of two compared runs this table is for ("A: title"). */
   show(timeline: Timeline, t: number, run?: string): void {
     const at = clusterAt(timeline, t);
-    const when = formatTime(Math.round(t)).trim();
+    // Before the failure (a run with --at) reads "1:45.000 before the failure", not "-1:45.000 after".
+    const when = `${formatTime(Math.abs(Math.round(t))).trim()} ${t < 0 ? 'before' : 'after'}`;
     const { pods: listed, hidden } = shownPods(at.pods, timeline.failedNodes);
     const left = hidden > 0 ? ` (${formatCount(hidden)} more pods Running and Ready on healthy nodes are left out)` : '';
-    this.caption.textContent = `${run ? `${run}, as` : 'As'} of ${when} after the failure (m:ss.mmm)${left}:`;
+    this.caption.textContent = `${run ? `${run}, as` : 'As'} of ${when} the failure (m:ss.mmm)${left}:`;
     const podRows = listed.map((p) => [p.namespace, `pod/${p.name}`, p.ready, p.status, String(p.restarts), p.ip, p.node]);
     const nodeRows = at.nodes.map((n) => [`node/${n.name}`, n.status, n.taints]);
     const podClass = listed.map((p) => `status cat-${podStatusCategory(p.status, p.ready)}`);

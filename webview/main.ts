@@ -225,7 +225,7 @@ class TimelineApp {
 
   private setCursorValue(): void {
     this.axis.element.setAttribute('aria-valuenow', String(this.cursorMs / 1000));
-    this.axis.element.setAttribute('aria-valuetext', `${axisLabel(this.cursorMs, 1)} after the failure`);
+    this.axis.element.setAttribute('aria-valuetext', `${axisLabel(Math.abs(this.cursorMs), 1)} ${this.cursorMs < 0 ? 'before' : 'after'} the failure`);
   }
 
   private renderCursorPanels(): void {

@@ -60,12 +60,15 @@ export function ticks(window: TimeWindow, widthPx: number, minGapPx = 64): { t: 
 /** "0s", "45s", "5m", "5m30s", "1h2m", "-10s"; tenths only when the step is below a second. */
 export function axisLabel(ms: number, stepMs = 1000): string {
   const sign = ms < 0 ? '-' : '';
-  let rest = Math.abs(ms);
+  // Rounded to the precision shown before it is split, so 5:59.999 at whole seconds is 6m, never 5m60s.
+  const decimals = stepMs < 10 ? 3 : stepMs < 100 ? 2 : stepMs < 1000 ? 1 : 0;
+  const unit = 1000 / 10 ** decimals;
+  let rest = Math.round(Math.abs(ms) / unit) * unit;
   const hours = Math.floor(rest / 3_600_000);
   rest -= hours * 3_600_000;
   const minutes = Math.floor(rest / 60_000);
   rest -= minutes * 60_000;
-  const seconds = stepMs < 1000 ? (rest / 1000).toFixed(stepMs < 100 ? 2 : 1).replace(/\.?0+$/, '') : String(Math.round(rest / 1000));
+  const seconds = (rest / 1000).toFixed(decimals).replace(/\.0+$|(\.\d*?)0+$/, '$1');
   const parts = [hours ? `${hours}h` : '', minutes ? `${minutes}m` : '', seconds !== '0' || (!hours && !minutes) ? `${seconds}s` : ''];
   return sign + parts.join('');
 }

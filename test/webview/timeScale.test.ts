@@ -32,7 +32,9 @@ describe('timeline zoom, pan and axis', () => {
   it('labels ticks at round steps with room between them', () => {
     assert.deepEqual(ticks(run, 700).map((t) => t.label), ['0s', '1m', '2m', '3m', '4m', '5m', '6m', '7m', '8m', '9m', '10m']);
     assert.deepEqual(ticks({ fromMs: 20_000, toMs: 30_000 }, 400).map((t) => t.label), ['20s', '22s', '24s', '26s', '28s', '30s']);
-    assert.deepEqual([axisLabel(0), axisLabel(90_000), axisLabel(-10_000), axisLabel(3_720_000), axisLabel(1500, 500), axisLabel(23_008, 1)], ['0s', '1m30s', '-10s', '1h2m', '1.5s', '23.01s']);
+    assert.deepEqual([axisLabel(0), axisLabel(90_000), axisLabel(-10_000), axisLabel(3_720_000), axisLabel(1500, 500), axisLabel(23_008, 1)], ['0s', '1m30s', '-10s', '1h2m', '1.5s', '23.008s']);
+    // Rounded before it is split: never "5m60s"; the cursor's millisecond step shows milliseconds, as its table does.
+    assert.deepEqual([axisLabel(359_999), axisLabel(299_996), axisLabel(59_500), axisLabel(47_146, 1), axisLabel(47_150, 1), axisLabel(119_996, 50)], ['6m', '5m', '1m', '47.146s', '47.15s', '2m']);
   });
 
   it('moves the cursor by about a hundredth of the view', () => {
