@@ -3,7 +3,8 @@
  * cursor moves, every value set as text.
  */
 import { clusterAt, shownPods } from '../src/report/timeline/clusterAt';
-import type { Marker, Timeline } from '../src/report/timeline/model';
+import type { Timeline } from '../src/report/timeline/model';
+import type { NamedMarker } from '../src/report/timeline/namedEvents';
 import { podStatusCategory } from '../src/report/timeline/statusCategory';
 import { formatCount, formatTime } from '../src/report/format';
 import { columnWidths, el, gridTable, table } from './dom';
@@ -69,25 +70,6 @@ function scroll(content: HTMLElement): HTMLElement {
   const wrapper = el('div', undefined, 'scroll');
   wrapper.appendChild(content);
   return wrapper;
-}
-
-interface NamedMarker extends Marker {
-  object: string;
-}
-
-/** Every event with the object it is about, in time order. */
-export function allEvents(timeline: Timeline): NamedMarker[] {
-  const named: NamedMarker[] = [];
-  for (const node of timeline.nodes) for (const e of node.events) named.push({ ...e, object: `node/${node.name}` });
-  for (const w of timeline.workloads) {
-    for (const e of w.events) named.push({ ...e, object: `${w.ref.kind.toLowerCase()}/${w.ref.name}` });
-    for (const pod of w.pods) for (const e of pod.events) named.push({ ...e, object: `pod/${pod.ref.name}` });
-    for (const ep of w.endpoints) for (const e of ep.events) named.push({ ...e, object: `endpointslice/${ep.ref.name}` });
-  }
-  for (const pod of timeline.otherPods) for (const e of pod.events) named.push({ ...e, object: `pod/${pod.ref.name}` });
-  for (const ep of timeline.otherEndpoints) for (const e of ep.events) named.push({ ...e, object: `endpointslice/${ep.ref.name}` });
-  for (const e of timeline.otherEvents) named.push({ ...e, object: '' });
-  return named.sort((a, b) => a.t - b.t);
 }
 
 /** Most events shown at once; a 1,000-pod trace has tens of thousands. */

@@ -109,8 +109,8 @@ export interface Timeline {
   /** Services whose pods belong to no workload of the trace. */
   otherEndpoints: EndpointsLane[];
   keyMoments: KeyMoment[];
-  /** Events of no drawn object (cluster notes). */
-  otherEvents: Marker[];
+  /** Events of no drawn object (zone states, cluster notes, the controller-manager's lease), with the object they are about. */
+  otherEvents: (Marker & Readonly<Pick<EventJson, 'object'>>)[];
 }
 
 const NON_WORKLOAD_KINDS = new Set(['Pod', 'Node', 'EndpointSlice', 'Cluster']);
@@ -272,7 +272,7 @@ export function buildTimeline(report: TraceReport): Timeline {
     const key = refKey(object);
     return ((object.kind === 'Pod' || object.kind === 'EndpointSlice') && byObject.has(key)) || workloadById.has(key);
   };
-  let otherEvents: Marker[] | undefined;
+  let otherEvents: EventJson[] | undefined;
   return {
     startMs, endMs: events.endMs, failedNodes: report.scenario.failedNodes, nodes: ordered, workloads, otherPods, otherEndpoints,
     keyMoments: keyMoments(events.momentEvents, report.summary.workloads, failed, podsOnFailed),
