@@ -224,6 +224,8 @@ describe('rules (RULES.md sections A–E)', () => {
     const [finding] = analyse(blue, [svc, green]).findings.filter((f) => f.ruleId === 'KFS002');
     assert.match(finding.message, / Service front also sends traffic to Deployment\/green, so the Service keeps answering while that workload's pods run on other nodes\.$/);
     assert.doesNotMatch(analyse(blue, [svc]).findings.find((f) => f.ruleId === 'KFS002')!.message, /also sends traffic/);
+    // The same Deployment written in a second file is one object, not another workload behind the Service.
+    assert.doesNotMatch(analyse(blue, [svc, blue]).findings.find((f) => f.ruleId === 'KFS002')!.message, /also sends traffic/);
   });
 
   it('KFS002 leaves the replica count to a HorizontalPodAutoscaler: nothing with minReplicas 2 or more, the autoscaler named with 1', () => {

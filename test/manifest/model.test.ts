@@ -21,7 +21,8 @@ describe('typed model', () => {
       'apiVersion: apps/v2', 'kind: StatefulSet', 'metadata: {name: s}', '---',
       'apiVersion: serving.knative.dev/v1', 'kind: Service', 'metadata: {name: k}', '---',
       'apiVersion: v1', 'kind: Service', 'metadata: {name: plain}', '---',
-      'replicaCount: 2', 'image: {tag: latest}',
+      'replicaCount: 2', 'image: {tag: latest}', '---',
+      'apiVersion: apps/v1', 'kind: Deployment', 'metadata: {name: loadgenerator}', '$patch: delete',
     ].join('\n'));
     assert.deepEqual(findings.map((f) => [f.ruleId, f.severity, f.range.start.line, f.message.split(':')[0]]), [
       ['KFS092', 'error', 0, 'Deployment has no apiVersion'],

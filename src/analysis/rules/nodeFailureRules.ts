@@ -76,7 +76,8 @@ export const singleReplica: Rule = {
       const member = workload.kind === 'StatefulSet';
       // Behind a Service that also selects other workloads' pods (blue/green), the service keeps answering from those.
       const services = servicesInFront(workload, ctx.workspace.services);
-      const others = ctx.workspace.workloads.filter((w) => w !== workload && w.namespace === workload.namespace && services.some((svc) => matchesMap(svc.selector, w.template.labels)));
+      // Another object, not the same one written in a second file (kubernetes-manifests/ beside release/).
+      const others = ctx.workspace.workloads.filter((w) => !(w.kind === workload.kind && w.name === workload.name) && w.namespace === workload.namespace && services.some((svc) => matchesMap(svc.selector, w.template.labels)));
       const shared = others.length > 0 ? ` Service ${services[0].name} also sends traffic to ${others.slice(0, 3).map((w) => `${w.kind}/${w.name}`).join(', ')}, so the Service keeps answering while ${others.length === 1 ? 'that workload\'s pods run' : 'those workloads\' pods run'} on other nodes.` : '';
       // KFS001 tells a StatefulSet's stuck pod and how to release it; said again here it would be the same warning twice.
       const because = outcome.summary.cause.kind === 'statefulset-identity'

@@ -79,7 +79,8 @@ export function buildModel(objects: ManifestObject[], problems: ManifestProblem[
   const model = emptyModel();
   for (const object of objects) {
     if (!BUILT_IN_GROUP.test(object.apiVersion) && !model.customResourceNamespaces.includes(object.namespace)) model.customResourceNamespaces.push(object.namespace);
-    if (!isServedBuiltIn(object, problems)) continue;
+    // A kustomize patch that deletes the object: nothing of it runs.
+    if (!isServedBuiltIn(object, problems) || object.value.$patch === 'delete') continue;
     const r = new FieldReader(object, problems);
     const sourced = <T>(value: T): Sourced<T> => ({ ...value, source: object });
     switch (object.kind) {
