@@ -1,10 +1,11 @@
 /** Facts about workloads that several rules, hovers and lenses need: where their pod spec is written, what they mount, how they tolerate. */
 import type { PathSegment } from '../manifest/path';
-import type { Service, Sourced, Toleration, Workload } from '../manifest/model/types';
+import type { PodDisruptionBudget, Service, Sourced, Toleration, Workload } from '../manifest/model/types';
 import { podVolumes } from '../manifest/model/workloads';
 import type { ManifestModel } from '../manifest/model';
 import type { Range } from '../manifest/range';
 import { NodeKind } from '../manifest/sourceMap';
+import { matchesLabelSelector } from '../sim/selectors';
 import { ServiceIndex } from '../sim/serviceIndex';
 
 export const UNREACHABLE = 'node.kubernetes.io/unreachable';
@@ -115,4 +116,14 @@ export function servicesInFront<S extends Service>(workload: Workload, services:
   let index = serviceIndexes.get(services);
   if (!index) serviceIndexes.set(services, (index = new ServiceIndex<Service>(services)));
   return index.selecting(workload.namespace, workload.template.labels) as S[];
+}
+
+/**
+ * Whether a PodDisruptionBudget selects the workload's pods. An empty selector selects every pod
+ * of the namespace in policy/v1, none in policy/v1beta1 (PodDisruptionBudgetSpec.selector).
+ */
+export function budgetSelects(pdb: Sourced<PodDisruptionBudget>, workload: Workload): boolean {
+  if (workload.namespace !== pdb.namespace) return false;
+  const empty = Object.keys(pdb.selector.matchLabels).length === 0 && pdb.selector.matchExpressions.length === 0;
+  return empty ? pdb.source.apiVersion === 'policy/v1' : matchesLabelSelector(pdb.selector, workload.template.labels);
 }

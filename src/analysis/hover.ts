@@ -9,8 +9,7 @@ import { formatDuration } from '../report/format';
 import type { Container, PodDisruptionBudget, Probe, Sourced, Workload } from '../manifest/model/types';
 import type { ManifestObject } from '../manifest/objects';
 import type { PathSegment } from '../manifest/path';
-import { matchesLabelSelector } from '../sim/selectors';
-import { hasReplicas, podSpecPath } from './facts';
+import { budgetSelects, hasReplicas, podSpecPath } from './facts';
 import { code, md, simulateLink } from './markdown';
 import { approx, outageText } from './outageText';
 import { selectedNodes } from './workloadSimulation';
@@ -182,7 +181,7 @@ function configHover(ctx: RuleContext, object: ManifestObject, path: PathSegment
 function pdbHover(ctx: RuleContext, object: ManifestObject, path: PathSegment[]): string | undefined {
   const pdb = ctx.document.model.podDisruptionBudgets.find((p) => p.source === object);
   if (!pdb || path[0] !== 'spec') return undefined;
-  const selected = ctx.workspace.workloads.filter((w) => w.namespace === pdb.namespace && matchesLabelSelector(pdb.selector, w.template.labels));
+  const selected = ctx.workspace.workloads.filter((w) => budgetSelects(pdb, w));
   const replicas = selected.reduce((sum, w) => sum + (hasReplicas(w) ? w.replicas : 1), 0);
   return [
     `**PodDisruptionBudget ${md(pdb.name)}** selects ${selected.length === 0 ? 'no workload among the inputs' : md(selected.map((w) => `${w.kind}/${w.name}`).join(', '))} (${replicas} pod${replicas === 1 ? '' : 's'}): ${allowed(pdb, replicas)}`,

@@ -277,6 +277,15 @@ describe('rules (RULES.md sections A–E)', () => {
     assert.match(twice, /^Another PodDisruptionBudget \(web-too\) selects the same pods: the eviction API refuses/);
   });
 
+  it('a policy/v1 PDB with an empty selector selects every pod of its namespace (policy/v1beta1: none), for KFS051 and KFS052 alike', () => {
+    const pdb = (apiVersion: string) => `apiVersion: ${apiVersion}\nkind: PodDisruptionBudget\nmetadata: {name: all, namespace: shop}\nspec:\n  maxUnavailable: 0\n  selector: {}\n`;
+    const ids = (others: string[]) => analyse(deployment({ replicas: 3 }), others).findings.map((f) => f.ruleId).filter((id) => id === 'KFS051' || id === 'KFS052');
+    assert.deepEqual(ids([pdb('policy/v1')]), []);
+    assert.deepEqual(ids([pdb('policy/v1beta1')]), ['KFS052']);
+    const [blocking] = analyse(pdb('policy/v1'), [deployment({ replicas: 3 })]).findings.filter((f) => f.ruleId === 'KFS051');
+    assert.deepEqual(blocking.related?.map((r) => r.message.split(' ').slice(0, 2).join(' ')), ['Deployment web']);
+  });
+
   it('points at the object that explains a finding in another file (related information)', () => {
     const pvc = 'apiVersion: v1\nkind: PersistentVolume\nmetadata: {name: local-1}\nspec:\n  local: {path: /mnt}\n  claimRef: {namespace: shop, name: data}\n  nodeAffinity: {required: {nodeSelectorTerms: [{matchExpressions: [{key: kubernetes.io/hostname, operator: In, values: [worker-a1]}]}]}}\n';
     const [finding] = analyse(CASES.find((c) => c.rule === 'KFS005')!.text, [pvc]).findings.filter((f) => f.ruleId === 'KFS005');

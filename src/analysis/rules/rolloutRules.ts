@@ -1,20 +1,14 @@
 /** Section E of RULES.md: rollouts and voluntary disruptions. */
 import { formatCount } from '../../manifest/formatCount';
-import type { LabelSelector, PodDisruptionBudget, Sourced, Workload } from '../../manifest/model/types';
+import type { PodDisruptionBudget, Sourced, Workload } from '../../manifest/model/types';
 import { objectRef, type ManifestObject } from '../../manifest/objects';
-import { matchesLabelSelector } from '../../sim/selectors';
-import { hasReplicas, isWritten, kindRange, rangeOf } from '../facts';
+import { budgetSelects, hasReplicas, isWritten, kindRange, rangeOf } from '../facts';
 import type { Finding } from '../finding';
 import type { Rule, RuleContext } from '../rule';
 
 const DISRUPTION_DOCS = 'https://kubernetes.io/docs/concepts/workloads/pods/disruptions/';
 
 const isZero = (value: number | string | undefined) => value === 0 || value === '0%';
-
-function selects(selector: LabelSelector, namespace: string, workload: Workload): boolean {
-  const empty = Object.keys(selector.matchLabels).length === 0 && selector.matchExpressions.length === 0;
-  return !empty && workload.namespace === namespace && matchesLabelSelector(selector, workload.template.labels);
-}
 
 function related(ctx: RuleContext, objects: { source: ManifestObject; name: string; kind?: string }[], what: string): Finding['related'] {
   return objects.flatMap((o) => {
@@ -44,7 +38,7 @@ export const rolloutCannotProgress: Rule = {
 
 /** The workloads of the workspace a PDB selects, and the replicas they run. */
 function selected(ctx: RuleContext, pdb: Sourced<PodDisruptionBudget>): Sourced<Workload>[] {
-  return ctx.workspace.workloads.filter((w) => selects(pdb.selector, pdb.namespace, w));
+  return ctx.workspace.workloads.filter((w) => budgetSelects(pdb, w));
 }
 
 export const pdbBlocksDrains: Rule = {
@@ -66,7 +60,7 @@ export const pdbBlocksDrains: Rule = {
         [why, field] = [`minAvailable ${asked} ≥ the ${replicas} replica${replicas === 1 ? '' : 's'} of ${workloads.map((w) => `${w.kind}/${w.name}`).join(', ')}`, 'minAvailable'];
       }
       // The eviction API refuses a pod that more than one PodDisruptionBudget selects.
-      const others = why ? [] : ctx.workspace.podDisruptionBudgets.filter((other) => other !== pdb && other.source !== pdb.source && workloads.some((w) => selects(other.selector, other.namespace, w)));
+      const others = why ? [] : ctx.workspace.podDisruptionBudgets.filter((other) => other !== pdb && other.source !== pdb.source && workloads.some((w) => budgetSelects(other, w)));
       if (others.length > 0) {
         return [{
           ruleId: this.id, severity: this.defaultSeverity, object: objectRef(pdb.source),
@@ -94,7 +88,7 @@ export const noPdb: Rule = {
   check(ctx) {
     return ctx.document.model.workloads.flatMap((workload) => {
       if (!hasReplicas(workload) || workload.replicas < 2) return [];
-      if (ctx.workspace.podDisruptionBudgets.some((pdb) => selects(pdb.selector, pdb.namespace, workload))) return [];
+      if (ctx.workspace.podDisruptionBudgets.some((pdb) => budgetSelects(pdb, workload))) return [];
       return [{
         ruleId: this.id, severity: this.defaultSeverity, object: objectRef(workload.source),
         range: isWritten(workload, ['spec', 'replicas']) ? rangeOf(workload, ['spec', 'replicas']) : kindRange(workload),
