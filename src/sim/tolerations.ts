@@ -77,6 +77,15 @@ function toleratesKeyAndEffect(toleration: Toleration, taint: Taint): boolean {
   return (toleration.effect === '' || toleration.effect === taint.effect) && (toleration.key === '' || toleration.key === taint.key);
 }
 
+/**
+ * The kubelet gives a static pod a toleration of every NoExecute taint when it reads its file
+ * (applyDefaults, pkg/kubelet/config/common.go), and its mirror object carries it: no taint evicts it.
+ */
+export function withStaticPodToleration(tolerations: readonly Toleration[]): Toleration[] {
+  const every: Toleration = { key: '', operator: 'Exists', value: '', effect: 'NoExecute' };
+  return tolerations.some((t) => !t.key && t.operator === 'Exists' && t.effect === 'NoExecute') ? [...tolerations] : [...tolerations, every];
+}
+
 /** AddOrUpdateDaemonPodTolerations: daemon pods stay on failed, pressured and cordoned nodes. */
 export function withDaemonSetTolerations(tolerations: readonly Toleration[], hostNetwork: boolean): Toleration[] {
   const added: Toleration[] = [

@@ -1,12 +1,12 @@
 /** A workload as the simulator runs it: its pod template after the controllers' and the API server's defaults. */
 import type { Workload } from '../manifest/model/types';
-import { podRequests } from '../manifest/model/workloads';
+import { isMirrorPod, podRequests } from '../manifest/model/workloads';
 import { DaemonSetController } from './daemonSet';
 import type { PodTemplateSim, SimService, SimWorkload } from './objects';
 import { nameSuffix } from './random';
 import { ServiceIndex } from './serviceIndex';
 import type { Store } from './store';
-import { withDaemonSetTolerations } from './tolerations';
+import { withDaemonSetTolerations, withStaticPodToleration } from './tolerations';
 
 /** The workload with its pod template as pods get it: the DaemonSet controller's tolerations, then admission. */
 export function toSimWorkload(store: Store, spec: Workload): SimWorkload {
@@ -18,7 +18,8 @@ export function toSimWorkload(store: Store, spec: Workload): SimWorkload {
   }));
   const template: PodTemplateSim = store.admit({
     labels: spec.template.labels,
-    tolerations: spec.kind === 'DaemonSet' ? withDaemonSetTolerations(podSpec.tolerations, podSpec.hostNetwork) : podSpec.tolerations,
+    tolerations: spec.kind === 'DaemonSet' ? withDaemonSetTolerations(podSpec.tolerations, podSpec.hostNetwork)
+      : isMirrorPod(spec) ? withStaticPodToleration(podSpec.tolerations) : podSpec.tolerations,
     nodeSelector: podSpec.nodeSelector,
     placementConstraints: Object.keys(podSpec.nodeSelector).length > 0 || podSpec.affinity.nodeRequired.length > 0
       || podSpec.topologySpreadConstraints.length > 0 || podSpec.affinity.podAffinityRequired.length > 0 || podSpec.affinity.podAntiAffinityRequired.length > 0

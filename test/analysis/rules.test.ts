@@ -207,6 +207,14 @@ describe('rules (RULES.md sections A–E)', () => {
     assert.match(findings.find((f) => f.ruleId === 'KFS001')!.message, /force-delete it/);
   });
 
+  it('KFS005 on a bare Pod does not speak of it being recreated (KFS003 says it never is); kubeadm\'s etcd gets neither', () => {
+    const pod = 'apiVersion: v1\nkind: Pod\nmetadata: {name: redis, namespace: shop}\nspec:\n  containers: [{name: c, image: redis, volumeMounts: [{name: d, mountPath: /data}]}]\n  volumes: [{name: d, hostPath: {path: /srv/redis}}]\n';
+    const findings = analyse(pod).findings;
+    assert.match(findings.find((f) => f.ruleId === 'KFS005')!.message, /if the node fails, the pod is never recreated, and a copy of it on another node would not have it/);
+    const etcd = pod.replace('namespace: shop', 'namespace: kube-system').replace('image: redis', 'image: registry.k8s.io/etcd:3.5.12-0').replace('/srv/redis', '/var/lib/etcd');
+    assert.deepEqual(analyse(etcd).findings.map((f) => f.ruleId).filter((id) => id === 'KFS003' || id === 'KFS005'), []);
+  });
+
   it('KFS002 offers no second replica to a Deployment whose pods share one ReadWriteOnce claim (Multi-Attach)', () => {
     const withClaim = deployment({ pod: '      volumes: [{name: data, persistentVolumeClaim: {claimName: data}}]\n      containers: [{name: c, image: app, volumeMounts: [{name: data, mountPath: /data}]}]\n' });
     const claim = 'apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata: {name: data, namespace: shop}\nspec: {accessModes: [ReadWriteOnce], resources: {requests: {storage: 1Gi}}}\n';

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { compareFindings } from '../../src/analysis/finding';
 import { readManifestText } from '../../src/manifest/readManifest';
+import { isMirrorPod } from '../../src/manifest/model/workloads';
 
 /** The model and the problems reading it found (the rules are tested elsewhere). */
 function analyse(text: string) {
@@ -14,6 +15,13 @@ function pos(range: { start: { line: number; character: number }; end: { line: n
 }
 
 describe('typed model', () => {
+  it('takes kubeadm\'s etcd and scheduler manifests in kube-system for static pods (never bare Pods to run under a Deployment)', () => {
+    const pod = (name: string, image: string, labels: string) => ['apiVersion: v1', 'kind: Pod', `metadata: {name: ${name}, namespace: kube-system${labels}}`, 'spec:', `  containers: [{name: ${name}, image: ${image}}]`].join('\n');
+    const { model } = analyse([pod('etcd', 'registry.k8s.io/etcd:3.5.12-0', ''), pod('kube-scheduler', 'registry.k8s.io/kube-scheduler:v1.29.7', ''), pod('x', 'app', ', labels: {tier: control-plane}')].join('\n---\n'));
+    assert.deepEqual(model.workloads.map(isMirrorPod), [true, true, true]);
+    assert.equal(isMirrorPod(analyse(pod('etcd', 'registry.k8s.io/etcd:3.5.12-0', '').replace('kube-system', 'data')).model.workloads[0]), false, 'outside kube-system an etcd pod is a pod like any');
+  });
+
   it('refuses what the API server does not serve, and leaves other groups\' kinds of the same name alone', () => {
     const { model, findings } = analyse([
       'kind: Deployment', 'metadata: {name: web}', 'spec: {replicas: 1}', '---',

@@ -138,14 +138,17 @@ export const localStorage: Rule = {
   check(ctx) {
     const findings: Finding[] = [];
     for (const workload of ctx.document.model.workloads) {
-      if (workload.kind === 'DaemonSet') continue;
+      // A DaemonSet's or a static pod's pods belong to their node: its data is where they run.
+      if (workload.kind === 'DaemonSet' || isMirrorPod(workload)) continue;
       const volumesPath = [...podSpecPath(workload), 'volumes'];
+      // A bare Pod is not recreated at all (KFS003); a controller's pod is, elsewhere.
+      const elsewhere = workload.kind === 'Pod' ? 'the pod is never recreated, and a copy of it on another node would not have it' : 'the pod is recreated elsewhere without it';
       const outcome = simulated(ctx, workload);
       const consequence = outcome ? ` (${outageText(outcome).headline.toLowerCase()} in the default scenario)` : '';
       podVolumes(workload).forEach(({ volume, index: i }) => {
         if (volume.source === 'hostPath' && holdsAppData(volume.hostPath)) {
           findings.push(base(this, workload, rangeOf(workload, [...volumesPath, i, 'hostPath']),
-            `The data in hostPath ${volume.hostPath ?? volume.name} stays on the node: if the node fails, the pod is recreated elsewhere without it${consequence}.`));
+            `The data in hostPath ${volume.hostPath ?? volume.name} stays on the node: if the node fails, ${elsewhere}${consequence}.`));
         }
         if (volume.source !== 'persistentVolumeClaim' || !volume.claimName) return;
         const pv = localVolumeOf(workload.namespace, volume.claimName, ctx.workspace);

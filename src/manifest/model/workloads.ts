@@ -115,7 +115,17 @@ function podCount(spec: FieldReader, field: 'replicas' | 'parallelism'): number 
 
 /** A static pod's mirror: the kubelet's annotation, or owned by its Node (SEMANTICS.md 6.5). The kubelet runs it; nothing reschedules it. */
 export function isMirrorPod(workload: Workload): boolean {
-  return workload.kind === 'Pod' && (workload.annotations['kubernetes.io/config.mirror'] !== undefined || workload.ownerKinds.includes('Node'));
+  return workload.kind === 'Pod' && (workload.annotations['kubernetes.io/config.mirror'] !== undefined || workload.ownerKinds.includes('Node') || isControlPlaneManifest(workload));
+}
+
+/**
+ * A kubeadm control-plane manifest (/etc/kubernetes/manifests) as written to disk, before it has a
+ * mirror annotation: in kube-system, labelled tier: control-plane, or running etcd or the scheduler.
+ * The kubelet runs it as a static pod.
+ */
+function isControlPlaneManifest(workload: Workload): boolean {
+  return workload.namespace === 'kube-system' && (workload.template.labels.tier === 'control-plane'
+    || workload.template.spec.containers.some((c) => /(^|\/)(etcd|kube-scheduler)(:|@|$)/.test(c.image ?? '')));
 }
 
 /**
