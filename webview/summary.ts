@@ -58,6 +58,8 @@ export function summaryCards(workloads: readonly WorkloadLane[], showUnaffected:
 function findingList(findings: readonly FindingRef[], show: ((finding: FindingRef) => void) | undefined): HTMLElement {
   const section = el('div', undefined, 'findings');
   section.appendChild(el('h4', 'What would shorten it'));
+  // The checks simulate each workload's own default failure, not this run: their times can differ from the card's.
+  section.appendChild(el('p', 'The checks of the manifest, whose times come from each workload\'s default scenario (its node powers off and never returns), not from this run.', 'findings-note'));
   const list = el('ul');
   for (const finding of findings) {
     const item = el('li', undefined, `finding severity-${finding.severity}`);
