@@ -60,9 +60,9 @@ function interventionMessage(event: TraceEvent, d: Record<string, unknown>): str
   const { name } = event.object;
   switch (event.reason) {
     case 'ForceDelete': return `kubectl delete pod ${name} --force --grace-period=0`;
-    case 'ForceDeleteSkipped': return `kubectl delete --force: no pod ${d.target} exists at this time`;
+    case 'ForceDeleteSkipped': return `kubectl delete --force: ${skippedTarget(String(d.target))}`;
     case 'Delete': return `kubectl delete pod ${name} (grace period from the pod spec)`;
-    case 'DeleteSkipped': return `kubectl delete: no pod ${d.target} exists at this time`;
+    case 'DeleteSkipped': return `kubectl delete: ${skippedTarget(String(d.target))}`;
     case 'OutOfService': return `kubectl taint node ${name} ${taintText(d)}`;
     case 'DeleteNode': return `kubectl delete node ${name}`;
     case 'ControllerManagerRestart': return 'kube-controller-manager restarts: its leader lease is lost, every controller of it stops and forgets its timers';
@@ -92,4 +92,12 @@ function noteMessage(event: TraceEvent, d: Record<string, unknown>): string {
     }
     default: return event.reason;
   }
+}
+
+/** Kind/name means that workload's pods on the failed nodes; a pod name, that pod. */
+function skippedTarget(target: string): string {
+  const slash = target.indexOf('/');
+  return slash > 0 && target.slice(0, slash).toLowerCase() !== 'pod'
+    ? `no pod of ${target} is on a failed node at this time`
+    : `no pod ${target.slice(slash + 1)} exists at this time`;
 }

@@ -25,6 +25,9 @@ describe('report: event messages', () => {
     [ev('Note', 'PartialDisruption', { zone: 'zone-a', qps: 0 }, { kind: 'Zone', name: 'zone-a', namespace: '' }), 'Zone zone-a is now PartialDisruption: NoExecute tainting at no rate (stopped).'],
     [ev('EndpointChanged', 'EndpointNotReady', { pod: 'web-1', ip: '10.244.0.2', ready: false, serving: false, terminating: false, added: false }, { kind: 'EndpointSlice', name: 'web', namespace: 'shop' }), 'Endpoint 10.244.0.2 (web-1) now ready=false serving=false terminating=false'],
     [ev('KubernetesEvent', 'TaintManagerEviction', { message: 'Marking for deletion Pod shop/web-1', source: 'taint-eviction-controller' }), 'Marking for deletion Pod shop/web-1'],
+    // Kind/name means the workload's pods on the failed nodes, which may run elsewhere by then.
+    [ev('Intervention', 'ForceDeleteSkipped', { target: 'StatefulSet/postgres' }), 'kubectl delete --force: no pod of StatefulSet/postgres is on a failed node at this time'],
+    [ev('Intervention', 'DeleteSkipped', { target: 'db-0' }), 'kubectl delete: no pod db-0 exists at this time'],
   ];
   for (const [event, message] of cases) it(`${event.type}/${event.reason}: "${message}"`, () => assert.equal(eventMessage(event), message));
 
