@@ -94,13 +94,19 @@ export const unboundedEmptyDir: Rule = {
   check(ctx) {
     return ctx.document.model.workloads.flatMap((workload) => {
       const spec = workload.template.spec;
-      if (spec.containers.some((c) => c.limits.ephemeralStorageBytes !== undefined)) return [];
+      // An ephemeral-storage limit bounds a disk-backed emptyDir; a memory-backed one (tmpfs) counts against memory instead.
+      const storageLimited = spec.containers.some((c) => c.limits.ephemeralStorageBytes !== undefined);
+      const memoryLimited = spec.containers.every((c) => c.limits.memoryBytes !== undefined);
       const editor = editorFor(ctx.document, workload.source);
       return podVolumes(workload).flatMap(({ volume, index: i }) => {
         if (volume.source !== 'emptyDir' || volume.emptyDirSizeLimitBytes !== undefined) return [];
+        const memory = volume.emptyDirMedium === 'Memory';
+        if (memory ? memoryLimited : storageLimited) return [];
         const path = [...podSpecPath(workload), 'volumes', i, 'emptyDir'];
         return [finding(this, workload, path,
-          `emptyDir ${volume.name} has no sizeLimit${volume.emptyDirMedium === 'Memory' ? ' (it counts against the pod\'s memory)' : ''} and no container limits ephemeral-storage: it can fill the node's disk, and under disk pressure (nodefs.available<10%) the kubelet evicts pods.`,
+          memory
+            ? `emptyDir ${volume.name} is memory-backed (tmpfs) with no sizeLimit, and not every container has a memory limit: what it holds is RAM, and it can grow until the node is short of memory, when the kubelet evicts pods (memory.available<100Mi).`
+            : `emptyDir ${volume.name} has no sizeLimit and no container limits ephemeral-storage: it can fill the node's disk, and under disk pressure (nodefs.available<10%) the kubelet evicts pods.`,
           { fixes: fix(`Limit the emptyDir to 1Gi (${volume.emptyDirMedium === 'Memory' ? `${volume.name} is capped at 1Gi instead of growing into the pod's memory` : `the kubelet evicts the pod when ${volume.name} exceeds 1Gi, before the node's disk fills`})`, [editor.setEntry(path, 'sizeLimit', '1Gi')], { preferred: true }) })];
       });
     });
