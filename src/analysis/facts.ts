@@ -29,6 +29,16 @@ export function hasReplicas(workload: Workload): workload is Extract<Workload, {
   return workload.kind === 'Deployment' || workload.kind === 'ReplicaSet' || workload.kind === 'ReplicationController' || workload.kind === 'StatefulSet';
 }
 
+/** The HorizontalPodAutoscaler that owns the workload's replica count, if one of the input targets it. */
+export function autoscalerOf(workload: Workload, model: Pick<ManifestModel, 'horizontalPodAutoscalers'>) {
+  return model.horizontalPodAutoscalers.find((h) => h.namespace === workload.namespace && h.target.kind === workload.kind && h.target.name === workload.name);
+}
+
+/** The fewest pods the workload runs: its autoscaler's minReplicas, else its replicas (1 for a single pod). */
+export function fewestPods(workload: Workload, model: Pick<ManifestModel, 'horizontalPodAutoscalers'>): number {
+  return autoscalerOf(workload, model)?.minReplicas ?? (hasReplicas(workload) ? workload.replicas : 1);
+}
+
 export function kindRange(workload: Sourced<Workload>): Range {
   return workload.source.sourceMap.closestRange(['kind']);
 }

@@ -9,7 +9,7 @@ import { formatDuration } from '../report/format';
 import type { Container, PodDisruptionBudget, Probe, Sourced, Workload } from '../manifest/model/types';
 import type { ManifestObject } from '../manifest/objects';
 import type { PathSegment } from '../manifest/path';
-import { budgetSelects, hasReplicas, podSpecPath } from './facts';
+import { budgetSelects, fewestPods, hasReplicas, podSpecPath } from './facts';
 import { code, md, simulateLink } from './markdown';
 import { approx, outageText } from './outageText';
 import { selectedNodes } from './workloadSimulation';
@@ -182,7 +182,7 @@ function pdbHover(ctx: RuleContext, object: ManifestObject, path: PathSegment[])
   const pdb = ctx.document.model.podDisruptionBudgets.find((p) => p.source === object);
   if (!pdb || path[0] !== 'spec') return undefined;
   const selected = ctx.workspace.workloads.filter((w) => budgetSelects(pdb, w));
-  const replicas = selected.reduce((sum, w) => sum + (hasReplicas(w) ? w.replicas : 1), 0);
+  const replicas = selected.reduce((sum, w) => sum + fewestPods(w, ctx.workspace), 0);
   return [
     `**PodDisruptionBudget ${md(pdb.name)}** selects ${selected.length === 0 ? 'no workload among the inputs' : md(selected.map((w) => `${w.kind}/${w.name}`).join(', '))} (${replicas} pod${replicas === 1 ? '' : 's'}): ${allowed(pdb, replicas)}`,
     '',

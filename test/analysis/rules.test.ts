@@ -288,6 +288,14 @@ describe('rules (RULES.md sections A–E)', () => {
     assert.match(twice, /^Another PodDisruptionBudget \(web-too\) selects the same pods: the eviction API refuses/);
   });
 
+  it('KFS051 counts the pods an autoscaler keeps (its minReplicas), as KFS002 does', () => {
+    const pdb = 'apiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata: {name: web, namespace: shop}\nspec:\n  minAvailable: 1\n  selector: {matchLabels: {app: web}}\n';
+    const hpa = (min: number) => `apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\nmetadata: {name: web, namespace: shop}\nspec:\n  scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: web}\n  minReplicas: ${min}\n  maxReplicas: 10\n`;
+    const kfs051 = (others: string[]) => analyse(pdb, others).findings.filter((f) => f.ruleId === 'KFS051');
+    assert.equal(kfs051([deployment({ replicas: 1 })]).length, 1);
+    assert.deepEqual(kfs051([deployment({ replicas: 1 }), hpa(3)]), []);
+  });
+
   it('a policy/v1 PDB with an empty selector selects every pod of its namespace (policy/v1beta1: none), for KFS051 and KFS052 alike', () => {
     const pdb = (apiVersion: string) => `apiVersion: ${apiVersion}\nkind: PodDisruptionBudget\nmetadata: {name: all, namespace: shop}\nspec:\n  maxUnavailable: 0\n  selector: {}\n`;
     const ids = (others: string[]) => analyse(deployment({ replicas: 3 }), others).findings.map((f) => f.ruleId).filter((id) => id === 'KFS051' || id === 'KFS052');

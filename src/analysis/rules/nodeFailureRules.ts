@@ -6,9 +6,7 @@ import type { LabelSelector, Sourced, Workload } from '../../manifest/model/type
 import { isMirrorPod, podVolumes } from '../../manifest/model/workloads';
 import { objectRef } from '../../manifest/objects';
 import { editorFor, fix, outageEffect } from '../editing';
-import {
-  hasReplicas, holdsAppData, isLocalClass, isWritten, kindRange, localVolumeOf, NOT_READY, nodeBoundData, nodeFailureTolerations, podSpecPath, rangeOf, servicesInFront, UNREACHABLE,
-} from '../facts';
+import { autoscalerOf, hasReplicas, holdsAppData, isLocalClass, isWritten, kindRange, localVolumeOf, nodeBoundData, nodeFailureTolerations, NOT_READY, podSpecPath, rangeOf, servicesInFront, UNREACHABLE } from '../facts';
 import type { Finding } from '../finding';
 import { approx, outageText } from '../outageText';
 import { selectedNodes } from '../workloadSimulation';
@@ -55,7 +53,7 @@ export const singleReplica: Rule = {
     return ctx.document.model.workloads.flatMap((workload) => {
       if (!hasReplicas(workload) || workload.replicas >= 2) return [];
       // An autoscaler owns the replica count: minReplicas decides, and replicas written here would fight it.
-      const autoscaler = ctx.workspace.horizontalPodAutoscalers.find((h) => h.namespace === workload.namespace && h.target.kind === workload.kind && h.target.name === workload.name);
+      const autoscaler = autoscalerOf(workload, ctx.workspace);
       if (autoscaler && autoscaler.minReplicas >= 2) return [];
       const outcome = simulated(ctx, workload);
       if (!outcome) return [];

@@ -2,7 +2,7 @@
 import { formatCount } from '../../manifest/formatCount';
 import type { PodDisruptionBudget, Sourced, Workload } from '../../manifest/model/types';
 import { objectRef, type ManifestObject } from '../../manifest/objects';
-import { budgetSelects, hasReplicas, isWritten, kindRange, rangeOf } from '../facts';
+import { budgetSelects, fewestPods, hasReplicas, isWritten, kindRange, rangeOf } from '../facts';
 import type { Finding } from '../finding';
 import type { Rule, RuleContext } from '../rule';
 
@@ -49,7 +49,8 @@ export const pdbBlocksDrains: Rule = {
   check(ctx) {
     return ctx.document.model.podDisruptionBudgets.flatMap((pdb): Finding[] => {
       const workloads = selected(ctx, pdb);
-      const replicas = workloads.reduce((sum, w) => sum + (hasReplicas(w) ? w.replicas : 1), 0);
+      // An autoscaler keeps at least its minReplicas: the budget is checked against the fewest pods there are.
+      const replicas = workloads.reduce((sum, w) => sum + fewestPods(w, ctx.workspace), 0);
       let why: string | undefined;
       let field = 'maxUnavailable';
       if (isZero(pdb.maxUnavailable)) why = `maxUnavailable is ${pdb.maxUnavailable}`;
