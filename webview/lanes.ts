@@ -266,9 +266,13 @@ export class LanesView {
   /** A workload's or pod's name: a button that shows the YAML in the editor, plain text in the report. */
   private nameOf(row: Row, text: string, title: string, label: string, action: string): HTMLElement {
     if (!this.revealsYaml) {
-      const name = el('span', text, 'name');
+      // A span cannot be named (aria-label is ignored on it): the shortened name is hidden from
+      // screen readers and the full label read in its place.
+      const name = el('span', undefined, 'name');
       name.title = title;
-      name.setAttribute('aria-label', label);
+      const shown = el('span', text);
+      shown.setAttribute('aria-hidden', 'true');
+      name.append(shown, el('span', label, 'sr-only'));
       return name;
     }
     const name = el('button', text, 'name link');

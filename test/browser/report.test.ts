@@ -71,7 +71,9 @@ describeWithChromium('HTML report in Chromium', (browser) => {
     // Tall enough that every lane is drawn (only the lanes in view are).
     const { page, problems } = await open(browser(), examples, 2000);
     assert.deepEqual(await page.locator('.lane-label-node .name').allInnerTexts(), ['worker-a1', 'worker-a2', 'worker-b1', 'worker-b2', 'worker-c1', 'worker-c2']);
-    assert.deepEqual(await page.locator('.lane-label-workload .name').allInnerTexts(), ['kafka', 'node-exporter']);
+    assert.deepEqual(await page.locator('.lane-label-workload .name [aria-hidden=true]').allInnerTexts(), ['kafka', 'node-exporter']);
+    // A screen reader reads the whole label in place of the shortened name (a span's aria-label would be ignored).
+    assert.deepEqual(await page.locator('.lane-label-workload .name .sr-only').allTextContents(), ['StatefulSet kafka, stuck', 'DaemonSet node-exporter, waits-for-node']);
     assert.equal(await page.locator('.lane-label-pod').count(), 9);
     assert.ok(await page.locator('rect.bar.cat-terminating').count() >= 1);
     assert.ok(await page.locator('rect.node-band.condition-unknown').count() >= 1);
@@ -157,7 +159,7 @@ describeWithChromium('HTML report in Chromium', (browser) => {
     fs.writeFileSync(file, htmlReport({ title: `power-off of ${trace.summary.failedNodes.join(', ')}: ${input}`, report: trace }, reportAssets(path.join(REPO_ROOT, 'out', 'src', 'cli'))));
     const { page, problems } = await open(browser(), file);
     const workload = `<img src=x onerror="window.__pwned='img'">`;
-    assert.deepEqual(await page.locator('.lane-label-workload .name').allInnerTexts(), [workload]);
+    assert.deepEqual(await page.locator('.lane-label-workload .name [aria-hidden=true]').allInnerTexts(), [workload]);
     assert.match(await page.locator('h1').innerText(), /<img src=x onerror=window.__pwned='file'>\.yaml$/);
     assert.match(await page.locator('.lane-label-endpoints').getAttribute('title') ?? '', /javascript:window.__pwned='svc'/);
     const rows = await rowTexts(page, '.pods-at');
