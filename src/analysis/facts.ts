@@ -102,11 +102,16 @@ export function nodeBoundData(workload: Workload, objects: ManifestModel): NodeB
 
 /** The local (node-pinned) PersistentVolume a claim is bound to, if the workspace has it. */
 export function localVolumeOf(namespace: string, claimName: string, objects: ManifestModel) {
-  const claim = objects.persistentVolumeClaims.find((c) => c.namespace === namespace && c.name === claimName);
-  const pv = objects.persistentVolumes.find((v) => (claim?.volumeName !== undefined && v.name === claim.volumeName)
-    || (v.claimRef?.name === claimName && v.claimRef.namespace === namespace));
+  const pv = volumeOfClaim(namespace, claimName, objects);
   if (pv && (pv.local || pv.nodeAffinity.length > 0)) return pv;
   return undefined;
+}
+
+/** The PersistentVolume of the input a claim is bound to (by the claim's volumeName or the volume's claimRef). */
+export function volumeOfClaim(namespace: string, claimName: string, objects: ManifestModel) {
+  const claim = objects.persistentVolumeClaims.find((c) => c.namespace === namespace && c.name === claimName);
+  return objects.persistentVolumes.find((v) => (claim?.volumeName !== undefined && v.name === claim.volumeName)
+    || (v.claimRef?.name === claimName && v.claimRef.namespace === namespace));
 }
 
 const NO_PROVISIONER = 'kubernetes.io/no-provisioner';

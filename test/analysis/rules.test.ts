@@ -210,6 +210,14 @@ describe('rules (RULES.md sections A–E)', () => {
     assert.match(findings.find((f) => f.ruleId === 'KFS001')!.message, /force-delete it/);
   });
 
+  it('KFS005 on a claim bound to a hostPath PersistentVolume without node affinity: the data stays behind', () => {
+    const withClaim = deployment({ pod: '      volumes: [{name: m, persistentVolumeClaim: {claimName: models}}]\n      containers: [{name: c, image: app}]\n' });
+    const claim = 'apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata: {name: models, namespace: shop}\nspec: {volumeName: models-pv, accessModes: [ReadWriteOnce], resources: {requests: {storage: 1Gi}}}\n';
+    const pv = 'apiVersion: v1\nkind: PersistentVolume\nmetadata: {name: models-pv}\nspec: {accessModes: [ReadWriteOnce], capacity: {storage: 1Gi}, hostPath: {path: /mnt/models}}\n';
+    const [finding] = analyse(withClaim, [claim, pv]).findings.filter((f) => f.ruleId === 'KFS005');
+    assert.match(finding.message, /^Claim models is bound to models-pv, a hostPath volume \(\/mnt\/models\): the data stays on the node the pod ran on/);
+  });
+
   it('KFS005 on a bare Pod does not speak of it being recreated (KFS003 says it never is); kubeadm\'s etcd gets neither', () => {
     const pod = 'apiVersion: v1\nkind: Pod\nmetadata: {name: redis, namespace: shop}\nspec:\n  containers: [{name: c, image: redis, volumeMounts: [{name: d, mountPath: /data}]}]\n  volumes: [{name: d, hostPath: {path: /srv/redis}}]\n';
     const findings = analyse(pod).findings;

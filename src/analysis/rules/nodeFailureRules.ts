@@ -6,7 +6,7 @@ import type { LabelSelector, Sourced, Workload } from '../../manifest/model/type
 import { isMirrorPod, podVolumes } from '../../manifest/model/workloads';
 import { objectRef } from '../../manifest/objects';
 import { editorFor, fix, outageEffect } from '../editing';
-import { autoscalerOf, hasReplicas, holdsAppData, isLocalClass, isWritten, kindRange, localVolumeOf, nodeBoundData, nodeFailureTolerations, NOT_READY, podSpecPath, rangeOf, servicesInFront, UNREACHABLE } from '../facts';
+import { autoscalerOf, hasReplicas, holdsAppData, isLocalClass, isWritten, kindRange, localVolumeOf, nodeBoundData, nodeFailureTolerations, NOT_READY, podSpecPath, rangeOf, servicesInFront, UNREACHABLE, volumeOfClaim } from '../facts';
 import type { Finding } from '../finding';
 import { approx, outageText } from '../outageText';
 import { selectedNodes } from '../workloadSimulation';
@@ -149,6 +149,15 @@ export const localStorage: Rule = {
             `The data in hostPath ${volume.hostPath ?? volume.name} stays on the node: if the node fails, ${elsewhere}${consequence}.`));
         }
         if (volume.source !== 'persistentVolumeClaim' || !volume.claimName) return;
+        const bound = volumeOfClaim(workload.namespace, volume.claimName, ctx.workspace);
+        // A hostPath PersistentVolume without node affinity pins nothing: the pod moves, its data does not.
+        if (bound?.hostPath !== undefined && !bound.local && bound.nodeAffinity.length === 0 && holdsAppData(bound.hostPath)) {
+          const at = ctx.locate(bound.source);
+          findings.push(base(this, workload, rangeOf(workload, [...volumesPath, i, 'persistentVolumeClaim', 'claimName']),
+            `Claim ${volume.claimName} is bound to ${bound.name}, a hostPath volume (${bound.hostPath}): the data stays on the node the pod ran on, and if that node fails the pod is recreated elsewhere without it${consequence}.`,
+            { related: at ? [{ location: at, message: `PersistentVolume ${bound.name}: hostPath ${bound.hostPath}` }] : undefined }));
+          return;
+        }
         const pv = localVolumeOf(workload.namespace, volume.claimName, ctx.workspace);
         if (!pv) return;
         const location = ctx.locate(pv.source);
