@@ -302,6 +302,9 @@ describe('rules (RULES.md sections A–E)', () => {
     const kfs051 = (others: string[]) => analyse(pdb, others).findings.filter((f) => f.ruleId === 'KFS051');
     assert.equal(kfs051([deployment({ replicas: 1 })]).length, 1);
     assert.deepEqual(kfs051([deployment({ replicas: 1 }), hpa(3)]), []);
+    // Without any budget, the autoscaled Deployment has several pods to protect (KFS052).
+    const [kfs052] = analyse(deployment({ replicas: 1 }), [hpa(3)]).findings.filter((f) => f.ruleId === 'KFS052');
+    assert.match(kfs052.message, /may evict all 3 or more replicas at once/);
   });
 
   it('a policy/v1 PDB with an empty selector selects every pod of its namespace (policy/v1beta1: none), for KFS051 and KFS052 alike', () => {

@@ -2,7 +2,7 @@
 import { formatCount } from '../../manifest/formatCount';
 import type { PodDisruptionBudget, Sourced, Workload } from '../../manifest/model/types';
 import { objectRef, type ManifestObject } from '../../manifest/objects';
-import { budgetSelects, fewestPods, hasReplicas, isWritten, kindRange, rangeOf } from '../facts';
+import { autoscalerOf, budgetSelects, fewestPods, hasReplicas, isWritten, kindRange, rangeOf } from '../facts';
 import type { Finding } from '../finding';
 import type { Rule, RuleContext } from '../rule';
 
@@ -88,12 +88,14 @@ export const noPdb: Rule = {
   docs: 'https://kubernetes.io/docs/tasks/run-application/configure-pdb/',
   check(ctx) {
     return ctx.document.model.workloads.flatMap((workload) => {
-      if (!hasReplicas(workload) || workload.replicas < 2) return [];
+      // An autoscaler's minReplicas, not the replicas it overrides, is how many pods there are at least.
+      const pods = fewestPods(workload, ctx.workspace);
+      if (!hasReplicas(workload) || pods < 2) return [];
       if (ctx.workspace.podDisruptionBudgets.some((pdb) => budgetSelects(pdb, workload))) return [];
       return [{
         ruleId: this.id, severity: this.defaultSeverity, object: objectRef(workload.source),
         range: isWritten(workload, ['spec', 'replicas']) ? rangeOf(workload, ['spec', 'replicas']) : kindRange(workload),
-        message: `No PodDisruptionBudget selects ${workload.kind}/${workload.name}: a drain or a node upgrade may evict all ${formatCount(workload.replicas)} replicas at once. Add a PodDisruptionBudget with maxUnavailable: 1 (or minAvailable) that selects its pods.`,
+        message: `No PodDisruptionBudget selects ${workload.kind}/${workload.name}: a drain or a node upgrade may evict all ${formatCount(pods)}${autoscalerOf(workload, ctx.workspace) ? ' or more' : ''} replicas at once. Add a PodDisruptionBudget with maxUnavailable: 1 (or minAvailable) that selects its pods.`,
       }];
     });
   },
