@@ -352,7 +352,7 @@ function afterFirstPaint(then: () => void): void {
 
 function legend(): HTMLElement {
   const list = el('ul', undefined, 'legend');
-  list.setAttribute('aria-label', 'Colours of the pod bars');
+  list.setAttribute('aria-label', 'Colours of the pod bars and of the READY and endpoint lines');
   for (const category of STATUS_CATEGORIES) {
     const item = el('li');
     item.append(el('span', undefined, `swatch cat-${category}`), document.createTextNode(CATEGORY_LABELS[category]));
@@ -361,6 +361,12 @@ function legend(): HTMLElement {
   const down = el('li');
   down.append(el('span', undefined, 'swatch swatch-node-down'), document.createTextNode('node not Ready'));
   list.appendChild(down);
+  // The READY and endpoint step lines: every one, some (a terminating endpoint still counts in the total), none.
+  for (const [kind, label] of [['full', 'all ready'], ['short', 'some ready'], ['zero', 'none ready']] as const) {
+    const item = el('li');
+    item.append(el('span', undefined, `swatch swatch-line count-${kind}`), document.createTextNode(`line: ${label}`));
+    list.appendChild(item);
+  }
   return list;
 }
 

@@ -75,6 +75,8 @@ describeWithChromium('HTML report in Chromium', (browser) => {
     // A screen reader reads the whole label in place of the shortened name (a span's aria-label would be ignored).
     assert.deepEqual(await page.locator('.lane-label-workload .name .sr-only').allTextContents(), ['StatefulSet kafka, stuck', 'DaemonSet node-exporter, waits-for-node']);
     assert.equal(await page.locator('.lane-label-pod').count(), 9);
+    // The legend explains the READY and endpoint lines' colours too.
+    assert.deepEqual((await page.locator('.legend li').allInnerTexts()).slice(-3).map((t) => t.trim()), ['line: all ready', 'line: some ready', 'line: none ready']);
     assert.ok(await page.locator('rect.bar.cat-terminating').count() >= 1);
     assert.ok(await page.locator('rect.node-band.condition-unknown').count() >= 1);
     // The toolkit, loaded after the first paint, took the theme's colours (--vscode-foreground #3b3b3b).
