@@ -107,9 +107,14 @@ export function localVolumeOf(namespace: string, claimName: string, objects: Man
   return undefined;
 }
 
+/** The PersistentVolumeClaim of the input with that name in that namespace. */
+export function claimOf(namespace: string, claimName: string, objects: Pick<ManifestModel, 'persistentVolumeClaims'>) {
+  return objects.persistentVolumeClaims.find((c) => c.namespace === namespace && c.name === claimName);
+}
+
 /** The PersistentVolume of the input a claim is bound to (by the claim's volumeName or the volume's claimRef). */
 export function volumeOfClaim(namespace: string, claimName: string, objects: ManifestModel) {
-  const claim = objects.persistentVolumeClaims.find((c) => c.namespace === namespace && c.name === claimName);
+  const claim = claimOf(namespace, claimName, objects);
   return objects.persistentVolumes.find((v) => (claim?.volumeName !== undefined && v.name === claim.volumeName)
     || (v.claimRef?.name === claimName && v.claimRef.namespace === namespace));
 }

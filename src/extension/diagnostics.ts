@@ -7,7 +7,21 @@ import type { Config } from './config';
 import type { WorkspaceIndex } from './workspaceIndex';
 import { readScenarioFile } from '../workspace/scenarioFile';
 
-const SCENARIO_KIND_LINE = /^\s*kind\s*:\s*["']?FailureScenario\b/m;
+const SCENARIO_KIND_LINE = /^\s*kind\s*:\s*["']?FailureScenario\b/;
+/** Lines read for `kind: FailureScenario`: a scenario file says it near its top. */
+const SCENARIO_SNIFF_LINES = 20;
+
+/**
+ * A scenario file, by its name or a `kind: FailureScenario` near the top, read line by line: this
+ * runs on every analysis, and a 34,000-line manifest should not be copied whole for it.
+ */
+function isScenarioFile(document: vscode.TextDocument): boolean {
+  if (/\.failure-scenario\.ya?ml$/i.test(document.uri.path)) return true;
+  for (let line = 0; line < Math.min(document.lineCount, SCENARIO_SNIFF_LINES); line++) {
+    if (SCENARIO_KIND_LINE.test(document.lineAt(line).text)) return true;
+  }
+  return false;
+}
 
 /**
  * Publishes findings as diagnostics, debounced after edits; the analysis worker parses only the
@@ -55,7 +69,7 @@ export class DiagnosticsController implements vscode.Disposable {
 
   private async analyse(document: vscode.TextDocument): Promise<void> {
     if (document.isClosed) return;
-    if (this.config.enabled && SCENARIO_KIND_LINE.test(document.getText())) {
+    if (this.config.enabled && isScenarioFile(document)) {
       // A scenario file's problems at their lines as you type, as simulate --scenario reports them (the JSON schema needs a YAML extension).
       this.collection.set(document.uri, readScenarioFile(document.getText()).problems.map((p) => {
         const diagnostic = new vscode.Diagnostic(toRange(p.range), p.message, vscode.DiagnosticSeverity.Error);

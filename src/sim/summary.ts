@@ -245,7 +245,6 @@ function outcomeOf(
 ): { outcome: Outcome; cause: OutcomeCause } {
   if (affected.length === 0 && replacements.length === 0) return { outcome: 'unaffected', cause: { kind: 'not-on-failed-nodes', failedNodes: failedNames } };
   const affectedNodes = [...new Set(affected.map((p) => p.nodeName!))];
-  // A pod still bound to a failed node that has not come back (any phase: a graceful shutdown leaves it Failed).
   // An active pod still bound to a failed node that has not come back; another on such a node may already be Terminating.
   const waiting = affected.find((p) => isActive(p) && p.node !== undefined && failed.has(p.node) && isDown(p.node));
   // A daemon pod belongs to its node, whatever it tolerates (SEMANTICS.md 6.3); one that ended Failed
@@ -258,7 +257,7 @@ function outcomeOf(
   // A static pod is never replaced, whatever its tolerations: nothing but its node's kubelet runs it,
   // and the mirror object it recreates on its return is the same pod.
   if (workload.kind === 'Pod' && isMirrorPod(workload.spec) && affected[0]) {
-    // SEMANTICS.md 6.5: the kubelet runs the static pod; the taint manager may delete the mirror object; the kubelet recreates it on return.
+    // SEMANTICS.md 6.5: the kubelet runs the static pod; a deletion (force, pod GC) may remove the mirror object; the kubelet recreates it on return.
     const pod = affected[0];
     const nodeBack = pod.node !== undefined && !pod.node.deleted && !isDown(pod.node);
     return { outcome: nodeBack ? 'recovered' : 'waits-for-node', cause: { kind: 'static-pod', pod: pod.name, node: pod.nodeName!, status: pod.removed ? 'gone' : podStatus(pod), nodeBack } };

@@ -1,12 +1,12 @@
 /** Section A of RULES.md: what happens to each workload when its node fails, with the simulated numbers. */
 import { HOSTNAME_LABEL, ZONE_LABEL } from '../../cluster/clusterSpec';
-import { matchesLabelSelector, matchesMap } from '../../sim/selectors';
+import { matchesLabelSelector } from '../../sim/selectors';
 import { formatDuration } from '../../report/format';
 import type { LabelSelector, Sourced, Workload } from '../../manifest/model/types';
 import { isMirrorPod, podVolumes } from '../../manifest/model/workloads';
 import { objectRef } from '../../manifest/objects';
 import { editorFor, fix, outageEffect } from '../editing';
-import { autoscalerOf, hasReplicas, holdsAppData, isLocalClass, isWritten, kindRange, localVolumeOf, nodeBoundData, nodeFailureTolerations, NOT_READY, podSpecPath, rangeOf, servicesInFront, UNREACHABLE, volumeOfClaim } from '../facts';
+import { autoscalerOf, claimOf, hasReplicas, holdsAppData, isLocalClass, isWritten, kindRange, localVolumeOf, nodeBoundData, nodeFailureTolerations, NOT_READY, podSpecPath, rangeOf, servicesInFront, UNREACHABLE, volumeOfClaim } from '../facts';
 import type { Finding } from '../finding';
 import { approx, outageText } from '../outageText';
 import { selectedNodes } from '../workloadSimulation';
@@ -75,7 +75,8 @@ export const singleReplica: Rule = {
       // Behind a Service that also selects other workloads' pods (blue/green), the service keeps answering from those.
       const services = servicesInFront(workload, ctx.workspace.services);
       // Another object, not the same one written in a second file (kubernetes-manifests/ beside release/).
-      const others = ctx.workspace.workloads.filter((w) => !(w.kind === workload.kind && w.name === workload.name) && w.namespace === workload.namespace && services.some((svc) => matchesMap(svc.selector, w.template.labels)));
+      const others = ctx.workspace.workloads.filter((w) => !(w.kind === workload.kind && w.name === workload.name) && w.namespace === workload.namespace
+        && servicesInFront(w, ctx.workspace.services).some((svc) => services.includes(svc)));
       const shared = others.length > 0 ? ` Service ${services[0].name} also sends traffic to ${others.slice(0, 3).map((w) => `${w.kind}/${w.name}`).join(', ')}, so the Service keeps answering while ${others.length === 1 ? 'that workload\'s pods run' : 'those workloads\' pods run'} on other nodes.` : '';
       // KFS001 tells a StatefulSet's stuck pod and how to release it; said again here it would be the same warning twice.
       const because = outcome.summary.cause.kind === 'statefulset-identity'
@@ -328,7 +329,7 @@ export const readWriteOnceVolume: Rule = {
       const claims: { path: (string | number)[]; name: string; unknown?: boolean; related?: Finding['related'] }[] = [];
       podVolumes(workload).forEach(({ volume, index: i }) => {
         if (volume.source !== 'persistentVolumeClaim' || !volume.claimName || localVolumeOf(workload.namespace, volume.claimName, ctx.workspace)) return;
-        const pvc = ctx.workspace.persistentVolumeClaims.find((c) => c.namespace === workload.namespace && c.name === volume.claimName);
+        const pvc = claimOf(workload.namespace, volume.claimName, ctx.workspace);
         if (pvc && !isExclusive(pvc.accessModes)) return;
         const location = pvc && ctx.locate(pvc.source);
         claims.push({ path: [...podSpecPath(workload), 'volumes', i, 'persistentVolumeClaim', 'claimName'], name: volume.claimName, unknown: !pvc, related: location ? [{ location, message: `PersistentVolumeClaim ${pvc.name}: ${pvc.accessModes.join(', ') || 'ReadWriteOnce'}` }] : undefined });
@@ -358,7 +359,7 @@ export const readWriteOnceVolume: Rule = {
 function sharedExclusiveClaim(workload: Sourced<Workload>, ctx: RuleContext): string | undefined {
   for (const { volume } of podVolumes(workload)) {
     if (volume.source !== 'persistentVolumeClaim' || !volume.claimName) continue;
-    const pvc = ctx.workspace.persistentVolumeClaims.find((c) => c.namespace === workload.namespace && c.name === volume.claimName);
+    const pvc = claimOf(workload.namespace, volume.claimName, ctx.workspace);
     if (pvc && isExclusive(pvc.accessModes)) return pvc.name;
   }
   return undefined;
