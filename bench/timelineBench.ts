@@ -10,12 +10,14 @@ import { chromium } from 'playwright-core';
 import { reportAssets } from '../src/cli/reportAssets';
 import { htmlReport } from '../src/report/htmlReport';
 import { traceReport } from '../src/report/jsonReport';
+import { packReport } from '../src/report/packedTrace';
 import { simulate } from '../src/sim/simulate';
 import { defaultChoices } from '../src/workspace/simulationChoices';
 import { Workspace } from '../src/workspace/workspace';
 import { fmt, median } from './measure';
 
 const CHROMIUM = process.env.KFS_CHROMIUM ?? '/usr/bin/chromium';
+const UNTRACED = 15;
 
 /** Node objects for `zones` zones of `perZone` workers (4 CPU, 110 pods each), as kubectl get nodes -o yaml would list them. */
 function nodeList(zones: string[], perZone: number): string {
@@ -128,17 +130,19 @@ async function main(): Promise<void> {
   const assets = reportAssets(path.join(__dirname, '..', 'src', 'cli'));
   console.log(`Timeline (HTML report in headless Chromium ${CHROMIUM})`);
   console.log(`  trace: ${runningBefore} pods Running before the failure on ${report.scenario.cluster.nodes.length} nodes, ${pods} pod objects in all, ${report.states.length} state intervals, ${report.events.length} events, 30 simulated minutes (built in ${Date.now() - started} ms)`);
-  console.log(`  HTML file: ${(Buffer.byteLength(html) / 1024).toFixed(0)} KiB (webview bundle ${(assets.script.length / 1024).toFixed(0)} KiB, toolkit bundle ${(assets.controls.length / 1024).toFixed(0)} KiB, trace JSON ${(JSON.stringify(report).length / 1024).toFixed(0)} KiB)`);
+  console.log(`  HTML file: ${(Buffer.byteLength(html) / 1024).toFixed(0)} KiB (webview bundle ${(assets.script.length / 1024).toFixed(0)} KiB, toolkit bundle ${(assets.controls.length / 1024).toFixed(0)} KiB, trace JSON ${(JSON.stringify(report).length / 1024).toFixed(0)} KiB, embedded packed in ${(JSON.stringify(packReport(report)).length / 1024).toFixed(0)} KiB)`);
 
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
   try {
     const paints: number[] = [];
     const renders: number[] = [];
     const mainThreadCpu: number[] = [];
-    // Loads 0-6 measure the paint untraced (the tracer slows the page it watches); loads 7-9 are
-    // traced, for the main thread's CPU time.
-    for (let i = 0; i < 10; i++) {
-      const traced = i >= 7;
+    // The first UNTRACED loads measure the paint (the tracer slows the page it watches; on two
+    // cores one load varies by ±30 ms, so the median needs many); the last three are traced, for
+    // the main thread's CPU time.
+    const loads = UNTRACED + 3;
+    for (let i = 0; i < loads; i++) {
+      const traced = i >= UNTRACED;
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
       if (traced) await browser.startTracing(page, { categories: ['devtools.timeline', 'loading'] });
       await page.goto(`file://${file}`);
@@ -152,10 +156,10 @@ async function main(): Promise<void> {
         // Our script before that paint: the lanes' data (kfs:model) and the page built from it (kfs:dom).
         renders.push(await page.evaluate<number>(`performance.getEntriesByName('kfs:dom')[0].duration`));
       }
-      if (i < 9) await page.close();
+      if (i < loads - 1) await page.close();
       else {
         const frames = await page.evaluate<Record<string, { intervals: number[]; work: number[] }>>(FRAME_TIMES);
-        console.log(`  first paint: median ${fmt(median(paints))} after navigation start (target <= 150 ms), of which ${fmt(median(renders))} in our script from the trace to the drawn lanes (7 untraced loads; load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores)`);
+        console.log(`  first paint: median ${fmt(median(paints))} after navigation start (target <= 150 ms), of which ${fmt(median(renders))} in our script from the trace to the drawn lanes (${UNTRACED} untraced loads; load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores)`);
         console.log(`  main thread's CPU time before that paint: median ${fmt(median(mainThreadCpu))} of 3 traced loads (thread time: what the page costs, whatever else the machine runs)`);
         console.log('  repeating an interaction every frame (30 frames): main-thread work per frame (target <= 16 ms), and frame intervals (16.7 ms = no frame dropped at 60 Hz):');
         for (const [name, { intervals, work }] of Object.entries(frames)) {

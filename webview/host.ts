@@ -2,6 +2,7 @@
  * Where the timeline runs: in a VS Code webview (messages and state through acquireVsCodeApi) or
  * in the self-contained HTML report (the trace embedded in the page, no host to talk to).
  */
+import { isPackedReport, unpackReport } from '../src/report/packedTrace';
 import { isHostMessage, type HostMessage, type WebviewMessage } from './protocol';
 
 interface VsCodeApi {
@@ -37,11 +38,27 @@ export function connectHost(onMessage: (message: HostMessage) => void): Host {
   const embedded = document.getElementById(EMBEDDED_TRACE_ID)?.textContent;
   if (embedded) {
     const started = performance.now();
-    const message: unknown = JSON.parse(embedded);
-    performance.measure('kfs:parse', { start: started });
+    const message = readEmbedded(embedded);
     const valid = isHostMessage(message);
     performance.measure('kfs:trace', { start: started });
-    if (valid) queueMicrotask(() => onMessage(message));
+    if (valid) queueMicrotask(() => onMessage(message as HostMessage));
+    else document.getElementById('root')?.replaceChildren(`This report's trace (the script element with id ${EMBEDDED_TRACE_ID}) cannot be read: the file was changed or cut short.`);
   }
   return host;
+}
+
+/** The page's message with its traces unpacked (src/report/htmlReport.ts packs them); undefined: unreadable. */
+function readEmbedded(text: string): unknown {
+  const unpack = (holder: unknown) => {
+    const record = holder as { report?: unknown } | null;
+    if (typeof record === 'object' && record !== null && isPackedReport(record.report)) record.report = unpackReport(record.report);
+  };
+  try {
+    const message: unknown = JSON.parse(text);
+    unpack(message);
+    unpack((message as { compare?: unknown } | null)?.compare);
+    return message;
+  } catch {
+    return undefined;
+  }
 }

@@ -1,10 +1,11 @@
 /**
  * The self-contained HTML report: the timeline webview's own bundle and stylesheet inlined, the
- * trace embedded as JSON, a Content Security Policy that lets only those run (by nonce) and
+ * trace embedded as JSON (packed: packedTrace.ts), a Content Security Policy that lets only those run (by nonce) and
  * loads nothing from anywhere. The front end reads the bundle and styles; this only assembles.
  */
 import type { TraceReport } from './contract';
 import { jsonChunks } from './jsonChunks';
+import { packReport } from './packedTrace';
 
 export interface ReportAssets {
   /** dist/webview/main.js */
@@ -77,7 +78,10 @@ export function htmlReport(page: ReportPage, assets: ReportAssets, nonce = creat
 export function* htmlReportPieces({ title, report, compare, findings }: ReportPage, assets: ReportAssets, nonce = createNonce()): Generator<string> {
   const script = inlineScript(assets.script);
   for (const style of assets.styles) if (/<\/style/i.test(style)) throw new Error('a stylesheet contains "</style" and cannot be inlined');
-  const message = { type: 'showTrace', title, report, ...(compare ? { compare } : {}), ...(findings ? { findings } : {}) };
+  const message = {
+    type: 'showTrace', title, report: packReport(report),
+    ...(compare ? { compare: { title: compare.title, report: packReport(compare.report) } } : {}), ...(findings ? { findings } : {}),
+  };
   yield `<!DOCTYPE html>
 <html lang="en">
 <head>

@@ -181,6 +181,28 @@ describeWithChromium('HTML report in Chromium', (browser) => {
     await page.close();
   });
 
+  it('says so when the embedded trace was changed or cut short, instead of drawing part of it', async () => {
+    const html = fs.readFileSync(examples, 'utf8');
+    const start = html.indexOf('<script type="application/json" id="kfs-trace">');
+    const end = html.indexOf('</script>', start);
+    // A packing whose string indices point past its table, and one cut in the middle.
+    const wrongIndex = html.slice(0, end).replace(/"objects":\[\d+/, '"objects":[999999') + html.slice(end);
+    const cut = html.slice(0, start + Math.round((end - start) / 2)) + html.slice(end);
+    for (const [name, text] of [['wrong-index.html', wrongIndex], ['cut.html', cut]]) {
+      assert.notEqual(text, html);
+      const file = path.join(dir, name);
+      fs.writeFileSync(file, text);
+      const page = await browser().newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto(`file://${file}`);
+      await page.locator('#root', { hasText: 'cannot be read: the file was changed or cut short' }).waitFor({ timeout: 15_000 });
+      assert.equal(await page.locator('.lanes').count(), 0, name);
+      assert.deepEqual(errors, [], name);
+      await page.close();
+    }
+  });
+
   it('compares two runs on one time axis: lanes of each, and the summary A → B', async () => {
     const before = exampleTrace('examples/postgres-statefulset.yaml', '--duration', '10m');
     const after = exampleTrace('examples/postgres-statefulset.yaml', '--duration', '10m', '--out-of-service-after', '1m');

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { escapeHtml, htmlReport, inlineScript } from '../../src/report/htmlReport';
+import { unpackReport, type PackedReport } from '../../src/report/packedTrace';
 import { exampleTrace } from './timelineSupport';
 
 const HOSTILE = '</script><script>alert(1)</script><!-- \u2028\u2029 & "quotes" … é 😀';
@@ -10,7 +11,7 @@ describe('HTML report', () => {
     assert.equal(escapeHtml('<a href="x">&\''), '&#60;a href=&#34;x&#34;&#62;&#38;&#39;');
   });
 
-  it('is one page: a CSP meta with the nonce, nonce on every script and style, the trace as JSON, nothing fetched', () => {
+  it('is one page: a CSP meta with the nonce, nonce on every script and style, the trace as JSON (packed), nothing fetched', () => {
     const report = exampleTrace('examples/web-deployment.yaml', '--duration', '2m');
     const html = htmlReport({ title: `power-off: ${HOSTILE}`, report }, { script: 'window.x = "<!--";', controls: 'window.y = "</script>";', styles: ['body { color: red }', 'p {}'] }, 'abc123');
     assert.equal(html.match(/http-equiv="Content-Security-Policy"/g)?.length, 1);
@@ -27,6 +28,7 @@ describe('HTML report', () => {
     // JSON that cannot end its script element, in printable ASCII: the page keeps it as one byte per character.
     assert.match(embedded[1], /^[\x20-\x7e]*$/);
     assert.doesNotMatch(embedded[1], /[<>&]/);
-    assert.deepEqual(JSON.parse(embedded[1]), { type: 'showTrace', title: `power-off: ${HOSTILE}`, report });
+    const message = JSON.parse(embedded[1]) as { report: PackedReport };
+    assert.deepEqual({ ...message, report: unpackReport(message.report) }, { type: 'showTrace', title: `power-off: ${HOSTILE}`, report });
   });
 });
