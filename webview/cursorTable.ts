@@ -32,15 +32,23 @@ export class CursorTable {
     const { pods: listed, hidden } = shownPods(at.pods, timeline.failedNodes);
     const left = hidden > 0 ? ` (${formatCount(hidden)} more pods Running and Ready on healthy nodes are left out)` : '';
     this.caption.textContent = `${run ? `${run}, as` : 'As'} of ${when} the failure (m:ss.mmm)${left}:`;
-    const podRows = listed.map((p) => [p.namespace, `pod/${p.name}`, p.ready, p.status, String(p.restarts), p.ip, p.node]);
+    // In a side column NAME, READY and STATUS come first and NAMESPACE last, so that what changes
+    // is in view without scrolling sideways (kubectl's order otherwise).
+    const narrow = matchMedia(NARROW).matches;
+    const podColumns = narrow ? NARROW_POD_COLUMNS : POD_COLUMNS;
+    const podRows = listed.map((p) => {
+      const cells = [p.namespace, `pod/${p.name}`, p.ready, p.status, String(p.restarts), p.ip, p.node];
+      return podColumns.map((c) => cells[c]);
+    });
     const nodeRows = at.nodes.map((n) => [`node/${n.name}`, n.status, n.taints]);
     const podClass = listed.map((p) => `status cat-${podStatusCategory(p.status, p.ready)}`);
     const nodeClass = at.nodes.map((n) => `status node-${n.status.startsWith('Ready') ? 'ready' : 'notready'}`);
-    const key = `${listed.map((p) => p.laneId).join('|')}#${at.nodes.map((n) => n.name).join('|')}`;
+    const key = `${narrow}#${listed.map((p) => p.laneId).join('|')}#${at.nodes.map((n) => n.name).join('|')}`;
     const rows = [...podRows, ...nodeRows];
     const classes = [...podClass, ...nodeClass];
-    const statusColumn = (r: number) => (r < podRows.length ? 3 : 1);
-    const podHeadings = ['NAMESPACE', 'NAME', 'READY', 'STATUS', 'RESTARTS', 'IP', 'NODE'];
+    const podStatus = podColumns.indexOf(3);
+    const statusColumn = (r: number) => (r < podRows.length ? podStatus : 1);
+    const podHeadings = podColumns.map((c) => POD_HEADINGS[c]);
     const nodeHeadings = ['NAME', 'STATUS', 'TAINTS'];
     const widths = [columnWidths(podHeadings, podRows), columnWidths(nodeHeadings, nodeRows)];
     // Columns are sized when the table is built: a longer value than then means a rebuild.
@@ -57,7 +65,7 @@ export class CursorTable {
     this.key = key;
     // A little room to grow, so that a cursor step rarely needs a rebuild.
     this.widths = widths.map((table) => table.map((w) => w + 1));
-    const pods = gridTable(`Pods at ${when}`, podHeadings, podRows, (r, c) => (c === 3 ? podClass[r] : undefined), this.widths[0]);
+    const pods = gridTable(`Pods at ${when}`, podHeadings, podRows, (r, c) => (c === podStatus ? podClass[r] : undefined), this.widths[0]);
     pods.classList.add('kubectl', 'pods-at');
     const nodes = gridTable(`Nodes at ${when}`, nodeHeadings, nodeRows, (r, c) => (c === 1 ? nodeClass[r] : undefined), this.widths[1]);
     nodes.classList.add('kubectl', 'nodes-at');
@@ -65,6 +73,13 @@ export class CursorTable {
     this.cells = [pods, nodes].flatMap((grid) => Array.from(grid.querySelectorAll<HTMLElement>('[role=rowgroup] [role=row]'), (row) => Array.from(row.children) as HTMLElement[]));
   }
 }
+
+const POD_HEADINGS = ['NAMESPACE', 'NAME', 'READY', 'STATUS', 'RESTARTS', 'IP', 'NODE'];
+/** Indices into POD_HEADINGS. */
+const POD_COLUMNS = [0, 1, 2, 3, 4, 5, 6];
+const NARROW_POD_COLUMNS = [1, 2, 3, 4, 5, 6, 0];
+/** A side editor column (media/timeline.css uses the same width). */
+export const NARROW = '(max-width: 600px)';
 
 function scroll(content: HTMLElement): HTMLElement {
   const wrapper = el('div', undefined, 'scroll');

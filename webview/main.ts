@@ -7,7 +7,7 @@ import { reportHeader } from '../src/report/textReport';
 import { buildTimeline, type Timeline } from '../src/report/timeline/model';
 import { CATEGORY_LABELS, STATUS_CATEGORIES } from '../src/report/timeline/statusCategory';
 import { AxisView } from './axis';
-import { CursorTable, eventsTable } from './cursorTable';
+import { CursorTable, eventsTable, NARROW } from './cursorTable';
 import { allEvents } from '../src/report/timeline/namedEvents';
 import { el } from './dom';
 import { connectHost } from './host';
@@ -63,6 +63,10 @@ class TimelineApp {
     new ResizeObserver(() => {
       if (this.slider.clientWidth !== this.renderedWidth) this.renderView();
     }).observe(this.slider);
+    // The kubectl table orders its columns for a side column or a wide panel.
+    matchMedia(NARROW).addEventListener('change', () => {
+      if (document.body.dataset.ready) this.renderCursorPanels();
+    });
   }
 
   private get view(): TimeWindow {

@@ -181,6 +181,27 @@ describeWithChromium('HTML report in Chromium', (browser) => {
     await page.close();
   });
 
+  it('keeps STATUS and each event\'s message in view at the width of a side column, and kubectl\'s order when wide', async () => {
+    const headings = (page: Page) => page.locator('.pods-at .grid-head [role=columnheader]').allInnerTexts();
+    const { page, problems } = await open(browser(), examples);
+    assert.deepEqual(await headings(page), ['NAMESPACE', 'NAME', 'READY', 'STATUS', 'RESTARTS', 'IP', 'NODE']);
+    await page.setViewportSize({ width: 420, height: 900 });
+    await page.locator('.pods-at .grid-head [role=columnheader]').first().filter({ hasText: 'NAME' }).waitFor();
+    assert.deepEqual(await headings(page), ['NAME', 'READY', 'STATUS', 'RESTARTS', 'IP', 'NODE', 'NAMESPACE']);
+    const statusRight = await page.evaluate<number>(`Math.max(...Array.from(document.querySelectorAll('.pods-at .status'), (c) => c.getBoundingClientRect().right))`);
+    assert.ok(statusRight <= 420, `STATUS ends at ${statusRight} px`);
+    // The row keeps its status colour in its new place.
+    assert.match(await page.locator('.pods-at [role=row]', { hasText: 'pod/kafka-0' }).locator('[role=cell]').nth(2).getAttribute('class') ?? '', /^status cat-/);
+    await page.locator('vscode-panel-tab#tab-events').click();
+    await page.locator('.axis').focus();
+    await page.keyboard.press('End');
+    await page.locator('.events-at td').first().waitFor();
+    const right = await page.evaluate<number>(`Math.max(...Array.from(document.querySelectorAll('.events-at td, .events-at th'), (c) => c.getBoundingClientRect().right))`);
+    assert.ok(right <= 420, `an event's cell ends at ${right} px`);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
   it('says so when the embedded trace was changed or cut short, instead of drawing part of it', async () => {
     const html = fs.readFileSync(examples, 'utf8');
     const start = html.indexOf('<script type="application/json" id="kfs-trace">');
