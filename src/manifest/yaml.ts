@@ -5,9 +5,11 @@
  */
 import {
   EVENT_ID,
+  NOT_RESOLVED,
   Schema,
   YAML11_SCHEMA,
   constructFromEvents,
+  floatYaml11Tag,
   getScalarValue,
   load,
   parseEvents,
@@ -20,11 +22,29 @@ export { EVENT_ID };
 export type { Event, ScalarEvent };
 
 /**
+ * go-yaml v2 reads a plain scalar as a float when its yamlStyleFloat matches and strconv parses
+ * it (resolve.go): also an exponent without a dot, which YAML 1.1 does not allow (`replicas: 1e3`
+ * reaches the API server as 1000), and not a value out of range (`1e309` stays a string).
+ */
+const GO_YAML_FLOAT = /^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$/;
+const goYamlFloatTag: typeof floatYaml11Tag = {
+  ...floatYaml11Tag,
+  resolve: (source, ...rest) => {
+    const plain = source.replace(/_/g, '');
+    if (!GO_YAML_FLOAT.test(plain)) return floatYaml11Tag.resolve(source, ...rest);
+    const value = Number(plain);
+    return Number.isFinite(value) ? value : NOT_RESOLVED;
+  },
+};
+
+/**
  * Kubernetes reads YAML with go-yaml v2 (through sigs.k8s.io/yaml), which follows YAML 1.1
  * for booleans (`yes`, `on`), octal (`0644`) and merge keys (`<<`). Timestamps stay strings:
  * the API server receives JSON, where they are strings.
  */
-export const kubernetesSchema = new Schema(YAML11_SCHEMA.tags.filter((tag) => !tag.tagName.endsWith(':timestamp')));
+export const kubernetesSchema = new Schema(YAML11_SCHEMA.tags
+  .filter((tag) => !tag.tagName.endsWith(':timestamp'))
+  .map((tag) => (tag === floatYaml11Tag ? goYamlFloatTag : tag)));
 
 export interface YamlSyntaxError {
   /** limit: one of the parser's own bounds; aliasing: what go-yaml rejects (aliasExpansion.ts). */

@@ -199,5 +199,8 @@ describe('manifest parser', () => {
   it('follows Kubernetes YAML 1.1 reading of booleans and octal numbers, keeping timestamps as strings', () => {
     const file = parseManifestText('a: yes\nb: 0644\nc: 2024-01-01T00:00:00Z\nd: "yes"\n');
     assert.deepEqual(file.documents[0].value, { a: true, b: 420, c: '2024-01-01T00:00:00Z', d: 'yes' });
+    // go-yaml's floats: an exponent without a dot too (yamlStyleFloat); YAML 1.1's own forms unchanged.
+    const numbers = parseManifestText('a: 1e3\nb: -2.5E-1\nc: .5\nd: 1_000\ne: "1e3"\nf: 1e\ng: .inf\nh: 3.0\ni: 1e309\n');
+    assert.deepEqual(numbers.documents[0].value, { a: 1000, b: -0.25, c: 0.5, d: 1000, e: '1e3', f: '1e', g: Infinity, h: 3, i: '1e309' });
   });
 });
