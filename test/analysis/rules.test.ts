@@ -155,6 +155,10 @@ const CASES: Case[] = [
     message: /^The API server rejects this Deployment: "Web_App" is not a valid name \(a name must be a DNS-1123 subdomain/, negative: deployment({ name: 'web-app' }) },
   { name: 'selector that misses the template (any workload)', rule: 'KFS094', severity: 'error', text: deployment().replace('matchLabels: {app: web}', 'matchLabels: {app: other}'), underlined: 'selector',
     message: /^The API server rejects this Deployment: spec\.selector does not match the labels of spec\.template\.metadata\.labels/, negative: deployment() },
+  { name: 'a container name that is not a DNS-1123 label (control characters shown escaped)', rule: 'KFS094', severity: 'error', text: deployment({ pod: '      containers: [{name: "app\\u0007\\u001b[2J", image: app}]\n' }), underlined: '"app\\u0007\\u001b[2J"',
+    message: /^The API server rejects this Deployment: spec\.template\.spec\.containers\[0\]\.name "app\\u0007\\u001b\[2J" is not a valid container name \(a DNS-1123 label/, negative: deployment({ pod: '      containers: [{name: app-1, image: app}]\n' }) },
+  { name: 'two containers of one name', rule: 'KFS094', severity: 'error', text: deployment({ pod: '      containers: [{name: app, image: app}, {name: app, image: proxy}]\n' }), underlined: 'app',
+    message: /^The API server rejects this Deployment: spec\.template\.spec\.containers\[1\]\.name "app" is the name of another container of the pod/, negative: deployment({ pod: '      containers: [{name: app, image: app}, {name: proxy, image: proxy}]\n' }) },
   { name: 'a workload without containers', rule: 'KFS094', severity: 'error', text: deployment({ pod: '      containers: []\n' }), underlined: 'containers',
     message: /^The API server rejects this Deployment: spec\.template\.spec\.containers needs at least one container/, negative: deployment() },
 ];

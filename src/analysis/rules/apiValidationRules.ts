@@ -12,6 +12,7 @@ import type { Rule } from '../rule';
 
 const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 const DNS_1035_LABEL = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
+const DNS_1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 /** Kinds whose names must be DNS-1035 labels (they become DNS names of their own). */
 const LABEL_NAMED = new Set(['Service', 'Namespace']);
 /** Kinds whose names must be DNS-1123 subdomains (others, such as RBAC objects, allow more). */
@@ -106,8 +107,15 @@ function checkWorkload(workload: Sourced<Workload>, reject: (range: Finding['ran
     reject(rangeOf(workload, containersPath), `${containersPath.join('.')} needs at least one container`);
     return;
   }
+  const names = new Set<string>();
   workload.template.spec.containers.forEach((container, i) => {
-    if (!container.name) reject(rangeOf(workload, [...containersPath, i]), `${containersPath.join('.')}[${i}].name is required`);
+    const name = `${containersPath.join('.')}[${i}].name`;
+    // ValidateContainers: a DNS-1123 label, unique among the pod's containers.
+    if (!container.name) reject(rangeOf(workload, [...containersPath, i]), `${name} is required`);
+    else if (container.name.length > 63 || !DNS_1123_LABEL.test(container.name)) {
+      reject(rangeOf(workload, [...containersPath, i, 'name']), `${name} ${JSON.stringify(container.name)} is not a valid container name (a DNS-1123 label: at most 63 lowercase letters, digits and '-', starting and ending with a letter or digit)`);
+    } else if (names.has(container.name)) reject(rangeOf(workload, [...containersPath, i, 'name']), `${name} "${container.name}" is the name of another container of the pod`);
+    names.add(container.name);
     if (!container.image && workload.kind !== 'Pod') reject(rangeOf(workload, [...containersPath, i]), `${containersPath.join('.')}[${i}].image is required`);
   });
 }
