@@ -51,6 +51,8 @@ export class CursorTable {
     const podHeadings = podColumns.map((c) => POD_HEADINGS[c]);
     const nodeHeadings = ['NAME', 'STATUS', 'TAINTS'];
     const widths = [columnWidths(podHeadings, podRows), columnWidths(nodeHeadings, nodeRows)];
+    // A long pod name wraps in a side column rather than push STATUS out of view.
+    if (narrow) widths[0][0] = Math.min(widths[0][0], NARROW_NAME_CHARS);
     // Columns are sized when the table is built: a longer value than then means a rebuild.
     const fits = this.widths.length === 2 && widths.every((table, i) => table.every((w, c) => w <= this.widths[i][c]));
     if (key === this.key && fits) {
@@ -65,7 +67,7 @@ export class CursorTable {
     this.key = key;
     // A little room to grow, so that a cursor step rarely needs a rebuild.
     this.widths = widths.map((table) => table.map((w) => w + 1));
-    const pods = gridTable(`Pods at ${when}`, podHeadings, podRows, (r, c) => (c === podStatus ? podClass[r] : undefined), this.widths[0]);
+    const pods = gridTable(`Pods at ${when}`, podHeadings, podRows, (r, c) => (c === podStatus ? podClass[r] : narrow && c === 0 ? 'wrap' : undefined), this.widths[0]);
     pods.classList.add('kubectl', 'pods-at');
     const nodes = gridTable(`Nodes at ${when}`, nodeHeadings, nodeRows, (r, c) => (c === 1 ? nodeClass[r] : undefined), this.widths[1]);
     nodes.classList.add('kubectl', 'nodes-at');
@@ -78,6 +80,8 @@ const POD_HEADINGS = ['NAMESPACE', 'NAME', 'READY', 'STATUS', 'RESTARTS', 'IP', 
 /** Indices into POD_HEADINGS. */
 const POD_COLUMNS = [0, 1, 2, 3, 4, 5, 6];
 const NARROW_POD_COLUMNS = [1, 2, 3, 4, 5, 6, 0];
+/** The NAME column's width in a side column; longer names wrap. */
+const NARROW_NAME_CHARS = 28;
 /** A side editor column (media/timeline.css uses the same width). */
 export const NARROW = '(max-width: 600px)';
 

@@ -35,15 +35,19 @@ export function connectHost(onMessage: (message: HostMessage) => void): Host {
   }
   let state: unknown;
   const host: Host = { interactive: false, post: () => undefined, getState: () => state, setState: (s) => (state = s) };
-  const embedded = document.getElementById(EMBEDDED_TRACE_ID)?.textContent;
-  if (embedded) {
+  // The report's script runs before the trace element is parsed (src/report/htmlReport.ts).
+  const readTrace = () => {
+    const embedded = document.getElementById(EMBEDDED_TRACE_ID)?.textContent;
+    if (embedded === undefined) return;
     const started = performance.now();
     const message = readEmbedded(embedded);
     const valid = isHostMessage(message);
     performance.measure('kfs:trace', { start: started });
-    if (valid) queueMicrotask(() => onMessage(message as HostMessage));
+    if (valid) onMessage(message as HostMessage);
     else document.getElementById('root')?.replaceChildren(`This report's trace (the script element with id ${EMBEDDED_TRACE_ID}) cannot be read: the file was changed or cut short.`);
-  }
+  };
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', readTrace, { once: true });
+  else queueMicrotask(readTrace);
   return host;
 }
 

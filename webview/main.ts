@@ -55,7 +55,7 @@ class TimelineApp {
    * The window's size, read while the page is still empty: read once the page is built, it forces
    * a style and layout pass (8–10 ms for a 1,000-pod trace) before the one that paints.
    */
-  private readonly initialWindow = { width: window.innerWidth, height: window.innerHeight };
+  private initialWindow: { width: number; height: number } | undefined = { width: window.innerWidth, height: window.innerHeight };
 
   constructor(private readonly host: ReturnType<typeof connectHost>) {
     this.lanes.revealsYaml = host.interactive;
@@ -63,6 +63,8 @@ class TimelineApp {
     new ResizeObserver(() => {
       if (this.slider.clientWidth !== this.renderedWidth) this.renderView();
     }).observe(this.slider);
+    // A panel resized before its trace arrives: the size read at start is out of date.
+    window.addEventListener('resize', () => (this.initialWindow = undefined), { once: true });
     // The kubectl table orders its columns for a side column or a wide panel.
     matchMedia(NARROW).addEventListener('change', () => {
       if (document.body.dataset.ready) this.renderCursorPanels();
@@ -192,14 +194,14 @@ class TimelineApp {
 
   /** Before the first paint, the height read at start (see initialWindow). */
   private windowHeight(): number {
-    return this.renderedWidth ? window.innerHeight : this.initialWindow.height;
+    return this.renderedWidth || !this.initialWindow ? window.innerHeight : this.initialWindow.height;
   }
 
   private renderView(): void {
     if (!this.timeline) return;
     // Until the first layout, the window's width less the body's padding and the border; the
     // resize observer corrects it if that was wrong.
-    const width = this.renderedWidth ? this.slider.clientWidth : this.initialWindow.width - 26;
+    const width = this.renderedWidth ? this.slider.clientWidth : (this.initialWindow?.width ?? window.innerWidth) - 26;
     this.renderedWidth = width;
     this.lanes.setView(this.view, this.cursorMs, width);
     this.axis.render(this.view, geometry(width), this.moments(), this.cursorMs);

@@ -95,15 +95,17 @@ ${assets.styles.map((style) => `<style nonce="${nonce}">\n${style}\n</style>`).j
 </head>
 <body class="kfs-report">
 <div id="root"><noscript>This report draws its timeline with JavaScript; the trace is in the script element with id ${TRACE_ID}.</noscript></div>
+<script nonce="${nonce}">
+${script}
+</script>
 <script type="application/json" id="${TRACE_ID}">`;
-  // Escaping replaces single UTF-16 code units, so piece by piece it writes the same text.
+  // The page's script comes first and reads the trace once the page is parsed: a file cut short
+  // in the trace still runs it, and it says so. Escaping replaces single UTF-16 code units, so
+  // piece by piece it writes the same text.
   for (const piece of jsonChunks(message, 4096, 3)) yield scriptSafe(piece);
   yield `</script>
 <script type="text/plain" id="${CONTROLS_ID}">
 ${inlineScript(assets.controls)}
-</script>
-<script nonce="${nonce}">
-${script}
 </script>
 </body>
 </html>

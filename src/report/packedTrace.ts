@@ -80,7 +80,8 @@ export function packReport(report: TraceReport): PackedReport {
     const worded = message === objectEventMessage({ t, object: e.object, type, reason, detail });
     const packed: unknown[] = [t, object(e.object), string(type), string(reason), worded ? 0 : message];
     if (detail) {
-      const keys = Object.keys(detail);
+      // As JSON.stringify writes it: a key whose value is undefined is left out.
+      const keys = Object.keys(detail).filter((key) => detail[key] !== undefined);
       packed.push(list(keys));
       for (const key of keys) packed.push(packValue(detail[key], string));
     }

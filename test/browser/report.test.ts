@@ -183,15 +183,19 @@ describeWithChromium('HTML report in Chromium', (browser) => {
 
   it('keeps STATUS and each event\'s message in view at the width of a side column, and kubectl\'s order when wide', async () => {
     const headings = (page: Page) => page.locator('.pods-at .grid-head [role=columnheader]').allInnerTexts();
-    const { page, problems } = await open(browser(), examples);
+    // A long workload name (59 characters, pods of 76) must wrap, not push the other columns out.
+    const long = 'checkout-service-frontend-canary-blue-green-eu-west-1-primary';
+    const manifest = path.join(dir, 'long-name.yaml');
+    fs.writeFileSync(manifest, fs.readFileSync(path.join(REPO_ROOT, 'examples', 'web-deployment.yaml'), 'utf8').replace(/\bweb\b/g, long));
+    const { page, problems } = await open(browser(), report('long-name.html', manifest, '--duration', '10m'));
     assert.deepEqual(await headings(page), ['NAMESPACE', 'NAME', 'READY', 'STATUS', 'RESTARTS', 'IP', 'NODE']);
     await page.setViewportSize({ width: 420, height: 900 });
-    await page.locator('.pods-at .grid-head [role=columnheader]').first().filter({ hasText: 'NAME' }).waitFor();
+    await page.locator('.pods-at .grid-head [role=columnheader]:first-child', { hasText: /^NAME$/ }).waitFor();
     assert.deepEqual(await headings(page), ['NAME', 'READY', 'STATUS', 'RESTARTS', 'IP', 'NODE', 'NAMESPACE']);
     const statusRight = await page.evaluate<number>(`Math.max(...Array.from(document.querySelectorAll('.pods-at .status'), (c) => c.getBoundingClientRect().right))`);
     assert.ok(statusRight <= 420, `STATUS ends at ${statusRight} px`);
     // The row keeps its status colour in its new place.
-    assert.match(await page.locator('.pods-at [role=row]', { hasText: 'pod/kafka-0' }).locator('[role=cell]').nth(2).getAttribute('class') ?? '', /^status cat-/);
+    assert.match(await page.locator('.pods-at [role=row]', { hasText: `pod/${long}` }).first().locator('[role=cell]').nth(2).getAttribute('class') ?? '', /^status cat-/);
     await page.locator('vscode-panel-tab#tab-events').click();
     await page.locator('.axis').focus();
     await page.keyboard.press('End');
@@ -209,7 +213,9 @@ describeWithChromium('HTML report in Chromium', (browser) => {
     // A packing whose string indices point past its table, and one cut in the middle.
     const wrongIndex = html.slice(0, end).replace(/"objects":\[\d+/, '"objects":[999999') + html.slice(end);
     const cut = html.slice(0, start + Math.round((end - start) / 2)) + html.slice(end);
-    for (const [name, text] of [['wrong-index.html', wrongIndex], ['cut.html', cut]]) {
+    // A download that stopped in the middle of the trace: nothing of the page after it.
+    const truncated = html.slice(0, start + Math.round((end - start) / 2));
+    for (const [name, text] of [['wrong-index.html', wrongIndex], ['cut.html', cut], ['truncated.html', truncated]]) {
       assert.notEqual(text, html);
       const file = path.join(dir, name);
       fs.writeFileSync(file, text);

@@ -60,6 +60,15 @@ describe('packed trace (the HTML report\'s embedded form)', () => {
     }));
   });
 
+  it('packs the report in memory as its JSON reads: undefined values left out, the words the same', () => {
+    const report = exampleTrace('examples/web-deployment.yaml', '--duration', '10m');
+    const scheduled = report.events.find((e) => e.type === 'PodScheduled')!;
+    scheduled.detail = { node: undefined, extra: undefined, ip: null };
+    scheduled.message = 'Successfully assigned shop/x to undefined';
+    report.states[0].ip = undefined;
+    assert.equal(JSON.stringify(unpackReport(JSON.parse(JSON.stringify(packReport(report))))), JSON.stringify(report));
+  });
+
   it('keeps a detail key "__proto__" as a key', () => {
     const report = exampleTrace('examples/web-deployment.yaml', '--duration', '2m');
     report.events[0].detail = JSON.parse('{"__proto__": {"polluted": true}, "a": 1}') as Record<string, unknown>;
