@@ -261,6 +261,30 @@ describe('rules (RULES.md sections A–E)', () => {
     assert.equal(scaledDown.fixes, undefined);
   });
 
+  it('KFS010 counts the pods an autoscaler keeps: a Deployment without replicas that an autoscaler keeps at 3 is warned', () => {
+    const hpa = 'apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\nmetadata: {name: web, namespace: shop}\nspec:\n  scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: web}\n  minReplicas: 3\n  maxReplicas: 10\n';
+    const kfs010 = (others: string[]) => analyse(deployment({ replicas: null }), others).findings.filter((f) => f.ruleId === 'KFS010');
+    assert.deepEqual(kfs010([]), []);
+    const [finding] = kfs010([hpa]);
+    assert.match(finding.message, /^If the scheduler packs its 3 or more replicas on one node \(nothing spreads them\)/);
+  });
+
+  it('KFS051 leaves a PodDisruptionBudget of a DaemonSet alone: kubectl drain --ignore-daemonsets never evicts its pods', () => {
+    const daemonSet = 'apiVersion: apps/v1\nkind: DaemonSet\nmetadata: {name: agent, namespace: shop}\nspec:\n  selector: {matchLabels: {app: agent}}\n  template:\n    metadata: {labels: {app: agent}}\n    spec:\n      containers: [{name: c, image: agent}]\n';
+    const pdb = (app: string) => `apiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata: {name: ${app}, namespace: shop}\nspec:\n  minAvailable: 1\n  selector: {matchLabels: {app: ${app}}}\n`;
+    assert.deepEqual(analyse(pdb('agent'), [daemonSet]).findings.filter((f) => f.ruleId === 'KFS051'), []);
+    assert.equal(analyse(pdb('web'), [deployment({ replicas: 1 })]).findings.filter((f) => f.ruleId === 'KFS051').length, 1);
+  });
+
+  it('KFS030 leaves a shell that traps SIGTERM alone; KFS032 reads sleep 60s as 60 seconds', () => {
+    const kfs030 = (script: string) => analyse(deployment({ pod: container(`        command: [sh, -c, ${JSON.stringify(script)}]\n`) })).findings.filter((f) => f.ruleId === 'KFS030');
+    assert.deepEqual(kfs030("trap 'exit 0' TERM; while true; do sleep 1 & wait; done"), []);
+    assert.deepEqual(kfs030('trap cleanup INT SIGTERM; node server.js & wait'), []);
+    assert.equal(kfs030('trap cleanup EXIT; node server.js').length, 1);
+    const [kfs032] = analyse(deployment({ pod: container('        lifecycle: {preStop: {exec: {command: [sh, -c, "sleep 60s"]}}}\n') })).findings.filter((f) => f.ruleId === 'KFS032');
+    assert.match(kfs032.message, /sleeps 60s but terminationGracePeriodSeconds is 30s/);
+  });
+
   it('KFS011 on a claim that is not among the inputs says its access mode is assumed', () => {
     const text = deployment({ pod: '      volumes: [{name: shared, persistentVolumeClaim: {claimName: shared-efs}}]\n      containers: [{name: c, image: app}]\n' });
     const [finding] = analyse(text).findings.filter((f) => f.ruleId === 'KFS011');

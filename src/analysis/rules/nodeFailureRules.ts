@@ -6,7 +6,7 @@ import type { LabelSelector, Sourced, Workload } from '../../manifest/model/type
 import { isMirrorPod, podVolumes } from '../../manifest/model/workloads';
 import { objectRef } from '../../manifest/objects';
 import { editorFor, fix, outageEffect } from '../editing';
-import { autoscalerOf, claimOf, hasReplicas, holdsAppData, isLocalClass, isWritten, kindRange, localVolumeOf, nodeBoundData, nodeFailureTolerations, NOT_READY, podSpecPath, rangeOf, servicesInFront, UNREACHABLE, volumeOfClaim } from '../facts';
+import { autoscalerOf, claimOf, fewestPods, hasReplicas, holdsAppData, isLocalClass, isWritten, kindRange, localVolumeOf, nodeBoundData, nodeFailureTolerations, NOT_READY, podSpecPath, rangeOf, servicesInFront, UNREACHABLE, volumeOfClaim } from '../facts';
 import type { Finding } from '../finding';
 import { approx, outageText } from '../outageText';
 import { selectedNodes } from '../workloadSimulation';
@@ -293,7 +293,9 @@ export const packedReplicas: Rule = {
   docs: 'https://kubernetes.io/docs/concepts/scheduling-eviction/topology-spread-constraints/',
   check(ctx) {
     return ctx.document.model.workloads.flatMap((workload) => {
-      if (!hasReplicas(workload) || workload.replicas < 2) return [];
+      // An autoscaler's minReplicas counts: it keeps that many pods, whatever spec.replicas says.
+      const pods = fewestPods(workload, ctx.workspace);
+      if (!hasReplicas(workload) || pods < 2) return [];
       const { affinity, topologySpreadConstraints } = workload.template.spec;
       // Only a term that selects the workload's own pods spreads them.
       const own = (selector: LabelSelector | undefined) => selector !== undefined && matchesLabelSelector(selector, workload.template.labels);
@@ -311,7 +313,7 @@ export const packedReplicas: Rule = {
         : fix('Spread the replicas over nodes (topologySpreadConstraints on kubernetes.io/hostname)', [editor.appendItems([...podSpecPath(workload), 'topologySpreadConstraints'], [constraint])],
           { preferred: true, effect: { workload: objectRef(workload.source), measure: 'worst-placement-outage' } });
       return [base(this, workload, isWritten(workload, ['spec', 'replicas']) ? rangeOf(workload, ['spec', 'replicas']) : kindRange(workload),
-        `If the scheduler packs its ${workload.replicas} replicas ${where} (nothing spreads them), that node's failure takes all of them down ${down}; spread them: topologySpreadConstraints over kubernetes.io/hostname.`,
+        `If the scheduler packs its ${pods}${autoscalerOf(workload, ctx.workspace) ? ' or more' : ''} replicas ${where} (nothing spreads them), that node's failure takes all of them down ${down}; spread them: topologySpreadConstraints over kubernetes.io/hostname.`,
         { explanation: `Simulated with the pods packed onto as few nodes as the filters allow: ${text.because}. Without topologySpreadConstraints or pod anti-affinity on kubernetes.io/hostname (or a zone), only the scheduler's default scoring spreads them, and it gives way to free capacity, node affinity and taints.`, fixes })];
     });
   },

@@ -48,7 +48,10 @@ export const pdbBlocksDrains: Rule = {
   docs: DISRUPTION_DOCS,
   check(ctx) {
     return ctx.document.model.podDisruptionBudgets.flatMap((pdb): Finding[] => {
-      const workloads = selected(ctx, pdb);
+      const all = selected(ctx, pdb);
+      // kubectl drain --ignore-daemonsets (and the cluster autoscaler) never evicts a DaemonSet's pods.
+      const workloads = all.filter((w) => w.kind !== 'DaemonSet');
+      if (all.length > 0 && workloads.length === 0) return [];
       // An autoscaler keeps at least its minReplicas: the budget is checked against the fewest pods there are.
       const replicas = workloads.reduce((sum, w) => sum + fewestPods(w, ctx.workspace), 0);
       let why: string | undefined;

@@ -1,6 +1,6 @@
 /** Section C of RULES.md: how pods stop. */
 import type { Sourced, Workload } from '../../manifest/model/types';
-import { shellScriptAsPid1 } from '../../manifest/model/containerStop';
+import { preStopSeconds, shellScriptAsPid1 } from '../../manifest/model/containerStop';
 import { objectRef } from '../../manifest/objects';
 import { NodeKind } from '../../manifest/sourceMap';
 import { formatDuration } from '../../report/format';
@@ -72,9 +72,9 @@ export const preStopTooLong: Rule = {
     return ctx.document.model.workloads.flatMap((workload) => workload.template.spec.containers.flatMap((container, i) => {
       const preStop = container.preStop;
       if (!preStop) return [];
-      const slept = preStop.handler === 'sleep' ? preStop.sleepSeconds : Number(/^(?:.*\s)?sleep\s+([0-9]+)\b/.exec(preStop.command.join(' '))?.[1] ?? NaN);
+      const slept = preStopSeconds(preStop);
       const grace = workload.template.spec.terminationGracePeriodSeconds;
-      if (slept === undefined || !Number.isFinite(slept) || slept <= grace) return [];
+      if (slept <= grace) return [];
       return [finding(this, workload, [...podSpecPath(workload), 'containers', i, 'lifecycle', 'preStop'],
         `The preStop hook of ${container.name} sleeps ${slept}s but terminationGracePeriodSeconds is ${grace}s: the kubelet kills the container ${slept - grace}s before the hook ends (it gives at most 2s more), so the hook is cut short.`)];
     }));

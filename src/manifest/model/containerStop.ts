@@ -9,14 +9,21 @@ const SHELLS = /^(?:\/usr)?(?:\/bin\/)?(?:sh|bash|ash|dash|zsh)$/;
 /** `sleep N` in an exec hook, the usual "let the endpoints drain" preStop. */
 const SLEEP = /(?:^|[\s;&|(])sleep\s+(\d+(?:\.\d+)?)s?(?=$|[\s;&|)])/;
 
-/** The script of a container started as `sh -c SCRIPT` (not `exec`-ing its program), the shell being PID 1. */
+/**
+ * The script of a container started as `sh -c SCRIPT`, the shell being PID 1 and deaf to SIGTERM:
+ * neither `exec`-ing its program nor trapping TERM (`trap 'exit 0' TERM`, which a script that
+ * waits with `wait` runs at once).
+ */
 export function shellScriptAsPid1(container: Container): string | undefined {
   const argv = [...container.command, ...container.args];
   // -c, or flags with it such as -ec or -xc.
   if (!SHELLS.test(argv[0] ?? '') || !/^-[a-z]*c[a-z]*$/.test(argv[1] ?? '')) return undefined;
   const script = argv[2] ?? '';
-  return execsProgram(script) ? undefined : script;
+  return execsProgram(script) || TRAPS_TERM.test(script) ? undefined : script;
 }
+
+/** `trap HANDLER TERM` (or SIGTERM, 15), alone or among other signals. */
+const TRAPS_TERM = /(?:^|[\s;&|(])trap\s+(?:'[^']*'|"[^"]*"|\S+)(?:\s+\S+)*?\s+(?:SIG)?(?:TERM|15)\b/;
 
 /**
  * The script ends by replacing the shell with its program (`exec cmd`, also after `;` or `&&` on
