@@ -285,6 +285,28 @@ describe('rules (RULES.md sections A–E)', () => {
     assert.match(kfs032.message, /sleeps 60s but terminationGracePeriodSeconds is 30s/);
   });
 
+  it('KFS024 reads hosts, not paths or the pod itself: df -h /data, 0.0.0.0, [::1] and $(hostname -i) are not other hosts', () => {
+    const kfs024 = (command: string[]) => analyse(deployment({ pod: container(`        livenessProbe: {exec: {command: ${JSON.stringify(command)}}}\n`) })).findings.filter((f) => f.ruleId === 'KFS024').map((f) => f.message);
+    for (const local of [['sh', '-c', 'df -h /data'], ['sh', '-c', 'curl -f http://$(hostname -i):8080/'], ['curl', 'http://0.0.0.0:8080/'], ['curl', 'http://[::1]:8080/'], ['redis-cli', '-h', '127.0.0.1', 'ping']]) {
+      assert.deepEqual(kfs024(local), [], local.join(' '));
+    }
+    assert.match(kfs024(['pg_isready', '--host=pg.db.svc'])[0], /^This livenessProbe reaches pg\.db\.svc:/);
+    assert.match(kfs024(['curl', 'http://[fd00::5]:8080/'])[0], /reaches \[fd00::5\]:/);
+  });
+
+  it('KFS094 on a version a later Kubernetes no longer serves, by the version analysed: policy/v1beta1 is gone from 1.25, autoscaling/v2beta2 from 1.26', () => {
+    const pdb = 'apiVersion: policy/v1beta1\nkind: PodDisruptionBudget\nmetadata: {name: web, namespace: shop}\nspec:\n  maxUnavailable: 1\n  selector: {matchLabels: {app: web}}\n';
+    const hpa = 'apiVersion: autoscaling/v2beta2\nkind: HorizontalPodAutoscaler\nmetadata: {name: web, namespace: shop}\nspec:\n  scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: web}\n  minReplicas: 2\n  maxReplicas: 4\n';
+    const rejected = (text: string, version: string) => analyse(text, [deployment({ replicas: 3 })], { overrides: [], version: { value: version, source: 'test' } })
+      .findings.filter((f) => f.ruleId === 'KFS094').map((f) => ({ message: f.message, underlined: underlined(text, f.range) }));
+    const [gone] = rejected(pdb, '1.29');
+    assert.match(gone.message, /^The API server rejects this PodDisruptionBudget: Kubernetes 1\.29 does not serve policy\/v1beta1 \(removed in 1\.25\): .*Write apiVersion: policy\/v1\.$/);
+    assert.equal(gone.underlined, 'policy/v1beta1');
+    assert.deepEqual(rejected(pdb, '1.24'), []);
+    assert.equal(rejected(hpa, '1.26').length, 1);
+    assert.deepEqual(rejected(hpa, '1.25'), []);
+  });
+
   it('KFS011 on a claim that is not among the inputs says its access mode is assumed', () => {
     const text = deployment({ pod: '      volumes: [{name: shared, persistentVolumeClaim: {claimName: shared-efs}}]\n      containers: [{name: c, image: app}]\n' });
     const [finding] = analyse(text).findings.filter((f) => f.ruleId === 'KFS011');

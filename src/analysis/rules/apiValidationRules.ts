@@ -71,6 +71,17 @@ export const statefulSetSpec: Rule = {
   },
 };
 
+/**
+ * Versions of kinds the model reads that later Kubernetes releases stopped serving (the
+ * deprecated API migration guide); the 1.16 removals are refused whatever the version (model/index.ts).
+ */
+const REMOVED_IN: readonly { kind: string; apiVersion: string; minor: number; use: string }[] = [
+  { kind: 'PodDisruptionBudget', apiVersion: 'policy/v1beta1', minor: 25, use: 'policy/v1' },
+  { kind: 'CronJob', apiVersion: 'batch/v1beta1', minor: 25, use: 'batch/v1' },
+  { kind: 'HorizontalPodAutoscaler', apiVersion: 'autoscaling/v2beta1', minor: 25, use: 'autoscaling/v2' },
+  { kind: 'HorizontalPodAutoscaler', apiVersion: 'autoscaling/v2beta2', minor: 26, use: 'autoscaling/v2' },
+];
+
 export const apiRejects: Rule = {
   id: 'KFS094',
   title: 'The API server rejects this object',
@@ -80,8 +91,11 @@ export const apiRejects: Rule = {
     const findings: Finding[] = [];
     const reject = (object: ManifestObject, range: Finding['range'], message: string) =>
       findings.push({ ruleId: this.id, severity: this.defaultSeverity, object: objectRef(object), range, message: `The API server rejects this ${object.kind}: ${message}.` });
+    const { minor, label } = ctx.timing.version;
     for (const object of ctx.document.objects) {
       if (isPatch(object)) continue;
+      const removed = REMOVED_IN.find((r) => r.kind === object.kind && r.apiVersion === object.apiVersion && minor >= r.minor);
+      if (removed) reject(object, object.sourceMap.closestRange(['apiVersion']), `Kubernetes ${label} does not serve ${object.apiVersion} (removed in 1.${removed.minor}): kubectl apply fails with no matches for kind "${object.kind}" in version "${object.apiVersion}". Write apiVersion: ${removed.use}`);
       const problem = nameProblem(object);
       // A {{placeholder}} in the name: a template of some other tool, to render before applying.
       const placeholder = /\{\{[^}]*\}\}/.exec(object.name)?.[0];

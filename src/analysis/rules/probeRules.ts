@@ -130,7 +130,10 @@ export const tcpProbe: Rule = {
   },
 };
 
-const REMOTE_HOST = /(?:^|\s)(?:-h|--host)[ =]?([^\s]+)|https?:\/\/([^/:\s]+)/;
+/** `-h HOST`, `--host=HOST` (a host name, an address or a variable, not a path such as df -h /data), or a URL's host. */
+const REMOTE_HOST = /(?:^|\s)(?:-h|--host)(?:=|\s+)([A-Za-z0-9][-A-Za-z0-9.]*|\$\S+)(?=$|[\s:])|https?:\/\/(\[[0-9A-Fa-f:.]+\]|[^/:\s]+)/;
+/** The pod itself: loopback, any address, or its own name or IP from the environment or the shell. */
+const OWN_HOST = /^(localhost|127(\.\d+){3}|0\.0\.0\.0|::1?|\[::1?\]|\$\(?\{?(POD_IP|HOSTNAME|hostname)\b.*)$/;
 
 export const probeOnOtherHost: Rule = {
   id: 'KFS024',
@@ -142,7 +145,7 @@ export const probeOnOtherHost: Rule = {
       const probe = container[kind];
       if (!probe) return [];
       const host = probe.host ?? REMOTE_HOST.exec(probe.command.join(' '))?.slice(1).find(Boolean);
-      if (!host || /^(localhost|127\.0\.0\.1|::1|\$\(POD_IP\))$/.test(host)) return [];
+      if (!host || OWN_HOST.test(host)) return [];
       const where = probe.handler === 'exec' ? [...path, kind, 'exec', 'command'] : [...path, kind, probe.handler, 'host'];
       return [finding(this, workload, where,
         `This ${kind} reaches ${host}: when that host is down, ${kind === 'livenessProbe' ? `every replica of ${workload.name} is restarted` : `every replica of ${workload.name} leaves the Service`}, and one outage cascades.`)];
