@@ -1,10 +1,12 @@
 /**
- * What users feel, measured from the failure on: a pod serves when it is Ready in the API, not
- * terminating, and really answering (containers running on a reachable node). Per workload:
+ * What users feel, measured from the failure on: a pod serves when traffic is routed to it (a
+ * ready endpoint of its Service; without one, Ready in the API and not terminating) and it really
+ * answers (containers running on a reachable node). Per workload:
  * time with no serving pod (unavailable), with fewer than desired (degraded), with a Service
  * endpoint still routing to a pod that cannot answer (blackhole), and with more copies running
  * than desired (duplicates, e.g. during a partition). It watches the store.
  */
+import { endpointFor } from './endpoints';
 import type { SimPod, SimWorkload } from './objects';
 import type { Store } from './store';
 
@@ -45,7 +47,11 @@ export class ServingMetrics {
   private observe(pod: SimPod): void {
     const workload = pod.owner;
     if (!workload) return;
-    const routed = !pod.removed && pod.readyCondition && pod.deletionTimestamp === undefined;
+    // Behind a Service, what kube-proxy and DNS route to: a ready endpoint, which with
+    // publishNotReadyAddresses is any pod with an IP until its object is gone (SEMANTICS.md 9).
+    const routed = workload.services.length > 0
+      ? workload.services.some((service) => endpointFor(pod, service)?.ready === true)
+      : !pod.removed && pod.readyCondition && pod.deletionTimestamp === undefined;
     const answers = this.canAnswer(pod);
     const serving = routed && answers;
     const blackholed = routed && !answers && workload.services.length > 0;

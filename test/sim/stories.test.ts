@@ -40,6 +40,18 @@ describe('stories: what happens to each kind of workload', () => {
     assert.deepEqual([last.status, last.ready, last.to], ['Terminating', '1/1', null]);
   });
 
+  it('... and behind a Service with publishNotReadyAddresses its endpoint stays ready: traffic is black-holed until the object goes', () => {
+    const service = (publish: boolean) => `apiVersion: v1\nkind: Service\nmetadata: {name: db, namespace: shop}\nspec:\n  clusterIP: None\n  publishNotReadyAddresses: ${publish}\n  selector: {app: db}\n  ports: [{port: 5432}]\n`;
+    const blackhole = (publish: boolean) => run([statefulSet('db'), service(publish)], { durationMs: 10 * MINUTE });
+    const published = blackhole(true);
+    // The EndpointSlice keeps db-0 ready=true (SEMANTICS.md 9): DNS and kube-proxy route to the dead pod all along.
+    assert.ok(!published.events.some((e) => e.type === 'EndpointChanged' && e.t >= 0 && e.detail?.ready === false));
+    assert.equal(summaryOf(published, 'db').blackholeMs, 10 * MINUTE);
+    // Without it, only until the node lifecycle controller marks db-0 NotReady.
+    const plain = summaryOf(blackhole(false), 'db');
+    assert.equal(plain.blackholeMs, plain.podsNotReadyMs);
+  });
+
   it('... until someone force-deletes it: then db-0 is created again and runs elsewhere', () => {
     const result = run([statefulSet('db')], { durationMs: 30 * MINUTE, interventions: [{ kind: 'force-delete', target: 'db-0', atMs: 10 * MINUTE }] });
     const recreated = result.events.filter((e) => e.type === 'PodCreated' && e.object.name === 'db-0');
