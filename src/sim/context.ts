@@ -27,6 +27,10 @@ export const features = {
   outOfServiceVolumeDetach: (minor: number) => minor >= 26,
   /** The taint eviction controller runs as its own controller (1.29). */
   separateTaintEvictionController: (minor: number) => minor >= 29,
+  /** A Job's podFailurePolicy is honoured (JobPodFailurePolicy beta-on 1.26): it waits for a failed pod's terminal phase. */
+  jobPodFailurePolicy: (minor: number) => minor >= 26,
+  /** A Job's podReplacementPolicy exists and is honoured (JobPodReplacementPolicy alpha 1.28, beta-on 1.29; SEMANTICS.md 6.4). */
+  jobPodReplacementPolicy: (minor: number) => minor >= 29,
   /** --disable-force-detach-on-timeout exists (1.30). */
   disableForceDetachFlag: (minor: number) => minor >= 30,
 };

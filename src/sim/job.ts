@@ -5,10 +5,17 @@
  * (SEMANTICS.md 6.4). The backoff starts at 10 s and doubles up to 10 minutes.
  */
 import type { Job } from '../manifest/model/types';
-import type { SimContext } from './context';
+import { features, type SimContext } from './context';
 import type { SimPod, SimWorkload } from './objects';
 import type { VolumeBinder } from './volumeBinding';
 import { WorkloadController } from './workloadController';
+
+/** manageJob's wantActive: parallelism, but no more pods than completions still to go. */
+export function jobActive(spec: Job, workload: SimWorkload): number {
+  if (spec.completions === undefined) return spec.parallelism;
+  const succeeded = workload.pods.filter((p) => p.phase === 'Succeeded').length;
+  return Math.max(0, Math.min(spec.parallelism, spec.completions - succeeded));
+}
 
 const BACKOFF_MS = 10_000;
 const MAX_BACKOFF_MS = 10 * 60_000;
@@ -22,8 +29,10 @@ export class JobController extends WorkloadController {
     super(ctx, volumes, 'job-controller', ['Job', 'CronJob']);
   }
 
+  /** Only where its feature gate is on: with the gate off the API server drops the field. */
   private waitsForTerminalPhase(spec: Job): boolean {
-    return spec.podReplacementPolicy === 'Failed' || spec.hasPodFailurePolicy;
+    const { minor } = this.ctx.timing.version;
+    return (spec.podReplacementPolicy === 'Failed' && features.jobPodReplacementPolicy(minor)) || (spec.hasPodFailurePolicy && features.jobPodFailurePolicy(minor));
   }
 
   private isFailed(pod: SimPod, spec: Job): boolean {
@@ -42,14 +51,16 @@ export class JobController extends WorkloadController {
         this.lastFailure.set(workload, clock.now);
       }
     }
-    if (workload.failures > spec.backoffLimit) {
-      this.failed.add(workload);
-      store.event(workload.ref, 'KubernetesEvent', 'BackoffLimitExceeded', { message: 'Job has reached the specified backoff limit', backoffLimit: spec.backoffLimit });
-      return;
-    }
     // Pods still counted as running: not failed, not finished.
     const running = workload.pods.filter((p) => !this.isFailed(p, spec) && p.phase !== 'Succeeded' && !p.removed);
-    const missing = spec.parallelism - running.length - this.pendingCreations(workload);
+    if (workload.failures > spec.backoffLimit) {
+      // The Job fails, and syncJob deletes its active pods (deleteActivePods).
+      this.failed.add(workload);
+      store.event(workload.ref, 'KubernetesEvent', 'BackoffLimitExceeded', { message: 'Job has reached the specified backoff limit', backoffLimit: spec.backoffLimit });
+      for (const pod of running) this.client.write(() => store.deletePod(pod, pod.template.terminationGracePeriodSeconds, 'job-controller'));
+      return;
+    }
+    const missing = jobActive(spec, workload) - running.length - this.pendingCreations(workload);
     if (missing <= 0) return;
     const last = this.lastFailure.get(workload);
     if (last !== undefined && workload.failures > 0) {

@@ -42,7 +42,8 @@ export function toSimWorkload(store: Store, spec: Workload): SimWorkload {
   const services = servicesSelecting(store, spec.namespace, template.labels);
   const desired = spec.kind === 'Deployment' || spec.kind === 'ReplicaSet' || spec.kind === 'ReplicationController' || spec.kind === 'StatefulSet'
     ? spec.replicas
-    : spec.kind === 'Job' || spec.kind === 'CronJob' ? spec.parallelism : spec.kind === 'Pod' ? 1 : 0;
+    // A Job runs no more pods than it has completions to go (manageJob's wantActive).
+    : spec.kind === 'Job' || spec.kind === 'CronJob' ? Math.min(spec.parallelism, spec.completions ?? spec.parallelism) : spec.kind === 'Pod' ? 1 : 0;
   const workload: SimWorkload = {
     kind: spec.kind, name: spec.name, namespace: spec.namespace, ref: { kind: spec.kind, name: spec.name, namespace: spec.namespace }, readyPods: 0,
     spec, template, desired, pods: [], created: 0,

@@ -249,6 +249,25 @@ spec:
     assert.ok(summary.replacementCreatedMs! - summary.podDeletionMs! >= 10_000 && summary.replacementCreatedMs! - summary.podDeletionMs! < 11_000);
   });
 
+  it('a Job with podReplacementPolicy Failed waits for a terminal phase where its feature gate is on (1.29), and replaces at deletion where it is not (1.28)', () => {
+    const job = 'apiVersion: batch/v1\nkind: Job\nmetadata: {name: batch, namespace: truth}\nspec: {podReplacementPolicy: Failed, template: {spec: {restartPolicy: Never, containers: [{name: c, image: busybox}]}}}\n';
+    const created = (version: string) => run([job], { durationMs: 10 * MINUTE, version }).events.filter((e) => e.type === 'PodCreated' && e.t > 0).length;
+    assert.equal(created('1.29'), 0);
+    assert.equal(created('1.28'), 1);
+  });
+
+  it('a Job runs no more pods than completions, and past its backoffLimit it fails and deletes its active pods', () => {
+    const job = (spec: string) => `apiVersion: batch/v1\nkind: Job\nmetadata: {name: batch, namespace: truth}\nspec: {${spec}, template: {spec: {restartPolicy: Never, containers: [{name: c, image: busybox}]}}}\n`;
+    const capped = run([job('parallelism: 3, completions: 2')], { durationMs: 2 * MINUTE });
+    assert.equal(new Set(capped.states.filter((s) => s.object.kind === 'Pod').map((s) => s.object.name)).size, 2);
+    assert.equal(summaryOf(capped, 'batch').desiredReplicas, 2);
+    const failed = run([job('parallelism: 3, backoffLimit: 0')], { durationMs: 10 * MINUTE, placement: 'spread' });
+    const exceeded = failed.events.find((e) => e.reason === 'BackoffLimitExceeded')!;
+    const deleted = failed.events.filter((e) => e.type === 'PodDeletionStarted' && e.detail?.by === 'job-controller');
+    assert.equal(deleted.length, 2, 'the two pods on healthy nodes');
+    assert.ok(deleted.every((e) => e.t > exceeded.t && e.t < exceeded.t + 1000));
+  });
+
   it('after a reboot a Job pod with restartPolicy Never is not started again: Failed (kubectl: Unknown) and replaced; with OnFailure it restarts in place', () => {
     const job = (policy: string) => `apiVersion: batch/v1\nkind: Job\nmetadata: {name: batch, namespace: truth}\nspec: {template: {spec: {restartPolicy: ${policy}, containers: [{name: c, image: busybox}]}}}\n`;
     const never = run([job('Never')], { durationMs: 10 * MINUTE, recoverAfterMs: 2 * MINUTE });
