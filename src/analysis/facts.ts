@@ -7,6 +7,7 @@ import type { Range } from '../manifest/range';
 import { NodeKind } from '../manifest/sourceMap';
 import { matchesLabelSelector } from '../sim/selectors';
 import { ServiceIndex } from '../sim/serviceIndex';
+import { toleratesTaint } from '../sim/tolerations';
 
 export const UNREACHABLE = 'node.kubernetes.io/unreachable';
 export const NOT_READY = 'node.kubernetes.io/not-ready';
@@ -58,16 +59,20 @@ export function isWritten(workload: Sourced<Workload>, path: PathSegment[]): boo
   return workload.source.sourceMap.node(path) !== undefined;
 }
 
-/** Whether a toleration covers a NoExecute taint with this key (the taint eviction controller's match). */
-export function toleratesNoExecute(toleration: Toleration, key: string): boolean {
-  return (toleration.effect === '' || toleration.effect === 'NoExecute') && (toleration.key === '' ? toleration.operator === 'Exists' : toleration.key === key);
-}
-
-/** The tolerations written for the not-ready/unreachable NoExecute taints, with their index in the list. */
+/**
+ * The written tolerations that decide how long a pod stays on a failed node, with their index in
+ * the list: for the unreachable and the not-ready NoExecute taint, the first toleration that
+ * tolerates it (operator and value included), as the taint eviction controller picks them
+ * (GetMatchingTolerations). A later `operator: Exists` never decides for these taints.
+ */
 export function nodeFailureTolerations(workload: Workload): { toleration: Toleration; index: number }[] {
-  return workload.template.spec.tolerations
-    .map((toleration, index) => ({ toleration, index }))
-    .filter(({ toleration }) => toleratesNoExecute(toleration, UNREACHABLE) || toleratesNoExecute(toleration, NOT_READY));
+  const tolerations = workload.template.spec.tolerations;
+  const deciding = new Set<number>();
+  for (const key of [UNREACHABLE, NOT_READY]) {
+    const index = tolerations.findIndex((toleration) => toleratesTaint(toleration, { key, value: '', effect: 'NoExecute' }));
+    if (index >= 0) deciding.add(index);
+  }
+  return [...deciding].sort((a, b) => a - b).map((index) => ({ toleration: tolerations[index], index }));
 }
 
 export interface NodeBoundData {

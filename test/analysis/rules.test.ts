@@ -307,6 +307,16 @@ describe('rules (RULES.md sections A–E)', () => {
     assert.deepEqual(rejected(hpa, '1.25'), []);
   });
 
+  it('KFS007 only for the toleration that decides: the first that tolerates the taint, its operator and value included', () => {
+    const tolerations = (list: string) => deployment({ replicas: 2, pod: `      tolerations: ${list}\n${container('')}` });
+    const kfs007 = (list: string) => analyse(tolerations(list)).findings.filter((f) => f.ruleId === 'KFS007');
+    // unreachable and not-ready each meet a 30 s toleration first: a later Exists never decides for them.
+    assert.deepEqual(kfs007('[{key: node.kubernetes.io/unreachable, operator: Exists, effect: NoExecute, tolerationSeconds: 30}, {key: node.kubernetes.io/not-ready, operator: Exists, effect: NoExecute, tolerationSeconds: 30}, {operator: Exists}]'), []);
+    // A value the taint does not have tolerates nothing.
+    assert.deepEqual(kfs007('[{key: node.kubernetes.io/unreachable, operator: Equal, value: x, effect: NoExecute}]'), []);
+    assert.equal(kfs007('[{operator: Exists}]').length, 1);
+  });
+
   it('KFS011 on a claim that is not among the inputs says its access mode is assumed', () => {
     const text = deployment({ pod: '      volumes: [{name: shared, persistentVolumeClaim: {claimName: shared-efs}}]\n      containers: [{name: c, image: app}]\n' });
     const [finding] = analyse(text).findings.filter((f) => f.ruleId === 'KFS011');
