@@ -70,6 +70,9 @@ export class DaemonSetController extends WorkloadController {
       const running = this.shouldRunOn.get(workload)!;
       if (shouldRun) running.add(node);
       else running.delete(node);
+      // A deleted node's daemon pods are left to pod GC's orphan cleanup: the controller walks the
+      // nodes that exist, and deletes only unscheduled pods of missing ones (getUnscheduledPodsWithoutNode).
+      if (node.deleted) continue;
       const pods = [...node.pods].filter((p) => p.owner === workload && isActive(p));
       if (shouldContinueRunning) this.deleteFinished(workload, node);
       if (shouldRun && pods.length === 0) this.createFor(workload, node);

@@ -287,6 +287,15 @@ spec:
     assert.equal(onFailure.events.filter((e) => e.type === 'PodCreated').length, 0);
   });
 
+  it('deleting the Node object leaves its DaemonSet pod to pod GC: the DaemonSet controller deletes only unscheduled pods of missing nodes', () => {
+    const result = run([daemonSet], { durationMs: 12 * MINUTE, interventions: [{ kind: 'delete-node', atMs: 6 * MINUTE }] });
+    const onNode = result.states.find((s) => s.object.kind === 'Pod' && s.node === 'worker-a1')!.object.name;
+    assert.deepEqual(result.events.filter((e) => e.type === 'PodDeletionStarted' && e.object.name === onNode), []);
+    const removed = result.events.find((e) => e.type === 'PodRemoved' && e.object.name === onNode)!;
+    assert.match(messageOf(removed), /pod garbage collector/);
+    assert.ok(removed.t >= 6 * MINUTE + 40_000 && removed.t <= 6 * MINUTE + 80_000, `removed at ${removed.t}`);
+  });
+
   it('deleting the Node object: pod GC removes its pods after the 40 s quarantine and the StatefulSet recovers', () => {
     const result = run([statefulSet('db')], { durationMs: 20 * MINUTE, interventions: [{ kind: 'delete-node', atMs: 2 * MINUTE }] });
     const removed = result.events.find((e) => e.type === 'PodRemoved' && e.object.name === 'db-0')!;
