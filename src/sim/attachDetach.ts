@@ -36,6 +36,7 @@ export class AttachDetachController {
     const attached = new AttachedVolumes(store);
     store.onNode((node, change) => {
       if (change === 'deleted') this.deletedNodes.set(node.name, node);
+      if (change === 'added') this.deletedNodes.delete(node.name);
       if (change === 'ready' || change === 'taints' || change === 'deleted') {
         for (const volume of attached.onNode(node.name)) if (volume.attachedTo === node.name) this.reconcile(volume);
       }

@@ -33,7 +33,7 @@ export class DaemonSetController extends WorkloadController {
       if (node && (change === 'deleting' || change === 'removed' || change === 'status')) this.markDirty(owner, node);
     });
     ctx.store.onNode((node, change) => {
-      if (change !== 'taints' && change !== 'deleted') return;
+      if (change !== 'taints' && change !== 'deleted' && change !== 'added') return;
       for (const workload of daemonSets) this.markDirty(workload, node);
     });
   }

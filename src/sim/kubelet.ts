@@ -59,6 +59,10 @@ class Kubelet {
   private readonly waitingForVolumes = new Set<SimPod>();
   private connected: boolean;
   private powered: boolean;
+  /** The kubelet process runs (a stopped one, started again, registers its node anew). */
+  private running = true;
+  /** Started since it last came back: it registers its node on its return. */
+  private registers = false;
   private runtimeUp = true;
   private diskHealthy = true;
   private shuttingDown = false;
@@ -111,9 +115,13 @@ class Kubelet {
     }
     const wasConnected = this.connected;
     const rebooted = !this.powered && host.powered;
+    const isRunning = host.powered && host.kubeletRunning;
+    const started = !this.running && isRunning;
     this.connected = this.isConnected();
     this.powered = host.powered;
+    this.running = isRunning;
     if (wasConnected && !this.connected) this.stopHeartbeats();
+    if (started) this.registers = true;
     if (!wasConnected && this.connected) clock.after(0, () => this.comeBack(rebooted));
     if (host.runtimeUp !== this.runtimeUp) this.runtimeChanged(host.runtimeUp);
     if (host.diskHealthy !== this.diskHealthy) this.diskChanged(host.diskHealthy);
@@ -282,7 +290,16 @@ class Kubelet {
   private comeBack(rebooted: boolean): void {
     const { store, clock } = this.ctx;
     const node = this.node;
-    this.client.write(() => store.setLease(node, true, clock.now, clock.now));
+    // A kubelet that started again registers its node (registerWithAPIServer, SEMANTICS.md 2.5): a
+    // Node deleted meanwhile is created again. One that kept running across a partition has
+    // registered already, and its status updates find no Node.
+    if (this.registers) {
+      this.registers = false;
+      if (node.deleted) this.client.write(() => store.registerNode(node));
+    }
+    this.client.write(() => {
+      if (!node.deleted) store.setLease(node, true, clock.now, clock.now);
+    });
     clock.after(FAST_STATUS_MS, () => this.client.write(() => {
       if (this.connected) store.setNodeReady(node, 'True', 'KubeletReady', 'kubelet is posting ready status');
     }));

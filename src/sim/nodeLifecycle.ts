@@ -81,6 +81,9 @@ export class NodeLifecycleController {
 
     store.onNode((node, change) => {
       if (change === 'deleted') return this.forget(node);
+      if (change === 'added') this.learn(node);
+      // A deleted node's kubelet may still renew a lease the controller no longer reads.
+      if (node.deleted) return;
       if (change === 'ready') this.noScheduleInformer.notify(node);
       if (!node.lease.live || node.ready !== 'True' || change === 'taints') this.visits.visit(node);
     });
@@ -385,6 +388,13 @@ export class NodeLifecycleController {
     const health = node && this.nodeHealthMap.get(node);
     if (!health || health.current === 'True') return;
     client.write(() => this.ctx.store.markPodNotReady(pod, 'NodeNotReady'));
+  }
+
+  /** A node registered again after its deletion: counted in its zone and watched like any other. */
+  private learn(node: SimNode): void {
+    if (node.labels[EXCLUDE_DISRUPTION] === undefined) this.zoneSizes.set(node.zone, (this.zoneSizes.get(node.zone) ?? 0) + 1);
+    if (!this.zoneQueues.has(node.zone)) this.zoneQueues.set(node.zone, new RateLimitedQueue(this.ctx.timing.controllerManager.nodeEvictionRate.value, this.ctx.clock.now));
+    this.disruptionInputsChanged = true;
   }
 
   private forget(node: SimNode): void {

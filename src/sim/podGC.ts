@@ -31,6 +31,10 @@ export class PodGarbageCollector {
     });
     ctx.store.onNode((node, change) => {
       if (change === 'deleted') this.deletedNodes.add(node.name);
+      if (change === 'added') {
+        this.deletedNodes.delete(node.name);
+        this.quarantine.delete(node.name);
+      }
       if (change === 'taints') {
         if (node.taints.some((t) => t.key === OUT_OF_SERVICE)) this.outOfServiceNodes.add(node.name);
         else this.outOfServiceNodes.delete(node.name);

@@ -84,6 +84,10 @@ export class Scheduler {
     });
     store.onNode((node, change) => {
       if (change === 'deleted') this.cache.nodeDeleted(node);
+      if (change === 'added') {
+        this.cache.nodeAdded(node);
+        if (this.pending.size > 0) eventInformer.notify(`node ${node.name} added`);
+      }
       if (change === 'taints') this.cache.taintsChanged(node);
       if ((change === 'taints' || change === 'ready') && this.pending.size > 0) eventInformer.notify(`node ${node.name} ${change}`);
     });

@@ -111,4 +111,11 @@ export class SchedulerCache {
   nodeDeleted(node: SimNode): void {
     this.order = this.order.filter((i) => i !== node.index);
   }
+
+  /** A deleted node registered again, back in its place in node order. */
+  nodeAdded(node: SimNode): void {
+    if (this.order.includes(node.index)) return;
+    this.order = Int32Array.from([...this.order, node.index]).sort();
+    this.taintsChanged(node);
+  }
 }

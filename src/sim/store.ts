@@ -283,6 +283,23 @@ export class Store {
     this.nodeChanged(node, 'deleted');
   }
 
+  /**
+   * A kubelet registers its deleted Node again: the object as the kubelet writes it, with its
+   * labels and any taints it registers with (not the node lifecycle controller's, nor a cordon).
+   */
+  registerNode(node: SimNode): void {
+    if (!node.deleted) return;
+    node.deleted = false;
+    this.nodeByName.set(node.name, node);
+    node.taints = node.taints.filter((t) => !t.key.startsWith('node.kubernetes.io/')).map((t) => ({ ...t, timeAdded: this.now }));
+    node.unschedulable = false;
+    node.ready = 'True';
+    node.readyReason = 'KubeletReady';
+    node.readyTransition = this.now;
+    this.event(node.ref, 'KubernetesEvent', 'RegisteredNode', { message: `Node ${node.name} event: Registered Node ${node.name} in Controller` });
+    this.nodeChanged(node, 'added');
+  }
+
   /** The kubelet's lease stops being renewed (its last renewal is kept) or is renewed again. */
   setLease(node: SimNode, live: boolean, renewTime: number, lastStatusPost: number): void {
     node.lease = { live, renewTime, lastStatusPost };

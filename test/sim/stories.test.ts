@@ -296,6 +296,24 @@ spec:
     assert.ok(removed.t >= 6 * MINUTE + 40_000 && removed.t <= 6 * MINUTE + 80_000, `removed at ${removed.t}`);
   });
 
+  it('a deleted node whose kubelet starts again registers anew and gets its daemon pod back; one that kept running across a partition does not (SEMANTICS.md 2.5)', () => {
+    const deleted = { interventions: [{ kind: 'delete-node' as const, atMs: 6 * MINUTE }], recoverAfterMs: 8 * MINUTE, durationMs: 12 * MINUTE };
+    for (const failure of ['power-off', 'kubelet-stop'] as const) {
+      const result = run([daemonSet], { ...deleted, failure });
+      const registered = result.events.find((e) => e.reason === 'RegisteredNode' && e.object.name === 'worker-a1')!;
+      assert.ok(registered.t >= 8 * MINUTE && registered.t < 8 * MINUTE + 1000, `${failure}: registered at ${registered?.t}`);
+      const last = result.states.filter((s) => s.object.kind === 'Node' && s.object.name === 'worker-a1').at(-1)!;
+      assert.deepEqual([last.status, last.to], ['Ready', null], failure);
+      const back = result.states.filter((s) => s.object.kind === 'Pod' && s.node === 'worker-a1' && s.from > 8 * MINUTE && s.status === 'Running');
+      assert.equal(back.length, 1, `${failure}: a daemon pod runs on worker-a1 again`);
+      // The zone counts the node again: no disruption note after it is back.
+      assert.deepEqual(result.events.filter((e) => e.type === 'Note' && /Disruption/.test(e.reason) && e.t > registered.t).map((e) => e.reason), [], failure);
+    }
+    const partitioned = run([daemonSet], { ...deleted, failure: 'partition' });
+    assert.ok(!partitioned.events.some((e) => e.reason === 'RegisteredNode'));
+    assert.equal(partitioned.states.filter((s) => s.object.kind === 'Node' && s.object.name === 'worker-a1').at(-1)!.to, 6 * MINUTE);
+  });
+
   it('deleting the Node object: pod GC removes its pods after the 40 s quarantine and the StatefulSet recovers', () => {
     const result = run([statefulSet('db')], { durationMs: 20 * MINUTE, interventions: [{ kind: 'delete-node', atMs: 2 * MINUTE }] });
     const removed = result.events.find((e) => e.type === 'PodRemoved' && e.object.name === 'db-0')!;
