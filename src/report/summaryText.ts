@@ -88,6 +88,8 @@ function failureReason(summary: ReasonInput): string {
     }
     case 'job-backoff':
       return `The Job counted ${cause.failures} failed pod${cause.failures > 1 ? 's' : ''} and does not create more (backoff or backoffLimit).`;
+    case 'job-failed':
+      return `The Job failed at ${formatDuration(cause.atMs)} (${cause.reason}: ${cause.message}): it creates no more pods, and deletes those still active.`;
     case 'replacement-not-ready':
       return `Replacement ${cause.pod} on ${cause.node ?? '(unscheduled)'} is not Ready by the end (${cause.status}).`;
     case 'short-of-replicas':

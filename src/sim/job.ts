@@ -4,7 +4,7 @@
  * failure backoff; with Failed (or a podFailurePolicy) it waits for a terminal phase
  * (SEMANTICS.md 6.4). The backoff starts at 10 s and doubles up to 10 minutes.
  */
-import type { Job } from '../manifest/model/types';
+import type { Job, PodFailurePolicyRule } from '../manifest/model/types';
 import { features, type SimContext } from './context';
 import type { SimPod, SimWorkload } from './objects';
 import type { VolumeBinder } from './volumeBinding';
@@ -40,27 +40,52 @@ export class JobController extends WorkloadController {
     return !this.waitsForTerminalPhase(spec) && (pod.deletionTimestamp !== undefined || pod.removed) && pod.phase !== 'Succeeded';
   }
 
+  /**
+   * matchPodFailurePolicy: the first rule the failed pod matches decides. On a failed node only
+   * pod conditions can match (DisruptionTarget, set by the taint eviction controller and pod GC):
+   * the containers' exit codes are lost with the node. FailIndex counts as a failure here.
+   */
+  private matchingRule(spec: Job, pod: SimPod): { action: PodFailurePolicyRule['action']; index: number; condition: string } | undefined {
+    if (!features.jobPodFailurePolicy(this.ctx.timing.version.minor)) return undefined;
+    const index = spec.podFailureRules.findIndex((rule) => !rule.onExitCodes
+      && rule.onPodConditions.some((c) => c.type === 'DisruptionTarget' && c.status === 'True' && pod.disruptionTarget !== undefined));
+    return index < 0 ? undefined : { action: spec.podFailureRules[index].action, index, condition: 'DisruptionTarget' };
+  }
+
+  /** The Job fails, and syncJob deletes its active pods (deleteActivePods). */
+  private fail(workload: SimWorkload, active: SimPod[], reason: string, message: string): void {
+    const { store } = this.ctx;
+    const spec = workload.spec as Job;
+    this.failed.add(workload);
+    workload.jobFailed = { reason, message, atMs: store.now };
+    store.event(workload.ref, 'KubernetesEvent', reason, { message, backoffLimit: spec.backoffLimit });
+    for (const pod of active) this.client.write(() => store.deletePod(pod, pod.template.terminationGracePeriodSeconds, 'job-controller'));
+  }
+
   protected sync(workload: SimWorkload): void {
-    const { store, clock } = this.ctx;
+    const { clock } = this.ctx;
     const spec = workload.spec as Job;
     if (this.failed.has(workload)) return;
-    for (const pod of workload.pods) {
-      if (!this.counted.has(pod) && this.isFailed(pod, spec)) {
-        this.counted.add(pod);
-        workload.failures++;
-        this.lastFailure.set(workload, clock.now);
-      }
-    }
     // Pods still counted as running: not failed, not finished.
-    const running = workload.pods.filter((p) => !this.isFailed(p, spec) && p.phase !== 'Succeeded' && !p.removed);
+    const running = () => workload.pods.filter((p) => !this.isFailed(p, spec) && p.phase !== 'Succeeded' && !p.removed);
+    for (const pod of workload.pods) {
+      if (this.counted.has(pod) || !this.isFailed(pod, spec)) continue;
+      this.counted.add(pod);
+      const rule = this.matchingRule(spec, pod);
+      // An Ignore rule: the pod is replaced without counting towards backoffLimit, nor any backoff.
+      if (rule?.action === 'Ignore') continue;
+      if (rule?.action === 'FailJob') {
+        this.fail(workload, running(), 'PodFailurePolicy', `Pod ${pod.namespace}/${pod.name} has condition ${rule.condition} matching FailJob rule at index ${rule.index}`);
+        return;
+      }
+      workload.failures++;
+      this.lastFailure.set(workload, clock.now);
+    }
     if (workload.failures > spec.backoffLimit) {
-      // The Job fails, and syncJob deletes its active pods (deleteActivePods).
-      this.failed.add(workload);
-      store.event(workload.ref, 'KubernetesEvent', 'BackoffLimitExceeded', { message: 'Job has reached the specified backoff limit', backoffLimit: spec.backoffLimit });
-      for (const pod of running) this.client.write(() => store.deletePod(pod, pod.template.terminationGracePeriodSeconds, 'job-controller'));
+      this.fail(workload, running(), 'BackoffLimitExceeded', 'Job has reached the specified backoff limit');
       return;
     }
-    const missing = jobActive(spec, workload) - running.length - this.pendingCreations(workload);
+    const missing = jobActive(spec, workload) - running().length - this.pendingCreations(workload);
     if (missing <= 0) return;
     const last = this.lastFailure.get(workload);
     if (last !== undefined && workload.failures > 0) {

@@ -172,6 +172,8 @@ export interface SimWorkload {
   podTemplateHash: string;
   /** Job: pods that failed (counting towards backoffLimit). */
   failures: number;
+  /** Job: its Failed condition, once set (backoffLimit exceeded, a FailJob rule). */
+  jobFailed?: { reason: string; message: string; atMs: number };
 }
 
 export interface EndpointState {

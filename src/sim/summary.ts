@@ -54,6 +54,8 @@ export type OutcomeCause =
   /** A bare pod that ended Failed or whose object is gone: nothing runs it again (`lost`). */
   | { kind: 'bare-pod-lost'; pod: string; node: string; failed: PodFailure | null; removedMs: number | null; removedByKubelet: boolean; nodeBack: boolean }
   | { kind: 'job-backoff'; failures: number }
+  /** The Job's Failed condition: its reason (BackoffLimitExceeded, PodFailurePolicy) and message. */
+  | { kind: 'job-failed'; reason: string; message: string; atMs: number }
   | { kind: 'replacement-not-ready'; pod: string; node: string | null; status: string }
   | { kind: 'short-of-replicas'; nodes: string[] };
 
@@ -308,6 +310,7 @@ function outcomeOf(
     }
     if (stuckPod) return { outcome: 'stuck', cause: { kind: 'bare-pod', pod: stuckPod.name, node: stuckPod.nodeName!, status: podStatus(stuckPod) } };
   }
+  if (workload.kind === 'Job' && workload.jobFailed) return { outcome: 'stuck', cause: { kind: 'job-failed', ...workload.jobFailed } };
   if (workload.kind === 'Job' && workload.failures > 0 && live.every((p) => p.deletionTimestamp !== undefined)) {
     return { outcome: 'stuck', cause: { kind: 'job-backoff', failures: workload.failures } };
   }

@@ -256,6 +256,25 @@ spec:
     assert.equal(created('1.28'), 1);
   });
 
+  it('a Job\'s podFailurePolicy decides on a pod that failed with its node: Ignore on DisruptionTarget replaces it without counting, FailJob fails the Job', () => {
+    const job = (action: string) => `apiVersion: batch/v1\nkind: Job\nmetadata: {name: batch, namespace: truth}\nspec:\n  backoffLimit: 0\n  podFailurePolicy:\n    rules:\n    - {action: ${action}, onPodConditions: [{type: DisruptionTarget}]}\n  template: {spec: {restartPolicy: Never, containers: [{name: c, image: busybox}]}}\n`;
+    // The node is deleted: pod GC marks the orphan Failed with DisruptionTarget (SEMANTICS.md 7.1).
+    const options = { durationMs: 12 * MINUTE, interventions: [{ kind: 'delete-node' as const, atMs: 7 * MINUTE }] };
+    const ignored = run([job('Ignore')], options);
+    assert.ok(!ignored.events.some((e) => e.reason === 'BackoffLimitExceeded'));
+    const failed = ignored.events.find((e) => e.type === 'PodFailed')!;
+    const replacement = ignored.events.find((e) => e.type === 'PodCreated' && e.t > 0)!;
+    assert.ok(replacement.t > failed.t && replacement.t - failed.t < 1000, `replaced ${replacement.t - failed.t} ms after the failure, no backoff`);
+    assert.equal(summaryOf(ignored, 'batch').outcome, 'replaced');
+    const failJob = run([job('FailJob')], options);
+    const policy = failJob.events.find((e) => e.reason === 'PodFailurePolicy')!;
+    assert.match(messageOf(policy), /has condition DisruptionTarget matching FailJob rule at index 0$/);
+    assert.ok(!failJob.events.some((e) => e.type === 'PodCreated' && e.t > 0));
+    assert.match(reasonOf(summaryOf(failJob, 'batch')), /^The Job failed at 7m\d+\.\d+s \(PodFailurePolicy: Pod truth\/batch-\w+ has condition DisruptionTarget matching FailJob rule at index 0\): it creates no more pods/);
+    // Before 1.26 the policy's gate is off: the failure counts and backoffLimit 0 fails the Job.
+    assert.ok(run([job('Ignore')], { ...options, version: '1.25' }).events.some((e) => e.reason === 'BackoffLimitExceeded'));
+  });
+
   it('a Job runs no more pods than completions, and past its backoffLimit it fails and deletes its active pods', () => {
     const job = (spec: string) => `apiVersion: batch/v1\nkind: Job\nmetadata: {name: batch, namespace: truth}\nspec: {${spec}, template: {spec: {restartPolicy: Never, containers: [{name: c, image: busybox}]}}}\n`;
     const capped = run([job('parallelism: 3, completions: 2')], { durationMs: 2 * MINUTE });
@@ -266,6 +285,7 @@ spec:
     const deleted = failed.events.filter((e) => e.type === 'PodDeletionStarted' && e.detail?.by === 'job-controller');
     assert.equal(deleted.length, 2, 'the two pods on healthy nodes');
     assert.ok(deleted.every((e) => e.t > exceeded.t && e.t < exceeded.t + 1000));
+    assert.match(reasonOf(summaryOf(failed, 'batch')), /^The Job failed at \d+m\d+\.\d+s \(BackoffLimitExceeded: Job has reached the specified backoff limit\)/);
   });
 
   it('after a reboot a Job pod with restartPolicy Never is not started again: Failed (kubectl: Unknown) and replaced; with OnFailure it restarts in place', () => {

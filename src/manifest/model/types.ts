@@ -231,6 +231,8 @@ export interface Job extends WorkloadBase {
   backoffLimit: number;
   podReplacementPolicy?: 'TerminatingOrFailed' | 'Failed';
   hasPodFailurePolicy: boolean;
+  /** spec.podFailurePolicy.rules, in order. */
+  podFailureRules: PodFailurePolicyRule[];
   activeDeadlineSeconds?: number;
   /** CronJob only. */
   schedule?: string;
@@ -297,4 +299,13 @@ export interface Node {
   taints: Taint[];
   allocatable: { cpuMillis?: number; memoryBytes?: number; pods?: number };
   unschedulable: boolean;
+}
+
+/** A Job's podFailurePolicy rule: what a failed pod matching it does to the Job. */
+export interface PodFailurePolicyRule {
+  action: 'FailJob' | 'FailIndex' | 'Ignore' | 'Count';
+  /** Condition types and statuses (default True) the failed pod must have one of. */
+  onPodConditions: { type: string; status: string }[];
+  /** The rule matches on exit codes instead (never for a pod whose node failed: the codes are lost). */
+  onExitCodes: boolean;
 }

@@ -174,6 +174,11 @@ function readJob(meta: ObjectMeta, spec: FieldReader, kind: Job['kind']): Job {
     backoffLimit: spec.int(['backoffLimit']) ?? 6,
     podReplacementPolicy: spec.oneOf(['podReplacementPolicy'], ['TerminatingOrFailed', 'Failed'] as const),
     hasPodFailurePolicy: spec.has('podFailurePolicy'),
+    podFailureRules: spec.objectList('podFailurePolicy', 'rules').map((rule) => ({
+      action: rule.oneOf(['action'], ['FailJob', 'FailIndex', 'Ignore', 'Count'] as const) ?? 'Count',
+      onPodConditions: rule.objectList('onPodConditions').map((c) => ({ type: c.string('type') ?? '', status: c.string('status') ?? 'True' })),
+      onExitCodes: rule.has('onExitCodes'),
+    })),
     activeDeadlineSeconds: spec.int(['activeDeadlineSeconds'], { min: 1 }),
     template: readPodTemplate(spec.at('template')),
   };
