@@ -126,7 +126,7 @@ const CASES: Case[] = [
     message: /^The preStop hook of app sleeps 45s but terminationGracePeriodSeconds is 30s: the kubelet kills the container 15s before the hook ends/,
     negative: deployment({ pod: container('        lifecycle: {preStop: {exec: {command: [sleep, "5"]}}}\n') }) },
   { name: 'BestEffort', rule: 'KFS040', text: deployment({ pod: container('') }), underlined: 'containers',
-    message: /^No container requests or limits resources: the pods are BestEffort/, negative: deployment({ pod: container('        resources: {requests: {cpu: 100m}}\n') }) },
+    message: /^No container requests or limits cpu or memory: the pods are BestEffort/, negative: deployment({ pod: container('        resources: {requests: {cpu: 100m}}\n') }) },
   { name: 'Burstable', rule: 'KFS041', severity: 'info', text: deployment({ pod: container('        resources: {requests: {cpu: 100m, memory: 64Mi}, limits: {cpu: 500m, memory: 64Mi}}\n') }), underlined: 'resources',
     message: /^Container app has requests below its limits \(or no limits\): the pods are Burstable/,
     negative: deployment({ pod: container('        resources: {limits: {cpu: 500m, memory: 64Mi}}\n') }) },
@@ -315,6 +315,14 @@ describe('rules (RULES.md sections A–E)', () => {
     // A value the taint does not have tolerates nothing.
     assert.deepEqual(kfs007('[{key: node.kubernetes.io/unreachable, operator: Equal, value: x, effect: NoExecute}]'), []);
     assert.equal(kfs007('[{operator: Exists}]').length, 1);
+  });
+
+  it('KFS040 and KFS041 follow the QoS class: ephemeral-storage does not count, init containers do', () => {
+    const ids = (pod: string) => analyse(deployment({ pod })).findings.map((f) => f.ruleId).filter((id) => id === 'KFS040' || id === 'KFS041');
+    // Only ephemeral-storage: BestEffort, and no "requests below limits".
+    assert.deepEqual(ids(container('        resources: {requests: {ephemeral-storage: 1Gi}, limits: {ephemeral-storage: 1Gi}}\n')), ['KFS040']);
+    // Requests on an init container alone make the pod Burstable, not BestEffort.
+    assert.deepEqual(ids(`      initContainers: [{name: init, image: app, resources: {requests: {cpu: 100m}}}]\n${container('')}`), []);
   });
 
   it('KFS011 on a claim that is not among the inputs says its access mode is assumed', () => {

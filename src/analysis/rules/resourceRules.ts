@@ -13,7 +13,8 @@ function finding(rule: Rule, workload: Sourced<Workload>, path: (string | number
   return { ruleId: rule.id, severity: rule.defaultSeverity, range: rangeOf(workload, path), message, object: objectRef(workload.source), ...extra };
 }
 
-const isEmpty = (r: Resources) => r.cpuMillis === undefined && r.memoryBytes === undefined && r.ephemeralStorageBytes === undefined;
+/** No cpu or memory: the only resources the QoS class looks at (GetPodQOS; ephemeral-storage does not count). */
+const isEmpty = (r: Resources) => r.cpuMillis === undefined && r.memoryBytes === undefined;
 
 /** Guaranteed: every container has cpu and memory limits, and requests equal to them (the API server copies limits to missing requests). */
 function isGuaranteed(container: Container): boolean {
@@ -30,9 +31,11 @@ export const bestEffort: Rule = {
   check(ctx) {
     return ctx.document.model.workloads.flatMap((workload) => {
       const containers = workload.template.spec.containers;
-      if (containers.length === 0 || !containers.every((c) => isEmpty(c.requests) && isEmpty(c.limits))) return [];
+      // Init containers count too: requests on one alone make the pod Burstable.
+      const all = [...containers, ...workload.template.spec.initContainers];
+      if (containers.length === 0 || !all.every((c) => isEmpty(c.requests) && isEmpty(c.limits))) return [];
       return [finding(this, workload, [...podSpecPath(workload), 'containers'],
-        'No container requests or limits resources: the pods are BestEffort, the first the kubelet evicts when its node runs low on memory or disk (memory.available<100Mi, nodefs.available<10% by default), whatever their priority among equals. Set requests (and limits) for each container.')];
+        'No container requests or limits cpu or memory: the pods are BestEffort, the first the kubelet evicts when its node runs low on memory or disk (memory.available<100Mi, nodefs.available<10% by default), whatever their priority among equals. Set requests (and limits) for each container.')];
     });
   },
 };
