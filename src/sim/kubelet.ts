@@ -21,6 +21,10 @@ import type { PodChange } from './store';
 const HOUSEKEEPING_MS = 2000;
 /** fastStatusUpdateOnce polls every 100 ms after start and posts Ready as soon as it can. */
 const FAST_STATUS_MS = 100;
+/** backoffEnsureLease's longest wait between lease retries. */
+const LEASE_RETRY_CAP_MS = 7000;
+/** The status manager's syncBatch period, which writes pod statuses the API does not show. */
+const STATUS_BATCH_MS = 10_000;
 /** The kubelet's lease and status loops jitter their period by up to 4 %. */
 const JITTER = 0.04;
 /** Container restart backoff: 10 s doubling to 300 s (SEMANTICS.md 10). */
@@ -293,16 +297,23 @@ class Kubelet {
     // A kubelet that started again registers its node (registerWithAPIServer, SEMANTICS.md 2.5): a
     // Node deleted meanwhile is created again. One that kept running across a partition has
     // registered already, and its status updates find no Node.
+    const restarted = rebooted || this.registers;
     if (this.registers) {
       this.registers = false;
       if (node.deleted) this.client.write(() => store.registerNode(node));
     }
-    this.client.write(() => {
-      if (!node.deleted) store.setLease(node, true, clock.now, clock.now);
-    });
-    clock.after(FAST_STATUS_MS, () => this.client.write(() => {
+    // A kubelet that starts renews its lease at once and posts Ready within 100 ms
+    // (fastStatusUpdateOnce). One that kept running across a partition gets through at its next
+    // lease retry (backoffEnsureLease, at most 7 s apart), its next 10 s node status sync, and
+    // its status manager's next 10 s batch for the pods' Ready (SEMANTICS.md 2.1).
+    const leaseAfter = restarted ? 0 : this.random.uniform(0, LEASE_RETRY_CAP_MS);
+    clock.after(leaseAfter, () => this.client.write(() => {
+      if (!node.deleted && this.connected) store.setLease(node, true, clock.now, clock.now);
+    }));
+    clock.after(restarted ? FAST_STATUS_MS : this.nextStatusSyncMs(), () => this.client.write(() => {
       if (this.connected) store.setNodeReady(node, 'True', 'KubeletReady', 'kubelet is posting ready status');
     }));
+    const podStatusAfter = restarted ? 0 : this.random.uniform(0, STATUS_BATCH_MS);
     for (const pod of this.orphans) clock.after(this.random.uniform(0, HOUSEKEEPING_MS), () => this.killOrphan(pod));
     this.orphans.clear();
     for (const pod of [...node.pods]) {
@@ -317,7 +328,7 @@ class Kubelet {
       if (pod.deletionTimestamp !== undefined && pod.owner && isMirrorPod(pod.owner.spec)) this.recreateMirror(pod);
       else if (pod.deletionTimestamp !== undefined) this.terminate(pod);
       else if (rebooted || !pod.running) this.restartInPlace(pod, rebooted);
-      else this.client.write(() => store.patchPodStatus(pod, { ready: pod.appReady, containersReady: pod.appReady }));
+      else clock.after(podStatusAfter, () => this.client.write(() => store.patchPodStatus(pod, { ready: pod.appReady, containersReady: pod.appReady })));
     }
   }
 

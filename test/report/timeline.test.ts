@@ -94,14 +94,14 @@ describe('timeline of a partition of the node of web, healed after 8 minutes', (
       '357237-358703 Running unready', '358703-end Running ready',
     ]);
     const replaced = web.pods.find((p) => p.ref.name === 'web-9jwrnbzhwc-hzmd6')!;
-    assert.equal(replaced.removedMs, 481012);
-    assert.deepEqual(replaced.nodeDown, [{ fromMs: 47143, toMs: 480104 }]);
+    assert.equal(replaced.removedMs, 481010);
+    assert.deepEqual(replaced.nodeDown, [{ fromMs: 47143, toMs: 481010 }]);
     assert.equal(web.pods.filter((p) => p.replaces !== null).length, 1);
   });
 
   it('attaches the Service endpoints to the workload whose pods they list', () => {
     assert.deepEqual(web.endpoints.map((e) => e.ref.name), ['web']);
-    assert.deepEqual(web.endpoints[0].steps.map((s) => `${s.fromMs} ${s.ready}/${s.total}`), ['0 3/3', '47159 2/3', '357246 2/4', '358713 3/4', '481016 3/3']);
+    assert.deepEqual(web.endpoints[0].steps.map((s) => `${s.fromMs} ${s.ready}/${s.total}`), ['0 3/3', '47159 2/3', '357246 2/4', '358713 3/4', '481017 3/3']);
   });
 
   it('labels replacement Ready and the node coming back', () => {

@@ -157,6 +157,20 @@ spec:
     assert.match(reasonOf(license), /stays Pending: 0\/6 nodes are available: 1 node\(s\) had untolerated taint \{node\.kubernetes\.io\/unreachable: \}, 5 node\(s\) didn't match Pod's node affinity\/selector\. preemption: 0\/6 nodes are available: 6 Preemption is not helpful for scheduling\./);
   });
 
+  it('a healed partition: the kubelet that kept running posts Ready at its next status sync (0-10.4 s) and the pods\' Ready at its status manager\'s next batch (0-10 s); a restarted one within 100 ms', () => {
+    const readyAfter = (failure: 'partition' | 'kubelet-stop', seed: number) => {
+      const result = run([deployment('web', 1)], { failure, durationMs: 5 * MINUTE, recoverAfterMs: 2 * MINUTE, seed });
+      const node = result.events.find((e) => e.type === 'NodeCondition' && e.detail?.status === 'True' && e.t > 2 * MINUTE)!.t - 2 * MINUTE;
+      const pod = result.events.find((e) => e.type === 'PodReady' && e.t > 2 * MINUTE)!.t - 2 * MINUTE;
+      return { node, pod };
+    };
+    const healed = [1, 2, 3, 4, 5, 6].map((seed) => readyAfter('partition', seed));
+    assert.ok(healed.every(({ node, pod }) => node <= 10_400 + 100 && pod <= 10_000 + 100), JSON.stringify(healed));
+    assert.ok(healed.some(({ node }) => node > 1000) && healed.some(({ pod }) => pod > 1000), `not all at once: ${JSON.stringify(healed)}`);
+    const restarted = readyAfter('kubelet-stop', 1);
+    assert.ok(restarted.node >= 100 && restarted.node < 200, `kubelet restarted: Ready ${restarted.node} ms after`);
+  });
+
   it('a node that returns before eviction gets its pod back in place: Unknown, then Running with a new IP and one restart', () => {
     const result = run([deployment('web', 1)], { durationMs: 10 * MINUTE, recoverAfterMs: 2 * MINUTE });
     const web = summaryOf(result, 'web');
