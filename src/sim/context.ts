@@ -31,6 +31,8 @@ export const features = {
   jobPodFailurePolicy: (minor: number) => minor >= 26,
   /** A Job's podReplacementPolicy exists and is honoured (JobPodReplacementPolicy alpha 1.28, beta-on 1.29; SEMANTICS.md 6.4). */
   jobPodReplacementPolicy: (minor: number) => minor >= 29,
+  /** The Job backoff counts from the failed pod's finish time (backoff_utils.go getFinishedTime), not from when the controller saw it (1.28). */
+  jobBackoffFromFinishTime: (minor: number) => minor >= 28,
   /** --disable-force-detach-on-timeout exists (1.30). */
   disableForceDetachFlag: (minor: number) => minor >= 30,
 };

@@ -52,6 +52,21 @@ export class JobController extends WorkloadController {
     return index < 0 ? undefined : { action: spec.podFailureRules[index].action, index, condition: 'DisruptionTarget' };
   }
 
+  /**
+   * When the failed pod finished, which the backoff counts from (getFinishedTime, 1.28 on): its
+   * containers' end where the kubelet reported it (as it does now), else its Ready=False
+   * transition (on a failed node, when the node lifecycle controller marked it), else its
+   * deletionTimestamp less the grace period. Before, the controller's rate limiter counted from
+   * when it saw the failure.
+   */
+  private finishedAt(pod: SimPod): number {
+    const { clock, timing } = this.ctx;
+    if (!features.jobBackoffFromFinishTime(timing.version.minor) || pod.containerState === 'terminated') return clock.now;
+    if (pod.notReadySince !== undefined) return pod.notReadySince;
+    if (pod.deletionTimestamp !== undefined) return pod.deletionTimestamp - (pod.deletionGracePeriodSeconds ?? 0) * 1000;
+    return clock.now;
+  }
+
   /** The Job fails, and syncJob deletes its active pods (deleteActivePods). */
   private fail(workload: SimWorkload, active: SimPod[], reason: string, message: string): void {
     const { store } = this.ctx;
@@ -79,7 +94,7 @@ export class JobController extends WorkloadController {
         return;
       }
       workload.failures++;
-      this.lastFailure.set(workload, clock.now);
+      this.lastFailure.set(workload, Math.max(this.lastFailure.get(workload) ?? -Infinity, this.finishedAt(pod)));
     }
     if (workload.failures > spec.backoffLimit) {
       this.fail(workload, running(), 'BackoffLimitExceeded', 'Job has reached the specified backoff limit');

@@ -119,6 +119,8 @@ export interface SimPod {
   phase: PodPhase;
   reason?: string;
   readyCondition: boolean;
+  /** When the Ready condition last turned False (its lastTransitionTime). */
+  notReadySince?: number;
   disruptionTarget?: string;
   containerState: ContainerState;
   containerReason?: string;

@@ -32,6 +32,7 @@ export function newPod(
     phase: 'Pending',
     reason: undefined,
     readyCondition: false,
+    notReadySince: undefined,
     disruptionTarget: undefined,
     containerState: 'waiting',
     containerReason: undefined,

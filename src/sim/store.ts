@@ -184,6 +184,7 @@ export class Store {
     if ('containerReason' in patch) pod.containerReason = patch.containerReason;
     if (patch.containersReady !== undefined) pod.containersReady = patch.containersReady;
     if (patch.ready !== undefined) pod.readyCondition = patch.ready;
+    if (wasReady && !pod.readyCondition) pod.notReadySince = this.now;
     if ('ip' in patch) pod.ip = patch.ip;
     if (patch.restartCount !== undefined && patch.restartCount !== pod.restartCount) {
       pod.restartCount = patch.restartCount;
@@ -204,6 +205,7 @@ export class Store {
   markPodNotReady(pod: SimPod, reason: string): boolean {
     if (pod.removed || !pod.readyCondition) return false;
     pod.readyCondition = false;
+    pod.notReadySince = this.now;
     this.event(pod.ref, 'PodCondition', reason, this.notReadyDetail(pod.nodeName));
     this.podChanged(pod, 'ready');
     return true;
