@@ -325,6 +325,15 @@ describe('rules (RULES.md sections A–E)', () => {
     assert.deepEqual(ids(`      initContainers: [{name: init, image: app, resources: {requests: {cpu: 100m}}}]\n${container('')}`), []);
   });
 
+  it('KFS051 says nothing of a budget over workloads scaled to zero; KFS011 names ReadWriteOncePod where the claim asks for it', () => {
+    const pdb = 'apiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata: {name: web, namespace: shop}\nspec:\n  minAvailable: 1\n  selector: {matchLabels: {app: web}}\n';
+    assert.deepEqual(analyse(pdb, [deployment({ replicas: 0 })]).findings.filter((f) => f.ruleId === 'KFS051'), []);
+    const claim = 'apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata: {name: data, namespace: shop}\nspec: {accessModes: [ReadWriteOncePod], resources: {requests: {storage: 1Gi}}}\n';
+    const text = deployment({ pod: '      volumes: [{name: data, persistentVolumeClaim: {claimName: data}}]\n      containers: [{name: c, image: app}]\n' });
+    const [kfs011] = analyse(text, [claim]).findings.filter((f) => f.ruleId === 'KFS011');
+    assert.match(kfs011.message, /^ReadWriteOncePod volume data stays attached to a powered-off node/);
+  });
+
   it('KFS011 on a claim that is not among the inputs says its access mode is assumed', () => {
     const text = deployment({ pod: '      volumes: [{name: shared, persistentVolumeClaim: {claimName: shared-efs}}]\n      containers: [{name: c, image: app}]\n' });
     const [finding] = analyse(text).findings.filter((f) => f.ruleId === 'KFS011');

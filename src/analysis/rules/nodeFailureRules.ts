@@ -328,17 +328,19 @@ export const readWriteOnceVolume: Rule = {
     const findings: Finding[] = [];
     for (const workload of ctx.document.model.workloads) {
       if (workload.kind !== 'Deployment' && workload.kind !== 'StatefulSet') continue;
-      const claims: { path: (string | number)[]; name: string; unknown?: boolean; related?: Finding['related'] }[] = [];
+      const claims: { path: (string | number)[]; name: string; mode?: string; unknown?: boolean; related?: Finding['related'] }[] = [];
+      // The mode the message names: ReadWriteOncePod where that is what the claim asks for.
+      const modeOf = (accessModes: string[]) => (accessModes.includes('ReadWriteOncePod') ? 'ReadWriteOncePod' : 'ReadWriteOnce');
       podVolumes(workload).forEach(({ volume, index: i }) => {
         if (volume.source !== 'persistentVolumeClaim' || !volume.claimName || localVolumeOf(workload.namespace, volume.claimName, ctx.workspace)) return;
         const pvc = claimOf(workload.namespace, volume.claimName, ctx.workspace);
         if (pvc && !isExclusive(pvc.accessModes)) return;
         const location = pvc && ctx.locate(pvc.source);
-        claims.push({ path: [...podSpecPath(workload), 'volumes', i, 'persistentVolumeClaim', 'claimName'], name: volume.claimName, unknown: !pvc, related: location ? [{ location, message: `PersistentVolumeClaim ${pvc.name}: ${pvc.accessModes.join(', ') || 'ReadWriteOnce'}` }] : undefined });
+        claims.push({ path: [...podSpecPath(workload), 'volumes', i, 'persistentVolumeClaim', 'claimName'], name: volume.claimName, mode: pvc && modeOf(pvc.accessModes), unknown: !pvc, related: location ? [{ location, message: `PersistentVolumeClaim ${pvc.name}: ${pvc.accessModes.join(', ') || 'ReadWriteOnce'}` }] : undefined });
       });
       if (workload.kind === 'StatefulSet') {
         workload.volumeClaimTemplates.forEach((template, i) => {
-          if (isExclusive(template.accessModes) && !isLocalClass(template.storageClassName, ctx.workspace)) claims.push({ path: ['spec', 'volumeClaimTemplates', i, 'spec', 'accessModes'], name: template.name });
+          if (isExclusive(template.accessModes) && !isLocalClass(template.storageClassName, ctx.workspace)) claims.push({ path: ['spec', 'volumeClaimTemplates', i, 'spec', 'accessModes'], name: template.name, mode: modeOf(template.accessModes) });
         });
       }
       if (claims.length === 0) continue;
@@ -349,7 +351,7 @@ export const readWriteOnceVolume: Rule = {
         : outcome ? `simulated: ${outageText(outcome).headline.toLowerCase()}` : '';
       for (const claim of claims) {
         findings.push(base(this, workload, rangeOf(workload, claim.path),
-          `${claim.unknown ? `If claim ${claim.name} (not among the inputs) is ReadWriteOnce, its volume` : `ReadWriteOnce volume ${claim.name}`} stays attached to a powered-off node: a new pod cannot attach it while the old pod object exists, and only 6 minutes after that object is gone does the attach-detach controller force-detach it (at once with the out-of-service taint)${simulatedText ? `; ${simulatedText}` : ''}.`,
+          `${claim.unknown ? `If claim ${claim.name} (not among the inputs) is ReadWriteOnce, its volume` : `${claim.mode ?? 'ReadWriteOnce'} volume ${claim.name}`} stays attached to a powered-off node: a new pod cannot attach it while the old pod object exists, and only 6 minutes after that object is gone does the attach-detach controller force-detach it (at once with the out-of-service taint)${simulatedText ? `; ${simulatedText}` : ''}.`,
           { related: claim.related }));
       }
     }

@@ -54,6 +54,8 @@ export const pdbBlocksDrains: Rule = {
       if (all.length > 0 && workloads.length === 0) return [];
       // An autoscaler keeps at least its minReplicas: the budget is checked against the fewest pods there are.
       const replicas = workloads.reduce((sum, w) => sum + fewestPods(w, ctx.workspace), 0);
+      // Workloads scaled to zero have no pod for a drain to wait on.
+      if (workloads.length > 0 && replicas === 0) return [];
       let why: string | undefined;
       let field = 'maxUnavailable';
       if (isZero(pdb.maxUnavailable)) why = `maxUnavailable is ${pdb.maxUnavailable}`;
