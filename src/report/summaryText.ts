@@ -88,6 +88,8 @@ function failureReason(summary: ReasonInput): string {
     }
     case 'job-backoff':
       return `The Job counted ${cause.failures} failed pod${cause.failures > 1 ? 's' : ''} and does not create more (backoff or backoffLimit).`;
+    case 'daemon-node-deleted':
+      return `Its pod ${cause.pod} went with the Node object of ${cause.node}${cause.removedMs !== null ? ` (pod GC removed it at ${formatDuration(cause.removedMs)})` : ''}: the DaemonSet runs on the nodes that remain, and there again if the node registers anew.`;
     case 'job-failed':
       return `The Job failed at ${formatDuration(cause.atMs)} (${cause.reason}: ${cause.message}): it creates no more pods, and deletes those still active.`;
     case 'replacement-not-ready':

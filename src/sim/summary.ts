@@ -54,6 +54,8 @@ export type OutcomeCause =
   /** A bare pod that ended Failed or whose object is gone: nothing runs it again (`lost`). */
   | { kind: 'bare-pod-lost'; pod: string; node: string; failed: PodFailure | null; removedMs: number | null; removedByKubelet: boolean; nodeBack: boolean }
   | { kind: 'job-backoff'; failures: number }
+  /** A daemon pod whose Node object was deleted: pod GC removed it, and the DaemonSet runs on the nodes that remain. */
+  | { kind: 'daemon-node-deleted'; pod: string; node: string; removedMs: number | null }
   /** The Job's Failed condition: its reason (BackoffLimitExceeded, PodFailurePolicy) and message. */
   | { kind: 'job-failed'; reason: string; message: string; atMs: number }
   | { kind: 'replacement-not-ready'; pod: string; node: string | null; status: string }
@@ -252,6 +254,9 @@ function outcomeOf(
   // A daemon pod belongs to its node, whatever it tolerates (SEMANTICS.md 6.3); one that ended Failed
   // there was deleted, and the next runs when the node is back.
   const daemonWaits = workload.kind === 'DaemonSet' ? affected.filter((p) => p.node !== undefined && failed.has(p.node) && isDown(p.node)) : [];
+  // A daemon pod whose node was deleted (and has not registered again) is gone with it.
+  const gone = workload.kind === 'DaemonSet' ? affected.find((p) => p.removed && p.node?.deleted) : undefined;
+  if (gone && daemonWaits.length === 0) return { outcome: 'lost', cause: { kind: 'daemon-node-deleted', pod: gone.name, node: gone.nodeName!, removedMs: removedAt.get(gone)?.atMs ?? null } };
   if (daemonWaits.length > 0) {
     const nodes = [...new Set(daemonWaits.map((p) => p.nodeName!))];
     return { outcome: 'waits-for-node', cause: { kind: 'daemon-pod-waits', pod: daemonWaits[0].name, node: daemonWaits[0].nodeName!, nodes, serving: servingAtEnd >= workload.desired } };

@@ -331,6 +331,9 @@ spec:
     const removed = result.events.find((e) => e.type === 'PodRemoved' && e.object.name === onNode)!;
     assert.match(messageOf(removed), /pod garbage collector/);
     assert.ok(removed.t >= 6 * MINUTE + 40_000 && removed.t <= 6 * MINUTE + 80_000, `removed at ${removed.t}`);
+    const agent = result.summary.workloads.find((w) => w.object.kind === 'DaemonSet')!;
+    assert.equal(agent.outcome, 'lost');
+    assert.match(reasonOf(agent), /^Its pod \S+ went with the Node object of worker-a1 \(pod GC removed it at 6m\d+\.\d+s\): the DaemonSet runs on the nodes that remain/);
   });
 
   it('a deleted node whose kubelet starts again registers anew and gets its daemon pod back; one that kept running across a partition does not (SEMANTICS.md 2.5)', () => {
