@@ -1,7 +1,8 @@
 /**
  * The self-contained HTML report: the timeline webview's own bundle and stylesheet inlined, the
- * trace embedded as JSON (packed: packedTrace.ts), a Content Security Policy that lets only those run (by nonce) and
- * loads nothing from anywhere. The front end reads the bundle and styles; this only assembles.
+ * trace embedded as JSON (packed: packedTrace.ts), a Content Security Policy that lets only those
+ * run (by nonce) and loads nothing from anywhere. The front end reads the bundle and styles; this
+ * only assembles.
  */
 import type { TraceReport } from './contract';
 import { jsonChunks } from './jsonChunks';

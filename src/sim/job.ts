@@ -11,7 +11,7 @@ import type { VolumeBinder } from './volumeBinding';
 import { WorkloadController } from './workloadController';
 
 /** manageJob's wantActive: parallelism, but no more pods than completions still to go. */
-export function jobActive(spec: Job, workload: SimWorkload): number {
+function jobActive(spec: Job, workload: SimWorkload): number {
   if (spec.completions === undefined) return spec.parallelism;
   const succeeded = workload.pods.filter((p) => p.phase === 'Succeeded').length;
   return Math.max(0, Math.min(spec.parallelism, spec.completions - succeeded));

@@ -63,7 +63,7 @@ class Kubelet {
   private readonly waitingForVolumes = new Set<SimPod>();
   private connected: boolean;
   private powered: boolean;
-  /** The kubelet process runs (a stopped one, started again, registers its node anew). */
+  /** The kubelet process runs. */
   private running = true;
   /** Started since it last came back: it registers its node on its return. */
   private registers = false;
