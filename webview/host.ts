@@ -23,6 +23,8 @@ export interface Host {
 
 /** The id of the `<script type="application/json">` element that carries the report's trace. */
 export const EMBEDDED_TRACE_ID = 'kfs-trace';
+/** What the report says when its trace cannot be read (src/report/htmlReport.ts says the same of a file cut short). */
+const UNREADABLE_TRACE = `This report's trace (the script element with id ${EMBEDDED_TRACE_ID}) cannot be read: the file was changed or cut short.`;
 
 export function connectHost(onMessage: (message: HostMessage) => void): Host {
   if (typeof acquireVsCodeApi === 'function') {
@@ -35,19 +37,15 @@ export function connectHost(onMessage: (message: HostMessage) => void): Host {
   }
   let state: unknown;
   const host: Host = { interactive: false, post: () => undefined, getState: () => state, setState: (s) => (state = s) };
-  // The report's script runs before the trace element is parsed (src/report/htmlReport.ts).
-  const readTrace = () => {
-    const embedded = document.getElementById(EMBEDDED_TRACE_ID)?.textContent;
-    if (embedded === undefined) return;
+  const embedded = document.getElementById(EMBEDDED_TRACE_ID)?.textContent;
+  if (embedded) {
     const started = performance.now();
     const message = readEmbedded(embedded);
     const valid = isHostMessage(message);
     performance.measure('kfs:trace', { start: started });
-    if (valid) onMessage(message as HostMessage);
-    else document.getElementById('root')?.replaceChildren(`This report's trace (the script element with id ${EMBEDDED_TRACE_ID}) cannot be read: the file was changed or cut short.`);
-  };
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', readTrace, { once: true });
-  else queueMicrotask(readTrace);
+    if (valid) queueMicrotask(() => onMessage(message as HostMessage));
+    else document.getElementById('root')?.replaceChildren(UNREADABLE_TRACE);
+  }
   return host;
 }
 

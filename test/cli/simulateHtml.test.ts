@@ -36,7 +36,7 @@ describe('simulate --format html', () => {
     assert.match(result.stderr, new RegExp(`^Wrote ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(\\d+ KiB\\); open it in a browser\\n$`));
     const html = fs.readFileSync(file, 'utf8');
     assert.match(html, /<title>power-off of worker-a1: examples\/web-deployment.yaml<\/title>/);
-    assert.equal(html.match(/<script\b/g)?.length, 3);
+    assert.equal(html.match(/<script\b/g)?.length, 4);
     assert.doesNotMatch(html, /\b(src|href)=["']?(https?:|\/\/)/);
     const embedded = JSON.parse(/<script type="application\/json" id="kfs-trace">(.*?)<\/script>/s.exec(html)![1]);
     assert.equal(embedded.type, 'showTrace');

@@ -16,10 +16,10 @@ describe('HTML report', () => {
     const html = htmlReport({ title: `power-off: ${HOSTILE}`, report }, { script: 'window.x = "<!--";', controls: 'window.y = "</script>";', styles: ['body { color: red }', 'p {}'] }, 'abc123');
     assert.equal(html.match(/http-equiv="Content-Security-Policy"/g)?.length, 1);
     assert.match(html, /content="default-src 'none'; style-src 'nonce-abc123'; script-src 'nonce-abc123'; base-uri 'none'; form-action 'none'"/);
-    assert.equal(html.match(/<script nonce="abc123">/g)?.length, 1);
+    assert.equal(html.match(/<script nonce="abc123">/g)?.length, 2, 'the check for a file cut short, and the bundle');
     assert.equal(html.match(/<style nonce="abc123">/g)?.length, 2);
-    assert.equal(html.match(/<script\b/g)?.length, 3, 'the JSON, the inert copy of the controls and the bundle, nothing else');
-    assert.equal(html.match(/<\/script>/g)?.length, 3);
+    assert.equal(html.match(/<script\b/g)?.length, 4, 'the check for a file cut short, the JSON, the inert copy of the controls and the bundle, nothing else');
+    assert.equal(html.match(/<\/script>/g)?.length, 4);
     assert.match(html, /<script type="text\/plain" id="kfs-controls-code">\nwindow.y = "\\x3C\/script>";\n<\/script>/);
     assert.doesNotMatch(html, /\b(src|href)=/);
     assert.match(html, /<title>power-off: &#60;\/script&#62;&#60;script&#62;alert\(1\)/);
