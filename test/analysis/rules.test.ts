@@ -334,6 +334,13 @@ describe('rules (RULES.md sections A–E)', () => {
     assert.match(kfs011.message, /^ReadWriteOncePod volume data stays attached to a powered-off node/);
   });
 
+  it('KFS004 points at the field that pins the pod: the node affinity, when the nodeSelector matches every node', () => {
+    const pod = `      nodeSelector: {kubernetes.io/os: linux}\n      affinity: {nodeAffinity: {requiredDuringSchedulingIgnoredDuringExecution: {nodeSelectorTerms: [{matchExpressions: [{key: kubernetes.io/hostname, operator: In, values: [db-host-7]}]}]}}}\n${container('')}`;
+    const text = statefulSet(1).replace('      containers: [{name: db, image: postgres}]\n', pod);
+    const [kfs004] = analyse(text).findings.filter((f) => f.ruleId === 'KFS004');
+    assert.equal(underlined(text, kfs004.range), 'nodeAffinity');
+  });
+
   it('KFS011 on a claim that is not among the inputs says its access mode is assumed', () => {
     const text = deployment({ pod: '      volumes: [{name: shared, persistentVolumeClaim: {claimName: shared-efs}}]\n      containers: [{name: c, image: app}]\n' });
     const [finding] = analyse(text).findings.filter((f) => f.ruleId === 'KFS011');

@@ -1,6 +1,6 @@
 /** Section A of RULES.md: what happens to each workload when its node fails, with the simulated numbers. */
 import { HOSTNAME_LABEL, ZONE_LABEL } from '../../cluster/clusterSpec';
-import { matchesLabelSelector } from '../../sim/selectors';
+import { matchesLabelSelector, matchesMap } from '../../sim/selectors';
 import { formatDuration } from '../../report/format';
 import type { LabelSelector, Sourced, Workload } from '../../manifest/model/types';
 import { isMirrorPod, podVolumes } from '../../manifest/model/workloads';
@@ -121,7 +121,9 @@ export const pinnedToOneNode: Rule = {
       const outcome = simulated(ctx, workload);
       const cause = outcome?.summary.cause;
       if (!outcome || (cause?.kind !== 'replacement-pending' && cause?.kind !== 'statefulset-identity' && cause?.kind !== 'bare-pod')) return [];
-      const path = Object.keys(spec.nodeSelector).length > 0 ? [...podSpecPath(workload), 'nodeSelector'] : [...podSpecPath(workload), 'affinity', 'nodeAffinity'];
+      // The field that pins it: the nodeSelector when it alone matches that one node, else the node affinity.
+      const bySelector = Object.keys(spec.nodeSelector).length > 0 && cluster.nodes.filter((n) => matchesMap(spec.nodeSelector, n.labels)).length === 1;
+      const path = bySelector || spec.affinity.nodeRequired.length === 0 ? [...podSpecPath(workload), 'nodeSelector'] : [...podSpecPath(workload), 'affinity', 'nodeAffinity'];
       const why = cause.kind === 'replacement-pending' ? `its replacement stays Pending: ${cause.message ?? 'no node matches'}` : 'nothing can replace it elsewhere';
       return [base(this, workload, rangeOf(workload, path),
         `Down until ${matching[0].name} returns if it fails: only that node of the cluster (${cluster.source}) matches this selector, so ${why}`)];
