@@ -8,14 +8,8 @@ import type { Job, PodFailurePolicyRule } from '../manifest/model/types';
 import { features, type SimContext } from './context';
 import type { SimPod, SimWorkload } from './objects';
 import type { VolumeBinder } from './volumeBinding';
+import { wantActive } from './workloads';
 import { WorkloadController } from './workloadController';
-
-/** manageJob's wantActive: parallelism, but no more pods than completions still to go. */
-function jobActive(spec: Job, workload: SimWorkload): number {
-  if (spec.completions === undefined) return spec.parallelism;
-  const succeeded = workload.pods.filter((p) => p.phase === 'Succeeded').length;
-  return Math.max(0, Math.min(spec.parallelism, spec.completions - succeeded));
-}
 
 const BACKOFF_MS = 10_000;
 const MAX_BACKOFF_MS = 10 * 60_000;
@@ -23,7 +17,6 @@ const MAX_BACKOFF_MS = 10 * 60_000;
 export class JobController extends WorkloadController {
   private readonly counted = new Set<SimPod>();
   private readonly lastFailure = new Map<SimWorkload, number>();
-  private readonly failed = new Set<SimWorkload>();
 
   constructor(ctx: SimContext, volumes: VolumeBinder) {
     super(ctx, volumes, 'job-controller', ['Job', 'CronJob']);
@@ -71,7 +64,6 @@ export class JobController extends WorkloadController {
   private fail(workload: SimWorkload, active: SimPod[], reason: string, message: string): void {
     const { store } = this.ctx;
     const spec = workload.spec as Job;
-    this.failed.add(workload);
     workload.jobFailed = { reason, message, atMs: store.now };
     store.event(workload.ref, 'KubernetesEvent', reason, { message, backoffLimit: spec.backoffLimit });
     for (const pod of active) this.client.write(() => store.deletePod(pod, pod.template.terminationGracePeriodSeconds, 'job-controller'));
@@ -80,7 +72,7 @@ export class JobController extends WorkloadController {
   protected sync(workload: SimWorkload): void {
     const { clock } = this.ctx;
     const spec = workload.spec as Job;
-    if (this.failed.has(workload)) return;
+    if (workload.jobFailed) return;
     // Pods still counted as running: not failed, not finished.
     const running = () => workload.pods.filter((p) => !this.isFailed(p, spec) && p.phase !== 'Succeeded' && !p.removed);
     for (const pod of workload.pods) {
@@ -100,7 +92,8 @@ export class JobController extends WorkloadController {
       this.fail(workload, running(), 'BackoffLimitExceeded', 'Job has reached the specified backoff limit');
       return;
     }
-    const missing = jobActive(spec, workload) - running().length - this.pendingCreations(workload);
+    const succeeded = workload.pods.filter((p) => p.phase === 'Succeeded').length;
+    const missing = wantActive(spec, succeeded) - running().length - this.pendingCreations(workload);
     if (missing <= 0) return;
     const last = this.lastFailure.get(workload);
     if (last !== undefined && workload.failures > 0) {

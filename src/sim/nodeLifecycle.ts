@@ -48,7 +48,7 @@ export class NodeLifecycleController {
 
   constructor(private readonly ctx: SimContext) {
     const { store, clock, timing } = ctx;
-    const { nodeMonitorPeriod, nodeEvictionRate } = timing.controllerManager;
+    const { nodeMonitorPeriod } = timing.controllerManager;
     const { nodeMonitorPassDuration, nodeMonitorPhase } = timing.simulator;
     const random = ctx.random.fork('node-lifecycle-controller');
     this.workers = Array.from({ length: WORKERS }, (_, i) => new ApiClient(ctx, random.fork(`worker${i}`)));
@@ -62,8 +62,7 @@ export class NodeLifecycleController {
     this.taintLoop = new SparseTicker(clock, TAINT_LOOP_MS, random.uniform(0, TAINT_LOOP_MS), () => this.doNoExecuteTaintingPass());
 
     for (const node of store.nodes) {
-      if (node.labels[EXCLUDE_DISRUPTION] === undefined) this.zoneSizes.set(node.zone, (this.zoneSizes.get(node.zone) ?? 0) + 1);
-      if (!this.zoneQueues.has(node.zone)) this.zoneQueues.set(node.zone, new RateLimitedQueue(nodeEvictionRate.value, clock.now));
+      this.learn(node);
       if (node.unschedulable) this.noScheduleInformer.notify(node);
     }
     this.zoneOrder = [...this.zoneQueues.keys()].sort();
@@ -390,7 +389,7 @@ export class NodeLifecycleController {
     client.write(() => this.ctx.store.markPodNotReady(pod, 'NodeNotReady'));
   }
 
-  /** A node registered again after its deletion: counted in its zone and watched like any other. */
+  /** A node of the cluster, or one registered again after its deletion: counted in its zone, with its zone's queue. */
   private learn(node: SimNode): void {
     if (node.labels[EXCLUDE_DISRUPTION] === undefined) this.zoneSizes.set(node.zone, (this.zoneSizes.get(node.zone) ?? 0) + 1);
     if (!this.zoneQueues.has(node.zone)) this.zoneQueues.set(node.zone, new RateLimitedQueue(this.ctx.timing.controllerManager.nodeEvictionRate.value, this.ctx.clock.now));

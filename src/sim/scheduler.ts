@@ -83,9 +83,9 @@ export class Scheduler {
       }
     });
     store.onNode((node, change) => {
-      if (change === 'deleted') this.cache.nodeDeleted(node);
+      if (change === 'deleted' || change === 'added') this.cache.nodesChanged();
       if (change === 'added') {
-        this.cache.nodeAdded(node);
+        this.cache.taintsChanged(node);
         if (this.pending.size > 0) eventInformer.notify(`node ${node.name} added`);
       }
       if (change === 'taints') this.cache.taintsChanged(node);

@@ -38,7 +38,7 @@ export class SchedulerCache {
   constructor(nodes: readonly SimNode[]) {
     this.nodes = nodes;
     const size = nodes.length;
-    this.order = Int32Array.from(nodes.filter((n) => !n.deleted).map((n) => n.index));
+    this.order = existing(nodes);
     this.cpuFree = new Float64Array(size);
     this.memoryFree = new Float64Array(size);
     this.cpuAllocatable = new Float64Array(size);
@@ -108,14 +108,13 @@ export class SchedulerCache {
     return this.untolerated[i] === 1;
   }
 
-  nodeDeleted(node: SimNode): void {
-    this.order = this.order.filter((i) => i !== node.index);
+  /** A node deleted, or registered again: `order` follows the nodes that exist. */
+  nodesChanged(): void {
+    this.order = existing(this.nodes);
   }
+}
 
-  /** A deleted node registered again, back in its place in node order. */
-  nodeAdded(node: SimNode): void {
-    if (this.order.includes(node.index)) return;
-    this.order = Int32Array.from([...this.order, node.index]).sort();
-    this.taintsChanged(node);
-  }
+/** The indices of the nodes that exist, in node order. */
+function existing(nodes: readonly SimNode[]): Int32Array {
+  return Int32Array.from(nodes.filter((n) => !n.deleted).map((n) => n.index));
 }

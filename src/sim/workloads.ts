@@ -1,5 +1,5 @@
 /** A workload as the simulator runs it: its pod template after the controllers' and the API server's defaults. */
-import type { Workload } from '../manifest/model/types';
+import type { Job, Workload } from '../manifest/model/types';
 import { isMirrorPod, podRequests } from '../manifest/model/workloads';
 import { DaemonSetController } from './daemonSet';
 import type { PodTemplateSim, SimService, SimWorkload } from './objects';
@@ -42,8 +42,7 @@ export function toSimWorkload(store: Store, spec: Workload): SimWorkload {
   const services = servicesSelecting(store, spec.namespace, template.labels);
   const desired = spec.kind === 'Deployment' || spec.kind === 'ReplicaSet' || spec.kind === 'ReplicationController' || spec.kind === 'StatefulSet'
     ? spec.replicas
-    // A Job runs no more pods than it has completions to go (manageJob's wantActive).
-    : spec.kind === 'Job' || spec.kind === 'CronJob' ? Math.min(spec.parallelism, spec.completions ?? spec.parallelism) : spec.kind === 'Pod' ? 1 : 0;
+    : spec.kind === 'Job' || spec.kind === 'CronJob' ? wantActive(spec, 0) : spec.kind === 'Pod' ? 1 : 0;
   const workload: SimWorkload = {
     kind: spec.kind, name: spec.name, namespace: spec.namespace, ref: { kind: spec.kind, name: spec.name, namespace: spec.namespace }, readyPods: 0,
     spec, template, desired, pods: [], created: 0,
@@ -62,3 +61,9 @@ function servicesSelecting(store: Store, namespace: string, labels: Record<strin
 }
 
 const serviceIndexes = new WeakMap<Store, ServiceIndex<SimService>>();
+
+/** manageJob's wantActive: parallelism, but no more pods than completions still to go. */
+export function wantActive(spec: Job, succeeded: number): number {
+  if (spec.completions === undefined) return spec.parallelism;
+  return Math.max(0, Math.min(spec.parallelism, spec.completions - succeeded));
+}
