@@ -34,7 +34,7 @@ export class CursorTable {
     this.caption.textContent = `${run ? `${run}, as` : 'As'} of ${when} the failure (m:ss.mmm)${left}:`;
     // In a side column NAME, READY and STATUS come first and NAMESPACE last, so that what changes
     // is in view without scrolling sideways (kubectl's order otherwise).
-    const narrow = matchMedia(NARROW).matches;
+    const narrow = narrowColumn.matches;
     const podColumns = narrow ? NARROW_POD_COLUMNS : POD_COLUMNS;
     const podRows = listed.map((p) => {
       const cells = [p.namespace, `pod/${p.name}`, p.ready, p.status, String(p.restarts), p.ip, p.node];
@@ -83,7 +83,7 @@ const NARROW_POD_COLUMNS = [1, 2, 3, 4, 5, 6, 0];
 /** The NAME column's width in a side column; longer names wrap. */
 const NARROW_NAME_CHARS = 28;
 /** A side editor column (media/timeline.css uses the same width). */
-export const NARROW = '(max-width: 600px)';
+export const narrowColumn = matchMedia('(max-width: 600px)');
 
 function scroll(content: HTMLElement): HTMLElement {
   const wrapper = el('div', undefined, 'scroll');

@@ -2,6 +2,7 @@
  * Where the timeline runs: in a VS Code webview (messages and state through acquireVsCodeApi) or
  * in the self-contained HTML report (the trace embedded in the page, no host to talk to).
  */
+import { EMBEDDED_TRACE_ID, UNREADABLE_TRACE } from '../src/report/embeddedTrace';
 import { isPackedReport, unpackReport } from '../src/report/packedTrace';
 import { isHostMessage, type HostMessage, type WebviewMessage } from './protocol';
 
@@ -21,10 +22,6 @@ export interface Host {
   setState(state: unknown): void;
 }
 
-/** The id of the `<script type="application/json">` element that carries the report's trace. */
-export const EMBEDDED_TRACE_ID = 'kfs-trace';
-/** What the report says when its trace cannot be read (src/report/htmlReport.ts says the same of a file cut short). */
-const UNREADABLE_TRACE = `This report's trace (the script element with id ${EMBEDDED_TRACE_ID}) cannot be read: the file was changed or cut short.`;
 
 export function connectHost(onMessage: (message: HostMessage) => void): Host {
   if (typeof acquireVsCodeApi === 'function') {

@@ -7,7 +7,7 @@ import { reportHeader } from '../src/report/textReport';
 import { buildTimeline, type Timeline } from '../src/report/timeline/model';
 import { CATEGORY_LABELS, STATUS_CATEGORIES } from '../src/report/timeline/statusCategory';
 import { AxisView } from './axis';
-import { CursorTable, eventsTable, NARROW } from './cursorTable';
+import { CursorTable, eventsTable, narrowColumn } from './cursorTable';
 import { allEvents } from '../src/report/timeline/namedEvents';
 import { el } from './dom';
 import { connectHost } from './host';
@@ -66,7 +66,7 @@ class TimelineApp {
     // A panel resized before its trace arrives: the size read at start is out of date.
     window.addEventListener('resize', () => (this.initialWindow = undefined), { once: true });
     // The kubectl table orders its columns for a side column or a wide panel.
-    matchMedia(NARROW).addEventListener('change', () => {
+    narrowColumn.addEventListener('change', () => {
       if (document.body.dataset.ready) this.renderCursorPanels();
     });
   }

@@ -107,9 +107,12 @@ export function nodeBoundData(workload: Workload, objects: ManifestModel): NodeB
 
 /** The local (node-pinned) PersistentVolume a claim is bound to, if the workspace has it. */
 export function localVolumeOf(namespace: string, claimName: string, objects: ManifestModel) {
-  const pv = volumeOfClaim(namespace, claimName, objects);
-  if (pv && (pv.local || pv.nodeAffinity.length > 0)) return pv;
-  return undefined;
+  return nodeLocal(volumeOfClaim(namespace, claimName, objects));
+}
+
+/** The volume if it exists on one node only (a local PV, or any PV with node affinity). */
+export function nodeLocal<T extends { local: boolean; nodeAffinity: readonly unknown[] }>(pv: T | undefined): T | undefined {
+  return pv && (pv.local || pv.nodeAffinity.length > 0) ? pv : undefined;
 }
 
 /** The PersistentVolumeClaim of the input with that name in that namespace. */

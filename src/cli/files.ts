@@ -76,17 +76,17 @@ export function collectFiles(paths: string[], cwd = process.cwd()): { files: Inp
   // Real paths of the folders walked: a symbolic link back up the tree is walked once.
   const walked = new Set<string>();
   const walk = (directory: string) => {
-    let real: string;
     let entries: fs.Dirent[];
     try {
-      real = fs.realpathSync(directory);
+      // A folder already walked is not read again.
+      const real = fs.realpathSync(directory);
+      if (walked.has(real)) return;
+      walked.add(real);
       entries = fs.readdirSync(directory, { withFileTypes: true });
     } catch (error) {
       errors.push(`cannot read directory ${directory}: ${(error as Error).message}`);
       return;
     }
-    if (walked.has(real)) return;
-    walked.add(real);
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const entry of entries) {
       if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;

@@ -5,9 +5,9 @@ import type { Range } from '../manifest/range';
 import { ruleLevel, type RuleLevel } from './choices';
 import type { Config } from './config';
 import type { WorkspaceIndex } from './workspaceIndex';
-import { readScenarioFile } from '../workspace/scenarioFile';
+import { readScenarioFile, SCENARIO_FILE_SUFFIX, SCENARIO_KIND } from '../workspace/scenarioFile';
 
-const SCENARIO_KIND_LINE = /^\s*kind\s*:\s*["']?FailureScenario\b/;
+const SCENARIO_KIND_LINE = new RegExp(`^\\s*kind\\s*:\\s*["']?${SCENARIO_KIND}\\b`);
 /** Lines read for `kind: FailureScenario`: a scenario file says it near its top. */
 const SCENARIO_SNIFF_LINES = 20;
 
@@ -16,7 +16,8 @@ const SCENARIO_SNIFF_LINES = 20;
  * runs on every analysis, and a 34,000-line manifest should not be copied whole for it.
  */
 function isScenarioFile(document: vscode.TextDocument): boolean {
-  if (/\.failure-scenario\.ya?ml$/i.test(document.uri.path)) return true;
+  const path = document.uri.path.toLowerCase();
+  if (path.endsWith(SCENARIO_FILE_SUFFIX) || path.endsWith(SCENARIO_FILE_SUFFIX.replace(/yaml$/, 'yml'))) return true;
   for (let line = 0; line < Math.min(document.lineCount, SCENARIO_SNIFF_LINES); line++) {
     if (SCENARIO_KIND_LINE.test(document.lineAt(line).text)) return true;
   }

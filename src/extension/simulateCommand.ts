@@ -4,7 +4,7 @@ import { nodeNames } from '../report/format';
 import { isFailureKind, isInterventionKind, PLACEMENTS, type Intervention, type Placement } from '../sim/scenario';
 import { requestChoices, requestScenarioFile, timingFiles, type SimulationRequest } from '../workspace/guidedChoices';
 import { afterTheEnd } from '../report/afterTheEnd';
-import { readScenarioFile, scenarioRun, writeScenarioFile } from '../workspace/scenarioFile';
+import { readScenarioFile, SCENARIO_FILE_SUFFIX, scenarioRun, writeScenarioFile } from '../workspace/scenarioFile';
 import type { ClusterText, SimulationChoices } from '../workspace/simulationChoices';
 import type { FindingRef, RunRef, WebviewMessage } from '../../webview/protocol';
 import { isSimulateArguments, relativeName } from './choices';
@@ -173,7 +173,7 @@ export function registerSimulateCommand(context: vscode.ExtensionContext, index:
       const manifest = vscode.Uri.parse(last.document);
       const base = manifest.path.slice(manifest.path.lastIndexOf('/') + 1).replace(/\.ya?ml$/i, '');
       const target = await vscode.window.showSaveDialog({
-        defaultUri: vscode.Uri.joinPath(manifest, '..', `${base}.failure-scenario.yaml`),
+        defaultUri: vscode.Uri.joinPath(manifest, '..', `${base}${SCENARIO_FILE_SUFFIX}`),
         filters: { 'Failure scenario': ['yaml', 'yml'] }, title: 'Save the scenario as',
       });
       if (!target) return;

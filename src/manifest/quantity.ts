@@ -15,13 +15,16 @@ const MAX_QUANTITY = 2 ** 63 - 1;
 
 /** The quantity's value in base units (cores, bytes), or undefined if the text is not a quantity. */
 export function parseQuantity(input: string | number): number | undefined {
-  if (typeof input === 'number') return Number.isFinite(input) ? Math.max(-MAX_QUANTITY, Math.min(input, MAX_QUANTITY)) : undefined;
+  const value = typeof input === 'number' ? (Number.isFinite(input) ? input : NaN) : quantityValue(input);
+  return Number.isNaN(value) ? undefined : Math.max(-MAX_QUANTITY, Math.min(value, MAX_QUANTITY));
+}
+
+function quantityValue(input: string): number {
   const match = QUANTITY.exec(input.trim());
-  if (!match) return undefined;
+  if (!match) return NaN;
   const number = Number(match[1]);
   const suffix = match[2];
-  const value = !suffix ? number : suffix[0] === 'e' || suffix[0] === 'E' ? number * 10 ** Number(suffix.slice(1)) : number * SUFFIX_FACTORS[suffix];
-  return Number.isNaN(value) ? undefined : Math.max(-MAX_QUANTITY, Math.min(value, MAX_QUANTITY));
+  return !suffix ? number : suffix[0] === 'e' || suffix[0] === 'E' ? number * 10 ** Number(suffix.slice(1)) : number * SUFFIX_FACTORS[suffix];
 }
 
 /** CPU in millicores, rounded up like the API server does for fractions of a millicore. */

@@ -5,6 +5,7 @@
  * only assembles.
  */
 import type { TraceReport } from './contract';
+import { EMBEDDED_TRACE_ID, UNREADABLE_TRACE } from './embeddedTrace';
 import { jsonChunks } from './jsonChunks';
 import { packReport } from './packedTrace';
 
@@ -17,8 +18,7 @@ export interface ReportAssets {
   styles: string[];
 }
 
-/** Must match webview/host.ts EMBEDDED_TRACE_ID and webview/loadControls.ts CONTROLS_CODE_ID (src/report cannot import the webview). */
-const TRACE_ID = 'kfs-trace';
+/** Must match webview/loadControls.ts CONTROLS_CODE_ID (src/report cannot import the webview). */
 const CONTROLS_ID = 'kfs-controls-code';
 
 /**
@@ -34,10 +34,10 @@ function scriptSafe(json: string): string {
 /**
  * The page's script comes last, after the trace (the first paint comes about 20 ms sooner than with
  * it first). A file cut short in the trace has lost it: this check, before the trace, says so once
- * the page is parsed and nothing has been drawn (webview/host.ts words an unreadable trace the same).
+ * the page is parsed and nothing has been drawn.
  */
 function cutShortCheck(): string {
-  const message = JSON.stringify(`This report's trace (the script element with id ${TRACE_ID}) cannot be read: the file was changed or cut short.`);
+  const message = JSON.stringify(UNREADABLE_TRACE);
   return `document.addEventListener('DOMContentLoaded',function(){var r=document.getElementById('root');if(r&&r.children.length===1&&r.firstElementChild.tagName==='NOSCRIPT')r.textContent=${message};});`;
 }
 
@@ -105,9 +105,9 @@ export function* htmlReportPieces({ title, report, compare, findings }: ReportPa
 ${assets.styles.map((style) => `<style nonce="${nonce}">\n${style}\n</style>`).join('\n')}
 </head>
 <body class="kfs-report">
-<div id="root"><noscript>This report draws its timeline with JavaScript; the trace is in the script element with id ${TRACE_ID}.</noscript></div>
+<div id="root"><noscript>This report draws its timeline with JavaScript; the trace is in the script element with id ${EMBEDDED_TRACE_ID}.</noscript></div>
 <script nonce="${nonce}">${cutShortCheck()}</script>
-<script type="application/json" id="${TRACE_ID}">`;
+<script type="application/json" id="${EMBEDDED_TRACE_ID}">`;
   // Escaping replaces single UTF-16 code units, so piece by piece it writes the same text.
   for (const piece of jsonChunks(message, 4096, 3)) yield scriptSafe(piece);
   yield `</script>

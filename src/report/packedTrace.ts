@@ -124,21 +124,13 @@ export function unpackReport(packed: PackedReport): TraceReport {
     const from = p[i + 1];
     const to = p[i + 2];
     const status = strings[p[i + 3]];
-    const has = (p[i + 4] !== null ? 1 : 0) | (p[i + 5] !== null ? 2 : 0) | (p[i + 6] !== null ? 4 : 0) | (p[i + 7] !== null ? 8 : 0) | (p[i + 8] !== null ? 16 : 0);
-    // A pod's, a node's and a workload's or Service's fields made in one literal each: adding them
-    // one by one costs a shape change per field, and this runs cold for every interval.
-    if (has === 15) states.push({ object, from, to, status, ready: strings[p[i + 4]], restarts: p[i + 5], node: strings[p[i + 6]], ip: strings[p[i + 7]] });
-    else if (has === 17) states.push({ object, from, to, status, ready: strings[p[i + 4]], taints: lists[p[i + 8]].slice() });
-    else if (has === 1) states.push({ object, from, to, status, ready: strings[p[i + 4]] });
-    else {
-      const state: StateInterval = { object, from, to, status };
-      if (has & 1) state.ready = strings[p[i + 4]];
-      if (has & 2) state.restarts = p[i + 5];
-      if (has & 4) state.node = strings[p[i + 6]];
-      if (has & 8) state.ip = strings[p[i + 7]];
-      if (has & 16) state.taints = lists[p[i + 8]].slice();
-      states.push(state);
-    }
+    const state: StateInterval = { object, from, to, status };
+    if (p[i + 4] !== null) state.ready = strings[p[i + 4]];
+    if (p[i + 5] !== null) state.restarts = p[i + 5];
+    if (p[i + 6] !== null) state.node = strings[p[i + 6]];
+    if (p[i + 7] !== null) state.ip = strings[p[i + 7]];
+    if (p[i + 8] !== null) state.taints = lists[p[i + 8]].slice();
+    states.push(state);
   }
   const events: EventJson[] = [];
   for (const e of packed.events as number[][]) {

@@ -32,6 +32,8 @@ import { defaultChoices, type ClusterText, type SimulationChoices } from './simu
 
 export const SCENARIO_API_VERSION = 'kube-failure-sim.dev/v1alpha1';
 export const SCENARIO_KIND = 'FailureScenario';
+/** The name a scenario file is saved under (any other name works when its kind says so). */
+export const SCENARIO_FILE_SUFFIX = '.failure-scenario.yaml';
 
 export type ScenarioIntervention =
   | { forceDelete: { pod: string; at: string } }

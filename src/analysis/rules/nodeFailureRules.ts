@@ -6,7 +6,7 @@ import type { LabelSelector, Sourced, Workload } from '../../manifest/model/type
 import { isMirrorPod, podVolumes } from '../../manifest/model/workloads';
 import { objectRef } from '../../manifest/objects';
 import { editorFor, fix, outageEffect } from '../editing';
-import { autoscalerOf, claimOf, fewestPods, hasReplicas, holdsAppData, isLocalClass, isWritten, kindRange, localVolumeOf, nodeBoundData, nodeFailureTolerations, NOT_READY, podSpecPath, rangeOf, servicesInFront, UNREACHABLE, volumeOfClaim } from '../facts';
+import { autoscalerOf, claimOf, fewestPods, hasReplicas, holdsAppData, isLocalClass, isWritten, kindRange, localVolumeOf, nodeBoundData, nodeLocal, nodeFailureTolerations, NOT_READY, podSpecPath, rangeOf, servicesInFront, UNREACHABLE, volumeOfClaim } from '../facts';
 import type { Finding } from '../finding';
 import { approx, outageText } from '../outageText';
 import { selectedNodes } from '../workloadSimulation';
@@ -161,7 +161,7 @@ export const localStorage: Rule = {
             { related: at ? [{ location: at, message: `PersistentVolume ${bound.name}: hostPath ${bound.hostPath}` }] : undefined }));
           return;
         }
-        const pv = localVolumeOf(workload.namespace, volume.claimName, ctx.workspace);
+        const pv = nodeLocal(bound);
         if (!pv) return;
         const location = ctx.locate(pv.source);
         findings.push(base(this, workload, rangeOf(workload, [...volumesPath, i, 'persistentVolumeClaim', 'claimName']),
