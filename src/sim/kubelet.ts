@@ -351,9 +351,10 @@ class Kubelet {
     if (rebooted) {
       this.client.write(() => store.patchPodStatus(pod, { phase: 'Unknown', reason: undefined, ready: false, containersReady: false, containerState: 'terminated', containerReason: undefined, ip: undefined }));
     }
-    // A new sandbox runs the init containers again; every container counts a restart, and kubectl's
-    // RESTARTS adds them up, init containers included (printPod).
-    this.launch(pod, pod.restartCount + pod.template.containerCount + pod.template.initContainerCount, true);
+    // A new sandbox runs the init containers again and every container counts a restart; once the
+    // pod is initialized kubectl's RESTARTS adds up the app containers' and the native sidecars'
+    // only (printPod: restartableInitContainerRestarts plus the containerStatuses).
+    this.launch(pod, pod.restartCount + pod.template.containerCount, true);
   }
 
   private startPod(pod: SimPod): void {

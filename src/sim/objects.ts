@@ -86,7 +86,7 @@ export interface PodTemplateSim {
   /** priorityClassName system-node-critical or system-cluster-critical: killed last in a graceful shutdown. */
   critical: boolean;
   containerCount: number;
-  /** The app containers as written: how each stops (preStop, a shell as PID 1) when the kubelet kills the pod. */
+  /** The app containers and native sidecars as written: how each stops (preStop, a shell as PID 1) when the kubelet kills the pod. */
   containers: readonly Container[];
   /** Init containers, run one after another before the app containers of a new sandbox. */
   initContainerCount: number;

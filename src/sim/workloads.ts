@@ -1,6 +1,6 @@
 /** A workload as the simulator runs it: its pod template after the controllers' and the API server's defaults. */
 import type { Job, Workload } from '../manifest/model/types';
-import { isMirrorPod, podRequests } from '../manifest/model/workloads';
+import { isMirrorPod, isSidecar, podRequests } from '../manifest/model/workloads';
 import { DaemonSetController } from './daemonSet';
 import type { PodTemplateSim, SimService, SimWorkload } from './objects';
 import { nameSuffix } from './random';
@@ -12,6 +12,7 @@ import { withDaemonSetTolerations, withStaticPodToleration } from './tolerations
 export function toSimWorkload(store: Store, spec: Workload): SimWorkload {
   const podSpec = spec.template.spec;
   const containers = podSpec.containers;
+  const sidecars = podSpec.initContainers.filter(isSidecar);
   const hostPorts = containers.flatMap((c) => c.ports.flatMap((p) => {
     const port = p.hostPort ?? (podSpec.hostNetwork ? p.containerPort : undefined);
     return port ? [`${p.protocol || 'TCP'}/${port}`] : [];
@@ -29,11 +30,12 @@ export function toSimWorkload(store: Store, spec: Workload): SimWorkload {
     topologySpread: podSpec.topologySpreadConstraints,
     ...podRequests(podSpec),
     terminationGracePeriodSeconds: podSpec.terminationGracePeriodSeconds,
-    readinessProbe: containers.find((c) => c.readinessProbe)?.readinessProbe,
+    readinessProbe: [...containers, ...sidecars].find((c) => c.readinessProbe)?.readinessProbe,
     livenessProbe: containers.find((c) => c.livenessProbe)?.livenessProbe,
     critical: podSpec.priorityClassName === 'system-node-critical' || podSpec.priorityClassName === 'system-cluster-critical',
-    containerCount: Math.max(1, containers.length),
-    containers,
+    // kubectl counts native sidecars in READY (printPod), and the kubelet stops them with the pod.
+    containerCount: Math.max(1, containers.length) + sidecars.length,
+    containers: [...containers, ...sidecars],
     initContainerCount: podSpec.initContainers.length,
     restartPolicy: podSpec.restartPolicy,
     hostNetwork: podSpec.hostNetwork,

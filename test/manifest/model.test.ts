@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { compareFindings } from '../../src/analysis/finding';
 import { readManifestText } from '../../src/manifest/readManifest';
-import { isMirrorPod } from '../../src/manifest/model/workloads';
+import { isMirrorPod, podRequests } from '../../src/manifest/model/workloads';
 
 /** The model and the problems reading it found (the rules are tested elsewhere). */
 function analyse(text: string) {
@@ -75,6 +75,24 @@ describe('typed model', () => {
       handler: 'httpGet', initialDelaySeconds: 0, periodSeconds: 5, timeoutSeconds: 1, successThreshold: 1,
       failureThreshold: 3, terminationGracePeriodSeconds: undefined, command: [], host: undefined,
     });
+  });
+
+  it('adds up what a pod requests as the scheduler does: init containers one at a time, native sidecars beside everything after them (PodRequests)', () => {
+    const pod = (init: string) => analyse(['apiVersion: v1', 'kind: Pod', 'metadata: {name: p}', 'spec:', '  initContainers:', init,
+      '  containers: [{name: app, image: app, resources: {requests: {cpu: 500m, memory: 1Gi}}}]'].join('\n'));
+    const requests = (init: string) => podRequests(pod(init).model.workloads[0].template.spec);
+    const GiB = 1024 ** 3;
+    // A migration that needs more than the app: the pod needs that much while it runs.
+    assert.deepEqual(requests('  - {name: migrate, image: m, resources: {requests: {cpu: "2", memory: 512Mi}}}'), { cpuMillis: 2000, memoryBytes: GiB });
+    // A native sidecar runs beside the app (added), and beside every init container declared after it.
+    assert.deepEqual(requests([
+      '  - {name: proxy, image: envoy, restartPolicy: Always, resources: {requests: {cpu: 100m, memory: 128Mi}}}',
+      '  - {name: migrate, image: m, resources: {requests: {cpu: 1500m, memory: 256Mi}}}',
+    ].join('\n')), { cpuMillis: 1600, memoryBytes: GiB + 128 * 1024 ** 2 });
+    // Only Always is allowed, and only on an init container (validateInitContainers).
+    const { model, findings } = pod('  - {name: x, image: x, restartPolicy: OnFailure}');
+    assert.equal(model.workloads[0].template.spec.initContainers[0].restartPolicy, undefined);
+    assert.deepEqual(findings.map((f) => f.message), ['spec.initContainers[0].restartPolicy must be one of "Always"; it is "OnFailure".']);
   });
 
   it('turns wrong types and impossible values into KFS092 findings on the bad value', () => {

@@ -17,12 +17,15 @@ describe('kubectl STATUS', () => {
     assert.deepEqual(seen, ['Pending', 'Init:0/2', 'Init:1/2', 'PodInitializing', 'Running']);
   });
 
-  it('RESTARTS after a reboot adds up every container, init containers included (printPod)', () => {
+  it('RESTARTS after a reboot adds up the app containers and native sidecars, not the init containers that ran to completion (printPod)', () => {
     const twoPlusInit = deployment('web', 1, withInit(1)).replace('      containers: [{name: c, image: registry.k8s.io/pause:3.9}]\n', '      containers: [{name: a, image: app}, {name: b, image: app}]\n');
-    const result = run([twoPlusInit], { durationMs: 4 * MINUTE, recoverAfterMs: 2 * MINUTE });
-    const pod = result.states.find((s) => s.object.kind === 'Pod' && s.from === 0)!.object.name;
-    const last = result.states.filter((s) => s.object.name === pod).at(-1)!;
-    assert.deepEqual([last.status, last.restarts], ['Running', 3]);
+    const withSidecar = twoPlusInit.replace('      - {name: init-0, image: busybox}\n', '      - {name: init-0, image: busybox}\n      - {name: proxy, image: envoy, restartPolicy: Always}\n');
+    for (const [yaml, expected] of [[twoPlusInit, ['Running', '2/2', 2]], [withSidecar, ['Running', '3/3', 3]]] as const) {
+      const result = run([yaml], { durationMs: 4 * MINUTE, recoverAfterMs: 2 * MINUTE });
+      const pod = result.states.find((s) => s.object.kind === 'Pod' && s.from === 0)!.object.name;
+      const last = result.states.filter((s) => s.object.name === pod).at(-1)!;
+      assert.deepEqual([last.status, last.ready, last.restarts], expected);
+    }
   });
 
   it('the init containers take the pod start latency with the app containers: Running as soon as without them', () => {

@@ -113,6 +113,21 @@ describe('placement: kube-scheduler\'s default scoring', () => {
     const summary = result.summary.workloads.find((w) => w.object.name === 'big')!;
     assert.equal(summary.pendingBeforeFailure?.message, '0/6 nodes are available: 6 Insufficient cpu. preemption: 0/6 nodes are available: 6 No preemption victims found for incoming pod.');
   });
+
+  it('an init container that needs more than the app counts while it runs; a native sidecar adds to the app (PodRequests)', () => {
+    // 4 CPU nodes: an app of 1 CPU whose migration needs 5 fits nowhere; 3.5 CPU of app and a 1 CPU sidecar neither.
+    const withInit = (name: string, app: string, init: string) => deployment(name, 1, `      initContainers: [${init}]\n`)
+      .replace('image: registry.k8s.io/pause:3.9}', `image: registry.k8s.io/pause:3.9, resources: {requests: {cpu: "${app}"}}}`);
+    const migration = withInit('migrate', '1', '{name: m, image: m, resources: {requests: {cpu: "5"}}}');
+    const sidecar = withInit('proxied', '3.5', '{name: proxy, image: envoy, restartPolicy: Always, resources: {requests: {cpu: "1"}}}');
+    const fits = withInit('fits', '3.5', '{name: m, image: m, resources: {requests: {cpu: "1"}}}');
+    const summaries = run([fits, migration, sidecar], SHORT).summary.workloads;
+    for (const name of ['migrate', 'proxied']) {
+      assert.equal(summaries.find((w) => w.object.name === name)!.pendingBeforeFailure?.message,
+        '0/6 nodes are available: 6 Insufficient cpu. preemption: 0/6 nodes are available: 6 No preemption victims found for incoming pod.', name);
+    }
+    assert.equal(summaries.find((w) => w.object.name === 'fits')!.pendingBeforeFailure, null);
+  });
 });
 
 describe('placement: what preemption could do, in the scheduler\'s message', () => {

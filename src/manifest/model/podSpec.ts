@@ -23,8 +23,8 @@ export function readPodTemplate(r: FieldReader): PodTemplate {
 
 export function readPodSpec(r: FieldReader): PodSpec {
   return {
-    containers: r.objectList('containers').map(readContainer),
-    initContainers: r.objectList('initContainers').map(readContainer),
+    containers: r.objectList('containers').map((c) => readContainer(c, false)),
+    initContainers: r.objectList('initContainers').map((c) => readContainer(c, true)),
     tolerations: r.objectList('tolerations').map(readToleration).filter((t): t is Toleration => t !== undefined),
     nodeSelector: r.stringMap('nodeSelector'),
     nodeName: r.string('nodeName'),
@@ -141,7 +141,7 @@ function readTopologySpread(r: FieldReader): TopologySpreadConstraint | undefine
   };
 }
 
-function readContainer(r: FieldReader): Container {
+function readContainer(r: FieldReader, init: boolean): Container {
   return {
     name: r.string('name') ?? '',
     image: r.string('image') ?? '',
@@ -160,6 +160,8 @@ function readContainer(r: FieldReader): Container {
     limits: readResources(r.at('resources', 'limits')),
     preStop: readLifecycleHandler(r.at('lifecycle', 'preStop')),
     volumeMounts: r.objectList('volumeMounts').map((m) => ({ name: m.string('name') ?? '', mountPath: m.string('mountPath') ?? '' })),
+    // Only an init container may set it, and only to Always (validateInitContainers).
+    ...(init && r.has('restartPolicy') ? { restartPolicy: r.oneOf(['restartPolicy'], ['Always'] as const) } : {}),
   };
 }
 

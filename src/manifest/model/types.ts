@@ -126,6 +126,8 @@ export interface Container {
   limits: Resources;
   preStop?: LifecycleHandler;
   volumeMounts: { name: string; mountPath: string }[];
+  /** An init container's `restartPolicy: Always`: a native sidecar, running beside the app containers (SidecarContainers, beta-on 1.29). */
+  restartPolicy?: 'Always';
 }
 
 export type VolumeSource =

@@ -2,7 +2,7 @@ import { formatCount } from '../formatCount';
 import { CLUSTER_ENVELOPE, MAX_INT32 } from '../limits';
 import type { FieldReader } from './fieldReader';
 import { readLabelSelector, readPodSpec, readPodTemplate, readPvcSpec } from './podSpec';
-import type { BarePod, DaemonSet, Deployment, Job, LabelSelector, ObjectMeta, PodSpec, ReplicaSet, StatefulSet, Volume, Workload } from './types';
+import type { BarePod, Container, DaemonSet, Deployment, Job, LabelSelector, ObjectMeta, PodSpec, ReplicaSet, StatefulSet, Volume, Workload } from './types';
 
 const EMPTY_SELECTOR: LabelSelector = { matchLabels: {}, matchExpressions: [] };
 
@@ -138,15 +138,39 @@ export function podVolumes(workload: Workload): { volume: Volume; index: number 
   return workload.template.spec.volumes.map((volume, index) => ({ volume, index })).filter(({ volume }) => !claimed?.has(volume.name));
 }
 
-/** What one pod requests of its node: its containers' requests, a limit standing in for a missing request (as the API server defaults it). */
+/** A native sidecar: an init container that keeps running beside the app containers. */
+export function isSidecar(container: Container): boolean {
+  return container.restartPolicy === 'Always';
+}
+
+/**
+ * What one pod requests of its node (PodRequests, k8s.io/component-helpers/resource): its app
+ * containers and native sidecars added up, or more when an init container asks for more while
+ * it runs (beside the sidecars started before it). A limit stands in for a missing request, as
+ * the API server defaults it.
+ */
 export function podRequests(spec: PodSpec): { cpuMillis: number; memoryBytes: number } {
-  let cpuMillis = 0;
-  let memoryBytes = 0;
+  const request = (c: Container) => [c.requests.cpuMillis ?? c.limits.cpuMillis ?? 0, c.requests.memoryBytes ?? c.limits.memoryBytes ?? 0];
+  let [cpuMillis, memoryBytes] = [0, 0];
   for (const c of spec.containers) {
-    cpuMillis += c.requests.cpuMillis ?? c.limits.cpuMillis ?? 0;
-    memoryBytes += c.requests.memoryBytes ?? c.limits.memoryBytes ?? 0;
+    const [cpu, memory] = request(c);
+    cpuMillis += cpu;
+    memoryBytes += memory;
   }
-  return { cpuMillis, memoryBytes };
+  let [sidecarCpu, sidecarMemory] = [0, 0];
+  let [initCpu, initMemory] = [0, 0];
+  for (const c of spec.initContainers) {
+    const [cpu, memory] = request(c);
+    if (isSidecar(c)) {
+      cpuMillis += cpu;
+      memoryBytes += memory;
+      sidecarCpu += cpu;
+      sidecarMemory += memory;
+    }
+    initCpu = Math.max(initCpu, isSidecar(c) ? sidecarCpu : cpu + sidecarCpu);
+    initMemory = Math.max(initMemory, isSidecar(c) ? sidecarMemory : memory + sidecarMemory);
+  }
+  return { cpuMillis: Math.max(cpuMillis, initCpu), memoryBytes: Math.max(memoryBytes, initMemory) };
 }
 
 /** Pods the workload asks for on a cluster of `nodeCount` nodes (a DaemonSet: one per node, at most). */
