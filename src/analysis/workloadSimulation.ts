@@ -5,7 +5,7 @@
  * A run is cached by the workload's text, the objects it can depend on and the timing, so
  * typing in another document simulates nothing again.
  */
-import { clusterOf, defaultClusterFitting, type ClusterSpec, type NodeNeeds } from '../cluster/clusterSpec';
+import { clusterOf, defaultClusterFitting, HOSTNAME_LABEL, type ClusterSpec, type NodeNeeds } from '../cluster/clusterSpec';
 import { knobsOf, type TimingConfiguration } from '../cluster/timing';
 import type { ManifestModel } from '../manifest/model';
 import type { Sourced, Workload } from '../manifest/model/types';
@@ -142,10 +142,12 @@ export function selectedNodes(workload: Workload, objects: ManifestModel): { clu
   return { cluster, nodes: cluster.nodes.filter((n) => matchesMap(nodeSelector, n.labels) && matchesNodeSelectorTerms(affinity.nodeRequired, n.name, n.labels)) };
 }
 
-/** The labels a pod requires of its node (nodeSelector, the first required node affinity term) and its requests. */
+/** The labels a pod requires of its node (nodeSelector, the first required node affinity term, its nodeName as the hostname) and its requests. */
 function nodeNeeds(workload: Workload): NodeNeeds {
   const spec = workload.template.spec;
   const labels: Record<string, string> = { ...spec.nodeSelector };
+  // A node named by spec.nodeName is one machine the user has: the default cluster gets it.
+  if (spec.nodeName !== undefined) labels[HOSTNAME_LABEL] ??= spec.nodeName;
   for (const { key, operator, values } of spec.affinity.nodeRequired[0]?.matchExpressions ?? []) {
     if (operator === 'In' && values.length > 0) labels[key] ??= values[0];
     if (operator === 'Exists') labels[key] ??= 'true';

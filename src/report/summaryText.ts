@@ -94,6 +94,8 @@ function failureReason(summary: ReasonInput): string {
       return `The Job failed at ${formatDuration(cause.atMs)} (${cause.reason}: ${cause.message}): it creates no more pods, and deletes those still active.`;
     case 'replacement-not-ready':
       return `Replacement ${cause.pod} on ${cause.node ?? '(unscheduled)'} is not Ready by the end (${cause.status}).`;
+    case 'pinned-by-node-name':
+      return `spec.nodeName binds every pod of it to ${cause.node}, replacements included, without the scheduler: ${cause.replacements} replacement${cause.replacements > 1 ? 's were' : ' was'} created there and none can start while ${cause.node} is down (each is evicted after its tolerationSeconds and another takes its place); use a nodeSelector or node affinity to let replacements run elsewhere.`;
     case 'short-of-replicas':
       return `Fewer than desired pods serve at the end; pods on ${nodes(cause.nodes)} do not answer.`;
   }

@@ -94,6 +94,8 @@ export interface PodTemplateSim {
   hostNetwork: boolean;
   /** "TCP/80": ports taken on the node (hostPort, or every port with hostNetwork); two pods cannot share one. */
   hostPorts: readonly string[];
+  /** spec.nodeName: every pod of the template is bound to that node as it is created, without the scheduler. */
+  nodeName?: string;
 }
 
 export type PodPhase = 'Pending' | 'Running' | 'Succeeded' | 'Failed' | 'Unknown';

@@ -71,7 +71,8 @@ export class Scheduler {
     const podInformer = new Informer<SimPod>(ctx, this.random, (pod) => this.attempt(pod));
     const eventInformer = new Informer<string>(ctx, this.random, () => this.retryUnschedulable());
     store.onPod((pod, change) => {
-      if (change === 'created' && pod.nodeName === undefined) podInformer.notify(pod);
+      // A pod naming its node is never the scheduler's, bound (createPod) or not (no such node).
+      if (change === 'created' && pod.nodeName === undefined && pod.template.nodeName === undefined) podInformer.notify(pod);
       if (change === 'bound') this.count(pod, +1);
       if (change === 'deleting') this.countSpread(pod, -1);
       if (change === 'removed') {
@@ -114,8 +115,9 @@ export class Scheduler {
       for (let i = 0; i < workload.desired; i++) {
         const ordinal = spec.kind === 'StatefulSet' ? i : undefined;
         const pod = newPod(workload, store.uid(), clock.now, this.volumes.claimsFor(workload, ordinal), ordinal);
-        const pinned = spec.kind === 'Pod' && spec.template.spec.nodeName !== undefined ? store.nodeByName.get(spec.template.spec.nodeName) : undefined;
-        const node = pinned ?? this.placeInitial(pod);
+        const pinned = pod.template.nodeName;
+        const node = pinned === undefined ? this.placeInitial(pod) : store.nodeByName.get(pinned);
+        if (pinned !== undefined && !node) pod.pendingMessage = `spec.nodeName is ${pinned}, a node the cluster does not have: the scheduler never places the pod and no kubelet runs it`;
         const attachedElsewhere = node && pod.claims.some((c) => c.volume && needsAttach(c.volume) && c.volume.attachedTo !== undefined && c.volume.attachedTo !== node.name);
         if (node && !attachedElsewhere) this.run(pod, node);
         else pending.push(pod);

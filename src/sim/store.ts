@@ -144,11 +144,24 @@ export class Store {
     this.podChanged(pod, 'existing');
   }
 
+  /**
+   * A pod whose template names its node (spec.nodeName) is bound as it is created: no scheduler
+   * looks at it, whether that node is Ready, tainted or deleted (pod GC deletes pods of a
+   * deleted node). One naming a node the cluster never had is not bound (the front ends say so).
+   */
   createPod(pod: SimPod, creator: string): void {
     pod.owner?.pods.push(pod);
     if (pod.replacement && pod.owner) this.touchedWorkloads.add(pod.owner);
+    const pinned = pod.template.nodeName === undefined ? undefined : this.nodeNamed(pod.template.nodeName);
+    if (pinned) this.assign(pod, pinned);
     this.event(pod.ref, 'PodCreated', 'SuccessfulCreate', { owner: pod.owner ? `${pod.owner.kind}/${pod.owner.name}` : null, by: creator });
     this.podChanged(pod, 'created');
+    if (pinned) this.podChanged(pod, 'bound');
+  }
+
+  /** The node of that name, deleted ones included (a deleted node keeps its object here). */
+  nodeNamed(name: string): SimNode | undefined {
+    return this.nodeByName.get(name) ?? this.nodes.find((n) => n.name === name);
   }
 
   bindPod(pod: SimPod, node: SimNode): void {

@@ -59,6 +59,8 @@ export type OutcomeCause =
   /** The Job's Failed condition: its reason (BackoffLimitExceeded, PodFailurePolicy) and message. */
   | { kind: 'job-failed'; reason: string; message: string; atMs: number }
   | { kind: 'replacement-not-ready'; pod: string; node: string | null; status: string }
+  /** spec.nodeName binds every replacement to `node`, which is down: `replacements` were created there and none runs. */
+  | { kind: 'pinned-by-node-name'; node: string; replacements: number }
   | { kind: 'short-of-replicas'; nodes: string[] };
 
 export interface WorkloadSummary {
@@ -318,6 +320,12 @@ function outcomeOf(
   if (workload.kind === 'Job' && workload.jobFailed) return { outcome: 'stuck', cause: { kind: 'job-failed', ...workload.jobFailed } };
   if (workload.kind === 'Job' && workload.failures > 0 && live.every((p) => p.deletionTimestamp !== undefined)) {
     return { outcome: 'stuck', cause: { kind: 'job-backoff', failures: workload.failures } };
+  }
+  // Bound as they are created, without the scheduler: on a dead node they never start (the taint manager evicts each in turn).
+  const pinnedTo = workload.template.nodeName;
+  const pinnedHere = pinnedTo === undefined ? [] : replacements.filter((p) => p.node !== undefined && p.nodeName === pinnedTo && failed.has(p.node) && isDown(p.node));
+  if (pinnedHere.length > 0 && !live.some((p) => p.replacement && p.readyCondition)) {
+    return { outcome: 'stuck', cause: { kind: 'pinned-by-node-name', node: pinnedTo!, replacements: pinnedHere.length } };
   }
   const starting = live.find((p) => p.replacement && !p.readyCondition);
   if (starting) return { outcome: 'stuck', cause: { kind: 'replacement-not-ready', pod: starting.name, node: starting.nodeName ?? null, status: podStatus(starting) } };

@@ -40,6 +40,8 @@ export function toSimWorkload(store: Store, spec: Workload): SimWorkload {
     restartPolicy: podSpec.restartPolicy,
     hostNetwork: podSpec.hostNetwork,
     hostPorts,
+    // A DaemonSet controller sets its own node affinity per pod; a static pod's manifest names its node.
+    nodeName: spec.kind === 'DaemonSet' ? undefined : podSpec.nodeName,
   });
   const services = servicesSelecting(store, spec.namespace, template.labels);
   const desired = spec.kind === 'Deployment' || spec.kind === 'ReplicaSet' || spec.kind === 'ReplicationController' || spec.kind === 'StatefulSet'

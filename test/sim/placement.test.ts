@@ -228,3 +228,36 @@ describe('placement: what the summary says was used', () => {
     assert.equal(run([deployment('web', 3)], { cluster: flatCluster(names(100)), placement: 'spread', ...SHORT }).summary.initialPlacement, 'scored');
   });
 });
+
+describe('placement: spec.nodeName binds pods without the scheduler', () => {
+  const MINUTE = 60_000;
+  const pinned = (node: string) => deployment('pinned', 2, `      nodeName: ${node}\n`);
+
+  it('every replacement is bound to the dead node, stays Pending, and is evicted in turn after its tolerationSeconds', () => {
+    const result = run([pinned('worker-a1')], { durationMs: 16 * MINUTE });
+    const created = result.events.filter((e) => e.type === 'PodCreated' && e.t > 0);
+    // Two at the first eviction (~5m52s), two more 300 s later, and again.
+    assert.deepEqual(created.map((e) => Math.round(e.t / MINUTE)), [6, 6, 11, 11, 16, 16]);
+    assert.ok(!result.events.some((e) => e.type === 'PodScheduled' && e.t > 0), 'no scheduler binds them');
+    const replacements = new Set(created.map((e) => e.object.name));
+    const last = result.states.filter((s) => replacements.has(s.object.name) && s.to === null);
+    assert.deepEqual([...new Set(last.map((s) => `${s.node} ${s.status}`))].sort(), ['worker-a1 Pending', 'worker-a1 Terminating']);
+    const [summary] = result.summary.workloads;
+    assert.deepEqual([summary.outcome, summary.cause], ['stuck', { kind: 'pinned-by-node-name', node: 'worker-a1', replacements: 6 }]);
+  });
+
+  it('a node the cluster does not have: the pods stay Pending and are never scheduled elsewhere', () => {
+    const result = run([deployment('web', 1), pinned('elsewhere')], { durationMs: 2 * MINUTE });
+    const pods = result.states.filter((s) => s.object.name.startsWith('pinned-'));
+    assert.deepEqual([...new Set(pods.map((s) => `${s.status} ${s.node}`))], ['Pending <none>']);
+    assert.match(result.summary.workloads.find((w) => w.object.name === 'pinned')!.pendingBeforeFailure!.message ?? '', /^spec\.nodeName is elsewhere, a node the cluster does not have/);
+  });
+
+  it('once the Node object is deleted, pod GC deletes each replacement bound to it (PodGC: node no longer exists)', () => {
+    const result = run([pinned('worker-a1')], { durationMs: 12 * MINUTE, interventions: [{ kind: 'delete-node', atMs: 7 * MINUTE }] });
+    const created = result.events.filter((e) => e.type === 'PodCreated' && e.t > 7 * MINUTE).map((e) => e.object.name);
+    assert.ok(created.length > 0);
+    const removals = result.events.filter((e) => e.type === 'PodRemoved' && created.includes(e.object.name));
+    assert.ok(removals.length > 0 && removals.every((e) => e.detail?.by === 'pod garbage collector'), JSON.stringify(removals.map((e) => e.detail)));
+  });
+});

@@ -115,6 +115,8 @@ export const pinnedToOneNode: Rule = {
     return ctx.document.model.workloads.flatMap((workload) => {
       if (workload.kind === 'DaemonSet') return [];
       const spec = workload.template.spec;
+      // A bare Pod naming its node is never recreated anyway (KFS003); a static pod belongs there.
+      if (spec.nodeName !== undefined && workload.kind !== 'Pod') return pinnedByNodeName(this, ctx, workload, spec.nodeName);
       if (Object.keys(spec.nodeSelector).length === 0 && spec.affinity.nodeRequired.length === 0) return [];
       const { cluster, nodes: matching } = selectedNodes(workload, ctx.workspace);
       if (matching.length !== 1) return [];
@@ -130,6 +132,14 @@ export const pinnedToOneNode: Rule = {
     });
   },
 };
+
+/** KFS004 for spec.nodeName: the API server binds every pod to that node as it is created, so the scheduler never moves a replacement. */
+function pinnedByNodeName(rule: Rule, ctx: RuleContext, workload: Sourced<Workload>, node: string): Finding[] {
+  const cause = simulated(ctx, workload)?.summary.cause;
+  if (cause?.kind !== 'pinned-by-node-name') return [];
+  return [base(rule, workload, rangeOf(workload, [...podSpecPath(workload), 'nodeName']),
+    `Down until ${node} returns if it fails: spec.nodeName binds every pod to ${node} without the scheduler, replacements included, so each replacement stays Pending there until the taint manager evicts it and another takes its place (simulated: ${cause.replacements} in the default scenario). A nodeSelector on kubernetes.io/hostname pins as well, and node affinity can prefer the node instead.`)];
+}
 
 export const localStorage: Rule = {
   id: 'KFS005',
