@@ -215,7 +215,8 @@ class Kubelet {
     const probe = pod.template.livenessProbe;
     if (!probe || probe.handler === 'none') return;
     const alive = () => epoch === this.diskEpoch && !pod.removed && pod.deletionTimestamp === undefined && this.connected;
-    clock.after(probe.initialDelaySeconds * 1000 + this.probeDetectionMs(probe), () => {
+    // initialDelaySeconds counts from a container's start: not for the one running when the disk failed.
+    clock.after((restarts > 0 ? probe.initialDelaySeconds * 1000 : 0) + this.probeDetectionMs(probe), () => {
       if (!alive() || !pod.running) return;
       const graceMs = (probe.terminationGracePeriodSeconds ?? pod.template.terminationGracePeriodSeconds) * 1000;
       clock.after(Math.min(timing.simulator.containerStopLatency.value, graceMs), () => {

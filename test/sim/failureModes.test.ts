@@ -159,6 +159,13 @@ describe('failure modes', () => {
       assert.deepEqual([api.cause.kind, (api.cause as { podReady: boolean }).podReady], ['node-ready-but-broken', false]);
     });
 
+    it('the first liveness kill comes failureThreshold periods after the disk fails: initialDelaySeconds counts from a container\'s start, long past', () => {
+      const delayed = deployment('slow', 1, '').replace('      containers: [{name: c, image: registry.k8s.io/pause:3.9}]\n', probes.replace('livenessProbe: {httpGet: {path: /, port: 80}}', 'livenessProbe: {httpGet: {path: /, port: 80}, initialDelaySeconds: 20}'));
+      const killed = run([delayed], { failure: 'disk-failure', durationMs: 5 * MINUTE }).events.find((e) => e.type === 'PodStopped' && e.detail?.cause === 'liveness')!;
+      // SEMANTICS.md 10: U(0, period) + (F − 1)·period + timeout = 21–31 s, then the container's exit.
+      assert.ok(killed.t >= 21_000 && killed.t <= 31_000 + 2 * WRITE, `killed at ${killed.t}`);
+    });
+
     it('without probes the pod stays Ready in the API: traffic is black-holed for the whole run', () => {
       const plain = summaryOf(result, 'plain');
       assert.equal(plain.outcome, 'stuck');
