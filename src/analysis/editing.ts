@@ -2,7 +2,7 @@
 import type { Sourced, Workload } from '../manifest/model/types';
 import type { ManifestObject } from '../manifest/objects';
 import type { ReadManifest } from '../manifest/readManifest';
-import type { Fix, TextEdit } from './finding';
+import type { EffectMeasure, Fix, TextEdit } from './finding';
 import { DocumentEditor } from './yamlEdit';
 
 export function editorFor(document: ReadManifest, object: ManifestObject): DocumentEditor {
@@ -15,4 +15,6 @@ export function fix(title: string, edits: (TextEdit | undefined)[], options: Omi
   return [{ title, edits: edits as TextEdit[], ...options }];
 }
 
-export const outageEffect = (workload: Sourced<Workload>): Fix['effect'] => ({ workload: { kind: workload.kind, name: workload.name, namespace: workload.namespace }, measure: 'outage' });
+export const workloadEffect = (workload: Sourced<Workload>, measure: EffectMeasure): Fix['effect'] => ({ workload: { kind: workload.kind, name: workload.name, namespace: workload.namespace }, documentIndex: workload.source.documentIndex, measure });
+
+export const outageEffect = (workload: Sourced<Workload>): Fix['effect'] => workloadEffect(workload, 'outage');

@@ -15,8 +15,8 @@ export interface Fix {
   edits: TextEdit[];
   /** The one fix that is clearly right for the finding (applied by "fix all"). */
   preferred?: boolean;
-  /** The workload whose simulated outcome the edit changes: the title shows the effect. */
-  effect?: { workload: ObjectRef; measure: EffectMeasure };
+  /** The workload whose simulated outcome the edit changes (two documents may share its name): the title shows the effect. */
+  effect?: { workload: ObjectRef; documentIndex: number; measure: EffectMeasure };
 }
 
 /** What a fix's title compares before and after the edit. */

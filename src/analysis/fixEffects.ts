@@ -46,7 +46,8 @@ export function withEffect(fix: Fix, context: RuleContext): Fix {
   if (!fix.effect) return fix;
   const { workload: ref, measure } = fix.effect;
   const { before: beforeVariant, after: afterVariant, label, was: wasPrefix = '', will: willPrefix = '' } = VARIANTS[measure];
-  const find = (workloads: readonly Sourced<Workload>[]) => workloads.find((w) => w.kind === ref.kind && w.name === ref.name && w.namespace === ref.namespace);
+  const { documentIndex } = fix.effect;
+  const find = (workloads: readonly Sourced<Workload>[]) => workloads.find((w) => w.source.documentIndex === documentIndex && w.kind === ref.kind && w.name === ref.name && w.namespace === ref.namespace);
   const before = find(context.document.model.workloads);
   // The edited text's workload is a new object: it is simulated only if the original is within the budget (notSimulated.ts).
   if (before && context.unsimulated.has(before)) return fix;

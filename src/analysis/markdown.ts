@@ -2,14 +2,14 @@
 
 /** CommonMark lets a backslash escape any ASCII punctuation; `<` and `&` also become entities so no HTML can form. */
 export function md(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!|~>"'=:;,/?@$%^]/g, '\\$&').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/\n/g, ' ');
+  return text.replace(/[\\`*_{}[\]()#+\-.!|~>"'=:;,/?@$%^]/g, '\\$&').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/\r\n?|\n/g, ' ');
 }
 
 /** Inline code that cannot be broken out of: backticks in the text get a longer fence. */
 export function code(text: string): string {
   const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
   const fence = '`'.repeat(longest + 1);
-  return `${fence}${longest > 0 ? ' ' : ''}${text.replace(/\n/g, ' ')}${longest > 0 ? ' ' : ''}${fence}`;
+  return `${fence}${longest > 0 ? ' ' : ''}${text.replace(/\r\n?|\n/g, ' ')}${longest > 0 ? ' ' : ''}${fence}`;
 }
 
 /**

@@ -12,7 +12,8 @@ import type { TextEdit } from './finding';
 export type YamlValue = string | number | boolean | YamlValue[] | { [key: string]: YamlValue };
 
 const PLAIN = /^[A-Za-z0-9_/][A-Za-z0-9_./ -]*$/;
-const AMBIGUOUS = /^(true|false|yes|no|on|off|y|n|null|~|[-+]?[0-9.]+([eE][-+]?[0-9]+)?)$/i;
+/** What YAML 1.1 reads as a boolean, null, a number (any base, `_` separators, base 60) or a timestamp. */
+const AMBIGUOUS = /^(true|false|yes|no|on|off|y|n|null|~|[-+]?(0b[01_]+|0o?[0-7_]+|0x[0-9a-f_]+|[0-9][0-9_]*(:[0-5]?[0-9])*(\.[0-9_]*)?(e[-+]?[0-9]+)?|\.[0-9_]+(e[-+]?[0-9]+)?|\.(inf|nan))|[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}.*)$/i;
 
 /** A scalar as YAML text: numbers and booleans as they are, strings plain when safe, else double-quoted. */
 export function scalarText(value: string | number | boolean): string {
@@ -64,7 +65,11 @@ export class DocumentEditor {
       if (mapPath.length === 0 || typeof mapPath[mapPath.length - 1] !== 'string') return undefined;
       return this.setEntry(mapPath.slice(0, -1), mapPath[mapPath.length - 1] as string, { [key]: value });
     }
-    if (mapping.kind === NodeKind.Scalar && this.isEmptyScalar(mapping)) return this.replaceValue(mapPath, flowText({ [key]: value }));
+    if (mapping.kind === NodeKind.Scalar && this.isEmptyScalar(mapping)) {
+      // `key:` with nothing after the colon: the value needs a space before it.
+      const glued = this.text[this.base(mapping.start) - 1] === ':';
+      return this.replaceValue(mapPath, `${glued ? ' ' : ''}${flowText({ [key]: value })}`);
+    }
     if (mapping.kind !== NodeKind.Mapping || !mapping.entries || mapping.merges) return undefined;
     const existing = mapping.entries.get(key);
     if (existing) {
@@ -73,8 +78,7 @@ export class DocumentEditor {
     }
     if (this.isFlow(mapping)) {
       const close = this.base(mapping.end) - 1;
-      const empty = mapping.entries.size === 0;
-      return this.edit(close, close, `${empty ? '' : ', '}${scalarText(key)}: ${flowText(value)}`, true);
+      return this.edit(close, close, `${this.flowSeparator(close, mapping.entries.size === 0)}${scalarText(key)}: ${flowText(value)}`, true);
     }
     const first = [...mapping.entries.values()][0];
     const column = first ? this.column(this.base(first.keyStart)) : this.column(this.base(mapping.start));
@@ -88,6 +92,20 @@ export class DocumentEditor {
     return this.insertLines(mapping, lines);
   }
 
+  /** Adds entries none of which the mapping at `mapPath` has yet, in one edit after its last entry; undefined if one is there. */
+  addEntries(mapPath: Path, entries: Record<string, YamlValue>): TextEdit | undefined {
+    const mapping = this.map.writtenNode(mapPath);
+    if (!mapping || mapping.kind !== NodeKind.Mapping || !mapping.entries || mapping.merges || mapping.entries.size === 0) return undefined;
+    const pairs = Object.entries(entries);
+    if (pairs.some(([key]) => mapping.entries!.has(key))) return undefined;
+    if (this.isFlow(mapping)) {
+      const close = this.base(mapping.end) - 1;
+      return this.edit(close, close, `${this.flowSeparator(close, false)}${pairs.map(([k, v]) => `${scalarText(k)}: ${flowText(v)}`).join(', ')}`, true);
+    }
+    const column = this.column(this.base([...mapping.entries.values()][0].keyStart));
+    return this.insertLines(mapping, pairs.flatMap(([k, v]) => this.entryLines(k, v, column)));
+  }
+
   /** Appends items to the sequence at `path`; creates it (`key: [items]` in block style) when missing. */
   appendItems(path: Path, items: YamlValue[]): TextEdit | undefined {
     const sequence = this.map.writtenNode(path);
@@ -96,8 +114,7 @@ export class DocumentEditor {
     if (sequence.kind !== NodeKind.Sequence || !sequence.items) return undefined;
     if (this.isFlow(sequence)) {
       const close = this.base(sequence.end) - 1;
-      const prefix = sequence.items.length === 0 ? '' : ', ';
-      return this.edit(close, close, prefix + items.map(flowText).join(', '), true);
+      return this.edit(close, close, this.flowSeparator(close, sequence.items.length === 0) + items.map(flowText).join(', '), true);
     }
     const dash = this.dashColumn(sequence.items[0]);
     return this.insertLines(sequence, items.flatMap((item) => this.itemLines(item, dash)));
@@ -125,14 +142,44 @@ export class DocumentEditor {
     return [`${pad}- ${lines[0].slice(dashColumn + 2)}`, ...lines.slice(1)];
   }
 
-  /** New lines after the last line of a block collection. */
+  /** What goes before a new entry of a flow collection: nothing in an empty one, a space after a trailing comma, else a comma. */
+  private flowSeparator(close: number, empty: boolean): string {
+    if (empty) return '';
+    let i = close - 1;
+    while (i > 0 && /\s/.test(this.text[i])) i--;
+    return this.text[i] === ',' ? ' ' : ', ';
+  }
+
+  /**
+   * New lines after the last line of a block collection; after a keep-chomping block scalar
+   * (`|+`) that ends it, after its trailing blank lines, which belong to its value.
+   */
   private insertLines(collection: SourceNode, lines: string[]): TextEdit {
-    const endLine = this.lines.lineOf(this.base(collection.end) - 1);
+    let endLine = this.lines.lineOf(this.base(collection.end) - 1);
+    if (this.endsWithKeptLines(collection)) {
+      while (endLine + 1 < this.lines.lineCount && this.lineText(endLine + 1).trim() === '') endLine++;
+    }
     const nextLineStart = endLine + 1 < this.lines.lineCount ? this.lines.lineStart(endLine + 1) : this.text.length;
     const atEnd = nextLineStart === this.text.length && !this.text.endsWith('\n');
     const insertAt = atEnd ? this.text.length : nextLineStart;
     const body = lines.join(this.eol);
     return this.edit(insertAt, insertAt, atEnd ? `${this.eol}${body}` : `${body}${this.eol}`, true);
+  }
+
+  private endsWithKeptLines(collection: SourceNode): boolean {
+    let last: SourceNode | undefined = collection;
+    for (let depth = 0; last && depth < 100 && (last.entries || last.items); depth++) {
+      last = last.entries ? [...last.entries.values()].at(-1) : last.items!.at(-1);
+    }
+    if (!last || (last.style !== 4 && last.style !== 5)) return false;
+    const header = this.text.slice(this.base(last.start), this.text.indexOf('\n', this.base(last.start)));
+    return /^[^#]*[|>][0-9]?\+/.test(header);
+  }
+
+  private lineText(line: number): string {
+    const start = this.lines.lineStart(line);
+    const next = line + 1 < this.lines.lineCount ? this.lines.lineStart(line + 1) : this.text.length;
+    return this.text.slice(start, next);
   }
 
   private dashColumn(item: SourceNode): number {

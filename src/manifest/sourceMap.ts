@@ -28,6 +28,8 @@ export interface SourceNode {
   merges?: SourceNode[];
   /** For aliases: the anchored node. */
   target?: SourceNode;
+  /** An alias of the document refers to this node: what is written here is also read there. */
+  aliased: boolean;
 }
 
 export interface OffsetRange {
@@ -104,15 +106,16 @@ export class SourceMap {
 
   /**
    * The node at a path written in the document itself: undefined when the path goes through an
-   * alias or a merge key (an edit there would change the anchored node, elsewhere).
+   * alias or a merge key (an edit there would change the anchored node, elsewhere), or through a
+   * node an alias refers to (an edit there would also change what the alias reads).
    */
   writtenNode(path: string | Path): SourceNode | undefined {
     let node = this.root;
     for (const segment of toPath(path)) {
-      if (!node || node.kind === NodeKind.Alias) return undefined;
+      if (!node || node.kind === NodeKind.Alias || node.aliased) return undefined;
       node = typeof segment === 'number' ? node.items?.[segment] : node.entries?.get(segment);
     }
-    return node && node.kind !== NodeKind.Alias ? node : undefined;
+    return node && node.kind !== NodeKind.Alias && !node.aliased ? node : undefined;
   }
 
   /** The deepest path whose key or value contains the file offset, and whether the offset is on the key. */
@@ -214,9 +217,11 @@ class TreeBuilder {
         return this.remember(event, this.scalar(event, scanFrom));
       case EVENT_ID.ALIAS: {
         const name = this.source.slice(event.anchorStart, event.anchorEnd);
+        const target = this.anchors.get(name);
+        if (target) target.aliased = true;
         return {
           kind: NodeKind.Alias, start: event.anchorStart - 1, end: event.anchorEnd, keyStart: -1, keyEnd: -1, style: 0,
-          entries: undefined, items: undefined, merges: undefined, target: this.anchors.get(name),
+          entries: undefined, items: undefined, merges: undefined, target, aliased: false,
         };
       }
       case EVENT_ID.MAPPING:
@@ -225,7 +230,7 @@ class TreeBuilder {
         const node: SourceNode = {
           kind: isMapping ? NodeKind.Mapping : NodeKind.Sequence,
           start: propertyStart(event) ?? event.start, end: event.start, keyStart: -1, keyEnd: -1, style: 0,
-          entries: undefined, items: undefined, merges: undefined, target: undefined,
+          entries: undefined, items: undefined, merges: undefined, target: undefined, aliased: false,
         };
         this.remember(event, node);
         const isFlow = event.style === 2;
@@ -277,7 +282,7 @@ class TreeBuilder {
   private scalar(event: ScalarEvent, scanFrom: number): SourceNode {
     const node: SourceNode = {
       kind: NodeKind.Scalar, start: 0, end: 0, keyStart: -1, keyEnd: -1, style: event.style,
-      entries: undefined, items: undefined, merges: undefined, target: undefined,
+      entries: undefined, items: undefined, merges: undefined, target: undefined, aliased: false,
     };
     const properties = propertyStart(event);
     if (event.valueStart < 0) {

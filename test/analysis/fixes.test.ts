@@ -93,7 +93,7 @@ describe('quick fixes', () => {
     const [fix] = fixesOf(text, 'KFS007');
     assert.match(fix.title, /^Add effect: NoExecute and tolerationSeconds: 300 \(/);
     const edited = applyEdits(text, fix.edits);
-    assert.equal(edited, web('  replicas: 1\n', '      tolerations:\n      - {key: node.kubernetes.io/unreachable, operator: Exists, effect: NoExecute, tolerationSeconds: 300}\n      containers: [{name: web, image: nginx}]\n'));
+    assert.equal(edited, web('  replicas: 1\n', `${noEffect}        effect: NoExecute\n        tolerationSeconds: 300\n      containers: [{name: web, image: nginx}]\n`));
     assert.deepEqual(readManifestText(edited).parsed.problems, []);
     const wildcard = web('  replicas: 1\n', '      tolerations: [{operator: Exists}]\n      containers: [{name: web, image: nginx}]\n');
     assert.deepEqual(fixesOf(wildcard, 'KFS007'), []);
@@ -237,6 +237,76 @@ describe('quick fixes', () => {
     const documentEdited = applyEdits(text, documentFix.edits);
     assert.equal(documentEdited, `# a comment\n# kfs-disable KFS002\n${web('  replicas: 1\n')}`);
     assert.deepEqual(fixesOf(documentEdited, 'KFS002'), []);
+  });
+
+  it('KFS030 puts exec after a tag, and offers nothing where exec cannot go first (an assignment, a subshell, a builtin)', () => {
+    const pod = (script: string) => `      containers: [{name: web, image: node, command: [sh, -c, ${script}]}]\n`;
+    const tagged = web('  replicas: 2\n', pod('!!str node server.js'));
+    assert.equal(applyEdits(tagged, fixesOf(tagged, 'KFS030')[0].edits), web('  replicas: 2\n', pod('!!str exec node server.js')));
+    for (const script of ['"PORT=8080 node server.js"', '"(node server.js)"', '"cd /app"', '"export X"']) {
+      assert.deepEqual(fixesOf(web('  replicas: 2\n', pod(script)), 'KFS030'), [], script);
+    }
+  });
+
+  it('KFS043 on an emptyDir written with nothing after the colon writes a valid value, comment kept', () => {
+    for (const [written, edited] of [['emptyDir:\n', 'emptyDir: {sizeLimit: 1Gi}\n'], ['emptyDir: # scratch\n', 'emptyDir: {sizeLimit: 1Gi} # scratch\n']]) {
+      const pod = (emptyDir: string) => `      volumes:\n      - name: scratch\n        ${emptyDir}      containers: [{name: web, image: nginx}]\n`;
+      const text = web('  replicas: 2\n', pod(written));
+      const result = applyEdits(text, fixesOf(text, 'KFS043')[0].edits);
+      assert.equal(result, web('  replicas: 2\n', pod(edited)));
+      assert.deepEqual(valueAt(result, ['spec', 'template', 'spec', 'volumes', 0, 'emptyDir']), { sizeLimit: '1Gi' });
+    }
+  });
+
+  it('adds to a flow mapping that ends with a comma without a second comma', () => {
+    const text = 'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec: {selector: {matchLabels: {app: web}}, template: {metadata: {labels: {app: web}}, spec: {containers: [{name: web, image: nginx}]}},\n  }\n';
+    const edited = applyEdits(text, fixesOf(text, 'KFS002')[0].edits);
+    assert.deepEqual(readManifestText(edited).parsed.problems, []);
+    assert.equal(valueAt(edited, ['spec', 'replicas']), 2);
+  });
+
+  it('KFS041 writes the limits as read: an alias or a tag resolved, not copied', () => {
+    const pod = '      containers: [{name: web, image: nginx, resources: {requests: {cpu: 100m}, limits: {cpu: &cpu 500m, memory: !!str 1Gi}}}]\n      x-cpu: *cpu\n';
+    const text = web('  replicas: 2\n', pod);
+    const [fix] = fixesOf(text, 'KFS041');
+    const edited = applyEdits(text, fix.edits);
+    assert.deepEqual(valueAt(edited, ['spec', 'template', 'spec', 'containers', 0, 'resources', 'requests']), { cpu: '500m', memory: '1Gi' });
+    assert.deepEqual(readManifestText(edited).problems, []);
+  });
+
+  it('offers no edit of a node an alias reads: the change would show there too', () => {
+    const text = 'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  replicas: &n 1\n  selector: {matchLabels: {app: web}}\n  template: {metadata: {labels: {app: web, copies: *n}}, spec: {containers: [{name: web, image: nginx}]}}\n';
+    assert.deepEqual(fixesOf(text, 'KFS002'), []);
+  });
+
+  it('KFS007 adds the effect and the seconds as entries of a block toleration, its comments kept', () => {
+    const tolerations = '      tolerations:\n      - key: node.kubernetes.io/unreachable  # the unreachable taint\n        # forever, on purpose\n        operator: Exists\n';
+    const text = web('  replicas: 1\n', `${tolerations}      containers: [{name: web, image: nginx}]\n`);
+    const edited = applyEdits(text, fixesOf(text, 'KFS007')[0].edits);
+    assert.equal(edited, web('  replicas: 1\n', `${tolerations}        effect: NoExecute\n        tolerationSeconds: 300\n      containers: [{name: web, image: nginx}]\n`));
+  });
+
+  it('quotes label values YAML 1.1 reads as numbers (hex, underscores, base 60) when it copies them', () => {
+    const text = web('  replicas: 3\n').replace('labels: {app: web}', 'labels: {app: web, rev: "0x1F", count: "1_000", t: "12:30"}');
+    const edited = applyEdits(text, fixesOf(text, 'KFS010')[0].edits);
+    assert.deepEqual(valueAt(edited, ['spec', 'template', 'spec', 'topologySpreadConstraints', 0, 'labelSelector', 'matchLabels']), { app: 'web', rev: '0x1F', count: '1_000', t: '12:30' });
+  });
+
+  it('inserts after the kept trailing lines of a |+ block scalar, which belong to its value', () => {
+    const pod = '      containers:\n      - name: web\n        image: nginx\n        ports: [{containerPort: 8080}]\n        args:\n        - |+\n          line one\n\n';
+    const text = web('  replicas: 2\n', pod);
+    const edited = applyEdits(text, fixesOf(text, 'KFS020')[0].edits);
+    assert.equal(valueAt(edited, ['spec', 'template', 'spec', 'containers', 0, 'args', 0]), 'line one\n\n');
+    assert.ok(valueAt(edited, ['spec', 'template', 'spec', 'containers', 0, 'readinessProbe']));
+  });
+
+  it('the effect in a fix\'s title is that of its own document when two documents share kind and name', () => {
+    const text = `${web('  replicas: 3\n')}---\n${web('  replicas: 1\n')}`;
+    const workspace = new Workspace();
+    workspace.setDocument('main.yaml', text);
+    const second = workspace.fixes('main.yaml').find((f) => f.finding.ruleId === 'KFS002' && !f.fix.title.startsWith('Disable '))!;
+    const [, before] = /\(outage if a node fails: (\S+) → (\S+)\)$/.exec(second.fix.title)!;
+    assert.equal(before, simulatedOutage(web('  replicas: 1\n')));
   });
 
   it('offers no edit through an alias: the change would land on the anchor', () => {

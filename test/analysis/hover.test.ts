@@ -1,5 +1,6 @@
 /** Hovers and lenses, as the editor gets them from the workspace (no VS Code needed). */
 import * as assert from 'node:assert/strict';
+import { code, md } from '../../src/analysis/markdown';
 import { Workspace } from '../../src/workspace/workspace';
 import { worstLens, worstOutageText } from '../../src/analysis/lenses';
 
@@ -128,6 +129,11 @@ describe('hovers', () => {
     const link = /\(command:kubeFailureSim\.simulate\?([^ ]+) "Simulate a node failure for this workload"\)$/.exec(markdown);
     assert.ok(link && !/[()"'\s]/.test(link[1]), markdown);
     assert.deepEqual(JSON.parse(decodeURIComponent(link[1])), [{ target: `Deployment/${name}` }]);
+  });
+
+  it('a carriage return in a manifest string cannot start a paragraph or a heading of the hover', () => {
+    assert.equal(md('a**x**\rline2\r\r# head'), 'a\\*\\*x\\*\\* line2  \\# head');
+    assert.equal(code('a\r\nb'), '`a b`');
   });
 
   it('no hover outside the fields it knows', () => {

@@ -5,7 +5,7 @@ import { formatDuration } from '../../report/format';
 import type { LabelSelector, Sourced, Workload } from '../../manifest/model/types';
 import { isMirrorPod, podVolumes } from '../../manifest/model/workloads';
 import { objectRef } from '../../manifest/objects';
-import { editorFor, fix, outageEffect } from '../editing';
+import { editorFor, fix, outageEffect, workloadEffect } from '../editing';
 import { autoscalerOf, claimOf, fewestPods, hasReplicas, holdsAppData, isLocalClass, isWritten, kindRange, localVolumeOf, nodeBoundData, nodeLocal, nodeFailureTolerations, NOT_READY, podSpecPath, rangeOf, servicesInFront, UNREACHABLE, volumeOfClaim } from '../facts';
 import type { Finding } from '../finding';
 import { approx, outageText } from '../outageText';
@@ -216,7 +216,7 @@ export const shortToleration: Rule = {
         const keys = [...new Set(short.map((t) => (t.toleration.key === NOT_READY ? 'not-ready' : t.toleration.key === UNREACHABLE ? 'unreachable' : 'every taint')))].join(' and ');
         findings.push(base(this, workload, rangeOf(workload, path),
           `tolerationSeconds ${seconds} is shorter than a network blip: ${when} evicts the pod ${seconds}s after the NoExecute taint, and the ${data.map((d) => d.description).join(', ')} it leaves behind is lost to it. Tolerate ${toleration.key || 'the taints'} for 300s (the default) unless losing the data is fine.`,
-          { fixes: fix(`Tolerate ${keys} for 300s`, edits, { preferred: true, effect: { workload: objectRef(workload.source), measure: 'partition-eviction' } }) }));
+          { fixes: fix(`Tolerate ${keys} for 300s`, edits, { preferred: true, effect: workloadEffect(workload, 'partition-eviction') }) }));
       }
     }
     return findings;
@@ -244,7 +244,9 @@ export const toleratedForever: Rule = {
         const fixes = toleration.effect === 'NoExecute'
           ? fix('Add tolerationSeconds: 300', [editor.setEntry(path, 'tolerationSeconds', 300)], { preferred: true, effect: outageEffect(workload) })
           : toleration.key
-            ? fix('Add effect: NoExecute and tolerationSeconds: 300', [editor.replaceWith(path, { key: toleration.key, operator: toleration.operator, ...(toleration.value ? { value: toleration.value } : {}), effect: 'NoExecute', tolerationSeconds: 300 })], { preferred: true, effect: outageEffect(workload) })
+            ? fix('Add effect: NoExecute and tolerationSeconds: 300', [editor.addEntries(path, { effect: 'NoExecute', tolerationSeconds: 300 })
+              // An effect written empty (effect: "") is replaced with the rest of the toleration.
+              ?? editor.replaceWith(path, { key: toleration.key, operator: toleration.operator, ...(toleration.value ? { value: toleration.value } : {}), effect: 'NoExecute', tolerationSeconds: 300 })], { preferred: true, effect: outageEffect(workload) })
             : undefined;
         return base(this, workload, rangeOf(workload, toleration.key ? [...path, 'key'] : path),
           `${text}this toleration has no tolerationSeconds, so the pod tolerates ${what} forever: it is never evicted from a dead node and its controller never replaces it.${toleration.key ? '' : ' To have it replaced, write a toleration of node.kubernetes.io/unreachable and not-ready with effect NoExecute and tolerationSeconds before this one.'}`,
@@ -323,7 +325,7 @@ export const packedReplicas: Rule = {
       const constraint = { maxSkew: 1, topologyKey: HOSTNAME_LABEL, whenUnsatisfiable: 'ScheduleAnyway', labelSelector: { matchLabels: { ...labels } } };
       const fixes = Object.keys(labels).length === 0 ? undefined
         : fix('Spread the replicas over nodes (topologySpreadConstraints on kubernetes.io/hostname)', [editor.appendItems([...podSpecPath(workload), 'topologySpreadConstraints'], [constraint])],
-          { preferred: true, effect: { workload: objectRef(workload.source), measure: 'worst-placement-outage' } });
+          { preferred: true, effect: workloadEffect(workload, 'worst-placement-outage') });
       return [base(this, workload, isWritten(workload, ['spec', 'replicas']) ? rangeOf(workload, ['spec', 'replicas']) : kindRange(workload),
         `If the scheduler packs its ${pods}${autoscalerOf(workload, ctx.workspace) ? ' or more' : ''} replicas ${where} (nothing spreads them), that node's failure takes all of them down ${down}; spread them: topologySpreadConstraints over kubernetes.io/hostname.`,
         { explanation: `Simulated with the pods packed onto as few nodes as the filters allow: ${text.because}. Without topologySpreadConstraints or pod anti-affinity on kubernetes.io/hostname (or a zone), only the scheduler's default scoring spreads them, and it gives way to free capacity, node affinity and taints.`, fixes })];

@@ -50,18 +50,15 @@ export const burstable: Rule = {
       if (isGuaranteed(container) || (isEmpty(container.requests) && isEmpty(container.limits))) return [];
       const path = [...podSpecPath(workload), 'containers', i, 'resources'];
       const raw = workload.source.sourceMap;
-      const limitText = (name: string) => {
-        const node = raw.valueOffsets([...path, 'limits', name]);
-        return node && ctx.document.parsed.text.slice(node.start, node.end);
-      };
-      const cpu = limitText('cpu');
-      const memory = limitText('memory');
+      // The limits as read (an alias, a tag or quotes resolved), not as written.
+      const limits = limitsAt(workload.source.value, [...path, 'limits']);
+      const cpu = limits?.cpu;
+      const memory = limits?.memory;
       const editor = editorFor(ctx.document, workload.source);
-      const unquote = (text: string) => text.replace(/^["']|["']$/g, '');
       const requests = raw.node([...path, 'requests']) !== undefined;
-      const edits = !cpu || !memory ? [] : requests
-        ? [editor.setEntry([...path, 'requests'], 'cpu', unquote(cpu)), editor.setEntry([...path, 'requests'], 'memory', unquote(memory))]
-        : [editor.setEntry(path, 'requests', { cpu: unquote(cpu), memory: unquote(memory) })];
+      const edits = cpu === undefined || memory === undefined ? [] : requests
+        ? [editor.setEntry([...path, 'requests'], 'cpu', cpu), editor.setEntry([...path, 'requests'], 'memory', memory)]
+        : [editor.setEntry(path, 'requests', { cpu, memory })];
       // QoS is the pod's: Guaranteed only when every other container (init containers too) already is.
       const others = [...workload.template.spec.containers.filter((c) => c !== container), ...workload.template.spec.initContainers].filter((c) => !isGuaranteed(c));
       const effect = others.length === 0 ? 'Guaranteed QoS: evicted last under node pressure'
@@ -115,3 +112,13 @@ export const unboundedEmptyDir: Rule = {
     });
   },
 };
+
+/** The cpu and memory limits at `path` of the constructed object, as strings or numbers (what a quantity can be). */
+function limitsAt(value: unknown, path: (string | number)[]): { cpu?: string | number; memory?: string | number } | undefined {
+  let at = value;
+  for (const segment of path) at = typeof at === 'object' && at !== null ? (at as Record<string | number, unknown>)[segment] : undefined;
+  if (typeof at !== 'object' || at === null) return undefined;
+  const quantity = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? v : undefined);
+  const { cpu, memory } = at as Record<string, unknown>;
+  return { cpu: quantity(cpu), memory: quantity(memory) };
+}
