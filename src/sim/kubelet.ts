@@ -23,6 +23,9 @@ const HOUSEKEEPING_MS = 2000;
 const FAST_STATUS_MS = 100;
 /** backoffEnsureLease's longest wait between lease retries. */
 const LEASE_RETRY_CAP_MS = 7000;
+/** updateRuntimeUp's period, and how old its last success may be before the runtime counts as down (maxWaitForContainerRuntime). */
+const RUNTIME_CHECK_MS = 5000;
+const MAX_WAIT_FOR_RUNTIME_MS = 30_000;
 /** The status manager's syncBatch period, which writes pod statuses the API does not show. */
 const STATUS_BATCH_MS = 10_000;
 /** The kubelet's lease and status loops jitter their period by up to 4 %. */
@@ -151,11 +154,19 @@ class Kubelet {
     });
   }
 
-  /** Runtime down or back: Ready=False (KubeletNotReady) or True at the next status sync. */
+  /**
+   * Runtime down or back: Ready=False (KubeletNotReady) or True at the status sync after the
+   * kubelet notices. updateRuntimeUp checks the runtime every 5 s; "container runtime is down"
+   * is reported once its last successful check is maxWaitForContainerRuntime (30 s) old, so
+   * 25–30 s after the runtime fails, and cleared at the first check that succeeds
+   * (pkg/kubelet/runtime.go runtimeErrors, kubelet.go).
+   */
   private runtimeChanged(up: boolean): void {
     const { clock, store, timing } = this.ctx;
     this.runtimeUp = up;
-    clock.after(this.nextStatusSyncMs(), () => {
+    const sinceLastCheckMs = this.random.uniform(0, RUNTIME_CHECK_MS);
+    const noticedMs = up ? RUNTIME_CHECK_MS - sinceLastCheckMs : MAX_WAIT_FOR_RUNTIME_MS - sinceLastCheckMs;
+    clock.after(noticedMs + this.nextStatusSyncMs(), () => {
       if (this.runtimeUp !== up) return;
       if (up) this.postReady('True', 'KubeletReady', 'kubelet is posting ready status');
       else this.postReady('False', 'KubeletNotReady', 'container runtime is down');
