@@ -18,6 +18,8 @@ import { NOT_READY, UNREACHABLE, UNSCHEDULABLE } from './tolerations';
 const WORKERS = 8; // nodeUpdateWorkerSize
 const TAINT_LOOP_MS = 100; // scheduler.NodeEvictionPeriod
 const EXCLUDE_DISRUPTION = 'node.kubernetes.io/exclude-disruption';
+/** The NoSchedule taints doNoScheduleTaintingPass keeps in step with the node's condition and spec.unschedulable. */
+const MANAGED_NO_SCHEDULE = [NOT_READY, UNREACHABLE, UNSCHEDULABLE];
 
 export type ZoneState = 'Initial' | 'Normal' | 'PartialDisruption' | 'FullDisruption';
 
@@ -119,7 +121,9 @@ export class NodeLifecycleController {
       this.setCurrent(node, this.nodeHealthMap.get(node)!, node.ready);
       this.visits.visit(node);
       if (this.hasNoExecuteTaint(node)) this.retaint.add(node);
-      if (node.ready !== 'True' || node.unschedulable) this.noScheduleInformer.notify(node);
+      // The new leader's node informer adds every node: NoSchedule taints left from a condition
+      // that changed while nobody led (a node back during the gap) are removed now.
+      if (node.ready !== 'True' || node.unschedulable || node.taints.some((t) => t.effect === 'NoSchedule' && MANAGED_NO_SCHEDULE.includes(t.key))) this.noScheduleInformer.notify(node);
     }
     this.schedulePass(now);
   }
@@ -371,9 +375,8 @@ export class NodeLifecycleController {
     if (node.ready === 'False') wanted.add(NOT_READY);
     if (node.ready === 'Unknown') wanted.add(UNREACHABLE);
     if (node.unschedulable) wanted.add(UNSCHEDULABLE);
-    const managed = [NOT_READY, UNREACHABLE, UNSCHEDULABLE];
     const toAdd = [...wanted].filter((key) => !node.taints.some((t) => t.key === key && t.effect === 'NoSchedule'));
-    const toRemove = managed.filter((key) => !wanted.has(key) && node.taints.some((t) => t.key === key && t.effect === 'NoSchedule'));
+    const toRemove = MANAGED_NO_SCHEDULE.filter((key) => !wanted.has(key) && node.taints.some((t) => t.key === key && t.effect === 'NoSchedule'));
     if (toAdd.length === 0 && toRemove.length === 0) return;
     client.write(() => {
       for (const key of toAdd) store.addTaint(node, { key, value: '', effect: 'NoSchedule' }, 'node-lifecycle-controller');

@@ -69,4 +69,13 @@ describe('controller-manager restart during an outage', () => {
     assert.ok(web.podDeletionMs! >= 75_000 + 30_000, `deleted at ${web.podDeletionMs}`);
     assert.ok(web.replacementCreatedMs! >= web.podDeletionMs!);
   });
+
+  it('a node back while no leader holds the lease loses its NoSchedule taint to the new leader (its informer adds every node)', () => {
+    const back = run([deployment('web', 1)], { durationMs: 15 * MINUTE, recoverAfterMs: 410_000, interventions: [{ kind: 'restart-controller-manager', atMs: 400_000 }] });
+    const node = back.summary.failedNodes[0];
+    const removed = firstTime(back, (e) => e.type === 'TaintRemoved' && e.object.name === node && e.detail?.effect === 'NoSchedule');
+    const elected = back.events.find((e) => e.reason === 'LeaderElection')!.t;
+    assert.ok(removed !== null && removed >= elected && removed - elected <= SLACK, `NoSchedule removed at ${removed}, leader at ${elected}`);
+    assert.ok(!back.states.filter((s) => s.object.name === node).at(-1)!.taints?.length, 'no taint left');
+  });
 });
