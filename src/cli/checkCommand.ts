@@ -2,7 +2,7 @@ import { SEVERITY_ORDER, type Finding } from '../analysis/finding';
 import type { Range } from '../manifest/range';
 import type { DocumentAnalysis } from '../workspace/workspace';
 import { UsageError, parseArgs, single, type ParsedArgs } from './args';
-import { internalError, loadWorkspace } from './files';
+import { internalError, loadWorkspace, STDIN_NAME } from './files';
 import { describeInputError } from './inputErrors';
 import type { Output } from './output';
 import { sarifReport } from './sarifReport';
@@ -39,6 +39,15 @@ export function runCheck(argv: string[], out: Output, cwd = process.cwd()): numb
     for (const problem of settingsProblems) out.stderr(`kube-failure-sim: ${describeInputError(problem)}\n`);
     return 2;
   }
+  // Nothing to check is a failure in CI: a folder path mistyped, a `helm template` that failed before the pipe.
+  if (files.length === 0 && errors.length === 0) {
+    out.stderr(`kube-failure-sim: nothing to check: no .yaml or .yml file in ${args.positionals.join(', ')}\n`);
+    return 2;
+  }
+  if (files.length === 1 && files[0].displayPath === STDIN_NAME && workspace.read(STDIN_NAME).parsed.text.trim() === '') {
+    out.stderr('kube-failure-sim: nothing to check: standard input is empty\n');
+    return 2;
+  }
   const checked: CheckedFile[] = [];
   for (const { displayPath } of files) {
     try {
@@ -67,9 +76,15 @@ function oneOf<T extends string>(args: ParsedArgs, name: string, allowed: readon
 }
 
 /** `file:line:col severity RULE message`, 1-based, as compilers print. */
+/**
+ * One line per finding, whatever a manifest's names hold: a line break from a name or a path is
+ * written as a \u escape (like the other control characters, output.ts), so no text of a manifest
+ * can add a line that a CI problem matcher would read as a finding.
+ */
 export function findingLine(path: string, finding: Finding): string {
   const { line, character } = finding.range.start;
-  return `${path}:${line + 1}:${character + 1} ${finding.severity} ${finding.ruleId} ${finding.message}`;
+  return `${path}:${line + 1}:${character + 1} ${finding.severity} ${finding.ruleId} ${finding.message}`
+    .replace(/[\n\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 function summaryLine(fileCount: number, findings: Finding[]): string {

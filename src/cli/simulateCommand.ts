@@ -142,7 +142,8 @@ function prepareRun(paths: string[], settings: WorkspaceSettings, choicesOf: () 
   const { workspace, files, errors } = loadWorkspace(paths, settings, cwd, readStdin);
   if (errors.length > 0) throw new FileError(errors.join('\nkube-failure-sim: '));
   for (const { displayPath } of files) {
-    for (const problem of workspace.read(displayPath).parsed.problems.filter((f) => f.severity === 'error')) {
+    // A template (KFS091, info for check) is skipped like a document that cannot be read.
+    for (const problem of workspace.read(displayPath).parsed.problems.filter((f) => f.severity === 'error' || f.ruleId === TEMPLATE_DETECTED)) {
       warn(`${displayPath}:${problem.range.start.line + 1}:${problem.range.start.character + 1} ${problem.message} (document skipped)`);
     }
   }
@@ -287,7 +288,8 @@ class RejectedInput extends Error {
 /** The exit code for a failure to prepare a run, told to the user; anything else is a bug, thrown on. */
 function failureCode(error: unknown, out: Output): number {
   if (error instanceof RejectedInput) {
-    for (const { uri, finding } of error.rejections) out.stdout(`${findingLine(uri, finding)}\n`);
+    // On standard error: standard output holds a report or nothing (a pipe into jq gets no text).
+    for (const { uri, finding } of error.rejections) out.stderr(`${findingLine(uri, finding)}\n`);
     out.stderr('kube-failure-sim: the API server would reject these objects; fix them first (nothing simulated).\n');
     return 1;
   }

@@ -19,9 +19,14 @@ export function heartbeatLoad(nodes: number, timing: TimingConfiguration): Heart
   const statusWritesPerSecond = nodes * derived.statusWritesPerNodePerSecond;
   return {
     nodes,
-    leaseWritesPerSecond,
-    statusWritesPerSecond,
-    writesPerMinute: 60 * (leaseWritesPerSecond + statusWritesPerSecond),
-    bytesPerSecond: leaseWritesPerSecond * simulator.leaseObjectBytes.value + statusWritesPerSecond * simulator.nodeObjectBytes.value,
+    leaseWritesPerSecond: rounded(leaseWritesPerSecond),
+    statusWritesPerSecond: rounded(statusWritesPerSecond),
+    writesPerMinute: rounded(60 * (leaseWritesPerSecond + statusWritesPerSecond)),
+    bytesPerSecond: rounded(leaseWritesPerSecond * simulator.leaseObjectBytes.value + statusWritesPerSecond * simulator.nodeObjectBytes.value),
   };
+}
+
+/** Six decimals: rates of thirds read 3.333333, not 3.3333333333333335, and 31000 not 30999.999999999996. */
+function rounded(value: number): number {
+  return Math.round(value * 1e6) / 1e6;
 }

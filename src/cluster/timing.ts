@@ -170,9 +170,18 @@ export function deriveTiming(timing: Omit<TimingConfiguration, 'derived'>, isExp
       leaseRenewIntervalMs,
       statusReportFollowsUpdate,
       leaseWritesPerNodePerSecond: 1000 / leaseRenewIntervalMs,
-      statusWritesPerNodePerSecond: 1000 / kubelet.nodeStatusReportFrequency.value,
+      statusWritesPerNodePerSecond: 1000 / statusPostPeriodMs(kubelet.nodeStatusUpdateFrequency.value, kubelet.nodeStatusReportFrequency.value),
     },
   };
+}
+
+/**
+ * How often an unchanged node status is posted: the kubelet looks every update period and posts
+ * once the report period has passed since the last post (tryUpdateNodeStatus), so the report
+ * period rounded up to whole update periods, and never more often than one update period.
+ */
+function statusPostPeriodMs(updateMs: number, reportMs: number): number {
+  return updateMs > 0 ? Math.max(1, Math.ceil(reportMs / updateMs)) * updateMs : reportMs;
 }
 
 export function parseKnobValue(ref: KnobRef, setting: TimingSetting): number | boolean {

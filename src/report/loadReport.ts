@@ -2,6 +2,7 @@
 import type { HeartbeatLoad } from '../cluster/heartbeatLoad';
 import { knobsOf, type TimingConfiguration } from '../cluster/timing';
 import type { TimingJson } from './contract';
+import { formatDuration } from './format';
 import { timingJson } from './jsonReport';
 
 export interface LoadReport extends HeartbeatLoad {
@@ -24,7 +25,8 @@ export function renderLoad(report: LoadReport, timing: TimingConfiguration): str
     `  status updates   ${round(report.statusWritesPerSecond)}/s${timing.derived.statusReportFollowsUpdate ? ' (nodeStatusReportFrequency follows the explicitly set nodeStatusUpdateFrequency)' : ''}`,
     `  in all           ${round(report.writesPerMinute)} writes/min, ${round(report.bytesPerSecond / 1000)} KB/s to etcd`,
     'Settings:',
-    ...Object.entries(report.timing).map(([name, knob]) => `  ${name} = ${knob.value}${knob.unit === 'ms' ? ' ms' : knob.unit === 's' ? ' s' : ''} (${knob.source})`),
+    // Durations as simulate's header writes them (5m, not 300000 ms).
+    ...Object.entries(report.timing).map(([name, knob]) => `  ${name} = ${knob.unit === 'ms' && typeof knob.value === 'number' ? formatDuration(knob.value) : `${knob.value}${knob.unit === 's' ? ' s' : ''}`} (${knob.source})`),
   ];
   return `${lines.join('\n')}\n`;
 }

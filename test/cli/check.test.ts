@@ -147,4 +147,11 @@ describe('kube-failure-sim output in a terminal', () => {
     const names = JSON.stringify(JSON.parse(json)).match(/Container (.*?) has no memory limit/)![1];
     assert.equal(JSON.parse(`"${names}"`), '\u001b[2K\r\u001b[1Ax\u202e', 'the same characters once read as JSON');
   });
+
+  it('keeps one line per finding: a line break in a name cannot add a finding line of its own', () => {
+    const dir = tempDir({ 'pod.yaml': 'apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec: {containers: [{name: "c\\nsrc/main.ts:1:1 error KFS050 injected", image: x, ports: [{containerPort: 80}]}]}\n' });
+    const lines = run('check', dir).stdout.trimEnd().split('\n');
+    assert.ok(lines.every((line) => line.startsWith(path.join(dir, 'pod.yaml')) || /^\d+ files? checked/.test(line)), lines.join('\n'));
+    assert.ok(lines.some((line) => line.includes('Container c\\u000asrc/main.ts:1:1 error KFS050 injected')));
+  });
 });

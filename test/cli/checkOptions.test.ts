@@ -37,6 +37,15 @@ describe('check: standard input, severity, rules and settings', () => {
     assert.match(fromStdin.stderr, /^1 file checked/);
   });
 
+  it('fails with nothing to check: an empty standard input (a helm template that failed before the pipe), a folder without YAML', () => {
+    const empty = run(['check', '-'], '');
+    assert.deepEqual([empty.code, empty.stdout, empty.stderr], [2, '', 'kube-failure-sim: nothing to check: standard input is empty\n']);
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'kfs-empty-'));
+    fs.writeFileSync(path.join(folder, 'notes.txt'), 'not a manifest');
+    const none = run(['check', folder]);
+    assert.deepEqual([none.code, none.stderr], [2, `kube-failure-sim: nothing to check: no .yaml or .yml file in ${folder}\n`]);
+  });
+
   it('prints only findings at least as severe as --severity, with exit codes unchanged', () => {
     const all = ruleIds(run(['check', POSTGRES]).stdout);
     assert.ok(all.includes('KFS041'), 'the example has an info finding');
@@ -120,8 +129,11 @@ describe('CLI manners', () => {
     assert.equal(checked.length, 2);
     const { code, stdout, stderr } = run(['simulate', file]);
     assert.equal(code, 1);
-    assert.deepEqual(stdout.split('\n').filter(Boolean), checked);
+    assert.deepEqual(stderr.split('\n').filter((l) => / error KFS/.test(l)), checked);
     assert.match(stderr, /the API server would reject these objects; fix them first \(nothing simulated\)/);
+    // Standard output holds the report or nothing, whatever the format.
+    assert.equal(stdout, '');
+    assert.equal(run(['simulate', file, '--format', 'json']).stdout, '');
   });
 
   it('simulate on a file that is only a Helm template says it skipped the template', () => {
@@ -129,6 +141,10 @@ describe('CLI manners', () => {
     const { code, stderr } = run(['simulate', file]);
     assert.equal(code, 2);
     assert.match(stderr, /The input has no workload .* Skipped a template \(.*deployment\.yaml\): render it first, such as helm template \. \| kube-failure-sim simulate -/);
+    // Beside a manifest that simulates, the template is still named as skipped.
+    const beside = run(['simulate', file, POSTGRES, '--duration', '1m']);
+    assert.equal(beside.code, 0);
+    assert.match(beside.stderr, /deployment\.yaml:4:9 Template expression .* \(document skipped\)/);
   });
 
   it('simulate names both places of a workload written twice, and gives no template hint for it', () => {
@@ -138,7 +154,8 @@ describe('CLI manners', () => {
     fs.writeFileSync(path.join(dir, 'chart.yaml'), 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {{ .Release.Name }}\n');
     const { code, stderr } = run(['simulate', dir]);
     assert.equal(code, 2);
-    assert.match(stderr, /^kube-failure-sim: \S*b\.yaml:\d+:\d+: StatefulSet \S+ appears twice in the input \(first at \S*a\.yaml:\d+\)\.\n$/);
+    // The template is named as skipped; the error is the duplicate alone, with no hint to render templates.
+    assert.match(stderr, /^kube-failure-sim: \S*chart\.yaml:4:9 Template expression .*\(document skipped\)\nkube-failure-sim: \S*b\.yaml:\d+:\d+: StatefulSet \S+ appears twice in the input \(first at \S*a\.yaml:\d+\)\.\n$/);
   });
 
   it('simulate reads standard input', () => {

@@ -33,6 +33,13 @@ describe('kube-failure-sim load (SEMANTICS.md 12)', () => {
     assert.equal(json('--nodes', '1000', '--set', 'kubelet.nodeLeaseDurationSeconds=20').leaseWritesPerSecond, 200);
   });
 
+  it('a report period shorter than the update period, or not a multiple of it, posts at the next update: the kubelet looks every update period', () => {
+    assert.equal(json('--nodes', '100', '--set', 'kubelet.nodeStatusReportFrequency=1s').statusWritesPerSecond, 10);
+    assert.equal(json('--nodes', '100', '--set', 'kubelet.nodeStatusReportFrequency=15s').statusWritesPerSecond, 5);
+    // Rates of thirds without float noise.
+    assert.deepEqual([json('--nodes', '5000').writesPerMinute, json('--nodes', '1000').statusWritesPerSecond], [31_000, 3.333333]);
+  });
+
   it('takes the timing of a KubeletConfiguration among its inputs, with file:line as the source, and a profile', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kfs-load-'));
     fs.writeFileSync(path.join(dir, 'kubelet.yaml'), 'apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\nnodeStatusReportFrequency: 1m\n');
@@ -49,7 +56,7 @@ describe('kube-failure-sim load (SEMANTICS.md 12)', () => {
     assert.match(stdout, /lease renewals +100\/s/);
     assert.match(stdout, /status updates +3\.33\/s/);
     assert.match(stdout, /6,200 writes\/min, 80 KB\/s to etcd/);
-    assert.match(stdout, /kubelet\.nodeStatusReportFrequency = 300000 ms \(default 1\.36\)/);
+    assert.match(stdout, /kubelet\.nodeStatusReportFrequency = 5m \(default 1\.36\)/);
     for (const bad of [[], ['--nodes', 'many'], ['--nodes', '0']]) {
       const result = run('load', ...bad);
       assert.equal(result.code, 2);
