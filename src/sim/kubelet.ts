@@ -62,6 +62,8 @@ class Kubelet {
   private readonly informer: Informer<{ pod: SimPod; change: PodChange }>;
   /** Pods whose API object is gone while their containers still run here. */
   private readonly orphans = new Set<SimPod>();
+  /** When each container's restart back-off ends (CrashLoopBackOff). */
+  private readonly backOffUntil = new Map<SimPod, number>();
   /** Pods waiting for a volume to be attached to this node before they can start. */
   private readonly waitingForVolumes = new Set<SimPod>();
   private connected: boolean;
@@ -191,7 +193,11 @@ class Kubelet {
     for (const pod of [...this.node.pods]) {
       if (pod.removed || pod.deletionTimestamp !== undefined) continue;
       if (healthy && pod.containerReason === 'CrashLoopBackOff') {
-        this.launch(pod, pod.restartCount + 1);
+        // A healed disk does not end the back-off: the container starts again when it expires, in its sandbox.
+        const { clock } = this.ctx;
+        clock.at(Math.max(clock.now, this.backOffUntil.get(pod) ?? clock.now), () => {
+          if (epoch === this.diskEpoch && !pod.removed && pod.deletionTimestamp === undefined && this.connected) this.launch(pod, pod.restartCount + 1);
+        });
         continue;
       }
       if (!pod.running) continue;
@@ -234,6 +240,7 @@ class Kubelet {
         if (!alive()) return;
         store.setPodRuntime(pod, false, false, 'liveness');
         const backoffMs = restarts === 0 ? 0 : Math.min(BACKOFF_INITIAL_MS * 2 ** (restarts - 1), BACKOFF_MAX_MS);
+        this.backOffUntil.set(pod, clock.now + backoffMs);
         if (backoffMs > 0) {
           this.client.write(() => store.patchPodStatus(pod, { ready: false, containersReady: false, containerState: 'waiting', containerReason: 'CrashLoopBackOff' }));
         }
@@ -363,6 +370,8 @@ class Kubelet {
     if (rebooted) {
       this.client.write(() => store.patchPodStatus(pod, { phase: 'Unknown', reason: undefined, ready: false, containersReady: false, containerState: 'terminated', containerReason: undefined, ip: undefined }));
     }
+    // A hostNetwork pod has its node's IP in any sandbox.
+    if (!pod.template.hostNetwork) pod.ipChanged = true;
     // A new sandbox runs the init containers again and every container counts a restart; once the
     // pod is initialized kubectl's RESTARTS adds up the app containers' and the native sidecars'
     // only (printPod: restartableInitContainerRestarts plus the containerStatuses).
@@ -423,7 +432,8 @@ class Kubelet {
       // A pod stopped meanwhile (graceful shutdown) does not start.
       if (!this.connected || pod.removed || pod.deletionTimestamp !== undefined || pod.phase === 'Failed' || this.shuttingDown) return;
       const probe = pod.template.readinessProbe;
-      const ip = nextPodIp(this.node, pod);
+      // A container restarted in its sandbox keeps the pod's IP; a new sandbox gets a new one.
+      const ip = sandbox || pod.ip === undefined ? nextPodIp(this.node, pod) : pod.ip;
       store.setPodRuntime(pod, true, !probe);
       this.client.write(() => store.patchPodStatus(pod, {
         phase: 'Running', reason: undefined, containerState: 'running', containerReason: undefined, ip, restartCount,

@@ -141,6 +141,8 @@ export interface SimPod {
   affected: boolean;
   /** Created after the failure to replace an affected pod. */
   replacement: boolean;
+  /** Given a new sandbox, and with it a new IP, after it first ran (a reboot; a container restart keeps the IP). */
+  ipChanged: boolean;
   /** Counted in its workload's ready count (active and Ready). */
   countedReady: boolean;
   /** What the serving metrics last counted for the pod. */

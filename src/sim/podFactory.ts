@@ -47,6 +47,7 @@ export function newPod(
     appReady: false,
     affected: false,
     replacement: false,
+    ipChanged: false,
     countedReady: false,
     countedServing: false,
     countedBlackholed: false,

@@ -290,7 +290,7 @@ function outcomeOf(
     if (waiting) return waitingOnNode(waiting, true, stopped(waiting.node!));
     const restarted = affected.filter((p) => p.restartCount > 0);
     // hostNetwork pods keep their node's IP.
-    return { outcome: 'recovered', cause: { kind: 'recovered', nodes: affectedNodes, restarted: restarted.length > 0, newIp: restarted.some((p) => !p.template.hostNetwork) } };
+    return { outcome: 'recovered', cause: { kind: 'recovered', nodes: affectedNodes, restarted: restarted.length > 0, newIp: restarted.some((p) => p.ipChanged) } };
   }
   const live = workload.pods.filter((p) => !p.removed);
   const pending = live.find((p) => p.replacement && p.nodeName === undefined && p.deletionTimestamp === undefined);

@@ -166,6 +166,18 @@ describe('failure modes', () => {
       assert.ok(killed.t >= 21_000 && killed.t <= 31_000 + 2 * WRITE, `killed at ${killed.t}`);
     });
 
+    it('a healed disk does not cut the back-off short: the container starts again when it ends, in its sandbox, with its IP', () => {
+      const healed = run([probed], { failure: 'disk-failure', durationMs: 15 * MINUTE, recoverAfterMs: 12 * MINUTE });
+      const pod = healed.states.filter((s) => s.object.kind === 'Pod');
+      const backOff = pod.filter((s) => s.status === 'CrashLoopBackOff' && s.from < 12 * MINUTE).at(-1)!;
+      const restartedAfter = healed.events.find((e) => e.type === 'PodRestarted' && e.t > 12 * MINUTE)!;
+      // By the 7th restart the back-off is at its 300 s cap; the container starts at its end (plus the start latency).
+      assert.ok(restartedAfter.t - backOff.from >= 300_000, `restarted ${restartedAfter.t - backOff.from} ms after the back-off began`);
+      assert.deepEqual([...new Set(pod.filter((s) => s.ip !== '<none>').map((s) => s.ip))].length, 1, 'one IP throughout');
+      const [summary] = healed.summary.workloads;
+      assert.deepEqual([summary.outcome, (summary.cause as { newIp: boolean }).newIp], ['recovered', false]);
+    });
+
     it('without probes the pod stays Ready in the API: traffic is black-holed for the whole run', () => {
       const plain = summaryOf(result, 'plain');
       assert.equal(plain.outcome, 'stuck');
