@@ -35,7 +35,8 @@ Simulates what the control plane does to the workloads in PATH when nodes fail.
   --failure F           what happens to the node (default power-off): power-off, kubelet-stop,
                         partition, kubelet-not-ready (runtime down, lease renewed), disk-failure
                         (Ready but broken), graceful-shutdown (kubelet.shutdownGracePeriod), zone-outage
-  --target T[@D][,...]  node/NAME, zone/NAME (all its nodes), or Kind/name for the node of that
+  --target T[@D][,...]  node/NAME, zone/NAME (all its nodes), or Kind/name (Kind/namespace/name
+                        where namespaces share it) for the node of that
                         workload's first pod (default: the node of the first pod of the first
                         workload; zone-outage: the whole zone of that node); T@D fails that target D after the
                         others; times count from the first failure (when every target has a D,

@@ -8,6 +8,7 @@ import { scenarioJson, timingJson } from './jsonReport';
 import type { InitialPlacement, Scenario } from '../sim/scenario';
 import type { Summary } from '../sim/summary';
 import type { StateInterval, TraceEvent } from '../sim/trace';
+import { workloadLabeler } from './workloadLabel';
 import { compareText, formatDuration, formatTime, nodeNames } from './format';
 import { TIME_FIELDS, type RunStatistics, type Stat } from './runStatistics';
 import { outcomeReason } from './summaryText';
@@ -82,11 +83,13 @@ export function renderSummary(summary: Summary): string[] {
   const placement = summary.initialPlacement === 'first-feasible' ? `${summary.placement}, unscored first feasible node before the failure` : summary.placement;
   const lines = [`SUMMARY (failed: ${nodeNames(summary.failedNodes)}; placement ${placement}; times since the failure)`];
   const columns = ['WORKLOAD', 'DESIRED', 'OUTCOME', 'NOTREADY', 'PODS-NR', 'NOEXEC', 'DELETED', 'REPL-NEW', 'REPL-READY', 'UNAVAIL', 'DEGRADED', 'BLACKHOLE', 'DUPLICATE', 'PENDING0'];
-  const widths = [36, 7, 17, 10, 10, 10, 10, 10, 11, 10, 10, 10, 10, 8];
+  const label = workloadLabeler(summary.workloads.map((w) => w.object));
+  // A long name widens its column rather than pushing the rest of its row out of line.
+  const widths = [Math.max(36, ...summary.workloads.map((w) => label(w.object).length)), 7, 17, 10, 10, 10, 10, 10, 11, 10, 10, 10, 10, 8];
   lines.push(columns.map((c, i) => c.padEnd(widths[i])).join(' ').trimEnd());
-  const sorted = [...summary.workloads].sort((a, b) => compareText(`${a.object.kind}/${a.object.name}`, `${b.object.kind}/${b.object.name}`));
+  const sorted = [...summary.workloads].sort((a, b) => compareText(label(a.object), label(b.object)));
   for (const w of sorted) {
-    const cells = [`${w.object.kind}/${w.object.name}`, String(w.desiredReplicas), w.outcome, ms(w.nodeNotReadyMs), ms(w.podsNotReadyMs), ms(w.noExecuteTaintMs), ms(w.podDeletionMs),
+    const cells = [label(w.object), String(w.desiredReplicas), w.outcome, ms(w.nodeNotReadyMs), ms(w.podsNotReadyMs), ms(w.noExecuteTaintMs), ms(w.podDeletionMs),
       ms(w.replacementCreatedMs), ms(w.replacementReadyMs), ms(w.unavailableMs), ms(w.degradedMs), ms(w.blackholeMs), ms(w.duplicateMs), String(w.pendingBeforeFailure?.pods ?? 0)];
     lines.push(cells.map((c, i) => c.padEnd(widths[i])).join(' ').trimEnd());
     lines.push(`    ${outcomeReason(w)}`);
@@ -97,9 +100,11 @@ export function renderSummary(summary: Summary): string[] {
 export function renderRunStatistics(statistics: RunStatistics): string {
   const lines = ['', `OVER ${statistics.runs} RUNS (seeds 1..${statistics.runs}): min / median / max`];
   const show = (s: Stat) => (s.min === null ? '-' : `${formatDuration(s.min)} / ${formatDuration(s.median!)} / ${formatDuration(s.max!)}`);
-  for (const w of statistics.result()) {
+  const results = statistics.result();
+  const label = workloadLabeler(results.map((w) => w.object));
+  for (const w of results) {
     const outcomes = Object.entries(w.outcomes).map(([o, n]) => `${o} ${n}`).join(', ');
-    lines.push(`${w.object.kind}/${w.object.name}: ${outcomes}`);
+    lines.push(`${label(w.object)}: ${outcomes}`);
     lines.push(`    ${'desiredReplicas'.padEnd(22)} ${w.desiredReplicas}`);
     for (const field of TIME_FIELDS) {
       lines.push(`    ${field.padEnd(22)} ${show(w.times[field])}`);

@@ -7,6 +7,7 @@ import { leaderOf, type SimContext } from './context';
 import type { Host, SimNode, SimPod } from './objects';
 import type { FailureKind, Fault, Intervention } from './scenario';
 import { OUT_OF_SERVICE } from './tolerations';
+import { workloadsNamed } from './workloadTarget';
 
 const POWERED_OFF: Partial<Host> = { powered: false, kubeletRunning: false, apiReachable: false, dataPlaneReachable: false, shuttingDown: false };
 const HEALTHY: Host = { powered: true, kubeletRunning: true, apiReachable: true, dataPlaneReachable: true, runtimeUp: true, diskHealthy: true, shuttingDown: false };
@@ -134,9 +135,8 @@ function resolvePods(ctx: SimContext, target: string, failedNodes: SimNode[]): S
     const name = slash < 0 ? target : target.slice(slash + 1);
     return alive.filter((p) => p.name === name);
   }
-  const kind = target.slice(0, slash).toLowerCase();
-  const name = target.slice(slash + 1);
-  const owned = alive.filter((p) => p.owner && p.owner.kind.toLowerCase() === kind && p.owner.name === name);
+  const owners = new Set(workloadsNamed(ctx.store.workloads, target));
+  const owned = alive.filter((p) => p.owner && owners.has(p.owner));
   const failed = new Set(failedNodes.map((n) => n.name));
   const onFailed = owned.filter((p) => p.nodeName !== undefined && failed.has(p.nodeName));
   return onFailed.length > 0 ? onFailed : owned.filter((p) => p.deletionTimestamp !== undefined);

@@ -27,6 +27,7 @@ import { TaintEvictionController } from './taintEviction';
 import { TraceRecorder, type StateInterval, type TraceEvent } from './trace';
 import { VolumeBinder } from './volumeBinding';
 import { toSimWorkload } from './workloads';
+import { workloadsNamed } from './workloadTarget';
 
 export interface SimulationResult {
   events: TraceEvent[];
@@ -172,7 +173,7 @@ function resolveTargets(store: Store, targets: string[], wholeZone: boolean): Si
       if (inZone.length === 0) throw new ScenarioError(`target ${target}: no node of the cluster is in zone ${name}.`, target);
       return inZone;
     }
-    const workload = store.workloads.find((w) => w.kind.toLowerCase() === kind.toLowerCase() && w.name === name);
+    const [workload] = workloadsNamed(store.workloads, target);
     if (!workload) throw new ScenarioError(`target ${target}: no such workload in the input.`, target);
     const pod = firstPlacedPod(workload);
     if (!pod) throw new ScenarioError(`target ${target}: ${workload.kind}/${workload.name} has no running pod before the failure, so it has no node to fail (${workload.pods[0]?.pendingMessage ?? 'it has no pods'}).`, target);

@@ -9,6 +9,8 @@ import type { Sourced, Workload } from '../manifest/model/types';
 import type { SourceLocation } from '../manifest/range';
 import { describeSuggestions } from '../manifest/suggest';
 import { supportingObjects, type Fault, type Scenario } from '../sim/scenario';
+import { workloadsNamed } from '../sim/workloadTarget';
+import { workloadLabeler } from '../report/workloadLabel';
 import { InputError } from './inputError';
 import type { SimulationChoices } from './simulationChoices';
 
@@ -146,8 +148,12 @@ function checkTarget(target: string, cluster: ClusterSpec, workloads: readonly W
 }
 
 function checkWorkload(choice: 'target' | 'force-delete' | 'delete', target: string, workloads: readonly Workload[]): void {
-  const { kind, name } = parseTarget(target);
-  if (workloads.some((w) => w.kind.toLowerCase() === kind && w.name === name)) return;
-  const names = workloads.map((w) => `${w.kind}/${w.name}`);
-  throw new InputError(choice, target, `no such workload in the input; ${describeSuggestions(target, names, 'workloads') || 'it has none'}.`);
+  const named = workloadsNamed(workloads, target);
+  if (named.length === 1) return;
+  if (named.length > 1) {
+    const { kind, name } = named[0];
+    throw new InputError(choice, target, `${kind} ${name} is in ${named.length} namespaces (${named.map((w) => w.namespace).join(', ')}): name one, such as ${kind}/${named[0].namespace}/${name}.`);
+  }
+  const label = workloadLabeler(workloads);
+  throw new InputError(choice, target, `no such workload in the input; ${describeSuggestions(target, [...new Set(workloads.map(label))], 'workloads') || 'it has none'}.`);
 }

@@ -272,4 +272,17 @@ items:
     assert.equal(code, 2);
     assert.match(stderr, /The input has no workload/);
   });
+
+  it('tells apart workloads of one kind and name in two namespaces: in the summary, and as a target (Kind/namespace/name)', () => {
+    const web = (namespace: string) => `apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web, namespace: ${namespace}}\nspec:\n  replicas: 1\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n    spec: {containers: [{name: web, image: nginx}]}\n`;
+    const dir = write({ 'web.yaml': `${web('shop')}---\n${web('other')}` });
+    const ambiguous = run('simulate', dir, '--target', 'Deployment/web');
+    assert.equal(ambiguous.code, 2);
+    assert.match(ambiguous.stderr, /Deployment web is in 2 namespaces \(shop, other\): name one, such as Deployment\/shop\/web/);
+    const named = run('simulate', dir, '--target', 'Deployment/other/web', '--duration', '2m');
+    assert.equal(named.code, 0, named.stderr);
+    const rows = named.stdout.split('\n').filter((line) => line.startsWith('Deployment/'));
+    assert.deepEqual(rows.map((line) => line.split(/\s+/)[0]), ['Deployment/other/web', 'Deployment/shop/web']);
+  });
 });
+
