@@ -117,8 +117,9 @@ export function collectFiles(paths: string[], cwd = process.cwd()): { files: Inp
     let stat: fs.Stats;
     try {
       stat = fs.statSync(absolute);
-    } catch {
-      errors.push(`no such file or directory: ${given}`);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      errors.push(code === 'ELOOP' ? `a loop of symbolic links: ${given}` : code === 'EACCES' ? `permission denied: ${given}` : `no such file or directory: ${given}`);
       continue;
     }
     if (stat.isDirectory()) walk(absolute);
@@ -184,6 +185,16 @@ export function loadWorkspace(paths: string[], settings: WorkspaceSettings, cwd 
     }
   }
   return { workspace, files: read, errors };
+}
+
+/**
+ * The missing directories above a file, made one by one from the deepest that exists: Node's
+ * recursive mkdir loops for ever under /proc, and names a file in the way as EEXIST.
+ */
+export function makeParentDirectories(file: string): void {
+  const missing: string[] = [];
+  for (let dir = path.dirname(file); !fs.existsSync(dir) && path.dirname(dir) !== dir; dir = path.dirname(dir)) missing.push(dir);
+  for (const dir of missing.reverse()) fs.mkdirSync(dir);
 }
 
 export function internalError(doing: string, error: unknown): string {

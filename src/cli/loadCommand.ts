@@ -35,7 +35,8 @@ export function runLoad(argv: string[], out: Output): number {
   if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json, not "${format}"`);
   const nodesText = single(args, 'nodes');
   const nodes = Number(nodesText);
-  if (nodesText === undefined || !Number.isInteger(nodes) || nodes < 1 || nodes > MAX_LOAD_NODES) throw new UsageError(`load needs --nodes N, a whole number from 1 to ${formatCount(MAX_LOAD_NODES)}`);
+  // Digits only: Number() would also take 1e3 and 0x10.
+  if (nodesText === undefined || !/^[0-9]+$/.test(nodesText) || nodes < 1 || nodes > MAX_LOAD_NODES) throw new UsageError(`load needs --nodes N, a whole number from 1 to ${formatCount(MAX_LOAD_NODES)}`);
   try {
     const { workspace, errors } = loadWorkspace(args.positionals, settingsFromArgs(args));
     if (errors.length > 0) throw new FileError(errors.join('\nkube-failure-sim: '));

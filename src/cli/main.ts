@@ -39,8 +39,13 @@ export function main(argv: string[], given: Output): number {
       // `help -h`, `help --help` and `help help` are about help itself: the general usage.
       const topic = name === 'help' ? rest[0] : undefined;
       const about = topic !== undefined && !isHelp(topic) && topic !== 'help' ? command(topic).usage : USAGE;
+      // Asked for, help is the output; with no command at all it is a usage error, on standard error.
+      if (name === undefined) {
+        out.stderr(`${about}\n`);
+        return 2;
+      }
       out.stdout(`${about}\n`);
-      return name === undefined ? 2 : 0;
+      return 0;
     }
     const chosen = command(name);
     // Help wins wherever it is among the options (not after --, where it would be a file name).

@@ -22,7 +22,7 @@ import type { WorkspaceSettings } from '../workspace/workspace';
 import { UsageError, parseArgs, single, type ParsedArgs } from './args';
 import { TEMPLATE_DETECTED } from '../manifest/problem';
 import { findingLine } from './checkCommand';
-import { collectFiles, FileError, loadWorkspace, readText, type StdinReader } from './files';
+import { collectFiles, FileError, loadWorkspace, makeParentDirectories, readText, type StdinReader } from './files';
 import { SETTINGS_OPTIONS, SETTINGS_USAGE, settingsFromArgs } from './settingsOptions';
 import { describeInputError } from './inputErrors';
 import { terminalSafe, type Output } from './output';
@@ -189,8 +189,9 @@ export function runSimulate(argv: string[], out: Output, cwd = process.cwd()): n
   }
   const format = single(args, 'format') ?? 'text';
   if (format !== 'text' && format !== 'json' && format !== 'html') throw new UsageError(`--format must be text, json or html, not "${format}"`);
-  let runs = Number(single(args, 'runs') ?? fromFile?.scenario.runs ?? '1');
-  if (!Number.isInteger(runs) || runs < 1 || runs > MAX_RUNS) throw new UsageError(`--runs must be a whole number from 1 to ${MAX_RUNS}`);
+  const runsText = String(single(args, 'runs') ?? fromFile?.scenario.runs ?? '1');
+  let runs = Number(runsText);
+  if (!/^[0-9]+$/.test(runsText) || runs < 1 || runs > MAX_RUNS) throw new UsageError(`--runs must be a whole number from 1 to ${MAX_RUNS}`);
   if (format === 'html' && runs > 1) {
     if (single(args, 'runs') !== undefined) throw new UsageError('--format html draws one run; leave out --runs');
     // As in the editor: the page shows the file's first run.
@@ -241,7 +242,7 @@ export function runSimulate(argv: string[], out: Output, cwd = process.cwd()): n
   const target = path.resolve(cwd, outputFile);
   let bytes = 0;
   try {
-    fs.mkdirSync(path.dirname(target), { recursive: true });
+    makeParentDirectories(target);
     const fd = fs.openSync(target, 'w');
     try {
       writeInPieces(chunks, (piece) => (bytes += fs.writeSync(fd, terminalSafe(piece))));
@@ -360,7 +361,7 @@ function simulationChoices(args: ParsedArgs, cwd: string): SimulationChoices {
   const seedText = single(args, 'seed') ?? '1';
   const seed = Number(seedText);
   // Number('') is 0: an empty --seed= is a mistake, not seed 0.
-  if (!/^[0-9]+$/.test(seedText) || seed > 2 ** 31) throw new UsageError('--seed must be a whole number ≥ 0');
+  if (!/^[0-9]+$/.test(seedText) || seed > 2 ** 31) throw new UsageError(`--seed must be a whole number from 0 to ${2 ** 31}`);
   const targets = timedList(args, 'target', 'node/a@0s,node/b@60s');
   const recoverAfter = single(args, 'recover-after');
   const perTargetRecovery = recoverAfter !== undefined && recoverAfter.includes('@') ? timedList(args, 'recover-after', 'node/a@5m,node/b@2m') : undefined;
@@ -385,7 +386,10 @@ function simulationChoices(args: ParsedArgs, cwd: string): SimulationChoices {
 
 /** A comma-separated list of NAME or NAME@DURATION (--target node/a@0s,node/b@60s), read as a scenario file's targets are. */
 function timedList(args: ParsedArgs, option: string, example: string): { name: string; ms?: number }[] {
-  return (single(args, option) ?? '').split(',').map((t) => t.trim()).filter(Boolean).map((item) => {
+  const text = single(args, option);
+  // Given but empty (--target , or --target=): a mistake, not the default target.
+  if (text !== undefined && text.split(',').every((t) => t.trim() === '')) throw new UsageError(`--${option} names nothing; give NAME or NAME@DURATION items, such as ${example}`);
+  return (text ?? '').split(',').map((t) => t.trim()).filter(Boolean).map((item) => {
     const timed = splitTarget(item);
     if (!timed) throw new UsageError(`--${option} needs NAME or NAME@DURATION items, such as ${example}; got "${item}"`);
     return { name: timed.name, ms: timed.atMs };

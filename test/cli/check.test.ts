@@ -88,6 +88,10 @@ describe('kube-failure-sim check', () => {
     assert.match(stdout, /linked\.yaml:\d+:\d+ warning KFS003/);
     assert.match(stderr, /dangling\.yaml is a symbolic link to nothing; skipped/);
     assert.match(stderr, /2 files checked/);
+    // A loop named on the command line is named as one.
+    fs.symlinkSync(path.join(dir, 'ring-b'), path.join(dir, 'ring-a'));
+    fs.symlinkSync(path.join(dir, 'ring-a'), path.join(dir, 'ring-b'));
+    assert.match(run('check', path.join(dir, 'ring-a')).stderr, /^kube-failure-sim: a loop of symbolic links: .*ring-a\n/);
   });
 
   it('writes the JSON contract with objects, ranges and findings', () => {

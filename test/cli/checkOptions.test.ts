@@ -98,6 +98,10 @@ describe('CLI manners', () => {
     }
     assert.match(run(['simulate', 'x.yaml', '-h']).stdout, /^Usage: kube-failure-sim simulate/);
     assert.match(run(['--help']).stdout, /^Usage: kube-failure-sim <command>/);
+    // No command at all is a usage error: the usage goes to standard error.
+    const bare = run([]);
+    assert.deepEqual([bare.code, bare.stdout], [2, '']);
+    assert.match(bare.stderr, /^Usage: kube-failure-sim <command>/);
     // After --, -h is a file name.
     assert.match(run(['check', '--', '-h']).stderr, /no such file or directory: -h/);
   });

@@ -57,7 +57,7 @@ describe('kube-failure-sim load (SEMANTICS.md 12)', () => {
     assert.match(stdout, /status updates +3\.33\/s/);
     assert.match(stdout, /6,200 writes\/min, 80 KB\/s to etcd/);
     assert.match(stdout, /kubelet\.nodeStatusReportFrequency = 5m \(default 1\.36\)/);
-    for (const bad of [[], ['--nodes', 'many'], ['--nodes', '0']]) {
+    for (const bad of [[], ['--nodes', 'many'], ['--nodes', '0'], ['--nodes', '1e3'], ['--nodes', '0x10']]) {
       const result = run('load', ...bad);
       assert.equal(result.code, 2);
       assert.match(result.stderr, /load needs --nodes N/);

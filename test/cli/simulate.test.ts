@@ -256,8 +256,11 @@ items:
       [['--profile', 'turbo'], /Unknown profile "turbo"/],
       [['--force-delete', 'db-0'], /--force-delete needs POD@DURATION/],
       [['--runs', '0'], /--runs must be a whole number from 1 to 1000/],
-      [['--seed='], /--seed must be a whole number ≥ 0/],
-      [['--seed', ' '], /--seed must be a whole number ≥ 0/],
+      [['--seed='], /--seed must be a whole number from 0 to 2147483648/],
+      [['--seed', ' '], /--seed must be a whole number from 0 to 2147483648/],
+      [['--seed', '99999999999'], /--seed must be a whole number from 0 to 2147483648/],
+      [['--runs', '1e1'], /--runs must be a whole number from 1 to 1000/],
+      [['--target', ','], /--target names nothing; give NAME or NAME@DURATION items/],
       [['--target', 'node/worker-a1', '--recover-after', 'node/worker-b1@2m'], /^kube-failure-sim: --recover-after node\/worker-b1: has a time but is not among the targets \(node\/worker-a1\)\.\n$/],
       [['--target', 'node/worker-a1@30s,node/worker-a1@0s'], /^kube-failure-sim: --target node\/worker-a1: is given twice; give each target once\.\n$/],
       [['--target', 'node/worker-a1,worker-a1'], /^kube-failure-sim: --target worker-a1: is the same target as node\/worker-a1; give each target once\.\n$/],
@@ -283,6 +286,21 @@ items:
     assert.equal(named.code, 0, named.stderr);
     const rows = named.stdout.split('\n').filter((line) => line.startsWith('Deployment/'));
     assert.deepEqual(rows.map((line) => line.split(/\s+/)[0]), ['Deployment/other/web', 'Deployment/shop/web']);
+  });
+
+  it('says why it cannot write -o: a file in the way, a directory it may not make (never loops under /proc)', () => {
+    const dir = write({ 'db.yaml': DB, 'file.txt': 'x' });
+    const through = run('simulate', path.join(dir, 'db.yaml'), '--duration', '1m', '-o', path.join(dir, 'file.txt', 'out.json'));
+    assert.equal(through.code, 2);
+    assert.match(through.stderr, /^kube-failure-sim: cannot write .*file\.txt\/out\.json: ENOTDIR: not a directory/);
+    if (fs.existsSync('/proc/self')) {
+      const proc = run('simulate', path.join(dir, 'db.yaml'), '--duration', '1m', '-o', '/proc/kfs-none/out.json');
+      assert.equal(proc.code, 2);
+      assert.match(proc.stderr, /^kube-failure-sim: cannot write \/proc\/kfs-none\/out\.json: /);
+    }
+    const nested = run('simulate', path.join(dir, 'db.yaml'), '--duration', '1m', '-o', path.join(dir, 'a', 'b', 'out.txt'));
+    assert.equal(nested.code, 0);
+    assert.ok(fs.existsSync(path.join(dir, 'a', 'b', 'out.txt')));
   });
 });
 
