@@ -86,6 +86,8 @@ export function scheduleIntervention(ctx: SimContext, intervention: Intervention
         }
         for (const pod of pods) {
           store.event(pod.ref, 'Intervention', force ? 'ForceDelete' : 'Delete');
+          // A pod deleted on a healthy node is what the run did to its workload: the summary tells it.
+          if (!pod.affected && pod.nodeName !== undefined) store.markAffected(pod);
           if (force) store.deletePod(pod, 0, 'kubectl delete --force --grace-period=0');
           else store.deletePod(pod, pod.template.terminationGracePeriodSeconds, 'kubectl delete');
         }

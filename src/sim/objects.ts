@@ -83,7 +83,7 @@ export interface PodTemplateSim {
   terminationGracePeriodSeconds: number;
   readinessProbe?: Probe;
   livenessProbe?: Probe;
-  /** priorityClassName system-node-critical or system-cluster-critical: killed last in a graceful shutdown. */
+  /** IsCriticalPod: a static or mirror pod, or a system priority (class or value): killed last in a graceful shutdown. */
   critical: boolean;
   containerCount: number;
   /** The app containers and native sidecars as written: how each stops (preStop, a shell as PID 1) when the kubelet kills the pod. */

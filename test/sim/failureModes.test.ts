@@ -212,6 +212,13 @@ describe('failure modes', () => {
       assert.match(messageOf(result.events.find((e) => e.reason === 'TerminationByKubelet')!), /Pod was terminated in response to imminent node shutdown\./);
     });
 
+    it('a system priority value counts as critical too (IsCriticalPod), like the system priority classes', () => {
+      const byValue = deployment('agent', 1, '      priority: 2000001000\n      nodeSelector: {kubernetes.io/hostname: worker-a1}\n');
+      const stopped = run([deployment('web', 1), byValue], { failure: 'graceful-shutdown', targets: ['node/worker-a1', 'Deployment/web'], durationMs: MINUTE, set, version: '1.31' });
+      const agent = stopped.events.find((e) => e.type === 'PodFailed' && e.object.name.startsWith('agent-'))!;
+      assert.ok(agent.t >= 2000, `agent Failed at ${agent.t}, with the critical group`);
+    });
+
     it('the taint manager deletes the Failed pod 300 s after the NoExecute taint, and the API server removes a terminal pod at once (grace 0)', () => {
       const web = result.events.find((e) => e.type === 'PodFailed' && e.object.name.startsWith('web-'))!.object.name;
       const taint = result.events.find((e) => e.type === 'TaintAdded' && e.object.name === 'worker-a1' && e.detail?.effect === 'NoExecute')!.t;
@@ -313,6 +320,14 @@ describe('failure modes', () => {
       const failed = run([hook], { failure: 'graceful-shutdown', targets: ['Deployment/web'], durationMs: MINUTE, set, version: '1.31' }).events.find((e) => e.type === 'PodFailed')!;
       assert.ok(failed.t >= 15_000 && failed.t <= 15_000 + 2 * WRITE + 1000, `Failed at ${failed.t}`);
     });
+  });
+
+  it('kubectl delete of a pod on a healthy node is what the summary tells for its workload: when and where, and its replacement', () => {
+    const result = run([deployment('web', 1), statefulSet], { targets: ['Deployment/web'], durationMs: 3 * MINUTE, interventions: [{ kind: 'delete', target: 'db-0', atMs: 10_000 }] });
+    const db = summaryOf(result, 'db');
+    assert.equal(db.podDeletionMs, 10_000);
+    assert.equal(db.outcome, 'replaced');
+    assert.match(reasonOf(db), /^Its pod on worker-\S+ was deleted at 10s and replaced on worker-/);
   });
 
   describe('zone-outage', () => {
