@@ -33,6 +33,8 @@ export const features = {
   jobPodReplacementPolicy: (minor: number) => minor >= 29,
   /** The Job backoff counts from the failed pod's finish time (backoff_utils.go getFinishedTime), not from when the controller saw it (1.28). */
   jobBackoffFromFinishTime: (minor: number) => minor >= 28,
+  /** kube-proxy routes to serving terminating endpoints when a Service has no ready one (ProxyTerminatingEndpoints beta-on 1.26, GA 1.28). */
+  proxyTerminatingEndpoints: (minor: number) => minor >= 26,
   /** --disable-force-detach-on-timeout exists (1.30). */
   disableForceDetachFlag: (minor: number) => minor >= 30,
 };

@@ -1,13 +1,14 @@
 /**
  * What users feel, measured from the failure on: a pod serves when traffic is routed to it (a
- * ready endpoint of its Service; without one, Ready in the API and not terminating) and it really
+ * ready endpoint of its Service, or a serving terminating one while the Service has no ready
+ * endpoint; without a Service, Ready in the API and not terminating) and it really
  * answers (containers running on a reachable node). Per workload:
  * time with no serving pod (unavailable), with fewer than desired (degraded), with a Service
  * endpoint still routing to a pod that cannot answer (blackhole), and with more copies running
  * than desired (duplicates, e.g. during a partition). It watches the store.
  */
 import { endpointFor } from './endpoints';
-import type { SimPod, SimWorkload } from './objects';
+import type { SimPod, SimService, SimWorkload } from './objects';
 import type { Store } from './store';
 
 interface WorkloadCounters {
@@ -32,11 +33,29 @@ export interface ServingTotals {
 export class ServingMetrics {
   private readonly counters = new Map<SimWorkload, WorkloadCounters>();
   private readonly now: () => number;
+  /** Services kube-proxy routes to serving terminating endpoints because none is ready (ProxyTerminatingEndpoints). */
+  private readonly fallingBack = new Set<SimService>();
 
-  constructor(store: Store) {
+  /** `terminatingFallback`: kube-proxy has ProxyTerminatingEndpoints (beta-on 1.26, GA 1.28; SEMANTICS.md 9). */
+  constructor(store: Store, terminatingFallback = true) {
     this.now = () => store.now;
     store.onPod((pod) => this.observe(pod));
     store.onRuntime((pod) => this.observe(pod));
+    if (terminatingFallback) store.onEndpoints((service) => this.endpointsChanged(service));
+  }
+
+  /** The last ready endpoint gone, or one back: the Service's serving terminating pods start or stop taking traffic. */
+  private endpointsChanged(service: SimService): void {
+    const falling = service.readyEndpoints === 0;
+    if (falling === this.fallingBack.has(service)) return;
+    if (falling) this.fallingBack.add(service);
+    else this.fallingBack.delete(service);
+    for (const [pod, endpoint] of service.endpoints) if (endpoint.terminating && endpoint.serving) this.observe(pod);
+  }
+
+  private routes(pod: SimPod, service: SimService): boolean {
+    const endpoint = endpointFor(pod, service);
+    return endpoint !== undefined && (endpoint.ready || (endpoint.serving && endpoint.terminating && this.fallingBack.has(service)));
   }
 
   private canAnswer(pod: SimPod): boolean {
@@ -50,7 +69,7 @@ export class ServingMetrics {
     // Behind a Service, what kube-proxy and DNS route to: a ready endpoint, which with
     // publishNotReadyAddresses is any pod with an IP until its object is gone (SEMANTICS.md 9).
     const routed = workload.services.length > 0
-      ? workload.services.some((service) => endpointFor(pod, service)?.ready === true)
+      ? workload.services.some((service) => this.routes(pod, service))
       : !pod.removed && pod.readyCondition && pod.deletionTimestamp === undefined;
     const answers = this.canAnswer(pod);
     const serving = routed && answers;

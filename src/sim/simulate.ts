@@ -4,7 +4,7 @@
  */
 import { zoneName } from '../cluster/clusterSpec';
 import { AttachDetachController } from './attachDetach';
-import type { SimContext } from './context';
+import { features, type SimContext } from './context';
 import { DaemonSetController } from './daemonSet';
 import { Clock } from './engine';
 import { ControllerManagerLease } from './leaderElection';
@@ -52,7 +52,7 @@ export function simulate(scenario: Scenario): SimulationResult {
     unreachableTolerationSeconds: timing.apiServer.defaultUnreachableTolerationSeconds.value,
   });
   const trace = new TraceRecorder(store);
-  const metrics = new ServingMetrics(store);
+  const metrics = new ServingMetrics(store, features.proxyTerminatingEndpoints(timing.version.minor));
   const ctx: SimContext = { clock, store, random: new Random(scenario.seed), timing, leader: new ControllerManagerLease() };
 
   addNodes(store, scenario);
