@@ -284,13 +284,18 @@ class Kubelet {
     for (const pod of pods) {
       // The kubelet reports the terminal status within the group's grace period, before its inhibitor lock runs out.
       const graceMs = Math.max(0, Math.min(pod.template.terminationGracePeriodSeconds * 1000, groupGraceMs) - 3 * timing.simulator.apiWriteLatency.value);
-      const stopMs = startMs + (pod.running ? Math.min(this.stopMs(pod, graceMs), graceMs) : 0);
+      const ownStopMs = pod.running ? this.stopMs(pod, graceMs) : 0;
+      const stopMs = startMs + Math.min(ownStopMs, graceMs);
+      // kubectl shows the containers' terminated reason over the pod's (printPod): Error for one
+      // killed at the end of its grace (exit 137), Completed for one that exits on SIGTERM
+      // (assumed to exit 0, as a program stopping gracefully does).
+      const containerReason = pod.running && ownStopMs >= graceMs ? 'Error' : 'Completed';
       doneMs = Math.max(doneMs, stopMs);
       clock.after(stopMs, () => {
         if (pod.removed || !this.connected) return;
         store.setPodRuntime(pod, false, false, 'shutdown');
         if (minor >= 26) this.client.write(() => store.addDisruptionTarget(pod, 'TerminationByKubelet', message));
-        this.client.write(() => store.patchPodStatus(pod, { phase: 'Failed', reason, ready: false, containersReady: false, containerState: 'terminated', containerReason: undefined }));
+        this.client.write(() => store.patchPodStatus(pod, { phase: 'Failed', reason, ready: false, containersReady: false, containerState: 'terminated', containerReason }));
       });
     }
     return doneMs;

@@ -218,6 +218,14 @@ describe('failure modes', () => {
       assert.match(messageOf(result.events.find((e) => e.reason === 'TerminationByKubelet')!), /Pod was terminated in response to imminent node shutdown\./);
     });
 
+    it('kubectl shows Error for a container killed at the end of its grace (a shell as PID 1), Completed for one that stops on SIGTERM', () => {
+      const shell = deployment('shell', 1, '      nodeSelector: {kubernetes.io/hostname: worker-a1}\n').replace('      containers: [{name: c, image: registry.k8s.io/pause:3.9}]\n', '      containers: [{name: c, image: app, command: [sh, -c, "python app.py"]}]\n');
+      const stopped = run([deployment('web', 1), shell], { failure: 'graceful-shutdown', targets: ['node/worker-a1', 'Deployment/web'], durationMs: MINUTE, set, version: '1.31' });
+      const statusOf = (prefix: string) => stopped.states.filter((s) => s.object.name.startsWith(prefix) && s.from >= 0).map((s) => s.status);
+      assert.ok(statusOf('shell-').includes('Error'), statusOf('shell-').join());
+      assert.ok(statusOf('web-').includes('Completed'), statusOf('web-').join());
+    });
+
     it('a system priority value counts as critical too (IsCriticalPod), like the system priority classes', () => {
       const byValue = deployment('agent', 1, '      priority: 2000001000\n      nodeSelector: {kubernetes.io/hostname: worker-a1}\n');
       const stopped = run([deployment('web', 1), byValue], { failure: 'graceful-shutdown', targets: ['node/worker-a1', 'Deployment/web'], durationMs: MINUTE, set, version: '1.31' });
@@ -233,7 +241,8 @@ describe('failure modes', () => {
       assert.ok(removed.t >= taint + 300_000 && removed.t <= taint + 300_000 + 3 * (WATCH + WRITE), `removed at ${removed.t}`);
       assert.ok(!result.events.some((e) => e.type === 'PodDeletionStarted' && e.object.name === web), 'no Terminating phase for a Failed pod');
       const last = result.states.filter((s) => s.object.name === web).at(-1)!;
-      assert.deepEqual([last.status, last.to], ['Terminated', removed.t]);
+      // kubectl shows the container's terminated reason: Completed for a program that exits on SIGTERM.
+      assert.deepEqual([last.status, last.to], ['Completed', removed.t]);
     });
 
     it('the Deployment replaces at once and the StatefulSet deletes and recreates db-0; the DaemonSet pod waits for its node', () => {
@@ -263,7 +272,7 @@ describe('failure modes', () => {
       const web = summaryOf(result, 'web');
       const failed = result.events.find((e) => e.type === 'PodFailed' && e.object.name.startsWith('web-'))!;
       assert.ok(web.cause.kind === 'replaced');
-      assert.deepEqual(web.cause.failed, { pod: failed.object.name, reason: 'Terminated', containerReason: null, atMs: failed.t });
+      assert.deepEqual(web.cause.failed, { pod: failed.object.name, reason: 'Terminated', containerReason: 'Completed', atMs: failed.t });
       assert.match(reasonOf(web), /^Its pod on worker-a1 was stopped by the kubelet and ended Failed \(Terminated\) at 1\.0\d\ds and replaced on worker-\w\d, Ready at \d+\.\d+s; the Failed object was deleted at 5m2\.\d+s; down \d+\.\d+s in all\.$/);
     });
 

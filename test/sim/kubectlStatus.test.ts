@@ -81,7 +81,7 @@ ${how}spec:
       const set = { 'kubelet.shutdownGracePeriod': '30s', 'kubelet.shutdownGracePeriodCriticalPods': '10s' };
       const result = run([annotated], { failure: 'graceful-shutdown', targets: ['node/worker-a1'], durationMs: 10 * MINUTE, recoverAfterMs: 3 * MINUTE, set, version: '1.31' });
       const states = result.states.filter((s) => s.object.name === 'etcd-worker-a1').map((s) => s.status);
-      assert.equal(states[1], 'Terminated');
+      assert.equal(states[1], 'Completed');
       assert.equal(states.at(-1), 'Running');
       assert.equal(result.summary.workloads[0].outcome, 'recovered');
     });
