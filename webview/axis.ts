@@ -17,13 +17,40 @@ export class AxisView {
   /** Tick labels with their extent, to hide those the cursor's flag would cover. */
   private tickLabels: { element: SVGElement; left: number; right: number }[] = [];
 
-  constructor() {
+  /** The window and width last drawn, to turn a pointer position into a time. */
+  private shown: { view: TimeWindow; chartWidth: number } | undefined;
+
+  /** `scrub(t)`: the pointer pressed on the axis, or dragged along it, places the cursor there. */
+  constructor(scrub: (t: number) => void) {
     this.chart.setAttribute('aria-hidden', 'true');
     this.element.appendChild(this.chart);
+    let pointer: number | undefined;
+    const at = (event: PointerEvent) => {
+      const t = this.timeAt(event.clientX);
+      if (t !== undefined) scrub(t);
+    };
+    this.chart.addEventListener('pointerdown', (event) => {
+      if (event.button !== 0) return;
+      pointer = event.pointerId;
+      this.chart.setPointerCapture(event.pointerId);
+      at(event);
+    });
+    this.chart.addEventListener('pointermove', (event) => {
+      if (event.pointerId === pointer) at(event);
+    });
+    this.chart.addEventListener('pointerup', () => (pointer = undefined));
+  }
+
+  private timeAt(clientX: number): number | undefined {
+    if (!this.shown) return undefined;
+    const { view, chartWidth } = this.shown;
+    const x = clientX - this.chart.getBoundingClientRect().left;
+    return view.fromMs + (Math.min(Math.max(x, 0), chartWidth) / chartWidth) * span(view);
   }
 
   render(view: TimeWindow, geometry: Geometry, moments: readonly KeyMoment[], cursorMs: number): void {
     const { chartWidth, labelWidth } = geometry;
+    this.shown = { view, chartWidth };
     const x = (t: number) => ((t - view.fromMs) / span(view)) * chartWidth;
     this.chart.style.marginLeft = `${labelWidth}px`;
     this.chart.setAttribute('width', String(chartWidth));
@@ -43,12 +70,15 @@ export class AxisView {
       const mx = x(moment.t);
       if (mx < 0 || mx > chartWidth) return;
       shapes.push(svg('line', { x1: mx, x2: mx, y1: 17, y2: AXIS_HEIGHT }, `moment moment-${moment.kind}`));
-      const width = moment.label.length * CHAR_PX;
-      const left = Math.min(Math.max(mx + 2, 0), chartWidth - width);
+      // A label wider than the chart is shortened to fit it, never drawn left of it.
+      const fits = Math.max(1, Math.floor(chartWidth / CHAR_PX));
+      const text = moment.label.length <= fits ? moment.label : `${moment.label.slice(0, Math.max(0, fits - 1))}…`;
+      const width = text.length * CHAR_PX;
+      const left = Math.max(0, Math.min(mx + 2, chartWidth - width));
       const row = rowEnds.findIndex((end) => end < left);
       if (row < 0) return;
       rowEnds[row] = left + width + 4;
-      shapes.push(withTitle(svgText(left, 27 + row * 12, moment.label, `moment-label moment-${moment.kind}`), `${axisLabel(moment.t, 1)}  ${moment.label}`));
+      shapes.push(withTitle(svgText(left, 27 + row * 12, text, `moment-label moment-${moment.kind}`), `${axisLabel(moment.t, 1)}  ${moment.label}`));
     });
     shapes.push(this.cursorMark);
     this.chart.replaceChildren(...shapes);

@@ -9,6 +9,7 @@ import { el, svg, withTitle } from './dom';
 import { ROW_HEIGHTS, visibleRows, type Row, type RowLayout } from './rows';
 import { CATEGORY_LABELS } from '../src/report/timeline/statusCategory';
 import { fitMiddle } from './fitText';
+import { sharedNames } from '../src/report/workloadLabel';
 
 export interface LaneActions {
   reveal(row: Row): void;
@@ -25,8 +26,10 @@ export interface Geometry {
   chartWidth: number;
 }
 
-/** Pod names are drawn at 0.92em (timeline.css .lane-label-pod). */
+/** Pod names are drawn at 0.92em, endpoints at 0.88em and tags at 0.8em (timeline.css). */
 const POD_FONT_SCALE = 0.92;
+const ENDPOINTS_FONT_SCALE = 0.88;
+const TAG_FONT_SCALE = 0.8;
 /** At this width or less the label column shows names without their tags (timeline.css .narrow). */
 const NARROW_LABELS = 170;
 
@@ -54,10 +57,12 @@ export class LanesView {
   private layout: RowLayout | undefined;
   /** The trace shown and, when comparing, the other one. */
   private timelines: Timeline[] = [];
+  /** Kind/name of workloads that several namespaces have: their lanes name the namespace. */
+  private ambiguous = new Set<string>();
   private view: TimeWindow = { fromMs: 0, toMs: 1 };
   private cursorMs = 0;
   private geometry: Geometry = geometry(600);
-  private height = 400;
+  private shownHeight = 400;
   private scrollPosition = 0;
   private drag: { x: number; moved: boolean; pointer: number } | undefined;
 
@@ -85,8 +90,9 @@ export class LanesView {
   }
 
   setData(timelines: Timeline[], layout: RowLayout, height: number): void {
+    if (timelines !== this.timelines) this.ambiguous = sharedNames(timelines.flatMap((t) => t.workloads.map((w) => w.ref)));
     this.timelines = timelines;
-    this.height = height;
+    this.shownHeight = height;
     this.element.style.height = `${height}px`;
     this.layout = layout;
     this.inner.style.height = `${layout.offsets[layout.rows.length]}px`;
@@ -105,6 +111,15 @@ export class LanesView {
     const x = this.x(cursorMs);
     this.cursorLine.setAttribute('x1', String(x));
     this.cursorLine.setAttribute('x2', String(x));
+  }
+
+  /** The height the lanes were given, and the rows they lay out. */
+  get height(): number {
+    return this.shownHeight;
+  }
+
+  get layoutShown(): RowLayout | undefined {
+    return this.layout;
   }
 
   /** Where the lanes are scrolled to, as last set or scrolled: reading the element's would force a layout mid-build. */
@@ -131,7 +146,7 @@ export class LanesView {
     if (!layout || this.timelines.length === 0) return;
     const { labelWidth, chartWidth } = this.geometry;
     // The height main.ts gave the lanes: reading clientHeight would force a layout mid-build.
-    const height = this.height;
+    const height = this.shownHeight;
     const top = this.scrollPosition;
     const [first, end] = visibleRows(layout, top, height);
     this.slice.style.top = `${top}px`;
@@ -223,9 +238,15 @@ export class LanesView {
         toggle.setAttribute('aria-expanded', String(!row.collapsed));
         toggle.setAttribute('aria-label', `${row.collapsed ? 'Show' : 'Hide'} the pods of ${row.lane.ref.kind} ${row.lane.ref.name}`);
         toggle.addEventListener('click', () => this.actions.toggle(row.id));
-        const name = this.nameOf(row, row.lane.ref.name, `${row.lane.ref.kind}/${row.lane.ref.name} in ${row.lane.ref.namespace || 'default'}`,
-          `${row.lane.ref.kind} ${row.lane.ref.name}, ${row.lane.summary?.outcome ?? 'no summary'}`, 'show its YAML');
-        item.append(toggle, name, el('span', row.lane.summary?.outcome ?? '', `tag outcome-${row.lane.summary?.outcome ?? 'none'}`));
+        // Shortened in the middle like pods (argocd-repo-server and argocd-redis differ past their start);
+        // the namespace goes first when another namespace has a workload of that kind and name.
+        const outcome = row.lane.summary?.outcome ?? '';
+        const shown = this.ambiguous.has(`${row.lane.ref.kind}/${row.lane.ref.name}`) ? `${row.lane.ref.namespace}/${row.lane.ref.name}` : row.lane.ref.name;
+        const tagWidth = this.geometry.labelWidth <= NARROW_LABELS || !outcome ? 0 : this.measure(outcome, TAG_FONT_SCALE) + 14;
+        // Workload names are bold (timeline.css .lane-label-workload).
+        const name = this.nameOf(row, this.fit(shown, this.geometry.labelWidth - 36 - tagWidth, 1, '600'), `${row.lane.ref.kind}/${row.lane.ref.name} in ${row.lane.ref.namespace || 'default'}`,
+          `${row.lane.ref.kind} ${shown}, ${outcome || 'no summary'}`, 'show its YAML');
+        item.append(toggle, name, el('span', outcome, `tag outcome-${outcome || 'none'}`));
         break;
       }
       case 'pod': {
@@ -237,7 +258,7 @@ export class LanesView {
         break;
       }
       case 'endpoints':
-        item.appendChild(el('span', `endpoints ${row.lane.ref.name}`, 'name dim'));
+        item.appendChild(el('span', `endpoints ${this.fit(row.lane.ref.name, this.geometry.labelWidth - 32 - this.measure('endpoints ', ENDPOINTS_FONT_SCALE), ENDPOINTS_FONT_SCALE)}`, 'name dim'));
         item.title = `EndpointSlice of Service ${row.lane.ref.name}: ready endpoints / all endpoints`;
         break;
     }
@@ -245,7 +266,7 @@ export class LanesView {
   }
 
   /** Text width in the label column's font (pod names are 0.92em, timeline.css), measured on a canvas. */
-  private measure(text: string, scale: number): number {
+  private measure(text: string, scale: number, weight = ''): number {
     if (!text) return 0;
     if (this.labelFont === undefined) {
       const style = getComputedStyle(this.labels);
@@ -254,13 +275,13 @@ export class LanesView {
     }
     const { size, family } = this.labelFont;
     if (!this.canvas) return text.length * size * 0.6 * scale;
-    this.canvas.font = `${size * scale}px ${family}`;
+    this.canvas.font = `${weight ? `${weight} ` : ''}${size * scale}px ${family}`;
     return this.canvas.measureText(text).width;
   }
 
   /** Cloud node and pod names differ at their ends: the middle goes first. */
-  private fit(text: string, widthPx: number, scale: number): string {
-    return fitMiddle(text, widthPx, (t) => this.measure(t, scale));
+  private fit(text: string, widthPx: number, scale: number, weight = ''): string {
+    return fitMiddle(text, widthPx, (t) => this.measure(t, scale, weight));
   }
 
   /** A workload's or pod's name: a button that shows the YAML in the editor, plain text in the report. */

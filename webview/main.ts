@@ -41,13 +41,17 @@ class TimelineApp {
     pan: (delta) => this.setView(panWindow(this.view, delta, this.bounds)),
     zoom: (factor, anchor) => this.setView(zoomWindow(this.view, factor, anchor, this.bounds)),
   });
-  private readonly axis = new AxisView();
+  private readonly axis = new AxisView((t) => {
+    this.axis.element.focus({ preventScroll: true });
+    this.moveCursor(t, false);
+  });
   private readonly slider = el('div', undefined, 'timeline');
   private readonly cursorTable = new CursorTable();
   private readonly cursorPanel = this.cursorTable.element;
   private readonly summaryPanel = el('div');
   private readonly eventsPanel = el('div');
   private pendingFrame = 0;
+  private resizeFrame = 0;
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
   /** The width the lanes were last drawn for (0: not drawn yet). */
   private renderedWidth = 0;
@@ -63,8 +67,16 @@ class TimelineApp {
     new ResizeObserver(() => {
       if (this.slider.clientWidth !== this.renderedWidth) this.renderView();
     }).observe(this.slider);
-    // A panel resized before its trace arrives: the size read at start is out of date.
-    window.addEventListener('resize', () => (this.initialWindow = undefined), { once: true });
+    // A panel resized before its trace arrives: the size read at start is out of date. Once drawn,
+    // the lanes take their share of a taller or shorter window (once per frame while dragging).
+    window.addEventListener('resize', () => {
+      this.initialWindow = undefined;
+      if (!this.timeline || this.resizeFrame) return;
+      this.resizeFrame = requestAnimationFrame(() => {
+        this.resizeFrame = 0;
+        if (this.lanesHeight() !== this.lanes.height) this.relayout();
+      });
+    });
     // The kubectl table orders its columns for a side column or a wide panel.
     narrowColumn.addEventListener('change', () => {
       if (document.body.dataset.ready) this.renderCursorPanels();
@@ -83,10 +95,13 @@ class TimelineApp {
     return this.eventIndex().events;
   }
 
+  /** Every event of the run, or of both runs marked A and B when comparing: the Events tab lists them and the keys jump to them. */
   private eventIndex() {
     if (!this.eventList) {
-      const events = allEvents(this.timeline!);
-      this.eventList = { events, times: [...new Set([...events.map((e) => e.t), ...this.timeline!.keyMoments.map((m) => m.t)])].sort((a, b) => a - b) };
+      const runs = this.compare ? [{ mark: 'A ', timeline: this.timeline! }, { mark: 'B ', timeline: this.compare.timeline }] : [{ mark: '', timeline: this.timeline! }];
+      const events = runs.flatMap(({ mark, timeline }) => allEvents(timeline).map((e) => (mark ? { ...e, object: mark + e.object } : e))).sort((a, b) => a.t - b.t);
+      const moments = runs.flatMap(({ timeline }) => timeline.keyMoments.map((m) => m.t));
+      this.eventList = { events, times: [...new Set([...events.map((e) => e.t), ...moments])].sort((a, b) => a - b) };
     }
     return this.eventList;
   }
@@ -134,7 +149,8 @@ class TimelineApp {
       button('◀', () => panBy(-0.25), { ariaLabel: 'Pan left', title: 'Pan left (Shift+←)', secondary: true }),
       button('▶', () => panBy(0.25), { ariaLabel: 'Pan right', title: 'Pan right (Shift+→)', secondary: true }),
     );
-    const hidden = timeline.workloads.filter((w) => !w.affected).length;
+    // Hidden in either run: the workloads a fix made unaffected in run B are shown by the same box.
+    const hidden = [timeline, ...(this.compare ? [this.compare.timeline] : [])].flatMap((t) => t.workloads).filter((w) => !w.affected).length;
     if (hidden > 0) toolbar.appendChild(checkbox(`Show unaffected workloads (${hidden})`, this.ui.showUnaffected, (checked) => {
       this.ui.showUnaffected = checked;
       this.relayout();
@@ -177,8 +193,7 @@ class TimelineApp {
   private relayout(): void {
     const options = { showUnaffected: this.ui.showUnaffected, collapsed: new Set(this.ui.collapsed) };
     const layout = layoutRows(this.timeline!, options, this.compare && { titles: [this.message!.title, this.compare.title], timeline: this.compare.timeline });
-    const total = layout.offsets[layout.rows.length];
-    this.lanes.setData(this.compare ? [this.timeline!, this.compare.timeline] : [this.timeline!], layout, Math.min(total, Math.max(160, Math.round(this.windowHeight() * 0.55))));
+    this.lanes.setData(this.compare ? [this.timeline!, this.compare.timeline] : [this.timeline!], layout, this.lanesHeight(layout));
 
     // Setting scrollTop forces a layout: only when there is a position to restore.
     if (this.ui.scrollTop !== this.lanes.scrollTop) this.lanes.scrollTop = this.ui.scrollTop;
@@ -190,6 +205,12 @@ class TimelineApp {
     this.summaryPanel.replaceChildren();
     if (document.body.dataset.ready) this.renderCursorPanels();
     this.save();
+  }
+
+  /** Just over half the window, at least 160 px, at most what the rows need. */
+  private lanesHeight(layout = this.lanes.layoutShown): number {
+    const total = layout ? layout.offsets[layout.rows.length] : Infinity;
+    return Math.min(total, Math.max(160, Math.round(this.windowHeight() * 0.55)));
   }
 
   /** Before the first paint, the height read at start (see initialWindow). */

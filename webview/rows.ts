@@ -54,7 +54,7 @@ export function layoutRows(timeline: Timeline, options: RowOptions, compare?: { 
     section('workloads', 'Workloads');
     for (const lane of t.workloads) {
       if (!lane.affected && !options.showUnaffected) {
-        if (run === 0) hiddenWorkloads++;
+        hiddenWorkloads++;
         continue;
       }
       const id = prefix + lane.id;
@@ -67,6 +67,11 @@ export function layoutRows(timeline: Timeline, options: RowOptions, compare?: { 
     if (t.otherPods.length > 0) {
       section('other', 'Other pods');
       for (const pod of t.otherPods) rows.push({ run, kind: 'pod', id: prefix + pod.id, lane: pod, workload: null });
+    }
+    // Services whose workload the trace does not tell (no endpoint changed, another name): still drawn.
+    if (t.otherEndpoints.length > 0 && options.showUnaffected) {
+      section('other-services', 'Other Services');
+      for (const endpoints of t.otherEndpoints) rows.push({ run, kind: 'endpoints', id: `${prefix}endpoints:${endpoints.ref.namespace}/${endpoints.ref.name}`, lane: endpoints });
     }
     runRows.push([first, rows.length]);
   });

@@ -5,6 +5,7 @@
  */
 import type { WorkloadLane } from '../src/report/timeline/model';
 import { formatDuration } from '../src/report/format';
+import { workloadLabeler } from '../src/report/workloadLabel';
 import { el, table } from './dom';
 import type { FindingRef } from './protocol';
 
@@ -22,12 +23,13 @@ export interface FindingLinks {
 export function summaryCards(workloads: readonly WorkloadLane[], showUnaffected: boolean, reveal: (lane: WorkloadLane) => void, interactive: boolean, links: FindingLinks = { findings: [] }): HTMLElement {
   const root = el('div', undefined, 'summary');
   const shown = workloads.filter((w) => w.summary && (w.affected || showUnaffected));
+  const label = workloadLabeler(workloads.map((w) => w.ref));
   if (shown.length === 0) root.appendChild(el('p', 'No workload ran on the failed nodes.', 'caption'));
   for (const lane of shown) {
     const summary = lane.summary!;
     const card = el('section', undefined, `card outcome-${summary.outcome}`);
     const heading = el('h3');
-    const name = `${lane.ref.kind}/${lane.ref.name}`;
+    const name = label(lane.ref);
     if (interactive) {
       const link = el('button', name, 'link');
       link.title = 'Show its YAML';
@@ -84,11 +86,12 @@ export function comparisonTable(a: readonly WorkloadLane[], b: readonly Workload
   const byId = new Map(b.map((w) => [w.id, w]));
   const ids = [...a.map((w) => w.id), ...b.filter((w) => !a.some((x) => x.id === w.id)).map((w) => w.id)];
   const of = (lanes: readonly WorkloadLane[], id: string) => lanes.find((w) => w.id === id)?.summary;
+  const label = workloadLabeler([...a, ...b].map((w) => w.ref));
   const rows = ids.map((id) => {
     const [x, y] = [of(a, id), byId.get(id)?.summary];
     const pair = (f: (s: NonNullable<typeof x>) => string) => `${x ? f(x) : '—'} → ${y ? f(y) : '—'}`;
     const lane = a.find((w) => w.id === id) ?? byId.get(id)!;
-    return [`${lane.ref.kind}/${lane.ref.name}`, pair((s) => s.outcome), pair((s) => formatDuration(s.unavailableMs)), pair((s) => formatDuration(s.degradedMs)), pair((s) => formatDuration(s.blackholeMs))];
+    return [label(lane.ref), pair((s) => s.outcome), pair((s) => formatDuration(s.unavailableMs)), pair((s) => formatDuration(s.degradedMs)), pair((s) => formatDuration(s.blackholeMs))];
   });
   const grid = table(['WORKLOAD', 'OUTCOME', 'UNAVAILABLE', 'DEGRADED', 'BLACK-HOLED'], rows);
   grid.classList.add('kubectl');

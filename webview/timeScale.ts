@@ -46,22 +46,24 @@ export function revealTime(window: TimeWindow, t: number, bounds: TimeWindow): T
   return window;
 }
 
-const STEPS_MS = [100, 250, 500, 1000, 2000, 5000, 10_000, 15_000, 30_000, 60_000, 120_000, 300_000, 600_000, 900_000, 1_800_000, 3_600_000, 7_200_000];
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+const STEPS_MS = [100, 250, 500, 1000, 2000, 5000, 10_000, 15_000, 30_000, 60_000, 120_000, 300_000, 600_000, 900_000, 1_800_000, HOUR_MS, 2 * HOUR_MS, 3 * HOUR_MS, 6 * HOUR_MS, 12 * HOUR_MS, DAY_MS];
 
-/** Axis ticks at a round step that leaves at least `minGapPx` between labels. */
+/** Axis ticks at a round step that leaves at least `minGapPx` between labels (whole days past the steps, for runs of a week). */
 export function ticks(window: TimeWindow, widthPx: number, minGapPx = 64): { t: number; label: string }[] {
   const msPerPx = span(window) / Math.max(widthPx, 1);
-  const step = STEPS_MS.find((s) => s / msPerPx >= minGapPx) ?? STEPS_MS[STEPS_MS.length - 1];
+  const step = STEPS_MS.find((s) => s / msPerPx >= minGapPx) ?? Math.ceil((minGapPx * msPerPx) / DAY_MS) * DAY_MS;
   const result: { t: number; label: string }[] = [];
   for (let t = Math.ceil(window.fromMs / step) * step; t <= window.toMs; t += step) result.push({ t, label: axisLabel(t, step) });
   return result;
 }
 
-/** "0s", "45s", "5m", "5m30s", "1h2m", "-10s"; tenths only when the step is below a second. */
+/** "0s", "45s", "5m", "5m30s", "1h2m", "-10s"; below a second, the decimals the step needs (0.25s, 0.5s). */
 export function axisLabel(ms: number, stepMs = 1000): string {
   const sign = ms < 0 ? '-' : '';
   // Rounded to the precision shown before it is split, so 5:59.999 at whole seconds is 6m, never 5m60s.
-  const decimals = stepMs < 10 ? 3 : stepMs < 100 ? 2 : stepMs < 1000 ? 1 : 0;
+  const decimals = stepMs >= 1000 ? 0 : [1, 2].find((d) => Number.isInteger(stepMs / (1000 / 10 ** d))) ?? 3;
   const unit = 1000 / 10 ** decimals;
   let rest = Math.round(Math.abs(ms) / unit) * unit;
   const hours = Math.floor(rest / 3_600_000);

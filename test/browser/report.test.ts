@@ -161,7 +161,10 @@ describeWithChromium('HTML report in Chromium', (browser) => {
     fs.writeFileSync(file, htmlReport({ title: `power-off of ${trace.summary.failedNodes.join(', ')}: ${input}`, report: trace }, reportAssets(path.join(REPO_ROOT, 'out', 'src', 'cli'))));
     const { page, problems } = await open(browser(), file);
     const workload = `<img src=x onerror="window.__pwned='img'">`;
-    assert.deepEqual(await page.locator('.lane-label-workload .name [aria-hidden=true]').allInnerTexts(), [workload]);
+    // A long name is shortened in the middle; its tooltip has it whole. Text either way.
+    const [shown] = await page.locator('.lane-label-workload .name [aria-hidden=true]').allInnerTexts();
+    assert.ok(shown.startsWith('<img src=') && shown.endsWith(`'img'">`), shown);
+    assert.equal(await page.locator('.lane-label-workload .name').getAttribute('title'), `Deployment/${workload} in "><script>window.__pwned='ns'</script>`);
     assert.match(await page.locator('h1').innerText(), /<img src=x onerror=window.__pwned='file'>\.yaml$/);
     assert.match(await page.locator('.lane-label-endpoints').getAttribute('title') ?? '', /javascript:window.__pwned='svc'/);
     const rows = await rowTexts(page, '.pods-at');
@@ -246,6 +249,37 @@ describeWithChromium('HTML report in Chromium', (browser) => {
     assert.notEqual(before.summary.workloads[0].unavailableMs, after.summary.workloads[0].unavailableMs);
     assert.deepEqual(problems, []);
     await tab.close();
+  });
+
+  it('compares a run where a workload is unaffected: its box shows it, and the Events tab and the keys reach run B\'s events', async () => {
+    const before = exampleTrace('examples/postgres-statefulset.yaml', '--duration', '10m');
+    const elsewhere = exampleTrace('examples/postgres-statefulset.yaml', '--duration', '10m', '--target', 'node/worker-c2');
+    const file = path.join(dir, 'compare-unaffected.html');
+    fs.writeFileSync(file, htmlReport({ title: 'A', report: before, compare: { title: 'B', report: elsewhere } }, reportAssets(path.join(REPO_ROOT, 'out', 'src', 'cli'))));
+    const { page: tab, problems } = await open(browser(), file, 1400);
+    assert.equal(await tab.locator('.lane-label-workload').count(), 1);
+    await tab.locator('vscode-checkbox').first().click();
+    await tab.locator('.lane-label-workload').nth(1).waitFor();
+    await tab.locator('vscode-panel-tab#tab-events').click();
+    await tab.locator('.axis').focus();
+    await tab.keyboard.press('End');
+    await tab.locator('.events-at td', { hasText: /^B / }).first().waitFor();
+    assert.deepEqual(problems, []);
+    await tab.close();
+  });
+
+  it('places the cursor where the axis is clicked, and gives the lanes their share of a taller window', async () => {
+    const file = report('axis.html', 'examples', '--duration', '10m');
+    const { page, problems } = await open(browser(), file, 600);
+    const box = (await page.locator('svg.axis-chart').boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + 10);
+    const placed = await cursorMs(page);
+    assert.ok(Math.abs(placed - 300_000) < 10_000, `cursor at ${placed}`);
+    const short = (await page.locator('.lanes').boundingBox())!.height;
+    await page.setViewportSize({ width: 1000, height: 1200 });
+    await page.waitForFunction(`document.querySelector('.lanes').getBoundingClientRect().height > ${short}`);
+    assert.deepEqual(problems, []);
+    await page.close();
   });
 
   it('lists under each workload the findings that would shorten its outage, as text in the report', async () => {

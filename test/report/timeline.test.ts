@@ -3,6 +3,9 @@ import { clusterAt, spanAt } from '../../src/report/timeline/clusterAt';
 import { buildTimeline, type PodLane, type Timeline } from '../../src/report/timeline/model';
 import { PodOwners } from '../../src/report/timeline/podOwners';
 import { podStatusCategory } from '../../src/report/timeline/statusCategory';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { exampleTrace } from './timelineSupport';
 
 const bars = (pod: PodLane) => pod.bars.map((b) => `${b.fromMs}-${b.toMs ?? 'end'} ${b.status} ${b.category}`);
@@ -129,6 +132,20 @@ describe('timeline of a StatefulSet pod force-deleted at 400 s', () => {
     assert.deepEqual(clusterAt(timeline, 400_020).pods.map((p) => `${p.name} ${p.status} ${p.node} ${p.laneId}`), ['postgres-0 Pending <none> Pod/shop/postgres-0#1']);
     assert.deepEqual(clusterAt(timeline, 500_000).pods.map((p) => `${p.name} ${p.status} ${p.node}`), ['postgres-0 ContainerCreating worker-a2']);
     assert.deepEqual(timeline.keyMoments.map((m) => m.label), ['power-off worker-a1', 'NotReady', 'NoExecute taint', 'Deletion', 'ForceDelete']);
+  });
+});
+
+describe('timeline of a bare Pod on a powered-off node', () => {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kfs-bare-')), 'pod.yaml');
+  fs.writeFileSync(file, 'apiVersion: v1\nkind: Pod\nmetadata: {name: lonely, namespace: tools}\nspec: {containers: [{name: c, image: busybox}]}\n');
+  const report = exampleTrace(file, '--duration', '10m');
+  const timeline = buildTimeline(report);
+
+  it('steps its READY line down when the node lifecycle controller marks it NotReady, though kubectl\'s READY still says 1/1', () => {
+    const notReady = report.events.find((e) => e.type === 'PodCondition' && e.reason === 'NodeNotReady')!.t;
+    const steps = workload(timeline, 'Pod/tools/lonely').readySteps.map((s) => `${s.fromMs}-${s.toMs ?? 'end'} ${s.ready}/${s.total}`);
+    assert.equal(steps[0], `0-${notReady} 1/1`);
+    assert.ok(steps.slice(1).every((s) => s.endsWith(' 0/1')), steps.join(', '));
   });
 });
 

@@ -51,4 +51,13 @@ describe('timeline zoom, pan and axis', () => {
     assert.equal(fitMiddle('gke-prod-cluster-default-pool-3f2a1b7d-x9zq', 120, sixPx), 'gke-prod-…a1b7d-x9zq');
     assert.equal(sixPx(fitMiddle('gke-prod-cluster-default-pool-3f2a1b7d-x9zq', 120, sixPx)), 120);
   });
+
+  it('labels a second in quarters with the decimals they need, and a week in readable steps', () => {
+    assert.deepEqual(ticks({ fromMs: 0, toMs: 1000 }, 430).map((t) => t.label), ['0s', '0.25s', '0.5s', '0.75s', '1s']);
+    const week = ticks({ fromMs: 0, toMs: 168 * 3_600_000 }, 1100).map((t) => t.label);
+    assert.deepEqual([week.length, week[1], week.at(-1)], [15, '12h', '168h']);
+    // Past the steps, whole days: a week at 300 px.
+    assert.deepEqual(ticks({ fromMs: 0, toMs: 168 * 3_600_000 }, 300).map((t) => t.label), ['0s', '48h', '96h', '144h']);
+  });
 });
+

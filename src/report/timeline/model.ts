@@ -217,7 +217,8 @@ export function buildTimeline(report: TraceReport): Timeline {
   const addWorkload = (key: string, ref: ObjectRef, summary: WorkloadSummaryJson | null) => {
     const states = byObject.get(key);
     const podOrSlice = ref.kind === 'Pod' || ref.kind === 'EndpointSlice';
-    workloadById.set(key, new WorkloadObjectLane(key, ref, summary, states ?? [], !(podOrSlice && states), startMs, sources));
+    // A bare Pod's states are its pod's: its count comes from the pod's Ready condition (objectLanes.ts).
+    workloadById.set(key, new WorkloadObjectLane(key, ref, summary, ref.kind === 'Pod' ? [] : states ?? [], !(podOrSlice && states), startMs, sources));
   };
   for (const w of report.summary.workloads) addWorkload(refKey(w.object), w.object, w);
   for (const [key, states] of byObject) {

@@ -22,6 +22,24 @@ function count(text: string | undefined): { ready: number; total: number } | nul
   return match ? { ready: Number(match[1]), total: Number(match[2]) } : null;
 }
 
+/**
+ * A pod's Ready condition as 0/1 steps: its bars that are Running and ready, cut where its events
+ * turn the condition False (the node lifecycle controller's NodeNotReady, the kubelet's NotReady)
+ * until it turns True again; kubectl's READY column keeps counting containers meanwhile.
+ */
+function readyConditionSteps(pod: PodLane): CountStep[] {
+  const flips = pod.events.filter((e) => e.type === 'PodReady' || (e.type === 'PodCondition' && (e.reason === 'NodeNotReady' || e.reason === 'NotReady')));
+  return pod.bars.flatMap((bar) => {
+    const end = bar.toMs ?? Infinity;
+    const cuts = [bar.fromMs, ...flips.map((e) => e.t).filter((t) => t > bar.fromMs && t < end)];
+    return cuts.map((from, i) => {
+      const last = flips.filter((e) => e.t <= from).at(-1);
+      const conditionReady = last === undefined || last.type === 'PodReady';
+      return { fromMs: from, toMs: i + 1 < cuts.length ? cuts[i + 1] : bar.toMs, ready: bar.category === 'ready' && conditionReady ? 1 : 0, total: 1 };
+    });
+  });
+}
+
 function countSteps(states: readonly StateInterval[]): CountStep[] {
   return states.flatMap((s) => {
     const value = count(s.ready);
@@ -178,11 +196,8 @@ export class WorkloadObjectLane implements WorkloadLane {
   get readySteps(): CountStep[] {
     if (!this.drawnSteps) {
       const steps = countSteps(this.states);
-      // A bare pod has no READY count of its own in the trace: its pod's READY is the count.
-      this.drawnSteps = steps.length > 0 ? steps : this.pods.flatMap((p) => p.bars.flatMap((b) => {
-        const value = count(b.ready);
-        return value ? [{ fromMs: b.fromMs, toMs: b.toMs, ready: value.ready === value.total && value.total > 0 ? 1 : 0, total: 1 }] : [];
-      }));
+      // A bare pod has no READY count of its own in the trace: its pod's Ready condition is the count.
+      this.drawnSteps = steps.length > 0 ? steps : this.pods.flatMap(readyConditionSteps);
     }
     return this.drawnSteps;
   }
