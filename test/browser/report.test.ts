@@ -277,7 +277,13 @@ describeWithChromium('HTML report in Chromium', (browser) => {
     assert.ok(Math.abs(placed - 300_000) < 10_000, `cursor at ${placed}`);
     const short = (await page.locator('.lanes').boundingBox())!.height;
     await page.setViewportSize({ width: 1000, height: 1200 });
-    await page.waitForFunction(`document.querySelector('.lanes').getBoundingClientRect().height > ${short}`);
+    // Polled from here: the page's CSP forbids the eval waitForFunction uses.
+    let tall = short;
+    for (let i = 0; i < 40 && tall <= short; i++) {
+      await page.waitForTimeout(50);
+      tall = (await page.locator('.lanes').boundingBox())!.height;
+    }
+    assert.ok(tall > short, `lanes ${short} px, then ${tall} px`);
     assert.deepEqual(problems, []);
     await page.close();
   });
