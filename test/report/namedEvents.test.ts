@@ -9,4 +9,12 @@ describe('timeline events list', () => {
     const named = new Set(events.map((e) => e.object));
     for (const object of ['zone/zone-a', 'lease/kube-controller-manager', 'cluster/assumptions']) assert.ok(named.has(object), object);
   });
+
+  it('lists the events of one millisecond in the trace\'s order, not lane by lane', () => {
+    const report = exampleTrace('examples', '--failure', 'zone-outage', '--cluster', 'test/fixtures/scenarios/zones.nodes.yaml', '--target', 'zone/west', '--duration', '10m');
+    const listed = allEvents(buildTimeline(report)).map((e) => `${e.t} ${e.reason} ${e.message}`);
+    const traced = report.events.filter((e) => e.reason !== 'NoEffect').map((e) => `${e.t} ${e.reason} ${e.message}`);
+    assert.deepEqual(listed, traced);
+  });
 });
+

@@ -111,6 +111,8 @@ export interface Timeline {
   keyMoments: KeyMoment[];
   /** Events of no drawn object (zone states, cluster notes, the controller-manager's lease), with the object they are about. */
   otherEvents: (Marker & Readonly<Pick<EventJson, 'object'>>)[];
+  /** Each event's place in the trace (markers are the trace's own event objects): the order within one millisecond. */
+  readonly traceOrder: ReadonlyMap<Marker, number>;
 }
 
 const NON_WORKLOAD_KINDS = new Set(['Pod', 'Node', 'EndpointSlice', 'Cluster']);
@@ -274,9 +276,13 @@ export function buildTimeline(report: TraceReport): Timeline {
     return ((object.kind === 'Pod' || object.kind === 'EndpointSlice') && byObject.has(key)) || workloadById.has(key);
   };
   let otherEvents: EventJson[] | undefined;
+  let traceOrder: Map<Marker, number> | undefined;
   return {
     startMs, endMs: events.endMs, failedNodes: report.scenario.failedNodes, nodes: ordered, workloads, otherPods, otherEndpoints,
     keyMoments: keyMoments(events.momentEvents, report.summary.workloads, failed, podsOnFailed),
+    get traceOrder() {
+      return (traceOrder ??= new Map(report.events.map((e, i) => [e, i])));
+    },
     get otherEvents() {
       return (otherEvents ??= report.events.filter((e) => e.reason !== 'NoEffect' && !onLane(e)));
     },

@@ -6,12 +6,13 @@ export interface NamedMarker extends Marker {
   object: string;
 }
 
-/** Every event with the object it is about, in time order. */
+/** Every event with the object it is about, in the trace's order. */
 export function allEvents(timeline: Timeline): NamedMarker[] {
-  const named: NamedMarker[] = [];
+  const named: (NamedMarker & { order: number })[] = [];
+  const order = timeline.traceOrder;
   const add = (events: readonly Marker[], kind: string, name: string) => {
     const object = objectName(kind, name);
-    for (const e of events) named.push({ ...e, object });
+    for (const e of events) named.push({ ...e, object, order: order.get(e) ?? Infinity });
   };
   for (const node of timeline.nodes) add(node.events, 'Node', node.name);
   for (const w of timeline.workloads) {
@@ -21,6 +22,7 @@ export function allEvents(timeline: Timeline): NamedMarker[] {
   }
   for (const pod of timeline.otherPods) add(pod.events, 'Pod', pod.ref.name);
   for (const ep of timeline.otherEndpoints) add(ep.events, 'EndpointSlice', ep.ref.name);
-  for (const e of timeline.otherEvents) named.push({ ...e, object: objectName(e.object.kind, e.object.name) });
-  return named.sort((a, b) => a.t - b.t);
+  for (const e of timeline.otherEvents) named.push({ ...e, object: objectName(e.object.kind, e.object.name), order: order.get(e) ?? Infinity });
+  // Within one millisecond, the trace's order (a pod created before its node's event is listed so).
+  return named.sort((a, b) => a.t - b.t || a.order - b.order).map(({ order: _, ...e }) => e);
 }
