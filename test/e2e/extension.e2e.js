@@ -454,7 +454,6 @@ async function simulatePowerOff(page, workload) {
     assert.ok(hostile.summary.includes("<img src=x onerror=document.title='pwned'><b>bold</b>"));
     // The lane shortens a long name in the middle; its tooltip has it whole, as text.
     assert.ok((await hostile.frame.locator('.lane-label-workload .name').first().getAttribute('title')).includes("<img src=x onerror=document.title='pwned'><b>bold</b>"));
-    assert.ok((await hostile.frame.locator('.lane-label-workload .name').first().innerText()).startsWith('<img'));
     assert.equal(await hostile.frame.locator('img, b').count(), 0);
     assert.equal(await hostile.frame.locator('script', { hasText: 'pwned' }).count(), 0, 'no script element from the manifest');
     assert.notEqual(await page.title(), 'pwned');
