@@ -18,7 +18,7 @@ import type { SimNode, SimPod, SimWorkload } from './objects';
 import { PodGarbageCollector } from './podGC';
 import { Random } from './random';
 import { ReplicaSetController } from './replicaSet';
-import type { Scenario } from './scenario';
+import type { Intervention, Scenario } from './scenario';
 import { Scheduler } from './scheduler';
 import { StatefulSetController } from './statefulSet';
 import { Store } from './store';
@@ -28,6 +28,8 @@ import { TraceRecorder, type StateInterval, type TraceEvent } from './trace';
 import { VolumeBinder } from './volumeBinding';
 import { toSimWorkload } from './workloads';
 import { workloadsNamed } from './workloadTarget';
+
+const INTERVENTION_ORDER: readonly Intervention['kind'][] = ['force-delete', 'delete', 'out-of-service', 'delete-node', 'restart-controller-manager'];
 
 export interface SimulationResult {
   events: TraceEvent[];
@@ -88,7 +90,9 @@ export function simulate(scenario: Scenario): SimulationResult {
     clock.at(fault.atMs, () => failedSoFar.push(...nodes.filter((n) => !failedSoFar.includes(n))));
     scheduleFault(ctx, fault, nodes);
   }
-  for (const intervention of scenario.interventions) scheduleIntervention(ctx, intervention, () => failedSoFar.filter((n) => !n.deleted || intervention.kind !== 'delete-node'));
+  // Interventions of one instant act in one order whatever order a scenario file lists them in: the CLI's.
+  const byKind = (i: Intervention) => INTERVENTION_ORDER.indexOf(i.kind);
+  for (const intervention of [...scenario.interventions].sort((a, b) => byKind(a) - byKind(b))) scheduleIntervention(ctx, intervention, () => failedSoFar.filter((n) => !n.deleted || intervention.kind !== 'delete-node'));
 
   clock.runUntil(scenario.durationMs);
   const events = trace.events;

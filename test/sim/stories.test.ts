@@ -413,3 +413,14 @@ spec:
     assert.ok(web.podDeletionMs! - web.noExecuteTaintMs! >= 300_000 && web.podDeletionMs! - web.noExecuteTaintMs! <= 300_200, `${web.podDeletionMs! - web.noExecuteTaintMs!}`);
   });
 });
+
+describe('interventions of one instant', () => {
+  it('act in one order whatever order they are listed in (a scenario file keeps its own, the CLI groups them by kind)', () => {
+    const MINUTE = 60_000;
+    const at = 5 * MINUTE;
+    const listed = [{ kind: 'delete-node' as const, atMs: at }, { kind: 'force-delete' as const, target: 'StatefulSet/db', atMs: at }, { kind: 'restart-controller-manager' as const, atMs: at }, { kind: 'out-of-service' as const, atMs: at }];
+    const byKind = [listed[1], listed[3], listed[0], listed[2]];
+    const trace = (interventions: typeof listed) => JSON.stringify(run([statefulSet('db')], { durationMs: 12 * MINUTE, interventions }));
+    assert.equal(trace(listed), trace(byKind));
+  });
+});
