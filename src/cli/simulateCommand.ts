@@ -123,8 +123,10 @@ function prepareScenarioRun({ scenario, locate }: ScenarioRead, file: string, cw
     if (error instanceof InputError && !error.at) throw new InputError(error.choice, error.value, error.problem, { uri: shown(file), range: locate(scenarioFieldOf(scenario, error)) });
     if (error instanceof FileError) {
       const lines = error.message.split('\nkube-failure-sim: ').map((line) => {
-        const index = scenario.manifests.findIndex((m) => line.includes(here(m)));
-        const field = index >= 0 ? ['spec', 'manifests', index] : line.includes(here(scenario.cluster ?? '\0')) ? ['spec', 'cluster'] : undefined;
+        // The path as a whole word of the message: web.yaml is not old/web.yaml.
+        const names = (path: string) => line.endsWith(` ${path}`) || line.startsWith(`${path} `) || line.includes(` ${path} `) || line.includes(` ${path}:`);
+        const index = scenario.manifests.findIndex((m) => names(here(m)));
+        const field = index >= 0 ? ['spec', 'manifests', index] : scenario.cluster !== undefined && names(here(scenario.cluster)) ? ['spec', 'cluster'] : undefined;
         return field ? `${where(field)}: ${line}` : line;
       });
       throw new FileError(lines.join('\nkube-failure-sim: '));

@@ -198,8 +198,9 @@ export function readScenarioFile(text: string): ReadScenarioFile {
     else problem(`spec.${key}`, key === 'kubernetesVersion' ? 'kubernetesVersion must be a quoted string, such as "1.30"' : `${key} must be a string`);
   }
   if (s.seed !== undefined) {
-    if (Number.isInteger(s.seed) && (s.seed as number) >= 0) scenario.seed = s.seed as number;
-    else problem('spec.seed', 'seed must be a whole number ≥ 0');
+    // The bound --seed has, so a file and its command line run the same seed.
+    if (Number.isInteger(s.seed) && (s.seed as number) >= 0 && (s.seed as number) <= 2 ** 31) scenario.seed = s.seed as number;
+    else problem('spec.seed', `seed must be a whole number from 0 to ${2 ** 31}`);
   }
   if (s.set !== undefined) {
     const set = s.set;

@@ -104,6 +104,8 @@ describe('scenario files (FailureScenario)', () => {
     assert.deepEqual(spec('  targets: [node/a, node/b]', '  recoverAfter: {node/a: 2m}'), ['7: recoverAfter per target needs a time for every target (node/a, node/b), or one duration for all']);
     assert.deepEqual(spec('  targets: [node/a]', '  recoverAfter: {node/c: 2m}'), ['7: recoverAfter names node/c, which is not among the targets (node/a)']);
     assert.deepEqual(spec('  placement: random', '  runs: 0'), ['6: placement must be one of scheduler, worst, spread', '7: runs must be a whole number from 1 to 1000']);
+    // The bound --seed has: a file and its command line run the same seed.
+    assert.deepEqual(spec('  seed: 2147483649'), ['6: seed must be a whole number from 0 to 2147483648']);
     assert.deepEqual(spec('  interventions: [{outOfService: {at: 1m}}, {outOfService: {at: 2m}}]'), ['6: outOfService is given twice; the failed nodes are tainted once']);
   });
 
@@ -147,6 +149,8 @@ describe('scenario files (FailureScenario)', () => {
         return result.err.replace(/^kube-failure-sim: \S*s\.yaml:/, 's.yaml:').trimEnd();
       };
       assert.equal(run('  manifests: [web.yaml, gone.yaml]'), `s.yaml:5:25: no such file or directory: ${path.relative(REPO_ROOT, path.join(dir, 'gone.yaml'))}`);
+      // At its own item: old/web.yaml is not web.yaml.
+      assert.equal(run('  manifests:', '  - web.yaml', '  - old/web.yaml'), `s.yaml:7:5: no such file or directory: ${path.relative(REPO_ROOT, path.join(dir, 'old', 'web.yaml'))}`);
       assert.match(run('  manifests: [web.yaml]', '  targets: [node/worker-a1, node/worker-z9@1m]'), /^s\.yaml:6:29: target node\/worker-z9: no such node in the cluster/);
       assert.match(run('  manifests: [web.yaml]', '  interventions:', '  - delete: {pod: Deployment/web, at: 1m}', '  - forceDelete: {pod: Deployment/nope, at: 2m}'),
         /^s\.yaml:8:5: force-delete Deployment\/nope: no such workload in the input; did you mean Deployment\/web\?/);
