@@ -62,7 +62,8 @@ export class LanesView {
   private view: TimeWindow = { fromMs: 0, toMs: 1 };
   private cursorMs = 0;
   private geometry: Geometry = geometry(600);
-  private shownHeight = 400;
+  /** The height main.ts gave the lanes (reading clientHeight would force a layout mid-build). */
+  height = 400;
   private scrollPosition = 0;
   private drag: { x: number; moved: boolean; pointer: number } | undefined;
 
@@ -92,7 +93,7 @@ export class LanesView {
   setData(timelines: Timeline[], layout: RowLayout, height: number): void {
     if (timelines !== this.timelines) this.ambiguous = sharedNames(timelines.flatMap((t) => t.workloads.map((w) => w.ref)));
     this.timelines = timelines;
-    this.shownHeight = height;
+    this.height = height;
     this.element.style.height = `${height}px`;
     this.layout = layout;
     this.inner.style.height = `${layout.offsets[layout.rows.length]}px`;
@@ -113,11 +114,7 @@ export class LanesView {
     this.cursorLine.setAttribute('x2', String(x));
   }
 
-  /** The height the lanes were given, and the rows they lay out. */
-  get height(): number {
-    return this.shownHeight;
-  }
-
+  /** The rows the lanes lay out. */
   get layoutShown(): RowLayout | undefined {
     return this.layout;
   }
@@ -145,8 +142,7 @@ export class LanesView {
     const layout = this.layout;
     if (!layout || this.timelines.length === 0) return;
     const { labelWidth, chartWidth } = this.geometry;
-    // The height main.ts gave the lanes: reading clientHeight would force a layout mid-build.
-    const height = this.shownHeight;
+    const height = this.height;
     const top = this.scrollPosition;
     const [first, end] = visibleRows(layout, top, height);
     this.slice.style.top = `${top}px`;

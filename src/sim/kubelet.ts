@@ -187,14 +187,13 @@ class Kubelet {
    * backoff; nothing in the control plane reacts (SEMANTICS.md 11). Healed: the apps answer again.
    */
   private diskChanged(healthy: boolean): void {
-    const { store } = this.ctx;
+    const { store, clock } = this.ctx;
     this.diskHealthy = healthy;
     const epoch = ++this.diskEpoch;
     for (const pod of [...this.node.pods]) {
       if (pod.removed || pod.deletionTimestamp !== undefined) continue;
       if (healthy && pod.containerReason === 'CrashLoopBackOff') {
         // A healed disk does not end the back-off: the container starts again when it expires, in its sandbox.
-        const { clock } = this.ctx;
         clock.at(Math.max(clock.now, this.backOffUntil.get(pod) ?? clock.now), () => {
           if (epoch === this.diskEpoch && !pod.removed && pod.deletionTimestamp === undefined && this.connected) this.launch(pod, pod.restartCount + 1);
         });

@@ -37,7 +37,7 @@ export class ServingMetrics {
   private readonly fallingBack = new Set<SimService>();
 
   /** `terminatingFallback`: kube-proxy has ProxyTerminatingEndpoints (beta-on 1.26, GA 1.28; SEMANTICS.md 9). */
-  constructor(store: Store, terminatingFallback = true) {
+  constructor(store: Store, terminatingFallback: boolean) {
     this.now = () => store.now;
     store.onPod((pod) => this.observe(pod));
     store.onRuntime((pod) => this.observe(pod));

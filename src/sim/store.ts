@@ -147,7 +147,7 @@ export class Store {
   /**
    * A pod whose template names its node (spec.nodeName) is bound as it is created: no scheduler
    * looks at it, whether that node is Ready, tainted or deleted (pod GC deletes pods of a
-   * deleted node). One naming a node the cluster never had is not bound (the front ends say so).
+   * deleted node). One naming a node the cluster never had is not bound (its pending message says so, scheduler.ts).
    */
   createPod(pod: SimPod, creator: string): void {
     pod.owner?.pods.push(pod);
