@@ -10,6 +10,7 @@ import type { Container, PodDisruptionBudget, Probe, Sourced, Workload } from '.
 import type { ManifestObject } from '../manifest/objects';
 import type { PathSegment } from '../manifest/path';
 import { budgetSelects, fewestPods, hasReplicas, podSpecPath } from './facts';
+import { workloadLabeler } from '../report/workloadLabel';
 import { code, md, simulateLink } from './markdown';
 import { approx, outageText } from './outageText';
 import { selectedNodes } from './workloadSimulation';
@@ -77,7 +78,7 @@ function workloadHover(ctx: RuleContext, workload: Sourced<Workload>, path: Path
   else if (field === 'volumes') lines = ['**volumes**: emptyDir data is lost when the pod moves; hostPath and local volumes stay on the node; a ReadWriteOnce claim stays attached to a failed node until its old pod object is gone, then up to 6 more minutes.'];
   else if (field === 'containers' && typeof rel![1] === 'number') lines = containerHover(workload.template.spec.containers[rel![1] as number], rel!.slice(2), workload.template.spec.terminationGracePeriodSeconds);
   if (!lines) return undefined;
-  return [...lines, '', ...outcomeLines(ctx, workload), '', simulateLink(`${workload.kind}/${workload.name}`)].join('\n');
+  return [...lines, '', ...outcomeLines(ctx, workload), '', simulateLink(workloadLabeler(ctx.document.model.workloads)(workload))].join('\n');
 }
 
 function replicasHover(workload: Extract<Workload, { replicas: number }>): string[] {

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { workloadLabeler } from '../report/workloadLabel';
 import type { SimulateArguments } from './choices';
 import type { Config } from './config';
 import type { WorkspaceIndex } from './workspaceIndex';
@@ -18,8 +19,11 @@ export class CodeLensProvider implements vscode.CodeLensProvider, vscode.Disposa
   async provideCodeLenses(document: vscode.TextDocument, token: vscode.CancellationToken): Promise<vscode.CodeLens[]> {
     if (!this.config.analysesNow(document) || !this.config.codeLensEnabled || !this.index.isManifest(document)) return [];
     try {
-      return (await this.index.lenses(document, token) ?? []).map((lens) => {
-        const target = `${lens.workload.kind}/${lens.workload.name}`;
+      const lenses = await this.index.lenses(document, token) ?? [];
+      // Kind/namespace/name where two namespaces of the file share a Kind/name: the target must name one.
+      const label = workloadLabeler(lenses.map((lens) => lens.workload));
+      return lenses.map((lens) => {
+        const target = label(lens.workload);
         const args: SimulateArguments = { uri: document.uri.toString(), target };
         const position = new vscode.Position(lens.range.start.line, lens.range.start.character);
         return new vscode.CodeLens(new vscode.Range(position, position), {

@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
-import { defaultCluster } from '../cluster/clusterSpec';
+import { defaultCluster, ZONE_LABEL } from '../cluster/clusterSpec';
+import { workloadLabeler } from '../report/workloadLabel';
+import type { ObjectRef } from '../sim/trace';
 import { parseDuration } from '../manifest/duration';
 import type { Intervention } from '../sim/scenario';
 import {
@@ -91,7 +93,7 @@ function keep<T>(answer: Answer<T>, store: (value: T) => void): Answer<true> {
  * the question before; undefined when the user cancels.
  */
 export async function askSimulation(
-  workloads: readonly { kind: string; name: string }[], nodes: readonly { name: string; labels: Record<string, string> }[], settings: { kubernetesVersion: string; profile: string },
+  workloads: readonly ObjectRef[], nodes: readonly { name: string; labels: Record<string, string> }[], settings: { kubernetesVersion: string; profile: string },
 ): Promise<SimulationRequest | undefined> {
   let failure: SimulationRequest['failure'] = 'power-off';
   let targets: string[] = [];
@@ -99,10 +101,17 @@ export async function askSimulation(
   let interventions: Intervention[] = [];
   let kubernetesVersion = '';
   let profile = '';
-  const firstWorkload = workloads[0] ? `${workloads[0].kind}/${workloads[0].name}` : undefined;
+  const firstWorkload = workloads[0] ? workloadLabeler(workloads)(workloads[0]) : undefined;
   const steps: (() => Promise<Answer<true>>)[] = [
     async () => keep(await pickOne(1, 'What happens to the node?', FAILURE_OPTIONS), (o) => (failure = o.value)),
-    async () => keep(await pickOne(2, failure === 'zone-outage' ? 'Which zone fails?' : 'Which node fails?', targetOptions(workloads, nodes.length > 0 ? nodes : defaultCluster().nodes, failure)), (o) => (targets = o.value)),
+    async () => {
+      const options = targetOptions(workloads, nodes.length > 0 ? nodes : defaultCluster().nodes, failure);
+      if (options.length === 0) {
+        void vscode.window.showWarningMessage(`No node of the cluster has a ${ZONE_LABEL} label, so there is no zone to take down: pick another failure, or give the Node objects their zones.`);
+        return BACK;
+      }
+      return keep(await pickOne(2, failure === 'zone-outage' ? 'Which zone fails?' : 'Which node fails?', options), (o) => (targets = o.value));
+    },
     async () => {
       for (;;) {
         const back = await pickOne(3, 'Does it come back?', RETURN_OPTIONS);

@@ -1,9 +1,11 @@
 import * as vscode from 'vscode';
 import type { TraceReport } from '../report/contract';
+import { MAX_FILE_BYTES } from '../manifest/limits';
 import { nodeNames } from '../report/format';
 import { isFailureKind, isInterventionKind, PLACEMENTS, type Intervention, type Placement } from '../sim/scenario';
-import { requestChoices, requestScenarioFile, timingFiles, type SimulationRequest } from '../workspace/guidedChoices';
+import { requestChoices, requestScenarioFile, type SimulationRequest } from '../workspace/guidedChoices';
 import { afterTheEnd } from '../report/afterTheEnd';
+import { listFiles, type ListingFs } from '../workspace/listedFiles';
 import { readScenarioFile, SCENARIO_FILE_SUFFIX, scenarioRun, writeScenarioFile } from '../workspace/scenarioFile';
 import type { ClusterText, SimulationChoices } from '../workspace/simulationChoices';
 import type { FindingRef, RunRef, WebviewMessage } from '../../webview/protocol';
@@ -11,6 +13,7 @@ import { isSimulateArguments, relativeName } from './choices';
 import type { Config } from './config';
 import { askSimulation } from './guidedPicks';
 import { runTimingLabel, scenarioKey, TimelinePanels } from './timelinePanel';
+import type { ListedFile } from './worker/protocol';
 import type { SimulationRun } from './worker/simulationRunner';
 import type { WorkspaceIndex } from './workspaceIndex';
 
@@ -38,6 +41,8 @@ export function registerSimulateCommand(context: vscode.ExtensionContext, index:
   let last: RunRef | undefined;
   /** The report of `last`, once it ran: Save Scenario As… lists the files its timing came from. */
   let lastReport: TraceReport | undefined;
+  /** kubeFailureSim.timing when `last` ran (a guided run; a scenario file's run has its own). */
+  let lastSettings: Record<string, string> | undefined;
   /** A guided run (or a CodeLens'): its choices are in the reference; a scenario file's run reads the file again. */
   const run = async (ref: RunRef) => {
     if (ref.scenario) return runScenario(vscode.Uri.parse(ref.scenario));
@@ -46,14 +51,16 @@ export function registerSimulateCommand(context: vscode.ExtensionContext, index:
     const documents = ref.documents === undefined ? [ref.document] : ref.documents.length > 0 ? ref.documents : undefined;
     await execute(ref, requestChoices(request, documents));
   };
-  const execute = async (ref: RunRef, choices: SimulationChoices) => {
+  /** `files`: a scenario file's run, which reads these and nothing else of the folder. */
+  const execute = async (ref: RunRef, choices: SimulationChoices, files?: ListedFile[]) => {
     last = ref;
     lastReport = undefined;
+    lastSettings = Object.fromEntries(Object.entries(config.values.timing ?? {}).map(([knob, value]) => [knob, String(value)]));
     // Run Again and Save Scenario As… show in the command palette from now on.
     void vscode.commands.executeCommand('setContext', 'kubeFailureSim.hasRun', true);
     try {
       const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(ref.document));
-      const documents = choices.documents;
+      const documents = files ? files.map((f) => f.uri) : choices.documents;
       const folder = vscode.workspace.getWorkspaceFolder(document.uri)?.uri.toString();
       const names = (documents ?? [ref.document]).map((d) => relativeName(folder, d));
       const source = ref.scenario ? relativeName(folder, ref.scenario) : names.join(', ');
@@ -61,7 +68,7 @@ export function registerSimulateCommand(context: vscode.ExtensionContext, index:
       const delayMs = config.testingSimulationDelayMs;
       const started = Date.now();
       log.info(`Simulating ${ref.failure} of ${ref.targets.join(', ') || 'the first workload\'s node'}: ${source}${delayMs ? ` (worker kept busy ${delayMs} ms first, for tests)` : ''}`);
-      const simulation = await index.simulate(document, scenarioKey(ref, ''), choices, names, delayMs);
+      const simulation = await index.simulate(document, scenarioKey(ref, ''), choices, names, files, delayMs);
       const report = await withProgress(`Simulating ${ref.failure}: ${source}`, simulation, log);
       log.info(`Simulation of ${source}: ${report ? 'done' : 'stopped'} after ${Date.now() - started} ms`);
       if (!report) return;
@@ -90,38 +97,49 @@ export function registerSimulateCommand(context: vscode.ExtensionContext, index:
       return;
     }
     const folder = vscode.workspace.getWorkspaceFolder(uri)?.uri.toString();
+    const name = relativeName(folder, uri.toString());
     const { scenario, problems } = readScenarioFile(document.getText());
     if (!scenario) {
-      void vscode.window.showErrorMessage(`${relativeName(folder, uri.toString())}:${problems[0].range.start.line + 1}: ${problems[0].message}`);
+      // Every problem is in the Problems panel as you type; the first is shown where it is written.
+      const [first] = problems;
+      const more = problems.length > 1 ? ` (${problems.length - 1} more in the Problems panel)` : '';
+      const choice = await vscode.window.showErrorMessage(`${name}:${first.range.start.line + 1}: ${first.message}${more}`, 'Show');
+      if (choice === 'Show') await vscode.window.showTextDocument(document, { selection: new vscode.Range(first.range.start.line, first.range.start.character, first.range.end.line, first.range.end.character) });
       return;
     }
-    const manifests = scenario.manifests.map((m) => vscode.Uri.joinPath(uri, '..', m));
-    const stats = await Promise.all(manifests.map((m) => stat(m)));
-    const missing = manifests.find((_, i) => !stats[i]);
-    if (missing) {
-      void vscode.window.showErrorMessage(`The scenario's manifest ${missing.path} does not exist.`);
+    // Only what the file lists, read as simulate --scenario reads it (open files as the editor has them).
+    const listed = await listFiles(scenario.manifests.map((m) => vscode.Uri.joinPath(uri, '..', m).toString()), EDITOR_FS);
+    if ('missing' in listed) {
+      void vscode.window.showErrorMessage(`${name}: the scenario's manifest ${relativeName(folder, listed.missing)} does not exist.`);
       return;
     }
     let cluster: ClusterText | undefined;
     if (scenario.cluster !== undefined) {
-      const clusterUri = vscode.Uri.joinPath(uri, '..', scenario.cluster);
-      const texts = await readYaml(clusterUri);
+      const clusterUri = vscode.Uri.joinPath(uri, '..', scenario.cluster).toString();
+      const clusterFiles = await listFiles([clusterUri], EDITOR_FS);
+      const texts = 'missing' in clusterFiles ? 'does not exist' : await readListed(clusterFiles.files);
       if (typeof texts === 'string') {
-        void vscode.window.showErrorMessage(`The scenario's cluster ${clusterUri.path} ${texts}.`);
+        void vscode.window.showErrorMessage(`${name}: the scenario's cluster ${relativeName(folder, clusterUri)} ${texts}.`);
         return;
       }
-      cluster = { texts, source: relativeName(folder, clusterUri.toString()) };
+      cluster = { texts: texts.map((f) => f.text), source: relativeName(folder, clusterUri) };
     }
-    const { choices, runs } = scenarioRun(scenario, relativeName(folder, uri.toString()), cluster);
+    const files = await readListed(listed.files);
+    if (typeof files === 'string') {
+      void vscode.window.showErrorMessage(`${name}: ${files}.`);
+      return;
+    }
+    if (files.length === 0) {
+      void vscode.window.showErrorMessage(`${name}: the folders it lists hold no .yaml or .yml file.`);
+      return;
+    }
+    const { choices, runs } = scenarioRun(scenario, name, cluster);
     if (runs > 1) void vscode.window.showInformationMessage(`The timeline shows the first of the scenario's ${runs} runs (seed ${choices.seed}); simulate --scenario reports the statistics over all of them.`);
-    // A folder among the manifests: the whole workspace folder, as the CLI walks it.
-    const folderGiven = stats.some((s) => s!.type === vscode.FileType.Directory);
-    const files = manifests.filter((_, i) => stats[i]!.type !== vscode.FileType.Directory).map((m) => m.toString());
     const ref: RunRef = {
-      document: files[0] ?? manifests[0].toString(), documents: folderGiven ? [] : files, scenario: uri.toString(),
+      document: files[0].uri, documents: files.map((f) => f.uri), scenario: uri.toString(),
       failure: choices.failure, targets: scenario.targets ?? [], kubernetesVersion: scenario.kubernetesVersion, profile: scenario.profile,
     };
-    await execute(ref, { ...choices, documents: folderGiven ? undefined : files });
+    await execute(ref, choices, files);
   };
   const panels = new TimelinePanels(context.extensionUri, (ref) => void run(ref), (ref, message) => void revealObject(index, ref, message), (finding) => void showFinding(finding));
 
@@ -177,15 +195,11 @@ export function registerSimulateCommand(context: vscode.ExtensionContext, index:
         filters: { 'Failure scenario': ['yaml', 'yml'] }, title: 'Save the scenario as',
       });
       if (!target) return;
-      const scenario = requestScenarioFile(base, relativePath(target, manifest), request);
-      // The editor's run saw the whole folder; the CLI reads what the file lists. The files the
-      // timing came from are listed too, and a version the folder gave is written down.
-      const folder = vscode.workspace.getWorkspaceFolder(manifest);
-      if (lastReport && folder) {
-        const configs = timingFiles(lastReport.timing).map((name) => vscode.Uri.joinPath(folder.uri, name)).filter((uri) => uri.toString() !== manifest.toString());
-        scenario.manifests = [...new Set([...scenario.manifests, ...configs.map((uri) => relativePath(target, uri))])];
-        if (!scenario.kubernetesVersion) scenario.kubernetesVersion = lastReport.scenario.k8sVersion;
-      }
+      // The editor's run read the whole folder; the CLI reads what the file lists: the files the
+      // run read besides the manifest are listed too, and the settings it ran with are written down.
+      const context = (await index.contextFiles(await vscode.workspace.openTextDocument(manifest))) ?? [];
+      const ran = lastReport && lastSettings && { k8sVersion: lastReport.scenario.k8sVersion, profile: lastReport.scenario.profile, timing: lastSettings };
+      const scenario = requestScenarioFile(base, [manifest, ...context.map((uri) => vscode.Uri.parse(uri))].map((uri) => relativePath(target, uri)), request, ran);
       const text = writeScenarioFile(scenario);
       await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(text));
       await vscode.window.showTextDocument(target);
@@ -250,22 +264,44 @@ async function workloadFindings(index: WorkspaceIndex, documents: readonly strin
   return findings;
 }
 
-async function stat(uri: vscode.Uri): Promise<vscode.FileStat | undefined> {
-  try {
-    return await vscode.workspace.fs.stat(uri);
-  } catch {
-    return undefined;
-  }
-}
+/** The editor's file system as the listing of a scenario's files sees it. */
+const EDITOR_FS: ListingFs = {
+  async kind(address) {
+    try {
+      const { type } = await vscode.workspace.fs.stat(vscode.Uri.parse(address));
+      return type & vscode.FileType.Directory ? 'directory' : 'file';
+    } catch {
+      return undefined;
+    }
+  },
+  async children(directory) {
+    return (await vscode.workspace.fs.readDirectory(vscode.Uri.parse(directory))).map(([name, type]) => ({
+      name,
+      kind: type & vscode.FileType.Directory ? 'directory' : type & vscode.FileType.File ? 'file' : 'other',
+      symbolicLink: (type & vscode.FileType.SymbolicLink) !== 0,
+    }));
+  },
+  join: (directory, name) => vscode.Uri.joinPath(vscode.Uri.parse(directory), name).toString(),
+};
 
-/** The bytes of a YAML file, or of the YAML files under a folder (as the CLI reads --cluster; the workspace checks they are UTF-8); else why not. */
-async function readYaml(uri: vscode.Uri): Promise<Uint8Array[] | string> {
-  const found = await stat(uri);
-  if (!found) return 'does not exist';
-  const uris = found.type === vscode.FileType.Directory
-    ? (await vscode.workspace.findFiles(new vscode.RelativePattern(uri, '**/*.{yaml,yml}'))).sort((a, b) => (a.path < b.path ? -1 : 1))
-    : [uri];
-  return Promise.all(uris.map((file) => vscode.workspace.fs.readFile(file)));
+/** The listed files' texts: an open file's as the editor has it, else its bytes; or why one cannot be read. */
+async function readListed(uris: readonly string[]): Promise<ListedFile[] | string> {
+  const files: ListedFile[] = [];
+  for (const uri of uris) {
+    const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri && !d.isClosed);
+    if (open) {
+      files.push({ uri, text: open.getText() });
+      continue;
+    }
+    try {
+      const address = vscode.Uri.parse(uri);
+      if ((await vscode.workspace.fs.stat(address)).size > MAX_FILE_BYTES) return `${address.path} is larger than ${MAX_FILE_BYTES / 1024 / 1024} MiB`;
+      files.push({ uri, text: await vscode.workspace.fs.readFile(address) });
+    } catch (error) {
+      return `${vscode.Uri.parse(uri).path} cannot be read (${error instanceof Error ? error.message : String(error)})`;
+    }
+  }
+  return files;
 }
 
 /** Selects a finding's range in its manifest and opens the quick fixes there. */

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { workloadLabeler } from '../report/workloadLabel';
 import { worstLens, worstOutageText, type WorkloadLens } from '../analysis/lenses';
 import type { SimulateArguments } from './choices';
 import type { Config } from './config';
@@ -52,7 +53,7 @@ export class StatusBar implements vscode.Disposable {
       this.item.hide();
       return;
     }
-    const target = `${worst.workload.kind}/${worst.workload.name}`;
+    const target = workloadLabeler(lenses.map((lens) => lens.workload))(worst.workload);
     this.item.text = `$(pulse) ${worstOutageText(worst.outageMs)}`;
     this.item.tooltip = `If a node fails, the worst outage in this file: ${target}. ${worst.title}.\nClick to simulate.`;
     const args: SimulateArguments = { uri: document.uri.toString(), target };

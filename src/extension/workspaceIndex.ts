@@ -10,7 +10,7 @@ import type { SimulationChoices } from '../workspace/simulationChoices';
 import { API_VERSION_KEY, KIND_KEY, looksLikeManifest } from '../manifest/looksLikeManifest';
 import { workspaceSettings } from './choices';
 import type { Config } from './config';
-import type { ModelSummary, Params, Result } from './worker/protocol';
+import type { ListedFile, ModelSummary, Params, Result } from './worker/protocol';
 import { SimulationRunner, type SimulationRun } from './worker/simulationRunner';
 import { DocumentMirror, isWithdrawn, WorkerConnection, type CancelSignal, type SpawnWorker } from './worker/workerClient';
 
@@ -109,6 +109,11 @@ export class WorkspaceIndex implements vscode.Disposable {
     return this.ask(document, 'locate', { object });
   }
 
+  /** The other files of the folder that a run of the document reads: what a scenario saved from it must list. */
+  contextFiles(document: vscode.TextDocument): Promise<string[] | undefined> {
+    return this.ask(document, 'contextFiles', {});
+  }
+
   /** What the settings say that the workspace cannot use, as messages (the same for every folder). */
   async settingsProblems(): Promise<string[]> {
     // Nothing set, nothing wrong: a folder with no manifest open does not start the analysis worker for this.
@@ -119,16 +124,17 @@ export class WorkspaceIndex implements vscode.Disposable {
 
   /**
    * Runs a simulation of the document's folder in the simulation worker, after the folder's files
-   * have been read; a run with the same key (one timeline) supersedes the one before.
+   * have been read, or of `files` alone (a scenario file's run); a run with the same key (one
+   * timeline) supersedes the one before.
    */
-  async simulate(document: vscode.TextDocument, key: string, choices: SimulationChoices, inputs: string[], delayMs?: number): Promise<SimulationRun> {
+  async simulate(document: vscode.TextDocument, key: string, choices: SimulationChoices, inputs: string[], files?: ListedFile[], delayMs?: number): Promise<SimulationRun> {
     const folder = this.folderOf(document.uri);
     await this.folders.get(folder);
     this.sync(document);
-    return this.simulations.run(key, { folder, choices, inputs, delayMs });
+    return this.simulations.run(key, { folder, choices, inputs, files, delayMs });
   }
 
-  private async ask<T extends 'analyse' | 'hover' | 'lenses' | 'fixes' | 'summary' | 'locate'>(
+  private async ask<T extends 'analyse' | 'hover' | 'lenses' | 'fixes' | 'summary' | 'locate' | 'contextFiles'>(
     document: vscode.TextDocument, type: T, extra: Omit<Params<T>, 'folder' | 'uri' | 'version'>, token?: CancelSignal,
   ): Promise<Result<T> | undefined> {
     const address = this.sync(document);

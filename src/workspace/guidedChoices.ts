@@ -11,6 +11,8 @@ import { formatDuration } from '../manifest/duration';
 import type { FailureKind, Intervention, Placement } from '../sim/scenario';
 import { toScenarioIntervention, type ScenarioFile } from './scenarioFile';
 import { defaultChoices, type SimulationChoices } from './simulationChoices';
+import { workloadLabeler } from '../report/workloadLabel';
+import type { ObjectRef } from '../sim/trace';
 
 export interface Option<T> {
   label: string;
@@ -33,22 +35,25 @@ export const FAILURE_OPTIONS: readonly Option<FailureKind>[] = [
  * zones only: a workload's node stands for its zone (the simulator fails the zone of a workload
  * or node target), and each zone is offered by name.
  */
-export function targetOptions(workloads: readonly { kind: string; name: string }[], nodes: readonly { name: string; labels: Record<string, string> }[], failure?: FailureKind): Option<string[]>[] {
+export function targetOptions(workloads: readonly ObjectRef[], nodes: readonly { name: string; labels: Record<string, string> }[], failure?: FailureKind): Option<string[]>[] {
+  const label = workloadLabeler(workloads);
   const zones = new Map<string, string[]>();
   for (const node of nodes) {
     const zone = node.labels[ZONE_LABEL];
     if (zone) zones.set(zone, [...(zones.get(zone) ?? []), node.name]);
   }
   if (failure === 'zone-outage') {
+    // Without zone labels there is no zone to take down: nothing to offer.
+    if (zones.size === 0) return [];
     return [
-      ...workloads.map((w) => ({ label: `The zone of the node that runs ${w.kind}/${w.name}`, detail: 'Every node of the zone of its first pod powers off at the same instant.', value: [`${w.kind}/${w.name}`] })),
+      ...workloads.map((w) => ({ label: `The zone of the node that runs ${label(w)}`, detail: 'Every node of the zone of its first pod powers off at the same instant.', value: [label(w)] })),
       ...[...zones].map(([zone, names]) => ({ label: `Zone ${zone}`, detail: `${names.join(', ')} power off at the same instant.`, value: [`zone/${zone}`] })),
     ];
   }
   const options: Option<string[]>[] = workloads.map((w) => ({
-    label: `The node that runs ${w.kind}/${w.name}`,
+    label: `The node that runs ${label(w)}`,
     detail: 'The node of its first pod; its other pods on that node fail too.',
-    value: [`${w.kind}/${w.name}`],
+    value: [label(w)],
   }));
   for (const node of nodes) options.push({ label: `Node ${node.name}`, detail: node.labels[ZONE_LABEL] ? `In ${node.labels[ZONE_LABEL]}.` : 'A node of the cluster.', value: [`node/${node.name}`] });
   for (const [zone, names] of zones) {
@@ -174,33 +179,36 @@ export function requestChoices(request: SimulationRequest, documents?: string[])
   };
 }
 
-/** A scenario file for a request on one manifest (its name relative to where the file goes). */
-export function requestScenarioFile(name: string, manifest: string, request: SimulationRequest): ScenarioFile {
+/**
+ * What an editor's run used besides its picks: a scenario's run replaces the editor's settings,
+ * so a scenario saved from the run writes them down.
+ */
+export interface RunSettings {
+  /** The run's Kubernetes version and preset, as its report gives them. */
+  k8sVersion: string;
+  profile: string | null;
+  /** kubeFailureSim.timing when the run started: knob → value as written. */
+  timing: Record<string, string>;
+}
+
+/**
+ * A scenario file for a request: `manifests` relative to where the file goes, the simulated
+ * manifest first, then the files of the folder its run read (Workspace.contextDocuments).
+ */
+export function requestScenarioFile(name: string, manifests: string[], request: SimulationRequest, ran?: RunSettings): ScenarioFile {
   const at = (ms: number) => formatDuration(ms);
   return {
     name,
-    manifests: [manifest],
+    manifests,
     failure: request.failure,
     targets: request.targets.length > 0 ? request.targets : undefined,
     recoverAfter: request.recoverAfterMs === undefined ? undefined : at(request.recoverAfterMs),
     interventions: request.interventions.length > 0 ? request.interventions.map((i) => toScenarioIntervention(i, at)) : undefined,
     placement: request.placement,
     duration: at(requestDuration(request)),
-    profile: request.profile === 'none' ? undefined : request.profile,
-    kubernetesVersion: request.kubernetesVersion || undefined,
+    profile: request.profile === 'none' ? undefined : request.profile ?? ran?.profile ?? undefined,
+    kubernetesVersion: request.kubernetesVersion || ran?.k8sVersion || undefined,
+    set: ran && Object.keys(ran.timing).length > 0 ? { ...ran.timing } : undefined,
     seed: request.seed,
   };
-}
-
-/**
- * The files a run's timing came from ("cluster/kube-controller-manager.yaml:22" in a knob's
- * source), relative to the folder: a saved scenario lists them beside its manifest, so the CLI,
- * which reads only what the file lists, uses the same flags and KubeletConfiguration.
- */
-export function timingFiles(timing: Readonly<Record<string, { source: string }>>): string[] {
-  const files = new Set<string>();
-  for (const { source } of Object.values(timing)) {
-    for (const match of source.matchAll(/([^\s(),=]+\.ya?ml):\d+/gi)) files.add(match[1]);
-  }
-  return [...files];
 }

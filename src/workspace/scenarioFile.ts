@@ -80,7 +80,7 @@ export interface ScenarioFile {
   targets?: string[];
   /** Durations in Kubernetes syntax ("90s", "5m"), as on the command line. */
   at?: string;
-  /** One duration for every target, or one per target (keyed by the target without its @D). */
+  /** One duration for every target, or one per target (keyed by the target without its @D; a target left out never returns). */
   recoverAfter?: string | Record<string, string>;
   interventions?: ScenarioIntervention[];
   placement?: Placement;
@@ -135,6 +135,8 @@ export function readScenarioFile(text: string): ReadScenarioFile {
   const [object, ...more] = read.objects.filter((o) => o.kind === SCENARIO_KIND);
   for (const other of more) problems.push({ message: `a second ${SCENARIO_KIND} in this file: one file holds one scenario (this one would be ignored); move it to a file of its own`, range: other.sourceMap.closestRange(['kind']) });
   if (!object) {
+    // A document the parser did not read whole (nested past its limit) says why it was not found.
+    if (problems.length === 0) problems.push(...read.parsed.problems.map((p) => ({ message: p.message, range: p.range })));
     if (problems.length === 0) problems.push({ message: `no ${SCENARIO_KIND} document (apiVersion: ${SCENARIO_API_VERSION}, kind: ${SCENARIO_KIND})`, range: nowhere() });
     return { problems, locate: nowhere };
   }
@@ -149,10 +151,16 @@ export function readScenarioFile(text: string): ReadScenarioFile {
   const s = spec as Record<string, unknown>;
   for (const key of Object.keys(s)) if (!SCENARIO_SPEC_FIELDS.includes(key)) problem(`spec.${key}`, `unknown field ${key}; known: ${SPEC_FIELDS.join(', ')}`);
   const scenario: ScenarioFile = { name: object.name, manifests: [] };
+  const metadataName = (object.value.metadata as Record<string, unknown> | undefined)?.name;
+  if (metadataName !== undefined && !isString(metadataName)) problem('metadata.name', 'metadata.name must be a string; quote it');
   if (!Array.isArray(s.manifests) || s.manifests.length === 0 || !s.manifests.every(isString)) problem('spec.manifests', 'manifests must be a list of files or folders, relative to this file');
   else {
     scenario.manifests = s.manifests;
-    s.manifests.forEach((m, i) => isAbsolute(m) && problem(['spec', 'manifests', i], absoluteProblem(m)));
+    s.manifests.forEach((m, i) => {
+      if (isAbsolute(m)) problem(['spec', 'manifests', i], absoluteProblem(m));
+      // On the command line "-" is standard input, which a file cannot name.
+      if (m === '-') problem(['spec', 'manifests', i], '"-" (standard input) cannot be listed in a scenario file: name the files');
+    });
   }
   if (s.failure !== undefined) {
     if (isString(s.failure) && isFailureKind(s.failure)) scenario.failure = s.failure;
@@ -168,7 +176,6 @@ export function readScenarioFile(text: string): ReadScenarioFile {
     const stray = entries.find(([target]) => !names.includes(target));
     if (entries.length === 0 || !entries.every(([, d]) => isDuration(d))) problem('spec.recoverAfter', 'recoverAfter per target maps each target to a duration, such as {node/worker-a1: 2m, node/worker-b1: 10m}');
     else if (stray) problem(`spec.recoverAfter.${stray[0]}`, `recoverAfter names ${stray[0]}, which is not among the targets${names.length > 0 ? ` (${names.join(', ')})` : ''}`);
-    else if (entries.length < names.length) problem('spec.recoverAfter', `recoverAfter per target needs a time for every target (${names.join(', ')}), or one duration for all`);
     else scenario.recoverAfter = Object.fromEntries(entries) as Record<string, string>;
   } else if (s.recoverAfter !== undefined) {
     if (isDuration(s.recoverAfter)) scenario.recoverAfter = s.recoverAfter;

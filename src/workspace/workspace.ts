@@ -251,6 +251,20 @@ export class Workspace {
     return buildScenario({ workloads, objects, timing, cluster, locate: (w) => this.locate(w.source) }, choices);
   }
 
+  /**
+   * The other documents a run of `simulated` reads besides them: cluster configuration (timing,
+   * version), Node objects, Services and volumes. A scenario saved from an editor's run lists
+   * them, since the CLI reads only the files a scenario names.
+   */
+  contextDocuments(simulated: readonly string[]): string[] {
+    return [...this.documents.values()].filter(({ uri, read: { model } }) => {
+      if (simulated.includes(uri)) return false;
+      const { kubelet, controllerManager, apiServer, kubernetesVersion, imageVersion } = model.clusterConfig;
+      return kubelet.length + controllerManager.length + apiServer.length > 0 || kubernetesVersion !== undefined || imageVersion !== undefined
+        || model.nodes.length + model.services.length + model.persistentVolumeClaims.length + model.persistentVolumes.length + model.storageClasses.length > 0;
+    }).map((doc) => doc.uri);
+  }
+
   /** The objects of these documents the API server would refuse to store, as findings (the CLI simulates nothing then). */
   rejections(uris: readonly string[]): { uri: string; finding: Finding }[] {
     return uris.flatMap((uri) => this.rejectionFindings(uri)

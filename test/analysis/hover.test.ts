@@ -46,6 +46,10 @@ describe('hovers', () => {
     const link = /\[Simulate node failure\]\(command:kubeFailureSim\.simulate\?([^ )]+) "/.exec(hover.markdown);
     assert.deepEqual(JSON.parse(decodeURIComponent(link![1])), [{ target: 'Deployment/web' }]);
     assert.deepEqual(hover.range, { start: { line: 4, character: 12 }, end: { line: 4, character: 13 } }, 'the value hovered');
+    // Where another namespace of the file has a Deployment/web, the link names this one by its namespace.
+    const shared = at(`${deployment('|1')}---\n${deployment('1').replace('namespace: shop', 'namespace: blue')}`, '|1').hover;
+    const sharedLink = /\[Simulate node failure\]\(command:kubeFailureSim\.simulate\?([^ )]+) "/.exec(shared!.markdown);
+    assert.deepEqual(JSON.parse(decodeURIComponent(sharedLink![1])), [{ target: 'Deployment/shop/web' }]);
   });
 
   it('tolerationSeconds: the eviction clock with the simulated taint and deletion times', () => {

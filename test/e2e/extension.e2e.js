@@ -609,6 +609,16 @@ async function simulatePowerOff(page, workload) {
     await page.locator('.statusbar-item', { hasText: 'Node failure: no outage' }).first().waitFor({ timeout: 15000 });
     await page.screenshot({ path: `${SHOTS}/07e-walkthrough-done.png` });
     log('walkthrough: its four steps ran and are checked');
+
+    // Run Scenario File reads the files the scenario lists and nothing else, as simulate --scenario does:
+    // the folder's controller-manager flags (cluster/, node-monitor-grace-period=20s) do not count.
+    await quickOpen(page, 'web-only.failure-scenario.yaml');
+    await runCommand(page, 'Kubernetes Failure Simulator: Run Scenario File');
+    const fromScenario = await timelineFrame(page, 'web-only.failure-scenario.yaml');
+    const timingLine = (await fromScenario.locator('header p.scenario', { hasText: 'Timing:' }).first().innerText()).trim();
+    assert.match(timingLine, /node-monitor-grace-period=/);
+    assert.ok(!timingLine.includes('kube-controller-manager.yaml') && !timingLine.includes('node-monitor-grace-period=20s'), timingLine);
+    log(`scenario file run on its listed file alone: ${timingLine.slice(0, 100)}…`);
     ok = true;
   } catch (e) {
     console.error('E2E FAILED:', e);

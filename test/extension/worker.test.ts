@@ -74,7 +74,8 @@ describe('the analysis worker (in-process transport)', () => {
   const address = { folder: FOLDER, uri: URI, version: 1 };
 
   it('answers what the providers ask with what the Workspace gives, across the files of the folder', async () => {
-    const connection = inProcess(mirrorWithDocuments());
+    const mirror = mirrorWithDocuments();
+    const connection = inProcess(mirror);
     const expected = direct();
     const { findings } = await connection.request('analyse', address);
     assert.deepEqual(findings, structuredClone(expected.analyse(URI).findings));
@@ -84,7 +85,11 @@ describe('the analysis worker (in-process transport)', () => {
     assert.deepEqual(await connection.request('lenses', address), structuredClone(expected.lenses(URI)));
     const range = { start: position, end: position };
     assert.deepEqual(await connection.request('fixes', { ...address, range, preferredOnly: false }), structuredClone(expected.fixes(URI, range)));
-    assert.deepEqual(await connection.request('summary', address), { workloads: [{ kind: 'StatefulSet', name: 'postgres' }], nodes: [] });
+    assert.deepEqual(await connection.request('summary', address), { workloads: [{ kind: 'StatefulSet', name: 'postgres', namespace: 'shop' }], nodes: [] });
+    // The guided picks offer the folder's Node objects, in whichever file they are, and a saved scenario lists the files a run reads.
+    mirror.set(FOLDER, 'file:///ws/nodes.yaml', 'apiVersion: v1\nkind: Node\nmetadata: {name: n1, labels: {topology.kubernetes.io/zone: z1}}\n');
+    assert.deepEqual((await connection.request('summary', address)).nodes, [{ name: 'n1', labels: { 'topology.kubernetes.io/zone': 'z1' } }]);
+    assert.deepEqual(await connection.request('contextFiles', address), [KUBELET_URI, 'file:///ws/nodes.yaml']);
     const object = expected.read(URI).objects.find((o) => o.kind === 'StatefulSet')!;
     const located = await connection.request('locate', { ...address, object: { kind: object.kind, name: object.name, namespace: object.namespace } });
     assert.deepEqual(located, object.sourceMap.valueRange('metadata.name'));
@@ -152,6 +157,27 @@ describe('the analysis worker (in-process transport)', () => {
     const scenario = workspace.scenario(choices);
     assert.deepEqual(report, structuredClone(traceReport(scenario, ['postgres-statefulset.yaml'], simulate(scenario))));
     assert.equal(await failureOf(connection.request('simulate', { folder: FOLDER, choices: { ...choices, targets: ['Deployment/none'] }, inputs: [] })), 'input');
+    connection.terminate();
+  });
+
+  it("runs a scenario file's listed files alone, as simulate --scenario does, and refuses what the API server would reject", async () => {
+    const connection = inProcess(mirrorWithDocuments());
+    const choices = defaultChoices();
+    // The folder's KubeletConfiguration is not among the files: its settings do not count.
+    const listed = await connection.request('simulate', { folder: FOLDER, choices, inputs: ['postgres-statefulset.yaml'], files: [{ uri: URI, text: new TextEncoder().encode(TEXT) }] });
+    const alone = new Workspace({ overrides: [] }, (uri) => uri.slice(FOLDER.length + 1));
+    alone.setDocument(URI, TEXT);
+    const scenario = alone.scenario(choices);
+    assert.deepEqual(listed, structuredClone(traceReport(scenario, ['postgres-statefulset.yaml'], simulate(scenario))));
+    const folderRun = await connection.request('simulate', { folder: FOLDER, choices, inputs: [] });
+    assert.ok(Object.values(folderRun.timing).some((knob) => knob.source.startsWith('cluster/kubelet-config.yaml:')));
+    assert.ok(!Object.values(listed.timing).some((knob) => knob.source.includes('kubelet-config.yaml')));
+
+    const rejected = TEXT.replace(/matchLabels:\n(\s+)app: postgres/, 'matchLabels:\n$1app: other');
+    assert.notEqual(rejected, TEXT);
+    const failure = await connection.request('simulate', { folder: FOLDER, choices, inputs: [], files: [{ uri: URI, text: rejected }] }).then(() => undefined, (error: unknown) => error);
+    assert.ok(failure instanceof WorkerFailure && failure.kind === 'input', String(failure));
+    assert.match(failure.message, /^postgres-statefulset\.yaml:\d+: .*The API server would reject it; fix it first \(nothing simulated\)\.$/);
     connection.terminate();
   });
 });

@@ -5,6 +5,8 @@ import {
   FAILURE_OPTIONS, intervention, PICK_SOURCE, presetOptions, requestChoices, requestScenarioFile, RETURN_OPTIONS, targetOptions, versionOptions, type SimulationRequest,
 } from '../../src/workspace/guidedChoices';
 import { readScenarioFile, scenarioRun, writeScenarioFile } from '../../src/workspace/scenarioFile';
+import { simulate } from '../../src/sim/simulate';
+import { Workspace } from '../../src/workspace/workspace';
 
 describe('guided "Simulate Node Failure…" choices', () => {
   it('offers every failure the simulator has, in plain words', () => {
@@ -13,7 +15,7 @@ describe('guided "Simulate Node Failure…" choices', () => {
   });
 
   it('offers a workload\'s node, each node and each zone as the target', () => {
-    const options = targetOptions([{ kind: 'Deployment', name: 'web' }], defaultCluster().nodes);
+    const options = targetOptions([{ kind: 'Deployment', name: 'web', namespace: 'shop' }], defaultCluster().nodes);
     assert.deepEqual(options.map((o) => `${o.label} -> ${o.value.join(',')}`), [
       'The node that runs Deployment/web -> Deployment/web',
       'Node worker-a1 -> node/worker-a1', 'Node worker-a2 -> node/worker-a2', 'Node worker-b1 -> node/worker-b1',
@@ -33,11 +35,31 @@ describe('guided "Simulate Node Failure…" choices', () => {
   });
 
   it('offers whole zones only for a zone outage: a workload\'s zone or a zone by name', () => {
-    const options = targetOptions([{ kind: 'Deployment', name: 'web' }], defaultCluster().nodes, 'zone-outage');
+    const options = targetOptions([{ kind: 'Deployment', name: 'web', namespace: 'shop' }], defaultCluster().nodes, 'zone-outage');
     assert.deepEqual(options.map((o) => `${o.label} -> ${o.value.join(',')}`), [
       'The zone of the node that runs Deployment/web -> Deployment/web',
       'Zone zone-a -> zone/zone-a', 'Zone zone-b -> zone/zone-b', 'Zone zone-c -> zone/zone-c',
     ]);
+    // Nodes without zone labels have no zone to take down: nothing is offered (the picks say why).
+    const unzoned = defaultCluster().nodes.map((n) => ({ name: n.name, labels: { 'kubernetes.io/hostname': n.name } }));
+    assert.deepEqual(targetOptions([{ kind: 'Deployment', name: 'web', namespace: 'shop' }], unzoned, 'zone-outage'), []);
+  });
+
+  it('names a workload that two namespaces share by Kind/namespace/name, a target the simulator runs', () => {
+    const workspace = new Workspace();
+    const deployment = (namespace: string) => `apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web, namespace: ${namespace}}\nspec:\n  replicas: 1\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n    spec: {containers: [{name: c, image: nginx}]}\n`;
+    workspace.setDocument('web.yaml', `${deployment('blue')}---\n${deployment('green')}`);
+    const workloads = workspace.read('web.yaml').model.workloads.map((w) => ({ kind: w.kind, name: w.name, namespace: w.namespace }));
+    const options = targetOptions(workloads, defaultCluster().nodes);
+    assert.deepEqual(options.slice(0, 2).map((o) => o.value), [['Deployment/blue/web'], ['Deployment/green/web']]);
+    const request: SimulationRequest = { failure: 'power-off', targets: options[1].value, interventions: [intervention('force-delete', 60_000, options[1].value, undefined)] };
+    const scenario = workspace.scenario(requestChoices(request, ['web.yaml']));
+    assert.equal(scenario.workloads.length, 2);
+    assert.deepEqual(scenario.interventions, [{ kind: 'force-delete', target: 'Deployment/green/web', atMs: 60_000 }]);
+    // The node that fails is green's, whatever blue's is.
+    const result = simulate(scenario);
+    const green = result.states.find((s) => s.object.kind === 'Pod' && s.object.namespace === 'green');
+    assert.deepEqual(result.summary.failedNodes, [green!.node]);
   });
 
   it('offers the Kubernetes versions with their grace period, the setting\'s first', () => {
@@ -76,7 +98,7 @@ describe('guided "Simulate Node Failure…" choices', () => {
     assert.equal(requestChoices({ ...base, recoverAfterMs: 30 * 60_000 }).durationMs, 35 * 60_000);
     assert.equal(requestChoices({ ...base, interventions: [{ kind: 'out-of-service', atMs: 40 * 60_000 }] }).durationMs, 45 * 60_000);
     assert.equal(requestChoices({ ...base, recoverAfterMs: 30 * 60_000, durationMs: 25 * 60_000 }).durationMs, 25 * 60_000);
-    assert.equal(requestScenarioFile('x', 'x.yaml', { ...base, recoverAfterMs: 30 * 60_000 }).duration, '35m');
+    assert.equal(requestScenarioFile('x', ['x.yaml'], { ...base, recoverAfterMs: 30 * 60_000 }).duration, '35m');
   });
 
   it('saves the answers as a scenario file that reads back as the same choices', () => {
@@ -85,7 +107,7 @@ describe('guided "Simulate Node Failure…" choices', () => {
       interventions: [{ kind: 'force-delete', target: 'StatefulSet/db', atMs: 360_000 }, { kind: 'out-of-service', atMs: 420_000 }, { kind: 'restart-controller-manager', atMs: 60_000 }],
       durationMs: 1_200_000, kubernetesVersion: '1.31', profile: 'fast', placement: 'spread', seed: 3,
     };
-    const file = writeScenarioFile(requestScenarioFile('db', 'db.yaml', request));
+    const file = writeScenarioFile(requestScenarioFile('db', ['db.yaml'], request));
     const { scenario, problems } = readScenarioFile(file);
     assert.deepEqual(problems, []);
     const { timing, ...fromFile } = scenarioRun(scenario!, 'db.failure-scenario.yaml').choices;

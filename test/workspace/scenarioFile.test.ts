@@ -10,7 +10,10 @@ import { FAILURE_KINDS, PLACEMENTS } from '../../src/sim/scenario';
 import { readScenarioFile, SCENARIO_SPEC_FIELDS, scenarioArguments, scenarioRun, writeScenarioFile, type ScenarioFile } from '../../src/workspace/scenarioFile';
 import { REPO_ROOT } from '../support/shared';
 import type { TraceReport } from '../../src/report/contract';
-import { timingFiles } from '../../src/workspace/guidedChoices';
+import { requestChoices, requestScenarioFile, type SimulationRequest } from '../../src/workspace/guidedChoices';
+import { traceReport } from '../../src/report/jsonReport';
+import { simulate } from '../../src/sim/simulate';
+import { Workspace } from '../../src/workspace/workspace';
 
 const FIXTURE = 'test/fixtures/scenarios/web-partition.failure-scenario.yaml';
 
@@ -101,7 +104,15 @@ describe('scenario files (FailureScenario)', () => {
   it('reports what the new fields cannot be', () => {
     const spec = (...lines: string[]) => readScenarioFile(['apiVersion: kube-failure-sim.dev/v1alpha1', 'kind: FailureScenario', 'metadata: {name: x}', 'spec:', '  manifests: [a.yaml]', ...lines].join('\n')).problems.map((p) => `${p.range.start.line + 1}: ${p.message}`);
     assert.deepEqual(spec('  targets: [node/a, node/b@soon]'), ['6: targets must be a list such as [Deployment/web] or [node/worker-a1, node/worker-b1@60s]']);
-    assert.deepEqual(spec('  targets: [node/a, node/b]', '  recoverAfter: {node/a: 2m}'), ['7: recoverAfter per target needs a time for every target (node/a, node/b), or one duration for all']);
+    // As --recover-after node/a@2m: a target left out never returns.
+    assert.deepEqual(spec('  targets: [node/a, node/b]', '  recoverAfter: {node/a: 2m}'), []);
+    const read = (text: string) => readScenarioFile(text).problems.map((p) => `${p.range.start.line + 1}: ${p.message}`);
+    assert.deepEqual(read('apiVersion: kube-failure-sim.dev/v1alpha1\nkind: FailureScenario\nspec:\n  manifests: [a.yaml, "-"]\n'), ['4: "-" (standard input) cannot be listed in a scenario file: name the files']);
+    assert.deepEqual(read('apiVersion: kube-failure-sim.dev/v1alpha1\nkind: FailureScenario\nmetadata: {name: 12}\nspec: {manifests: [a.yaml]}\n'), ['3: metadata.name must be a string; quote it']);
+    // Nested past the parser's limit: the limit is the problem, not a missing document.
+    const deep = read(`apiVersion: kube-failure-sim.dev/v1alpha1\nkind: FailureScenario\nspec: {manifests: [a.yaml], set: ${'['.repeat(120)}${']'.repeat(120)}}\n`);
+    assert.equal(deep.length, 1);
+    assert.match(deep[0], /^3: .*nest/i);
     assert.deepEqual(spec('  targets: [node/a]', '  recoverAfter: {node/c: 2m}'), ['7: recoverAfter names node/c, which is not among the targets (node/a)']);
     assert.deepEqual(spec('  placement: random', '  runs: 0'), ['6: placement must be one of scheduler, worst, spread', '7: runs must be a whole number from 1 to 1000']);
     // The bound --seed has: a file and its command line run the same seed.
@@ -170,20 +181,42 @@ describe('scenario files (FailureScenario)', () => {
     assert.deepEqual(timing['apiserver.default-unreachable-toleration-seconds'], { value: 120, unit: 's', source: 'test/fixtures/scenarios/full.failure-scenario.yaml' });
   });
 
-  it('a scenario saved with the files its timing came from and the version gives the CLI the editor\'s timing', () => {
-    // The editor's run sees the whole folder: here, the examples with their cluster configuration.
-    const folderRun = JSON.parse(cli('simulate', 'examples', '--format', 'json', '--duration', '1m').out) as TraceReport;
-    const files = timingFiles(folderRun.timing);
-    assert.deepEqual(files.sort(), ['examples/cluster/kube-controller-manager.yaml', 'examples/cluster/kubelet-config.yaml']);
+  it("a scenario saved from an editor's run gives the CLI the same run: the files the run read, its version, preset and settings", () => {
     const dir = fs.mkdtempSync(path.join(REPO_ROOT, 'test', '.tmp-scenario-'));
     try {
-      const rel = (f: string) => path.relative(dir, path.join(REPO_ROOT, f)).split(path.sep).join('/');
-      const file = path.join(dir, 's.failure-scenario.yaml');
-      fs.writeFileSync(file, writeScenarioFile({ name: 's', manifests: [rel('examples/web-deployment.yaml'), ...files.map(rel)], kubernetesVersion: folderRun.scenario.k8sVersion, duration: '1m' }));
-      const saved = JSON.parse(cli('simulate', '--scenario', path.relative(REPO_ROOT, file), '--format', 'json').out) as TraceReport;
+      const example = (name: string) => fs.readFileSync(path.join(REPO_ROOT, 'examples', name), 'utf8');
+      const files: Record<string, string> = {
+        // The manifest simulated; its Service, the Node objects and the cluster configuration in files of their own.
+        'web.yaml': example('web-deployment.yaml').split(/^---$/m).filter((doc) => !/^kind: Service$/m.test(doc)).join('---'),
+        'web-service.yaml': example('web-deployment.yaml').split(/^---$/m).filter((doc) => /^kind: Service$/m.test(doc)).join('---'),
+        'cluster/kube-controller-manager.yaml': example('cluster/kube-controller-manager.yaml'),
+        'my cluster/kubelet config.yaml': example('cluster/kubelet-config.yaml'),
+        'nodes.yaml': fs.readFileSync(path.join(REPO_ROOT, 'test', 'fixtures', 'scenarios', 'zones.nodes.yaml'), 'utf8'),
+        // Read by the editor's run for nothing: not listed.
+        'other.yaml': example('node-exporter-daemonset.yaml'),
+      };
+      const editor = new Workspace({ overrides: [{ name: 'kcm.node-eviction-rate', value: '0.5', source: 'setting kubeFailureSim.timing' }], profile: 'fast' });
+      for (const [name, text] of Object.entries(files)) {
+        fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+        fs.writeFileSync(path.join(dir, name), text);
+        editor.setDocument(name, text);
+      }
+      const request: SimulationRequest = { failure: 'power-off', targets: [], interventions: [], durationMs: 10 * 60_000 };
+      const scenario = editor.scenario(requestChoices(request, ['web.yaml']));
+      const editorRun = JSON.parse(JSON.stringify(traceReport(scenario, ['web.yaml'], simulate(scenario)))) as TraceReport;
+      const context = editor.contextDocuments(['web.yaml']);
+      assert.deepEqual(context, ['web-service.yaml', 'cluster/kube-controller-manager.yaml', 'my cluster/kubelet config.yaml', 'nodes.yaml']);
+      const file = path.join(dir, 'web.failure-scenario.yaml');
+      fs.writeFileSync(file, writeScenarioFile(requestScenarioFile('web', ['web.yaml', ...context], request, {
+        k8sVersion: editorRun.scenario.k8sVersion, profile: editorRun.scenario.profile, timing: { 'kcm.node-eviction-rate': '0.5' },
+      })));
+      const result = cli('simulate', '--scenario', path.relative(REPO_ROOT, file), '--format', 'json');
+      assert.equal(result.code, 0, result.err);
+      const saved = JSON.parse(result.out) as TraceReport;
       const values = (r: TraceReport) => Object.fromEntries(Object.entries(r.timing).map(([k, v]) => [k, v.value]));
-      assert.deepEqual(values(saved), values(folderRun));
-      assert.equal(saved.scenario.k8sVersion, '1.29');
+      assert.deepEqual(values(saved), values(editorRun));
+      assert.deepEqual([saved.scenario.k8sVersion, saved.scenario.profile, saved.timing['kcm.node-eviction-rate'].value], [editorRun.scenario.k8sVersion, 'fast', 0.5]);
+      assert.deepEqual([saved.states, saved.events.map((e) => e.message), saved.summary], [editorRun.states, editorRun.events.map((e) => e.message), editorRun.summary]);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
@@ -206,8 +239,19 @@ describe('scenario files (FailureScenario)', () => {
     assert.deepEqual(spec.properties.interventions.items.oneOf.map((o: { required: string[] }) => o.required[0]), ['forceDelete', 'delete', 'outOfService', 'deleteNode', 'restartControllerManager']);
     assert.deepEqual(spec.properties.recoverAfter.oneOf.map((o: { type?: string }) => o.type ?? 'duration'), ['duration', 'object']);
     assert.deepEqual([spec.properties.runs.minimum, spec.properties.runs.maximum], [1, MAX_RUNS]);
-    const targetPattern = new RegExp(spec.properties.targets.items.pattern);
-    assert.deepEqual(['node/a', 'node/b@60s', 'Deployment/web@1m30s', 'node/b@soon', 'web'].map((t) => targetPattern.test(t)), [true, true, true, false, false]);
+    // The schema and the reader agree on what they both can tell: durations, targets, a zero duration, recoverAfter keys.
+    const accepts = (field: string, value: unknown) => readScenarioFile(`apiVersion: kube-failure-sim.dev/v1alpha1\nkind: FailureScenario\nmetadata: {name: s}\nspec:\n  manifests: [web.yaml]\n${field === 'targets' ? '' : '  targets: [node/a, node/b]\n'}  ${field}: ${JSON.stringify(value)}\n`).problems.length === 0;
+    const durationPattern = new RegExp(schema.definitions.duration.pattern, 'u');
+    const durations = ['90s', '1h30m', '+5m', '5µs', '5μs', '.5s', '5.s', '0', '168h', '-5m', '5', 'm', '', '1.5.5s', '5 m', '.s', 'soon'];
+    assert.deepEqual(durations.map((d) => durationPattern.test(d)), durations.map((d) => accepts('at', d)));
+    assert.deepEqual(durations.filter((d) => accepts('at', d)), ['90s', '1h30m', '+5m', '5µs', '5μs', '.5s', '5.s', '0', '168h']);
+    const targetPattern = new RegExp(spec.properties.targets.items.pattern, 'u');
+    const targets = ['node/a', 'node/b@60s', 'Deployment/web@1m30s', 'worker-a1', 'node/b@+5m', 'node/b@soon', '@1m', ''];
+    assert.deepEqual(targets.map((t) => targetPattern.test(t)), targets.map((t) => accepts('targets', [t])));
+    const zero = new RegExp(spec.properties.duration.allOf[1].not.pattern, 'u');
+    assert.deepEqual(['0', '0s', '0.0m', '+0h', '1s', '0.5s'].map((d) => !zero.test(d)), ['0', '0s', '0.0m', '+0h', '1s', '0.5s'].map((d) => accepts('duration', d)));
+    const key = new RegExp(spec.properties.recoverAfter.oneOf[1].propertyNames.pattern, 'u');
+    assert.deepEqual([key.test('node/a'), key.test('node/a@1m')], [accepts('recoverAfter', { 'node/a': '1m' }), accepts('recoverAfter', { 'node/a@1m': '1m' })]);
     const validation = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')).contributes.yamlValidation;
     assert.deepEqual(validation, [{ fileMatch: ['*.failure-scenario.yaml', '*.failure-scenario.yml'], url: './media/failure-scenario.schema.json' }]);
   });

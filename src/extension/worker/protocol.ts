@@ -28,9 +28,15 @@ export type WorkerNotification =
   | { type: 'removeDocument'; folder: string; uri: string }
   | { type: 'cancel'; id: number };
 
-/** What a workload picker needs of a document's model. */
+/** A file a scenario lists: the editor's text when it is open, else its bytes (checked to be UTF-8 by the workspace). */
+export interface ListedFile {
+  uri: string;
+  text: string | Uint8Array;
+}
+
+/** What the guided picks need: the document's workloads, and the Node objects of its folder (none: the default cluster). */
 export interface ModelSummary {
-  workloads: { kind: string; name: string }[];
+  workloads: ObjectRef[];
   nodes: { name: string; labels: Record<string, string> }[];
 }
 
@@ -45,12 +51,15 @@ export interface RequestTypes {
   /** Where an object is written in the document (its metadata.name, else the whole object). */
   locate: { params: DocumentAddress & { object: ObjectRef }; result: Range | undefined };
   settingsProblems: { params: Record<string, never>; result: string[] };
+  /** The other documents of the folder that a run of this one reads (Workspace.contextDocuments). */
+  contextFiles: { params: DocumentAddress; result: string[] };
   /**
    * A run of the folder's documents: the trace report the timeline shows. `inputs` name the
    * documents as the user sees them; `delayMs` (tests only) keeps the worker busy first, as a
-   * very large simulation would.
+   * very large simulation would. With `files` (a scenario file's run), those files alone are
+   * read, as `simulate --scenario` reads them, not the folder's.
    */
-  simulate: { params: { folder: string; choices: SimulationChoices; inputs: string[]; delayMs?: number }; result: TraceReport };
+  simulate: { params: { folder: string; choices: SimulationChoices; inputs: string[]; files?: ListedFile[]; delayMs?: number }; result: TraceReport };
 }
 
 export type RequestType = keyof RequestTypes;
@@ -71,13 +80,14 @@ export type WorkerResponse =
   | { id: number; ok: true; value: unknown }
   | { id: number; ok: false; kind: FailureKind; message: string };
 
-const REQUEST_TYPES: ReadonlySet<string> = new Set<RequestType>(['analyse', 'hover', 'lenses', 'fixes', 'summary', 'locate', 'settingsProblems', 'simulate']);
+const REQUEST_TYPES: ReadonlySet<string> = new Set<RequestType>(['analyse', 'hover', 'lenses', 'fixes', 'summary', 'locate', 'settingsProblems', 'contextFiles', 'simulate']);
 const FAILURE_KINDS: ReadonlySet<string> = new Set<FailureKind>(['superseded', 'cancelled', 'input', 'internal']);
 
 type Fields = Record<string, unknown>;
 const isObject = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isPosition = (value: unknown) => isObject(value) && Number.isInteger(value.line) && Number.isInteger(value.character);
 const isRange = (value: unknown) => isObject(value) && isPosition(value.start) && isPosition(value.end);
+const isListedFile = (f: unknown) => isObject(f) && typeof f.uri === 'string' && (typeof f.text === 'string' || f.text instanceof Uint8Array);
 const isAddress = (m: Fields) => typeof m.folder === 'string' && typeof m.uri === 'string' && Number.isInteger(m.version);
 
 /** Checks what the worker received; the host is trusted, but a malformed message must not take the worker down. */
@@ -97,7 +107,8 @@ export function isWorkerMessage(value: unknown): value is WorkerMessage {
     case 'locate': return isAddress(m) && isObject(m.object) && typeof m.object.kind === 'string' && typeof m.object.name === 'string';
     case 'settingsProblems': return true;
     case 'simulate':
-      return typeof m.folder === 'string' && isObject(m.choices) && Array.isArray(m.inputs) && (m.delayMs === undefined || typeof m.delayMs === 'number');
+      return typeof m.folder === 'string' && isObject(m.choices) && Array.isArray(m.inputs) && (m.delayMs === undefined || typeof m.delayMs === 'number')
+        && (m.files === undefined || (Array.isArray(m.files) && m.files.every(isListedFile)));
     default: return isAddress(m);
   }
 }

@@ -12,7 +12,7 @@ import { ScenarioError, simulate } from '../../sim/simulate';
 import { InputError } from '../../workspace/inputError';
 import { Workspace, type WorkspaceSettings } from '../../workspace/workspace';
 import { relativeName } from '../choices';
-import { isWorkerMessage, type FailureKind, type RequestType, type Result, type WorkerMessage, type WorkerRequest, type WorkerResponse } from './protocol';
+import { isWorkerMessage, type FailureKind, type ListedFile, type RequestType, type Result, type WorkerMessage, type WorkerRequest, type WorkerResponse } from './protocol';
 
 type Queued = Exclude<WorkerMessage, { type: 'cancel' }>;
 type Notification = Exclude<Queued, WorkerRequest>;
@@ -143,26 +143,46 @@ export class WorkerService {
     lenses: ({ folder, uri }) => this.holding(folder, uri).lenses(uri),
     fixes: ({ folder, uri, range, preferredOnly }) => this.holding(folder, uri).fixes(uri, range, preferredOnly),
     summary: ({ folder, uri }) => {
-      const { model } = this.holding(folder, uri).read(uri);
+      const workspace = this.holding(folder, uri);
       return {
-        workloads: model.workloads.map((w) => ({ kind: w.kind, name: w.name })),
-        nodes: model.nodes.map((n) => ({ name: n.name, labels: { ...n.labels } })),
+        workloads: workspace.read(uri).model.workloads.map((w) => ({ kind: w.kind, name: w.name, namespace: w.namespace })),
+        // The nodes a run of the document simulates on: the folder's, as its scenario takes them.
+        nodes: workspace.model().nodes.map((n) => ({ name: n.name, labels: { ...n.labels } })),
       };
     },
     locate: ({ folder, uri, object: { kind, name, namespace } }) => {
       const found = this.holding(folder, uri).read(uri).objects.find((o) => o.kind === kind && o.name === name && o.namespace === namespace);
       return found ? found.sourceMap.valueRange('metadata.name') ?? found.range : undefined;
     },
+    contextFiles: ({ folder, uri }) => this.holding(folder, uri).contextDocuments([uri]),
     settingsProblems: () => {
       const [first] = this.workspaces.values();
       return (first ?? new Workspace(this.settings)).settingsProblems().map((p) => p.message);
     },
-    simulate: ({ folder, choices, inputs, delayMs }) => {
+    simulate: ({ folder, choices, inputs, files, delayMs }) => {
       if (delayMs) busyFor(delayMs);
-      const scenario = this.workspace(folder).scenario(choices);
+      const workspace = files ? listedWorkspace(folder, files) : this.workspace(folder);
+      const scenario = workspace.scenario(choices);
       return traceReport(scenario, inputs, simulate(scenario));
     },
   };
+}
+
+/**
+ * A scenario file's run reads the files it lists and nothing else of the folder, and, as
+ * `simulate` does, refuses to run what the API server would not store.
+ */
+function listedWorkspace(folder: string, files: readonly ListedFile[]): Workspace {
+  const name = (uri: string) => relativeName(folder || undefined, uri);
+  const workspace = new Workspace({ overrides: [] }, name);
+  for (const file of files) workspace.setDocument(file.uri, file.text);
+  const rejections = workspace.rejections(files.map((f) => f.uri));
+  if (rejections.length > 0) {
+    const [{ uri, finding }] = rejections;
+    const more = rejections.length > 1 ? ` (and ${rejections.length - 1} more)` : '';
+    throw new InputError('workloads', undefined, `${name(uri)}:${finding.range.start.line + 1}: ${finding.message}${more}. The API server would reject it; fix it first (nothing simulated).`);
+  }
+  return workspace;
 }
 
 function documentKey(folder: string, uri: string): string {
