@@ -22,6 +22,8 @@ export interface NotSimulated {
   text: string;
 }
 
+export const REJECTED: NotSimulated = { why: 'rejected', text: 'not simulated: fix the field the API server rejects first' };
+
 /** Why each workload of the document has no simulated numbers. */
 export function unsimulatedWorkloads(document: ReadManifest, cluster: ClusterSpec): Map<Sourced<Workload>, NotSimulated> {
   const problemOf = new Map<string, string>();
@@ -32,7 +34,7 @@ export function unsimulatedWorkloads(document: ReadManifest, cluster: ClusterSpe
   document.model.workloads.forEach((workload, index) => {
     const problem = problemOf.get(refKey(workload));
     const pods = desiredPods(workload, cluster.nodes.length);
-    if (problem === INVALID_FIELD) reasons.set(workload, { why: 'rejected', text: 'not simulated: fix the field the API server rejects first' });
+    if (problem === INVALID_FIELD) reasons.set(workload, REJECTED);
     else if (problem === LIMIT_REACHED) reasons.set(workload, { why: 'beyond-cluster', text: `not simulated: ${formatCount(pods)} pods is more than a cluster runs` });
     else if (pods > MAX_ANALYSED_PODS_PER_WORKLOAD && workload.kind !== 'DaemonSet') reasons.set(workload, { why: 'too-many-pods', text: `not simulated here: ${formatCount(pods)} pods (more than ${formatCount(MAX_ANALYSED_PODS_PER_WORKLOAD)})` });
     else if (index >= MAX_SIMULATED_WORKLOADS_PER_FILE) reasons.set(workload, { why: 'past-file-budget', text: `not simulated here: the first ${formatCount(MAX_SIMULATED_WORKLOADS_PER_FILE)} workloads of a file are` });

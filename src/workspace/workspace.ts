@@ -14,11 +14,11 @@ import { hoverAt, type Hover } from '../analysis/hover';
 import { workloadLenses, type WorkloadLens } from '../analysis/lenses';
 import type { RuleContext } from '../analysis/rule';
 import { WorkloadSimulations } from '../analysis/workloadSimulation';
-import { unsimulatedWorkloads, withinBudget } from '../analysis/notSimulated';
+import { REJECTED, unsimulatedWorkloads, withinBudget } from '../analysis/notSimulated';
 import { clusterFromNodes, clusterOf, type ClusterSpec } from '../cluster/clusterSpec';
 import { decodeUtf8 } from '../manifest/decode';
 import { formatCount } from '../manifest/formatCount';
-import type { ManifestObject } from '../manifest/objects';
+import { refKey, type ManifestObject } from '../manifest/objects';
 import type { ManifestModel } from '../manifest/model';
 import type { ConfigSetting } from '../manifest/model/clusterConfig';
 import { ManifestParser } from '../manifest/parseFile';
@@ -213,6 +213,12 @@ export class Workspace {
         return at === undefined ? undefined : { uri: at, range: object.range };
       },
     };
+    // A workload that a rule finds the API server rejects would never run either: no numbers for it.
+    const rejected = new Set(RULES.filter((rule) => API_REJECTION_RULES.includes(rule.id)).flatMap((rule) => rule.check(context))
+      .flatMap((f) => (f.severity === 'error' && f.object ? [refKey(f.object)] : [])));
+    for (const workload of doc.read.model.workloads) {
+      if (rejected.has(refKey(workload)) && !unsimulated.has(workload)) unsimulated.set(workload, REJECTED);
+    }
     const located = problems.flatMap((p) => (p.at?.uri === uri ? [{ message: p.message, range: p.at.range }] : []));
     return { context, located, timing };
   }

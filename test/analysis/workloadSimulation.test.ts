@@ -64,6 +64,18 @@ describe('per-workload simulations behind the findings', () => {
     ]);
     assert.equal(workspace.simulations.runs, 0);
   });
+
+  it('simulate no workload that a rule finds the API server rejects (a StatefulSet whose selector misses its template): only the rejection is reported', () => {
+    const workspace = new Workspace();
+    const rejected = deployment('db', 1).replace('kind: Deployment', 'kind: StatefulSet').replace('spec:\n', 'spec:\n  serviceName: db\n').replace('matchLabels: {app: db}', 'matchLabels: {app: other}');
+    assert.match(rejected, /matchLabels: \{app: other\}/);
+    workspace.setDocument('db.yaml', rejected);
+    assert.deepEqual(workspace.lenses('db.yaml').map((l) => l.title), ['If its node fails: not simulated: fix the field the API server rejects first']);
+    const findings = workspace.analyse('db.yaml').findings.map((f) => f.ruleId);
+    assert.ok(findings.includes('KFS053'));
+    assert.deepEqual(findings.filter((id) => /^KFS0(0\d|1[0-2])$/.test(id)), [], 'no node-failure finding');
+    assert.equal(workspace.simulations.runs, 0);
+  });
 });
 
 const WEB = `apiVersion: apps/v1

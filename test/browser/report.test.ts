@@ -118,6 +118,11 @@ describeWithChromium('HTML report in Chromium', (browser) => {
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
     assert.equal(await cursorMs(page), 10_000);
+    // Up and down, as on any slider: later and earlier.
+    await page.keyboard.press('ArrowUp');
+    assert.equal(await cursorMs(page), 15_000);
+    await page.keyboard.press('ArrowDown');
+    assert.equal(await cursorMs(page), 10_000);
     await page.keyboard.press('PageDown');
     assert.equal(await cursorMs(page), 23_008);
     assert.equal(await page.locator('.axis').getAttribute('aria-valuetext'), '23.008s after the failure');
@@ -128,6 +133,35 @@ describeWithChromium('HTML report in Chromium', (browser) => {
     await page.keyboard.press('+');
     const axis = await page.locator('.axis-label').allTextContents();
     assert.ok(!axis.includes('0s'), `zoomed in around the cursor at the end: ${axis.join(' ')}`);
+    await page.close();
+  });
+
+  it('makes the toolbar one Tab stop whose controls the arrow keys, Home and End reach', async () => {
+    const { page } = await open(browser(), examples);
+    const focused = () => page.evaluate<string | null>('document.activeElement && document.activeElement.getAttribute("aria-label")');
+    const tabStops = await page.locator('.toolbar > *').evaluateAll((items) => items.map((i) => (i as HTMLElement).tabIndex));
+    assert.deepEqual(tabStops.filter((t) => t === 0).length, 1, `tab indexes ${tabStops.join(',')}`);
+    await page.locator('.toolbar > *').first().focus();
+    assert.equal(await focused(), 'Zoom out');
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await focused(), 'Zoom in');
+    await page.keyboard.press('End');
+    const last = await page.locator('.toolbar > *').last().evaluate((e) => e.getAttribute('aria-label') ?? e.textContent);
+    assert.equal(await page.evaluate<string | null>('document.activeElement && (document.activeElement.getAttribute("aria-label") || document.activeElement.textContent)'), last);
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await focused(), 'Zoom out', 'wraps to the first');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('Home');
+    assert.equal(await focused(), 'Zoom out');
+    // Enter on a control still works: zoom in from the keyboard.
+    await page.keyboard.press('ArrowRight');
+    const before = await page.locator('.axis-label').allTextContents();
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(100);
+    assert.notDeepEqual(await page.locator('.axis-label').allTextContents(), before);
+    // Tab leaves the toolbar for the timeline's cursor.
+    await page.keyboard.press('Tab');
+    assert.equal(await focused(), 'Timeline cursor, time since the failure');
     await page.close();
   });
 

@@ -161,7 +161,8 @@ describe('the analysis worker (in-process transport)', () => {
   });
 
   it("runs a scenario file's listed files alone, as simulate --scenario does, and refuses what the API server would reject", async () => {
-    const connection = inProcess(mirrorWithDocuments());
+    const mirror = mirrorWithDocuments();
+    const connection = inProcess(mirror);
     const choices = defaultChoices();
     // The folder's KubeletConfiguration is not among the files: its settings do not count.
     const listed = await connection.request('simulate', { folder: FOLDER, choices, inputs: ['postgres-statefulset.yaml'], files: [{ uri: URI, text: new TextEncoder().encode(TEXT) }] });
@@ -178,6 +179,10 @@ describe('the analysis worker (in-process transport)', () => {
     const failure = await connection.request('simulate', { folder: FOLDER, choices, inputs: [], files: [{ uri: URI, text: rejected }] }).then(() => undefined, (error: unknown) => error);
     assert.ok(failure instanceof WorkerFailure && failure.kind === 'input', String(failure));
     assert.match(failure.message, /^postgres-statefulset\.yaml:\d+: .*The API server would reject it; fix it first \(nothing simulated\)\.$/);
+    // A guided run of the folder refuses it too (the editor shows the error at its line).
+    mirror.set(FOLDER, URI, rejected, 2);
+    const guided = await connection.request('simulate', { folder: FOLDER, choices: { ...choices, documents: [URI] }, inputs: [] }).then(() => undefined, (error: unknown) => error);
+    assert.ok(guided instanceof WorkerFailure && guided.kind === 'input' && guided.message === failure.message, String(guided));
     connection.terminate();
   });
 });

@@ -162,27 +162,27 @@ export class WorkerService {
     simulate: ({ folder, choices, inputs, files, delayMs }) => {
       if (delayMs) busyFor(delayMs);
       const workspace = files ? listedWorkspace(folder, files) : this.workspace(folder);
+      // As simulate does: what the API server would not store is not simulated.
+      refuseRejected(workspace, files ? files.map((f) => f.uri) : choices.documents ?? workspace.uris(), folder);
       const scenario = workspace.scenario(choices);
       return traceReport(scenario, inputs, simulate(scenario));
     },
   };
 }
 
-/**
- * A scenario file's run reads the files it lists and nothing else of the folder, and, as
- * `simulate` does, refuses to run what the API server would not store.
- */
+/** A scenario file's run reads the files it lists and nothing else of the folder. */
 function listedWorkspace(folder: string, files: readonly ListedFile[]): Workspace {
-  const name = (uri: string) => relativeName(folder || undefined, uri);
-  const workspace = new Workspace({ overrides: [] }, name);
+  const workspace = new Workspace({ overrides: [] }, (uri) => relativeName(folder || undefined, uri));
   for (const file of files) workspace.setDocument(file.uri, file.text);
-  const rejections = workspace.rejections(files.map((f) => f.uri));
-  if (rejections.length > 0) {
-    const [{ uri, finding }] = rejections;
-    const more = rejections.length > 1 ? ` (and ${rejections.length - 1} more)` : '';
-    throw new InputError('workloads', undefined, `${name(uri)}:${finding.range.start.line + 1}: ${finding.message}${more}. The API server would reject it; fix it first (nothing simulated).`);
-  }
   return workspace;
+}
+
+function refuseRejected(workspace: Workspace, uris: readonly string[], folder: string): void {
+  const rejections = workspace.rejections(uris);
+  if (rejections.length === 0) return;
+  const [{ uri, finding }] = rejections;
+  const more = rejections.length > 1 ? ` (and ${rejections.length - 1} more)` : '';
+  throw new InputError('workloads', undefined, `${relativeName(folder || undefined, uri)}:${finding.range.start.line + 1}: ${finding.message}${more}. The API server would reject it; fix it first (nothing simulated).`);
 }
 
 function documentKey(folder: string, uri: string): string {
