@@ -19,6 +19,7 @@ import { comparisonTable, summaryCards } from './summary';
 import { axisLabel, clampWindow, cursorStep, panWindow, revealTime, span, zoomWindow, type TimeWindow } from './timeScale';
 import { button, checkbox, tabs } from './controls';
 import { loadControls } from './loadControls';
+import { rovingFocus } from './rovingFocus';
 
 class TimelineApp {
   private message: HostMessage | undefined;
@@ -159,6 +160,7 @@ class TimelineApp {
       toolbar.appendChild(button('Run again', () => this.host.post({ type: 'rerun' }), { ariaLabel: 'Run the simulation again with the current text' }));
       toolbar.appendChild(button('Compare with…', () => this.host.post({ type: 'compare' }), { ariaLabel: 'Compare this run with another on the same time axis', secondary: true }));
     }
+    rovingFocus(toolbar, controlsLoaded);
 
     // The axis is the cursor's slider (a slider's content is presentational, so the lanes with
     // their buttons sit beside it in the group); keys pressed anywhere in the group work.
@@ -174,7 +176,7 @@ class TimelineApp {
     cursor.setAttribute('aria-valuemin', String(this.bounds.fromMs / 1000));
     cursor.setAttribute('aria-valuemax', String(this.bounds.toMs / 1000));
     this.setCursorValue();
-    const help = el('p', `←/→ move the cursor, Ctrl+←/→ or PageUp/PageDown jump to the previous/next event, Shift+←/→ pan, +/− zoom, 0 fits the run, Home/End go to its ends. Drag to pan, wheel to zoom, click to place the cursor${this.host.interactive ? '; names show their YAML' : ''}.`, 'help');
+    const help = el('p', `←/→ (or ↓/↑) move the cursor, Ctrl+←/→ or PageUp/PageDown jump to the previous/next event, Shift+←/→ pan, +/− zoom, 0 fits the run, Home/End go to its ends. Drag to pan, wheel to zoom, click to place the cursor${this.host.interactive ? '; names show their YAML' : ''}.`, 'help');
     help.id = 'timeline-help';
 
     const panels = tabs([
@@ -325,7 +327,9 @@ class TimelineApp {
         break;
       case 'ArrowUp':
       case 'ArrowDown':
-        this.lanes.scrollTop += event.key === 'ArrowUp' ? -40 : 40;
+        // On the slider, as on any: up is later, down earlier. Elsewhere in the group the lanes scroll as usual.
+        if (event.target !== this.axis.element) return;
+        this.moveCursor(this.cursorMs + (event.key === 'ArrowUp' ? step : -step), true);
         break;
       default:
         return;

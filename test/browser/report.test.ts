@@ -139,7 +139,7 @@ describeWithChromium('HTML report in Chromium', (browser) => {
   it('makes the toolbar one Tab stop whose controls the arrow keys, Home and End reach', async () => {
     const { page } = await open(browser(), examples);
     const focused = () => page.evaluate<string | null>('document.activeElement && document.activeElement.getAttribute("aria-label")');
-    const tabStops = await page.locator('.toolbar > *').evaluateAll((items) => items.map((i) => (i as HTMLElement).tabIndex));
+    const tabStops = await page.locator('.toolbar > *').evaluateAll((items) => items.map((i) => (i as unknown as { tabIndex: number }).tabIndex));
     assert.deepEqual(tabStops.filter((t) => t === 0).length, 1, `tab indexes ${tabStops.join(',')}`);
     await page.locator('.toolbar > *').first().focus();
     assert.equal(await focused(), 'Zoom out');
