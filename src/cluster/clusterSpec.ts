@@ -94,11 +94,16 @@ export function defaultClusterFitting(needs: NodeNeeds): ClusterSpec {
   };
 }
 
-/** Nodes read from Node objects; missing allocatable gets the default worker's. */
+/**
+ * Nodes read from Node objects; missing allocatable gets the default worker's. Two objects of one
+ * name are one Node, as kubectl apply makes them: the later one's fields.
+ */
 export function clusterFromNodes(nodes: readonly Node[], source: string): ClusterSpec {
+  const byName = new Map<string, Node>();
+  for (const node of nodes) byName.set(node.name, node);
   return {
     source,
-    nodes: nodes.map((node) => {
+    nodes: [...byName.values()].map((node) => {
       const labels = { [HOSTNAME_LABEL]: node.name, ...node.labels };
       return {
         name: node.name,
