@@ -39,7 +39,7 @@ function refRequest(ref: RunRef): SimulationRequest | undefined {
  */
 export function registerSimulateCommand(context: vscode.ExtensionContext, index: WorkspaceIndex, config: Config, log: vscode.LogOutputChannel): void {
   let last: RunRef | undefined;
-  /** The report of `last`, once it ran: Save Scenario As… lists the files its timing came from. */
+  /** The report of `last`, once it ran: Save Scenario As… writes its version and preset. */
   let lastReport: TraceReport | undefined;
   /** kubeFailureSim.timing when `last` ran (a guided run; a scenario file's run has its own). */
   let lastSettings: Record<string, string> | undefined;
@@ -199,10 +199,16 @@ export function registerSimulateCommand(context: vscode.ExtensionContext, index:
       // run read besides the manifest are listed too, and the settings it ran with are written down.
       const context = (await index.contextFiles(await vscode.workspace.openTextDocument(manifest))) ?? [];
       const ran = lastReport && lastSettings && { k8sVersion: lastReport.scenario.k8sVersion, profile: lastReport.scenario.profile, timing: lastSettings };
-      const scenario = requestScenarioFile(base, [manifest, ...context.map((uri) => vscode.Uri.parse(uri))].map((uri) => relativePath(target, uri)), request, ran);
+      const scenario = requestScenarioFile(base, [manifest, ...context.map((file) => vscode.Uri.parse(file.uri))].map((uri) => relativePath(target, uri)), request, ran);
       const text = writeScenarioFile(scenario);
       await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(text));
       await vscode.window.showTextDocument(target);
+      // The CLI simulates every workload of the files a scenario lists; the editor's run simulated the manifest's alone.
+      const alsoSimulated = context.filter((file) => file.workloads > 0);
+      if (alsoSimulated.length > 0) {
+        const names = alsoSimulated.map((file) => relativePath(target, vscode.Uri.parse(file.uri))).join(', ');
+        void vscode.window.showInformationMessage(`The scenario lists ${names} for the objects and settings the run read; ${alsoSimulated.length === 1 ? 'it holds' : 'they hold'} workloads too, which the scenario's run simulates beside the manifest's.`);
+      }
     }),
     vscode.commands.registerCommand('kubeFailureSim.runScenario', async (uri?: vscode.Uri) => {
       const target = uri ?? vscode.window.activeTextEditor?.document.uri;

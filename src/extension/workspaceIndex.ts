@@ -110,7 +110,7 @@ export class WorkspaceIndex implements vscode.Disposable {
   }
 
   /** The other files of the folder that a run of the document reads: what a scenario saved from it must list. */
-  contextFiles(document: vscode.TextDocument): Promise<string[] | undefined> {
+  contextFiles(document: vscode.TextDocument): Promise<{ uri: string; workloads: number }[] | undefined> {
     return this.ask(document, 'contextFiles', {});
   }
 

@@ -89,7 +89,12 @@ describe('the analysis worker (in-process transport)', () => {
     // The guided picks offer the folder's Node objects, in whichever file they are, and a saved scenario lists the files a run reads.
     mirror.set(FOLDER, 'file:///ws/nodes.yaml', 'apiVersion: v1\nkind: Node\nmetadata: {name: n1, labels: {topology.kubernetes.io/zone: z1}}\n');
     assert.deepEqual((await connection.request('summary', address)).nodes, [{ name: 'n1', labels: { 'topology.kubernetes.io/zone': 'z1' } }]);
-    assert.deepEqual(await connection.request('contextFiles', address), [KUBELET_URI, 'file:///ws/nodes.yaml']);
+    // A file with a Service and its Deployment is read for the Service; a file of workloads alone is not.
+    const service = 'apiVersion: v1\nkind: Service\nmetadata: {name: api}\nspec: {selector: {app: api}, ports: [{port: 80}]}\n';
+    const api = 'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: api}\nspec:\n  selector: {matchLabels: {app: api}}\n  template:\n    metadata: {labels: {app: api}}\n    spec: {containers: [{name: c, image: nginx}]}\n';
+    mirror.set(FOLDER, 'file:///ws/api.yaml', `${service}---\n${api}`);
+    mirror.set(FOLDER, 'file:///ws/jobs.yaml', api.replace(/api/g, 'jobs'));
+    assert.deepEqual(await connection.request('contextFiles', address), [{ uri: KUBELET_URI, workloads: 0 }, { uri: 'file:///ws/nodes.yaml', workloads: 0 }, { uri: 'file:///ws/api.yaml', workloads: 1 }]);
     const object = expected.read(URI).objects.find((o) => o.kind === 'StatefulSet')!;
     const located = await connection.request('locate', { ...address, object: { kind: object.kind, name: object.name, namespace: object.namespace } });
     assert.deepEqual(located, object.sourceMap.valueRange('metadata.name'));

@@ -51,8 +51,8 @@ export interface RequestTypes {
   /** Where an object is written in the document (its metadata.name, else the whole object). */
   locate: { params: DocumentAddress & { object: ObjectRef }; result: Range | undefined };
   settingsProblems: { params: Record<string, never>; result: string[] };
-  /** The other documents of the folder that a run of this one reads (Workspace.contextDocuments). */
-  contextFiles: { params: DocumentAddress; result: string[] };
+  /** The other documents of the folder that a run of this one reads (Workspace.contextDocuments), with their workload counts. */
+  contextFiles: { params: DocumentAddress; result: { uri: string; workloads: number }[] };
   /**
    * A run of the folder's documents: the trace report the timeline shows. `inputs` name the
    * documents as the user sees them; `delayMs` (tests only) keeps the worker busy first, as a

@@ -154,7 +154,10 @@ export class WorkerService {
       const found = this.holding(folder, uri).read(uri).objects.find((o) => o.kind === kind && o.name === name && o.namespace === namespace);
       return found ? found.sourceMap.valueRange('metadata.name') ?? found.range : undefined;
     },
-    contextFiles: ({ folder, uri }) => this.holding(folder, uri).contextDocuments([uri]),
+    contextFiles: ({ folder, uri }) => {
+      const workspace = this.holding(folder, uri);
+      return workspace.contextDocuments([uri]).map((other) => ({ uri: other, workloads: workspace.read(other).model.workloads.length }));
+    },
     settingsProblems: () => {
       const [first] = this.workspaces.values();
       return (first ?? new Workspace(this.settings)).settingsProblems().map((p) => p.message);
