@@ -165,10 +165,14 @@ export class WorkerService {
     simulate: ({ folder, choices, inputs, files, delayMs }) => {
       if (delayMs) busyFor(delayMs);
       const workspace = files ? listedWorkspace(folder, files) : this.workspace(folder);
-      // As simulate does: what the API server would not store is not simulated.
-      refuseRejected(workspace, files ? files.map((f) => f.uri) : choices.documents ?? workspace.uris(), folder);
+      const rejection = rejectionOf(workspace, files ? files.map((f) => f.uri) : choices.documents ?? workspace.uris(), folder);
+      // A scenario file's run refuses what the API server would not store, as simulate does; a
+      // guided run is a question about the text being edited: it runs, and its header says so.
+      if (rejection && files) throw new InputError('workloads', undefined, `${rejection}. The API server would reject it; fix it first (nothing simulated).`);
       const scenario = workspace.scenario(choices);
-      return traceReport(scenario, inputs, simulate(scenario));
+      const report = traceReport(scenario, inputs, simulate(scenario));
+      if (!rejection) return report;
+      return { ...report, scenario: { ...report.scenario, notes: [...report.scenario.notes, `${rejection}. The API server would reject it: this run simulates the text as written, which kubectl apply would not store.`] } };
     },
   };
 }
@@ -180,12 +184,13 @@ function listedWorkspace(folder: string, files: readonly ListedFile[]): Workspac
   return workspace;
 }
 
-function refuseRejected(workspace: Workspace, uris: readonly string[], folder: string): void {
+/** The first object of these documents the API server would reject, as file:line: message (and how many more); undefined: none. */
+function rejectionOf(workspace: Workspace, uris: readonly string[], folder: string): string | undefined {
   const rejections = workspace.rejections(uris);
-  if (rejections.length === 0) return;
+  if (rejections.length === 0) return undefined;
   const [{ uri, finding }] = rejections;
   const more = rejections.length > 1 ? ` (and ${rejections.length - 1} more)` : '';
-  throw new InputError('workloads', undefined, `${relativeName(folder || undefined, uri)}:${finding.range.start.line + 1}: ${finding.message}${more}. The API server would reject it; fix it first (nothing simulated).`);
+  return `${relativeName(folder || undefined, uri)}:${finding.range.start.line + 1}: ${finding.message}${more}`;
 }
 
 function documentKey(folder: string, uri: string): string {
