@@ -1,25 +1,30 @@
 /** The CodeLens above each workload (KFS012): its simulated outage if its node fails and never returns, and if it returns after 2 minutes. */
 import type { Range } from '../manifest/range';
 import type { ObjectRef } from '../manifest/objects';
+import { workloadLabeler } from '../report/workloadLabel';
 import { approx, outageText } from './outageText';
 import type { RuleContext } from './rule';
 
 export interface WorkloadLens {
   range: Range;
   workload: ObjectRef;
+  /** What the simulate command is given for it: Kind/name, or Kind/namespace/name where the file has that Kind/name in two namespaces. */
+  target: string;
   title: string;
   /** Unavailable time if the node never returns (Infinity: until someone acts); for the status bar's worst. */
   outageMs: number;
 }
 
 export function workloadLenses(ctx: RuleContext): WorkloadLens[] {
+  const label = workloadLabeler(ctx.document.model.workloads);
   return ctx.document.model.workloads.map((workload) => {
     const range = { start: workload.source.range.start, end: workload.source.range.start };
     const ref = { kind: workload.kind, name: workload.name, namespace: workload.namespace };
+    const target = label(workload);
     const skipped = ctx.unsimulated.get(workload);
-    if (skipped) return { range, workload: ref, title: `If its node fails: ${skipped.text}`, outageMs: 0 };
+    if (skipped) return { range, workload: ref, target, title: `If its node fails: ${skipped.text}`, outageMs: 0 };
     const lost = ctx.simulations.outcome(workload, ctx.workspace, ctx.timing, 'node-lost');
-    if (!lost) return { range, workload: ref, title: 'No pod of it can be scheduled on this cluster', outageMs: 0 };
+    if (!lost) return { range, workload: ref, target, title: 'No pod of it can be scheduled on this cluster', outageMs: 0 };
     const text = outageText(lost);
     const back = ctx.simulations.outcome(workload, ctx.workspace, ctx.timing, 'node-returns-2m');
     const backText = back ? outageText(back) : undefined;
@@ -33,7 +38,7 @@ export function workloadLenses(ctx: RuleContext): WorkloadLens[] {
       title += ` (back in 2m: ${backText.short === 'until someone acts' ? 'still down until someone acts' : `down ~${backText.short}`})`;
     }
     const outageMs = text.open && lost.summary.unavailableMs >= lost.durationMs ? Infinity : lost.summary.unavailableMs;
-    return { range, workload: ref, title, outageMs };
+    return { range, workload: ref, target, title, outageMs };
   });
 }
 

@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { MAX_FILE_BYTES } from '../manifest/limits';
+import { byName, isSkipped, isYamlFile } from '../workspace/listedFiles';
 import { Workspace, type WorkspaceSettings } from '../workspace/workspace';
 
 export interface InputFile {
@@ -87,9 +88,9 @@ export function collectFiles(paths: string[], cwd = process.cwd()): { files: Inp
       errors.push(`cannot read directory ${directory}: ${(error as Error).message}`);
       return;
     }
-    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    entries.sort(byName);
     for (const entry of entries) {
-      if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+      if (isSkipped(entry.name)) continue;
       const full = path.join(directory, entry.name);
       let isDirectory = entry.isDirectory();
       let isFile = entry.isFile();
@@ -100,12 +101,12 @@ export function collectFiles(paths: string[], cwd = process.cwd()): { files: Inp
           isDirectory = target.isDirectory();
           isFile = target.isFile();
         } catch {
-          if (/\.ya?ml$/i.test(entry.name)) errors.push(`${full} is a symbolic link to nothing; skipped`);
+          if (isYamlFile(entry.name)) errors.push(`${full} is a symbolic link to nothing; skipped`);
           continue;
         }
       }
       if (isDirectory) walk(full);
-      else if (isFile && /\.ya?ml$/i.test(entry.name)) add(full);
+      else if (isFile && isYamlFile(entry.name)) add(full);
     }
   };
   for (const given of paths) {

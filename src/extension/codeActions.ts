@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { NODE_FAILURE_RULE } from '../analysis/analyseDocument';
 import type { Fix } from '../analysis/finding';
+import { refKey } from '../manifest/objects';
 import { DIAGNOSTIC_SOURCE, toRange } from './diagnostics';
 import type { SimulateArguments } from './choices';
 import type { Config } from './config';
@@ -39,10 +40,13 @@ export class CodeActionProvider implements vscode.CodeActionProvider {
     const ours = context.diagnostics.filter((d) => d.source === DIAGNOSTIC_SOURCE);
     const actions: vscode.CodeAction[] = [];
     const timelines = new Set<string>();
-    for (const { finding, fix } of await this.index.fixes(document, plain(range), false, token) ?? []) {
+    const fixes = await this.index.fixes(document, plain(range), false, token) ?? [];
+    // Each workload's target as its CodeLens gives it (Kind/namespace/name where namespaces share a name).
+    const lenses = fixes.some(({ finding }) => finding.object && NODE_FAILURE_RULE.test(finding.ruleId)) ? await this.index.lenses(document, token) ?? [] : [];
+    for (const { finding, fix } of fixes) {
       const diagnostics = ours.filter((d) => codeOf(d) === finding.ruleId && d.range.isEqual(toRange(finding.range)));
       actions.push(this.editAction(document, finding.ruleId, fix, diagnostics));
-      const target = finding.object ? `${finding.object.kind}/${finding.object.name}` : undefined;
+      const target = finding.object && lenses.find((lens) => refKey(lens.workload) === refKey(finding.object!))?.target;
       if (target && NODE_FAILURE_RULE.test(finding.ruleId) && !timelines.has(target)) {
         timelines.add(target);
         actions.push(timelineAction(document, target));

@@ -1,5 +1,4 @@
 import * as vscode from 'vscode';
-import { workloadLabeler } from '../report/workloadLabel';
 import type { SimulateArguments } from './choices';
 import type { Config } from './config';
 import type { WorkspaceIndex } from './workspaceIndex';
@@ -19,16 +18,12 @@ export class CodeLensProvider implements vscode.CodeLensProvider, vscode.Disposa
   async provideCodeLenses(document: vscode.TextDocument, token: vscode.CancellationToken): Promise<vscode.CodeLens[]> {
     if (!this.config.analysesNow(document) || !this.config.codeLensEnabled || !this.index.isManifest(document)) return [];
     try {
-      const lenses = await this.index.lenses(document, token) ?? [];
-      // Kind/namespace/name where two namespaces of the file share a Kind/name: the target must name one.
-      const label = workloadLabeler(lenses.map((lens) => lens.workload));
-      return lenses.map((lens) => {
-        const target = label(lens.workload);
-        const args: SimulateArguments = { uri: document.uri.toString(), target };
+      return (await this.index.lenses(document, token) ?? []).map((lens) => {
+        const args: SimulateArguments = { uri: document.uri.toString(), target: lens.target };
         const position = new vscode.Position(lens.range.start.line, lens.range.start.character);
         return new vscode.CodeLens(new vscode.Range(position, position), {
           title: `${lens.title} · Simulate`,
-          tooltip: `Power off the node that runs ${target} and show the timeline`,
+          tooltip: `Power off the node that runs ${lens.target} and show the timeline`,
           command: 'kubeFailureSim.simulate',
           arguments: [args],
         });

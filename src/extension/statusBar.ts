@@ -1,5 +1,4 @@
 import * as vscode from 'vscode';
-import { workloadLabeler } from '../report/workloadLabel';
 import { worstLens, worstOutageText, type WorkloadLens } from '../analysis/lenses';
 import type { SimulateArguments } from './choices';
 import type { Config } from './config';
@@ -53,7 +52,7 @@ export class StatusBar implements vscode.Disposable {
       this.item.hide();
       return;
     }
-    const target = workloadLabeler(lenses.map((lens) => lens.workload))(worst.workload);
+    const { target } = worst;
     this.item.text = `$(pulse) ${worstOutageText(worst.outageMs)}`;
     this.item.tooltip = `If a node fails, the worst outage in this file: ${target}. ${worst.title}.\nClick to simulate.`;
     const args: SimulateArguments = { uri: document.uri.toString(), target };

@@ -14,7 +14,10 @@ export interface ListingFs {
 
 export type Listing = { files: string[] } | { missing: string };
 
-const YAML_FILE = /\.ya?ml$/i;
+/** The walking rules both front ends share: what a folder's entry is, and their order. */
+export const isYamlFile = (name: string) => /\.ya?ml$/i.test(name);
+export const isSkipped = (name: string) => name.startsWith('.') || name === 'node_modules';
+export const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
 /**
  * The addresses of the files, in the order the CLI reads them; the first address with nothing at
@@ -30,12 +33,11 @@ export async function listFiles(addresses: readonly string[], fs: ListingFs): Pr
     files.push(file);
   };
   const walk = async (directory: string): Promise<void> => {
-    const entries = (await fs.children(directory)).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    for (const entry of entries) {
-      if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+    for (const entry of (await fs.children(directory)).sort(byName)) {
+      if (isSkipped(entry.name)) continue;
       const address = fs.join(directory, entry.name);
       if (entry.kind === 'directory' && !entry.symbolicLink) await walk(address);
-      else if (entry.kind === 'file' && YAML_FILE.test(entry.name)) add(address);
+      else if (entry.kind === 'file' && isYamlFile(entry.name)) add(address);
     }
   };
   for (const address of addresses) {

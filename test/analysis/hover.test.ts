@@ -47,7 +47,10 @@ describe('hovers', () => {
     assert.deepEqual(JSON.parse(decodeURIComponent(link![1])), [{ target: 'Deployment/web' }]);
     assert.deepEqual(hover.range, { start: { line: 4, character: 12 }, end: { line: 4, character: 13 } }, 'the value hovered');
     // Where another namespace of the file has a Deployment/web, the link names this one by its namespace.
-    const shared = at(`${deployment('|1')}---\n${deployment('1').replace('namespace: shop', 'namespace: blue')}`, '|1').hover;
+    const { hover: shared, workspace } = at(`${deployment('|1')}---\n${deployment('1').replace('namespace: shop', 'namespace: blue')}`, '|1');
+    // The CodeLens (and the status bar and quick fixes, which take its target) name it the same way.
+    assert.deepEqual(workspace.lenses('main.yaml').map((l) => l.target), ['Deployment/shop/web', 'Deployment/blue/web']);
+    assert.deepEqual(at(deployment('|1'), '|1').workspace.lenses('main.yaml').map((l) => l.target), ['Deployment/web']);
     const sharedLink = /\[Simulate node failure\]\(command:kubeFailureSim\.simulate\?([^ )]+) "/.exec(shared!.markdown);
     assert.deepEqual(JSON.parse(decodeURIComponent(sharedLink![1])), [{ target: 'Deployment/shop/web' }]);
   });
