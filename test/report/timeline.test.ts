@@ -104,7 +104,7 @@ describe('timeline of a partition of the node of web, healed after 8 minutes', (
 
   it('attaches the Service endpoints to the workload whose pods they list', () => {
     assert.deepEqual(web.endpoints.map((e) => e.ref.name), ['web']);
-    assert.deepEqual(web.endpoints[0].steps.map((s) => `${s.fromMs} ${s.ready}/${s.total}`), ['0 3/3', '47159 2/3', '357246 2/4', '358713 3/4', '481017 3/3']);
+    assert.deepEqual(web.endpoints[0].steps.map((s) => `${s.fromMs} ${s.ready}/${s.total}`), ['0 3/3', '47159 2/3', '357245 2/4', '358712 3/4', '481017 3/3']);
   });
 
   it('labels replacement Ready and the node coming back', () => {

@@ -396,6 +396,18 @@ spec:
     assert.ok(result.events.some((e) => e.type === 'Note' && e.reason === 'FullDisruption'));
   });
 
+  it('a zone of 10 nodes and 600 pods behind 20 Services powered off: every endpoint goes not-ready within 20 ms of its pod\'s Ready=False (SEMANTICS.md 18), as the EndpointSlice controller syncs per Service', () => {
+    const zones = { a: Array.from({ length: 10 }, (_, i) => `a${i}`), b: Array.from({ length: 10 }, (_, i) => `b${i}`) };
+    const service = (name: string) => `apiVersion: v1\nkind: Service\nmetadata: {name: ${name}, namespace: truth}\nspec: {selector: {app: ${name}}, ports: [{port: 80}]}\n`;
+    const apps = Array.from({ length: 20 }, (_, i) => `app${i}`);
+    const result = run(apps.flatMap((name) => [deployment(name, 60), service(name)]), { cluster: zonedCluster(zones), targets: zones.a.map((n) => `node/${n}`), durationMs: 2 * MINUTE });
+    const notReadyAt = new Map(result.events.filter((e) => e.type === 'PodCondition' && e.detail?.status === 'False').map((e) => [e.object.name, e.t]));
+    assert.ok(notReadyAt.size >= 500, `${notReadyAt.size} pods went NotReady`);
+    const lags = result.events.filter((e) => e.type === 'EndpointChanged' && e.detail?.ready === false && notReadyAt.has(e.detail.pod as string)).map((e) => e.t - notReadyAt.get(e.detail!.pod as string)!);
+    assert.equal(lags.length, notReadyAt.size);
+    assert.ok(Math.max(...lags) <= 20, `endpoint lag up to ${Math.max(...lags)} ms`);
+  });
+
   it('all zones down: master disruption mode, no NoExecute taints stay and nothing is evicted', () => {
     const cluster = zonedCluster({ a: ['a1'], b: ['b1'] });
     const result = run([deployment('web', 2)], { cluster, targets: ['node/a1', 'node/b1'], durationMs: 15 * MINUTE });
