@@ -255,6 +255,12 @@ async function simulatePowerOff(page, workload) {
   });
   const page = context.pages()[0] || await context.newPage();
   page.on('pageerror', (e) => console.log('pageerror:', e.message));
+  // Webviews' errors and warnings and failed loads, printed if the run fails (a timeline left at "Simulating…" has said nothing else).
+  const webviewLog = [];
+  page.on('console', (m) => {
+    if ((m.type() === 'error' || m.type() === 'warning') && m.location().url.includes('webview')) webviewLog.push(`${m.type()}: ${m.text()} (${m.location().url.slice(-60)})`);
+  });
+  page.on('requestfailed', (r) => webviewLog.push(`request failed: ${r.url().slice(-80)} ${r.failure()?.errorText ?? ''}`));
   let ok = false;
   try {
     await page.goto(URL);
@@ -623,6 +629,12 @@ async function simulatePowerOff(page, workload) {
   } catch (e) {
     console.error('E2E FAILED:', e);
     await page.screenshot({ path: `${SHOTS}/99-failure.png` }).catch(() => {});
+    for (const line of webviewLog) console.error(`  ${line}`);
+    for (const frame of page.frames()) {
+      const text = await frame.locator('body').innerText({ timeout: 1000 }).catch(() => '(unreadable)');
+      const ready = await frame.locator('body').getAttribute('data-ready', { timeout: 1000 }).catch(() => null);
+      console.error(`  frame ${frame.url().slice(0, 100)} data-ready=${ready}: ${text.replace(/\s+/g, ' ').slice(0, 120)}`);
+    }
   } finally {
     await context.close();
     fs.rmSync(profile, { recursive: true, force: true });
