@@ -7,7 +7,7 @@ import type { Timeline } from '../src/report/timeline/model';
 import type { NamedMarker } from '../src/report/timeline/namedEvents';
 import { podStatusCategory } from '../src/report/timeline/statusCategory';
 import { formatCount, formatTime } from '../src/report/format';
-import { columnWidths, el, gridTable, table } from './dom';
+import { columnWidths, el, GridTable, table, type CellClass } from './dom';
 
 /**
  * The table follows the cursor: while the same pods and nodes exist, only the cells that changed
@@ -16,9 +16,8 @@ import { columnWidths, el, gridTable, table } from './dom';
 export class CursorTable {
   readonly element = el('div', undefined, 'cursor-table');
   private readonly caption = el('p', undefined, 'caption');
-  private key = '';
-  private cells: HTMLElement[][] = [];
-  private widths: number[][] = [];
+  private readonly pods = new KubectlTable('pods-at');
+  private readonly nodes = new KubectlTable('nodes-at');
 
   constructor() {
     this.element.appendChild(this.caption);
@@ -43,36 +42,43 @@ export class CursorTable {
     const nodeRows = at.nodes.map((n) => [`node/${n.name}`, n.status, n.taints]);
     const podClass = listed.map((p) => `status cat-${podStatusCategory(p.status, p.ready)}`);
     const nodeClass = at.nodes.map((n) => `status node-${n.status.startsWith('Ready') ? 'ready' : 'notready'}`);
-    const key = `${narrow}#${listed.map((p) => p.laneId).join('|')}#${at.nodes.map((n) => n.name).join('|')}`;
-    const rows = [...podRows, ...nodeRows];
-    const classes = [...podClass, ...nodeClass];
     const podStatus = podColumns.indexOf(3);
-    const statusColumn = (r: number) => (r < podRows.length ? podStatus : 1);
-    const podHeadings = podColumns.map((c) => POD_HEADINGS[c]);
-    const nodeHeadings = ['NAME', 'STATUS', 'TAINTS'];
-    const widths = [columnWidths(podHeadings, podRows), columnWidths(nodeHeadings, nodeRows)];
-    // A long pod name wraps in a side column rather than push STATUS out of view.
-    if (narrow) widths[0][0] = Math.min(widths[0][0], NARROW_NAME_CHARS);
+    this.pods.show(`Pods at ${when}`, podColumns.map((c) => POD_HEADINGS[c]), podRows, `${narrow}#${listed.map((p) => p.laneId).join('|')}`,
+      (r, c) => (c === podStatus ? podClass[r] : narrow && c === 0 ? 'wrap' : undefined),
+      // A long pod name wraps in a side column rather than push STATUS out of view.
+      (widths) => (narrow ? [Math.min(widths[0], NARROW_NAME_CHARS), ...widths.slice(1)] : widths));
+    this.nodes.show(`Nodes at ${when}`, ['NAME', 'STATUS', 'TAINTS'], nodeRows, at.nodes.map((n) => n.name).join('|'), (r, c) => (c === 1 ? nodeClass[r] : undefined));
+    if (this.pods.element.parentElement !== this.element) this.element.replaceChildren(this.caption, this.pods.element, this.nodes.element);
+  }
+}
+
+/**
+ * One of the two tables: while it lists the same objects and its columns are wide enough, the
+ * rows it has built get the new values in place; else it is built anew.
+ */
+class KubectlTable {
+  readonly element = el('div', undefined, 'scroll');
+  private key = '';
+  private widths: number[] = [];
+  private grid: GridTable | undefined;
+
+  constructor(private readonly className: string) {}
+
+  show(label: string, headings: string[], rows: string[][], key: string, cellClass: CellClass, fitWidths = (widths: number[]) => widths): void {
+    const widths = fitWidths(columnWidths(headings, rows));
     // Columns are sized when the table is built: a longer value than then means a rebuild.
-    const fits = this.widths.length === 2 && widths.every((table, i) => table.every((w, c) => w <= this.widths[i][c]));
-    if (key === this.key && fits) {
-      rows.forEach((cells, r) => cells.forEach((text, c) => {
-        const cell = this.cells[r][c];
-        if (cell.textContent !== text) cell.textContent = text;
-        if (c === statusColumn(r) && cell.className !== classes[r]) cell.className = classes[r];
-      }));
-      for (const grid of this.element.querySelectorAll('[role=table]')) grid.setAttribute('aria-label', `${grid.classList.contains('pods-at') ? 'Pods' : 'Nodes'} at ${when}`);
+    if (this.grid && key === this.key && widths.every((w, c) => w <= this.widths[c])) {
+      this.grid.update(rows, cellClass);
+      this.grid.element.setAttribute('aria-label', label);
       return;
     }
     this.key = key;
     // A little room to grow, so that a cursor step rarely needs a rebuild.
-    this.widths = widths.map((table) => table.map((w) => w + 1));
-    const pods = gridTable(`Pods at ${when}`, podHeadings, podRows, (r, c) => (c === podStatus ? podClass[r] : narrow && c === 0 ? 'wrap' : undefined), this.widths[0]);
-    pods.classList.add('kubectl', 'pods-at');
-    const nodes = gridTable(`Nodes at ${when}`, nodeHeadings, nodeRows, (r, c) => (c === 1 ? nodeClass[r] : undefined), this.widths[1]);
-    nodes.classList.add('kubectl', 'nodes-at');
-    this.element.replaceChildren(this.caption, scroll(pods), scroll(nodes));
-    this.cells = [pods, nodes].flatMap((grid) => Array.from(grid.querySelectorAll<HTMLElement>('[role=rowgroup] [role=row]'), (row) => Array.from(row.children) as HTMLElement[]));
+    this.widths = widths.map((w) => w + 1);
+    this.grid?.dispose();
+    this.grid = new GridTable(label, headings, this.widths, rows, cellClass);
+    this.grid.element.classList.add('kubectl', this.className);
+    this.element.replaceChildren(this.grid.element);
   }
 }
 

@@ -183,6 +183,52 @@ describeWithChromium('HTML report in Chromium', (browser) => {
     await page.close();
   });
 
+  it('builds the kubectl table a block of rows at a time as it comes into view, and updates the rows built as the cursor moves', async () => {
+    // 30 StatefulSets of 10 on 9 nodes in 3 zones, zone a powered off: 300 pod rows in 5 blocks, the
+    // same 300 to the end (a StatefulSet does not replace a pod that stays Terminating).
+    const workspace = new Workspace();
+    for (let i = 0; i < 30; i++) {
+      workspace.setDocument(`app${i}.yaml`, `apiVersion: apps/v1\nkind: StatefulSet\nmetadata: {name: app${i}, namespace: team}\nspec:\n  serviceName: app${i}\n  replicas: 10\n  selector: {matchLabels: {app: app${i}}}\n  template:\n    metadata: {labels: {app: app${i}}}\n    spec: {containers: [{name: c, image: nginx}]}\n`);
+    }
+    const nodes = ['a', 'b', 'c'].flatMap((zone) => [1, 2, 3].map((n) => `- {apiVersion: v1, kind: Node, metadata: {name: worker-${zone}${n}, labels: {topology.kubernetes.io/zone: zone-${zone}}}, status: {allocatable: {cpu: "8", memory: 32Gi, pods: "110"}}}`));
+    const scenario = workspace.scenario({ ...defaultChoices(), targets: ['zone/zone-a'], durationMs: 600_000, clusterText: { texts: [`apiVersion: v1\nkind: List\nitems:\n${nodes.join('\n')}\n`], source: 'test' } });
+    const trace = traceReport(scenario, ['30 StatefulSets'], simulate(scenario));
+    const file = path.join(dir, 'blocks.html');
+    fs.writeFileSync(file, htmlReport({ title: 'zone a of 9 nodes', report: trace }, reportAssets(path.join(REPO_ROOT, 'out', 'src', 'cli'))));
+    const { page, problems } = await open(browser(), file, 600);
+    assert.equal(await page.locator('.pods-at').getAttribute('aria-rowcount'), '301');
+    const built = () => page.evaluate<number[]>(`Array.from(document.querySelectorAll('.pods-at [role=rowgroup] [role=row]'), (row) => Number(row.getAttribute('aria-rowindex')))`);
+    const rowsFrom = (first: number, count: number) => Array.from({ length: count }, (_, i) => first + i);
+    assert.deepEqual(await built(), rowsFrom(2, 64), 'only the first block while the table is out of view');
+    // At the end, zone a's pods are Terminating (STATUS is wider: the table is built anew).
+    await page.locator('.axis').focus();
+    await page.keyboard.press('End');
+    const statuses = async () => (await rowTexts(page, '.pods-at')).map((row) => row.split(' ')[3]);
+    for (let i = 0; !(await statuses()).includes('Terminating') && i < 50; i++) await page.waitForTimeout(20);
+    assert.deepEqual(await built(), rowsFrom(2, 64));
+    // Scrolled to its end: the blocks in view and within a screen of it are built, in order.
+    await page.evaluate(`document.querySelector('.nodes-at').scrollIntoView()`);
+    for (let i = 0; (await built()).at(-1) !== 301 && i < 50; i++) await page.waitForTimeout(20);
+    const blocks = await built();
+    assert.deepEqual(blocks.slice(0, 64), rowsFrom(2, 64));
+    assert.deepEqual(blocks.slice(-64), rowsFrom(238, 64));
+    const atEnd = await rowTexts(page, '.pods-at');
+    const terminating = atEnd.filter((row) => row.includes(' Terminating '));
+    assert.ok(terminating.length > 0 && terminating.every((row) => / worker-a\d$/.test(row)), atEnd.join('\n'));
+    assert.ok(atEnd.slice(-64).some((row) => row.includes(' Terminating ')), 'the last block is built with the values of the cursor');
+    // Back at the start the same pods are listed: the rows built keep their elements and get the new values.
+    await page.evaluate(`document.querySelector('.pods-at [role=rowgroup]:last-child [role=row]').dataset.kept = 'yes'`);
+    await page.locator('.axis').focus();
+    await page.keyboard.press('Home');
+    for (let i = 0; (await statuses()).includes('Terminating') && i < 50; i++) await page.waitForTimeout(20);
+    const atStart = await rowTexts(page, '.pods-at');
+    assert.equal(atStart.length, atEnd.length);
+    assert.equal(await page.locator('.pods-at [data-kept=yes]').count(), 1, 'updated in place, not built anew');
+    assert.ok(atStart.every((row) => /^team pod\/app\d+-\d+ 1\/1 Running 0 10\.244\.\d+\.\d+ worker-[abc]\d$/.test(row)), atStart.join('\n'));
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
   it('shows names, labels and annotations made of HTML and script as text, and runs none of them', async () => {
     // The API server rejects such names, so `simulate` refuses them (KFS094): the page is built as the
     // CLI builds it, from the simulator directly. The file name is hostile too: it is in the title and header.
