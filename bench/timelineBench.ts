@@ -1,12 +1,13 @@
 /**
  * `npm run bench:timeline`: the HTML report of a 1,000-pod, 30-minute trace in headless Chromium
  * (Debian's /usr/bin/chromium): its size, the first paint measured in the page, and the work of
- * one zoom or pan step. Prints figures; nothing passes or fails.
+ * one zoom or pan step; then a 15,000-pod trace's first paint, cursor steps and tab changes.
+ * Prints figures; nothing passes or fails.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { reportAssets } from '../src/cli/reportAssets';
 import { htmlReport } from '../src/report/htmlReport';
 import { traceReport } from '../src/report/jsonReport';
@@ -14,6 +15,7 @@ import { packReport } from '../src/report/packedTrace';
 import { simulate } from '../src/sim/simulate';
 import { defaultChoices } from '../src/workspace/simulationChoices';
 import { Workspace } from '../src/workspace/workspace';
+import { largeInput, largeScenario } from './largeCluster';
 import { fmt, median } from './measure';
 
 const CHROMIUM = process.env.KFS_CHROMIUM ?? '/usr/bin/chromium';
@@ -127,6 +129,40 @@ async function readyWithoutWatching(page: Page): Promise<void> {
   }
 }
 
+/**
+ * Page code: the time from a key pressed on the timeline, or a tab chosen, to the second frame
+ * after it (the table or panel it changes is drawn in the first).
+ */
+const STEP_TIMES = `(async () => {
+  const twoFrames = (act) => new Promise((resolve) => { const t = performance.now(); act(); requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - t)))); });
+  const key = (k) => twoFrames(() => document.querySelector('.timeline').dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true })));
+  const tab = (id) => twoFrames(() => document.getElementById(id).click());
+  const steps = {};
+  for (const k of ['End', 'Home', 'ArrowRight', 'PageDown']) steps[k] = await key(k);
+  steps['Summary tab'] = await tab('tab-summary');
+  steps['Events tab'] = await tab('tab-events');
+  steps['At cursor tab'] = await tab('tab-cursor');
+  return steps;
+})()`;
+
+/** The 500-node benchmark cluster (15,000 pods) losing zone a for 10 minutes: how the page copes with 15 times the pods. */
+async function largeTraceFigures(browser: Browser, dir: string): Promise<void> {
+  const { scenario } = largeScenario(largeInput(500));
+  const run = { ...scenario, durationMs: 10 * 60_000 };
+  const report = traceReport(run, ['500-node benchmark cluster'], simulate(run));
+  const html = htmlReport({ title: 'zone-outage of zone a: 500 nodes, 15,000 pods', report }, reportAssets(path.join(__dirname, '..', 'src', 'cli')));
+  const file = path.join(dir, 'large.html');
+  fs.writeFileSync(file, html);
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.goto(`file://${file}`, { waitUntil: 'commit' });
+  await readyWithoutWatching(page);
+  const paint = await page.evaluate<number>(`performance.getEntriesByName('first-contentful-paint')[0].startTime`);
+  const steps = await page.evaluate<Record<string, number>>(STEP_TIMES);
+  await page.close();
+  console.log(`  a 15,000-pod trace (the 500-node benchmark cluster, zone a down for 10 minutes: ${report.states.length} state intervals, HTML ${(Buffer.byteLength(html) / 2 ** 20).toFixed(1)} MiB): first paint ${fmt(paint)} (one load); to the second frame after`);
+  console.log(`    ${Object.entries(steps).map(([step, ms]) => `${step} ${fmt(ms)}`).join(', ')}`);
+}
+
 async function main(): Promise<void> {
   if (!fs.existsSync(CHROMIUM)) {
     console.log(`Timeline benchmark skipped: ${CHROMIUM} is absent (apt-get install chromium).`);
@@ -183,6 +219,7 @@ async function main(): Promise<void> {
         }
       }
     }
+    await largeTraceFigures(browser, path.dirname(file));
   } finally {
     await browser.close();
   }
