@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { MAX_RELOADS, ReadyWatchdog } from './readyWatchdog';
 import { isHostMessage, TIMELINE_VIEW_TYPE, isWebviewMessage, type FindingRef, type HostMessage, type RunRef, type WebviewMessage } from '../../webview/protocol';
 
 /** Runs a panel's simulation again (the extension's simulate command knows how). */
@@ -116,11 +117,26 @@ export class TimelinePanels implements vscode.Disposable {
     this.panels.set(key, entry);
     this.updateContext();
     panel.webview.options = this.options();
-    panel.webview.html = this.html(panel.webview);
+    const load = () => {
+      panel.webview.html = this.html(panel.webview);
+    };
+    const watchdog = new ReadyWatchdog(load, () => panel.visible, () => {
+      void vscode.window.showErrorMessage(`The timeline "${panel.title}" could not load its page: its script did not start after ${MAX_RELOADS + 1} tries. Close it and simulate again.`);
+    });
+    load();
+    watchdog.expectReady();
+    let visible = panel.visible;
+    // A hidden panel's page is torn down (retainContextWhenHidden: false) and loads again when shown.
+    const viewState = panel.onDidChangeViewState(() => {
+      if (panel.visible && !visible) watchdog.expectReady();
+      visible = panel.visible;
+    });
     const listener = panel.webview.onDidReceiveMessage((received: unknown) => {
       if (!isWebviewMessage(received)) return;
-      if (received.type === 'ready') void panel.webview.postMessage(entry.message);
-      else if (received.type === 'rerun' && entry.message.run) this.rerun(entry.message.run);
+      if (received.type === 'ready') {
+        watchdog.ready();
+        void panel.webview.postMessage(entry.message);
+      } else if (received.type === 'rerun' && entry.message.run) this.rerun(entry.message.run);
       else if (received.type === 'reveal') this.reveal(entry.message.run, received);
       else if (received.type === 'compare') void this.chooseComparison(entry);
       else if (received.type === 'showFinding') {
@@ -130,6 +146,8 @@ export class TimelinePanels implements vscode.Disposable {
     });
     panel.onDidDispose(() => {
       listener.dispose();
+      viewState.dispose();
+      watchdog.dispose();
       if (this.panels.get(key)?.panel === panel) this.panels.delete(key);
       this.updateContext();
     });
