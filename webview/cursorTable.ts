@@ -10,8 +10,8 @@ import { formatCount, formatTime } from '../src/report/format';
 import { columnWidths, el, GridTable, table, type CellClass } from './dom';
 
 /**
- * The table follows the cursor: while the same pods and nodes exist, only the cells that changed
- * get new text (a cursor step over a 1,000-pod table touches a handful); else it is rebuilt.
+ * The tables follow the cursor: each updates the rows it has built while it lists the same
+ * objects (a cursor step over a 1,000-pod table touches a handful of cells), else is built anew.
  */
 export class CursorTable {
   readonly element = el('div', undefined, 'cursor-table');
@@ -52,10 +52,7 @@ export class CursorTable {
   }
 }
 
-/**
- * One of the two tables: while it lists the same objects and its columns are wide enough, the
- * rows it has built get the new values in place; else it is built anew.
- */
+/** Pods or nodes: built anew when the objects listed change or a value outgrows its column. */
 class KubectlTable {
   readonly element = el('div', undefined, 'scroll');
   private key = '';

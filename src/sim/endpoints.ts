@@ -60,8 +60,8 @@ export class EndpointSliceController {
   /**
    * syncService: every change of the Service's endpoints since its last sync, in one write by the
    * worker free first (pkg/controller/endpointslice/endpointslice_controller.go: pod changes queue
-   * the Service's key; a worker reconciles all its pods into its EndpointSlices). Per pod, as
-   * many Kubernetes writes as changes would be: 50,000 pods going NotReady in a zone took minutes.
+   * the Service's key; a worker reconciles all its pods into its EndpointSlices). Written pod by
+   * pod, the endpoints of a zone's 50,000 pods going NotReady lagged minutes behind the pods.
    */
   private syncService(service: SimService, pods: Set<SimPod>): void {
     const changes = [...pods].filter((pod) => !sameEndpoint(service.endpoints.get(pod), endpointFor(pod, service)));
