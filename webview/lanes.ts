@@ -54,7 +54,8 @@ export class LanesView {
   private readonly labels = el('div', undefined, 'lane-labels');
   private readonly chart = svg('svg', {}, 'lane-chart');
   private readonly cursorLine = svg('line', {}, 'cursor-line');
-  private layout: RowLayout | undefined;
+  /** The rows the lanes lay out (main.ts reads it to size them). */
+  layout: RowLayout | undefined;
   /** The trace shown and, when comparing, the other one. */
   private timelines: Timeline[] = [];
   /** Kind/name of workloads that several namespaces have: their lanes name the namespace. */
@@ -112,11 +113,6 @@ export class LanesView {
     const x = this.x(cursorMs);
     this.cursorLine.setAttribute('x1', String(x));
     this.cursorLine.setAttribute('x2', String(x));
-  }
-
-  /** The rows the lanes lay out. */
-  get layoutShown(): RowLayout | undefined {
-    return this.layout;
   }
 
   /** Where the lanes are scrolled to, as last set or scrolled: reading the element's would force a layout mid-build. */

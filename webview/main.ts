@@ -210,7 +210,7 @@ class TimelineApp {
   }
 
   /** Just over half the window, at least 160 px, at most what the rows need. */
-  private lanesHeight(layout = this.lanes.layoutShown): number {
+  private lanesHeight(layout = this.lanes.layout): number {
     const total = layout ? layout.offsets[layout.rows.length] : Infinity;
     return Math.min(total, Math.max(160, Math.round(this.windowHeight() * 0.55)));
   }

@@ -11,6 +11,8 @@ import { suppressedBy } from './suppression';
 export interface AnalysisOptions {
   /** Rule ids not to run (settings, --disable). */
   disabled?: ReadonlySet<string>;
+  /** Findings of rules already run on this context, by rule id: not run again. */
+  checked?: ReadonlyMap<string, readonly Finding[]>;
 }
 
 /** Rules whose findings come from the workload's simulated node failure (RULES.md A). */
@@ -26,7 +28,7 @@ export function analyseDocument(context: RuleContext, inputProblems: readonly { 
   const unsimulated = new Set([...context.unsimulated.keys()].map(refKey));
   for (const rule of RULES) {
     if (disabled.has(rule.id)) continue;
-    const own = rule.check(context);
+    const own = options.checked?.get(rule.id) ?? rule.check(context);
     // A workload the API server rejects, or too large to simulate here, gets no number made from a substituted value.
     findings.push(...(NODE_FAILURE_RULE.test(rule.id) ? own.filter((f) => !f.object || !unsimulated.has(refKey(f.object))) : own));
   }

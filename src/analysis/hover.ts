@@ -8,7 +8,7 @@ import { COMPONENTS, knobOfComponent } from '../cluster/timing';
 import { formatDuration } from '../report/format';
 import type { Container, PodDisruptionBudget, Probe, Sourced, Workload } from '../manifest/model/types';
 import type { ManifestObject } from '../manifest/objects';
-import type { PathSegment } from '../manifest/path';
+import { valueAt, type PathSegment } from '../manifest/path';
 import { budgetSelects, fewestPods, hasReplicas, podSpecPath } from './facts';
 import { workloadLabeler } from '../report/workloadLabel';
 import { code, md, simulateLink } from './markdown';
@@ -147,7 +147,7 @@ function configHover(ctx: RuleContext, object: ManifestObject, path: PathSegment
   let ownName: string | undefined;
   if (object.kind === 'KubeletConfiguration' && typeof path[0] === 'string') [component, ownName] = ['kubelet', path[0]];
   else {
-    const value = rawValue(object, path);
+    const value = valueAt(object.value, path);
     const flag = typeof value === 'string' ? /^--?([a-z0-9-]+)/.exec(value)?.[1] : typeof path[path.length - 1] === 'string' && path.includes('extraArgs') ? String(path[path.length - 1]) : undefined;
     if (flag) {
       const isApiServer = JSON.stringify(object.value).includes('kube-apiserver') || path.includes('apiServer');
@@ -198,8 +198,3 @@ function allowed(pdb: PodDisruptionBudget, replicas: number): string {
   return 'it sets no limit.';
 }
 
-function rawValue(object: ManifestObject, path: PathSegment[]): unknown {
-  let value: unknown = object.value;
-  for (const segment of path) value = (value as Record<string | number, unknown> | undefined)?.[segment];
-  return value;
-}

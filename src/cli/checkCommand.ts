@@ -75,9 +75,8 @@ function oneOf<T extends string>(args: ParsedArgs, name: string, allowed: readon
   return value as T;
 }
 
-/** `file:line:col severity RULE message`, 1-based, as compilers print. */
 /**
- * One line per finding, whatever a manifest's names hold: a line break from a name or a path is
+ * `file:line:col severity RULE message`, 1-based, as compilers print: one line per finding, whatever a manifest's names hold: a line break from a name or a path is
  * written as a \u escape (like the other control characters, output.ts), so no text of a manifest
  * can add a line that a CI problem matcher would read as a finding.
  */

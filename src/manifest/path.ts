@@ -51,6 +51,13 @@ function findStringEnd(text: string, quote: number): number {
   return -1;
 }
 
+/** What a constructed YAML value holds at `path`; undefined where the path leaves its maps and lists. */
+export function valueAt(value: unknown, path: Path): unknown {
+  let at = value;
+  for (const segment of path) at = typeof at === 'object' && at !== null ? (at as Record<PathSegment, unknown>)[segment] : undefined;
+  return at;
+}
+
 export function toPath(path: string | Path): Path {
   return typeof path === 'string' ? parsePath(path) : path;
 }

@@ -178,8 +178,8 @@ export class Workspace {
     const doc = this.document(uri);
     const key = this.analysisKey(doc);
     if (doc.analysis?.key === key) return doc.analysis;
-    const { context, located, timing } = this.ruleContext(doc);
-    const findings = analyseDocument(context, located, { disabled: new Set(this.settings.disabledRules ?? []) });
+    const { context, located, timing, checked } = this.ruleContext(doc);
+    const findings = analyseDocument(context, located, { disabled: new Set(this.settings.disabledRules ?? []), checked });
     doc.analysis = { key, result: { uri, read: doc.read, findings, timing }, context, effects: new Map() };
     return doc.analysis;
   }
@@ -196,12 +196,13 @@ export class Workspace {
   private rejectionFindings(uri: string): Finding[] {
     const doc = this.document(uri);
     if (doc.analysis?.key === this.analysisKey(doc)) return doc.analysis.result.findings;
-    const { context, located } = this.ruleContext(doc);
+    const { context, located, checked } = this.ruleContext(doc);
     const others = RULES.map((rule) => rule.id).filter((id) => !API_REJECTION_RULES.includes(id));
-    return analyseDocument(context, located, { disabled: new Set([...(this.settings.disabledRules ?? []), ...others]) });
+    return analyseDocument(context, located, { disabled: new Set([...(this.settings.disabledRules ?? []), ...others]), checked });
   }
 
-  private ruleContext(doc: DocumentState): { context: RuleContext; located: { message: string; range: Range }[]; timing: TimingConfiguration } {
+  /** `checked`: the findings of the rejection rules, which the context needs for its unsimulated workloads; the analysis takes them as they are. */
+  private ruleContext(doc: DocumentState): { context: RuleContext; located: { message: string; range: Range }[]; timing: TimingConfiguration; checked: Map<string, Finding[]> } {
     const uri = doc.uri;
     const { timing, problems } = this.lenientTiming();
     const { cluster, locations } = this.derivedState();
@@ -214,13 +215,13 @@ export class Workspace {
       },
     };
     // A workload that a rule finds the API server rejects would never run either: no numbers for it.
-    const rejected = new Set(RULES.filter((rule) => API_REJECTION_RULES.includes(rule.id)).flatMap((rule) => rule.check(context))
-      .flatMap((f) => (f.severity === 'error' && f.object ? [refKey(f.object)] : [])));
+    const checked = new Map(RULES.filter((rule) => API_REJECTION_RULES.includes(rule.id)).map((rule) => [rule.id, rule.check(context)]));
+    const rejected = new Set([...checked.values()].flat().flatMap((f) => (f.severity === 'error' && f.object ? [refKey(f.object)] : [])));
     for (const workload of doc.read.model.workloads) {
       if (rejected.has(refKey(workload)) && !unsimulated.has(workload)) unsimulated.set(workload, REJECTED);
     }
     const located = problems.flatMap((p) => (p.at?.uri === uri ? [{ message: p.message, range: p.at.range }] : []));
-    return { context, located, timing };
+    return { context, located, timing, checked };
   }
 
   /**

@@ -1,4 +1,5 @@
 /** Section B of RULES.md: traffic and probes. */
+import { valueAt } from '../../manifest/path';
 import type { Container, Probe, Sourced, Workload } from '../../manifest/model/types';
 import { objectRef } from '../../manifest/objects';
 import { editorFor, fix } from '../editing';
@@ -106,7 +107,7 @@ export const livenessSameAsReadiness: Rule = {
   docs: PROBE_DOCS,
   check(ctx) {
     return eachContainer(ctx, (workload, container, path) => {
-      const raw = (name: string) => workload.source.sourceMap.node([...path, name]) && rawAt(workload, [...path, name]);
+      const raw = (name: string) => workload.source.sourceMap.node([...path, name]) && valueAt(workload.source.value, [...path, name]);
       const liveness = action(container.livenessProbe, raw('livenessProbe'));
       if (!liveness || liveness !== action(container.readinessProbe, raw('readinessProbe'))) return [];
       const { failureThreshold, periodSeconds } = container.livenessProbe!;
@@ -168,8 +169,3 @@ export const readinessGates: Rule = {
   },
 };
 
-function rawAt(workload: Sourced<Workload>, path: (string | number)[]): unknown {
-  let value: unknown = workload.source.value;
-  for (const segment of path) value = (value as Record<string | number, unknown> | undefined)?.[segment];
-  return value;
-}

@@ -1,4 +1,5 @@
 /** Section D of RULES.md: resources and node pressure. */
+import { valueAt } from '../../manifest/path';
 import type { Container, Resources, Sourced, Workload } from '../../manifest/model/types';
 import { podVolumes } from '../../manifest/model/workloads';
 import { objectRef } from '../../manifest/objects';
@@ -51,9 +52,8 @@ export const burstable: Rule = {
       const path = [...podSpecPath(workload), 'containers', i, 'resources'];
       const raw = workload.source.sourceMap;
       // The limits as read (an alias, a tag or quotes resolved), not as written.
-      const limits = limitsAt(workload.source.value, [...path, 'limits']);
-      const cpu = limits?.cpu;
-      const memory = limits?.memory;
+      const cpu = quantity(valueAt(workload.source.value, [...path, 'limits', 'cpu']));
+      const memory = quantity(valueAt(workload.source.value, [...path, 'limits', 'memory']));
       const editor = editorFor(ctx.document, workload.source);
       const requests = raw.node([...path, 'requests']) !== undefined;
       const edits = cpu === undefined || memory === undefined ? [] : requests
@@ -113,12 +113,7 @@ export const unboundedEmptyDir: Rule = {
   },
 };
 
-/** The cpu and memory limits at `path` of the constructed object, as strings or numbers (what a quantity can be). */
-function limitsAt(value: unknown, path: (string | number)[]): { cpu?: string | number; memory?: string | number } | undefined {
-  let at = value;
-  for (const segment of path) at = typeof at === 'object' && at !== null ? (at as Record<string | number, unknown>)[segment] : undefined;
-  if (typeof at !== 'object' || at === null) return undefined;
-  const quantity = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? v : undefined);
-  const { cpu, memory } = at as Record<string, unknown>;
-  return { cpu: quantity(cpu), memory: quantity(memory) };
+/** A quantity as the constructed object holds it: a string or a number. */
+function quantity(value: unknown): string | number | undefined {
+  return typeof value === 'string' || typeof value === 'number' ? value : undefined;
 }
