@@ -7,7 +7,7 @@ import type { Timeline } from '../src/report/timeline/model';
 import type { NamedMarker } from '../src/report/timeline/namedEvents';
 import { podStatusCategory } from '../src/report/timeline/statusCategory';
 import { formatCount, formatTime } from '../src/report/format';
-import { columnWidths, el, GridTable, table, type CellClass } from './dom';
+import { columnWidths, el, GridTable, table, type CellClass, type GridLayout } from './dom';
 
 /**
  * The tables follow the cursor: each updates the rows it has built while it lists the same
@@ -31,22 +31,14 @@ export class CursorTable {
     const { pods: listed, hidden } = shownPods(at.pods, timeline.failedNodes);
     const left = hidden > 0 ? ` (${formatCount(hidden)} more pods Running and Ready on healthy nodes are left out)` : '';
     this.caption.textContent = `${run ? `${run}, as` : 'As'} of ${when} the failure (m:ss.mmm)${left}:`;
-    // In a side column NAME, READY and STATUS come first and NAMESPACE last, so that what changes
-    // is in view without scrolling sideways (kubectl's order otherwise).
     const narrow = narrowColumn.matches;
-    const podColumns = narrow ? NARROW_POD_COLUMNS : POD_COLUMNS;
-    const podRows = listed.map((p) => {
-      const cells = [p.namespace, `pod/${p.name}`, p.ready, p.status, String(p.restarts), p.ip, p.node];
-      return podColumns.map((c) => cells[c]);
-    });
-    const nodeRows = at.nodes.map((n) => [`node/${n.name}`, n.status, n.taints]);
+    const podCells = listed.map((p) => [p.namespace, `pod/${p.name}`, p.ready, p.status, String(p.restarts), p.ip, p.node]);
     const podClass = listed.map((p) => `status cat-${podStatusCategory(p.status, p.ready)}`);
+    const key = `${narrow}#${listed.map((p) => p.laneId).join('|')}`;
+    if (narrow) this.pods.show(`Pods at ${when}`, ...twoLinePods(podCells), key, (r, c) => (c === 2 ? podClass[r] : c === 0 ? 'wrap' : c === 4 ? 'detail' : undefined), narrowPodLayout);
+    else this.pods.show(`Pods at ${when}`, POD_HEADINGS, podCells, key, (r, c) => (c === 3 ? podClass[r] : undefined));
+    const nodeRows = at.nodes.map((n) => [`node/${n.name}`, n.status, n.taints]);
     const nodeClass = at.nodes.map((n) => `status node-${n.status.startsWith('Ready') ? 'ready' : 'notready'}`);
-    const podStatus = podColumns.indexOf(3);
-    this.pods.show(`Pods at ${when}`, podColumns.map((c) => POD_HEADINGS[c]), podRows, `${narrow}#${listed.map((p) => p.laneId).join('|')}`,
-      (r, c) => (c === podStatus ? podClass[r] : narrow && c === 0 ? 'wrap' : undefined),
-      // A long pod name wraps in a side column rather than push STATUS out of view.
-      (widths) => (narrow ? [Math.min(widths[0], NARROW_NAME_CHARS), ...widths.slice(1)] : widths));
     this.nodes.show(`Nodes at ${when}`, ['NAME', 'STATUS', 'TAINTS'], nodeRows, at.nodes.map((n) => n.name).join('|'), (r, c) => (c === 1 ? nodeClass[r] : undefined));
     if (this.pods.element.parentElement !== this.element) this.element.replaceChildren(this.caption, this.pods.element, this.nodes.element);
   }
@@ -61,8 +53,8 @@ class KubectlTable {
 
   constructor(private readonly className: string) {}
 
-  show(label: string, headings: string[], rows: string[][], key: string, cellClass: CellClass, fitWidths = (widths: number[]) => widths): void {
-    const widths = fitWidths(columnWidths(headings, rows));
+  show(label: string, headings: string[], rows: string[][], key: string, cellClass: CellClass, layout?: (widths: number[]) => GridLayout): void {
+    const widths = columnWidths(headings, rows);
     // Columns are sized when the table is built: a longer value than then means a rebuild.
     if (this.grid && key === this.key && widths.every((w, c) => w <= this.widths[c])) {
       this.grid.update(rows, cellClass);
@@ -73,18 +65,36 @@ class KubectlTable {
     // A little room to grow, so that a cursor step rarely needs a rebuild.
     this.widths = widths.map((w) => w + 1);
     this.grid?.dispose();
-    this.grid = new GridTable(label, headings, this.widths, rows, cellClass);
+    this.grid = new GridTable(label, headings, this.widths, rows, cellClass, layout?.(this.widths));
     this.grid.element.classList.add('kubectl', this.className);
+    if (layout) this.grid.element.classList.add('two-line');
     this.element.replaceChildren(this.grid.element);
   }
 }
 
 const POD_HEADINGS = ['NAMESPACE', 'NAME', 'READY', 'STATUS', 'RESTARTS', 'IP', 'NODE'];
-/** Indices into POD_HEADINGS. */
-const POD_COLUMNS = [0, 1, 2, 3, 4, 5, 6];
-const NARROW_POD_COLUMNS = [1, 2, 3, 4, 5, 6, 0];
-/** The NAME column's width in a side column; longer names wrap. */
+/** The NAME column's width in a side column at most; longer names wrap, and it narrows to this least. */
 const NARROW_NAME_CHARS = 28;
+const NARROWEST_NAME_CHARS = 10;
+
+/**
+ * A side column's pod table: NAME, READY, STATUS and RESTARTS on a row's first line, then IP,
+ * NODE and NAMESPACE under them (aligned across rows), so nothing needs a sideways scroll and
+ * what changes comes first.
+ */
+function twoLinePods(cells: string[][]): [string[], string[][]] {
+  const [ipWidth, nodeWidth] = [5, 6].map((c) => cells.reduce((max, row) => Math.max(max, row[c].length), POD_HEADINGS[c].length));
+  const second = (ip: string, node: string, namespace: string) => `${ip.padEnd(ipWidth)}  ${node.padEnd(nodeWidth)}  ${namespace}`;
+  return [
+    ['NAME', 'READY', 'STATUS', 'RESTARTS', second('IP', 'NODE', 'NAMESPACE')],
+    cells.map(([namespace, name, ready, status, restarts, ip, node]) => [name, ready, status, restarts, second(ip, node, namespace)]),
+  ];
+}
+
+/** Four tracks for the first line (the name's narrows as far as it must); the second line spans them (timeline.css .two-line). */
+function narrowPodLayout([name, ready, status, restarts]: number[]): GridLayout {
+  return { columns: `minmax(${NARROWEST_NAME_CHARS}ch, ${Math.min(name, NARROW_NAME_CHARS)}ch) ${ready}ch ${status}ch ${restarts}ch`, lines: 2 };
+}
 /** A side editor column (media/timeline.css uses the same width). */
 export const narrowColumn = matchMedia('(max-width: 600px)');
 

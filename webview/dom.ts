@@ -58,10 +58,17 @@ export function columnWidths(headings: string[], rows: string[][]): number[] {
 
 /** Rows per block of a grid table: a block is built once it comes near the view, and skips layout and paint out of it. */
 const BLOCK_ROWS = 64;
-/** A row's height before its block is built (line-height 1.45 of a 12-13 px font, timeline.css). */
-const ROW_PX = 18;
+/** A line's height before its block is built (line-height 1.45 of a 12-13 px font, timeline.css). */
+const LINE_PX = 18;
 
 export type CellClass = (row: number, column: number) => string | undefined;
+
+export interface GridLayout {
+  /** The rows' grid-template-columns; by default one track per column, as wide as `widths` says in `ch`. */
+  columns?: string;
+  /** Lines per row, for the height of rows not built yet. */
+  lines?: number;
+}
 
 /**
  * A table as ARIA grid rows in monospace columns sized in `ch` to the longest value. Its rows
@@ -78,8 +85,11 @@ export class GridTable {
   private readonly blockStart = new Map<Element, number>();
   private readonly observer: IntersectionObserver | undefined;
 
-  constructor(label: string, headings: string[], widths: number[], private rows: string[][], private cellClass?: CellClass) {
-    this.columns = widths.map((w) => `${w + 2}ch`).join(' ');
+  private readonly rowPx: number;
+
+  constructor(label: string, headings: string[], widths: number[], private rows: string[][], private cellClass?: CellClass, layout: GridLayout = {}) {
+    this.columns = layout.columns ?? widths.map((w) => `${w}ch`).join(' ');
+    this.rowPx = (layout.lines ?? 1) * LINE_PX;
     const grid = this.element;
     grid.setAttribute('role', 'table');
     grid.setAttribute('aria-label', label);
@@ -97,7 +107,7 @@ export class GridTable {
       grid.appendChild(block);
       if (start === 0 || !this.observer) this.build(block);
       else {
-        block.style.height = `${(Math.min(rows.length, start + BLOCK_ROWS) - start) * ROW_PX}px`;
+        block.style.height = `${(Math.min(rows.length, start + BLOCK_ROWS) - start) * this.rowPx}px`;
         this.observer.observe(block);
       }
     }
@@ -129,7 +139,7 @@ export class GridTable {
     const end = Math.min(this.rows.length, start + BLOCK_ROWS);
     block.style.height = '';
     // The height a skipped block stands in with: about its rows' (corrected once it has been shown).
-    block.style.containIntrinsicSize = `auto ${(end - start) * ROW_PX}px`;
+    block.style.containIntrinsicSize = `auto ${(end - start) * this.rowPx}px`;
     for (let r = start; r < end; r++) block.appendChild(this.row(this.rows[r], r + 1, false));
   }
 

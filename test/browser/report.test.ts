@@ -274,17 +274,25 @@ describeWithChromium('HTML report in Chromium', (browser) => {
     assert.deepEqual(await headings(page), ['NAMESPACE', 'NAME', 'READY', 'STATUS', 'RESTARTS', 'IP', 'NODE']);
     await page.setViewportSize({ width: 420, height: 900 });
     await page.locator('.pods-at .grid-head [role=columnheader]:first-child', { hasText: /^NAME$/ }).waitFor();
-    assert.deepEqual(await headings(page), ['NAME', 'READY', 'STATUS', 'RESTARTS', 'IP', 'NODE', 'NAMESPACE']);
-    const statusRight = await page.evaluate<number>(`Math.max(...Array.from(document.querySelectorAll('.pods-at .status'), (c) => c.getBoundingClientRect().right))`);
-    assert.ok(statusRight <= 420, `STATUS ends at ${statusRight} px`);
-    // The row keeps its status colour in its new place.
-    assert.match(await page.locator('.pods-at [role=row]', { hasText: `pod/${long}` }).first().locator('[role=cell]').nth(2).getAttribute('class') ?? '', /^status cat-/);
+    // Each row on two lines: what changes first, then IP, NODE and NAMESPACE under it, aligned.
+    assert.deepEqual((await headings(page)).map((h) => h.split(/\s+/).join(' ')), ['NAME', 'READY', 'STATUS', 'RESTARTS', 'IP NODE NAMESPACE']);
+    // No cell of the table, nor the box it scrolls in, reaches past the column: nothing to scroll sideways to.
+    const { right, scrollable } = await page.evaluate<{ right: number; scrollable: number }>(`({
+      right: Math.max(...Array.from(document.querySelectorAll('.pods-at [role=cell], .pods-at [role=columnheader]'), (c) => c.getBoundingClientRect().right)),
+      scrollable: (() => { const box = document.querySelector('.pods-at').parentElement; return box.scrollWidth - box.clientWidth; })(),
+    })`);
+    assert.ok(right <= 420, `a pod cell ends at ${right} px`);
+    assert.equal(scrollable, 0);
+    const row = page.locator('.pods-at [role=row]', { hasText: `pod/${long}` }).first().locator('[role=cell]');
+    // The row keeps its status colour in its new place; its second line names the node, IP and namespace.
+    assert.match(await row.nth(2).getAttribute('class') ?? '', /^status cat-/);
+    assert.match(await row.nth(4).innerText(), /^10\.\S+\s+worker-\S+\s+shop$/);
     await page.locator('vscode-panel-tab#tab-events').click();
     await page.locator('.axis').focus();
     await page.keyboard.press('End');
     await page.locator('.events-at td').first().waitFor();
-    const right = await page.evaluate<number>(`Math.max(...Array.from(document.querySelectorAll('.events-at td, .events-at th'), (c) => c.getBoundingClientRect().right))`);
-    assert.ok(right <= 420, `an event's cell ends at ${right} px`);
+    const eventRight = await page.evaluate<number>(`Math.max(...Array.from(document.querySelectorAll('.events-at td, .events-at th'), (c) => c.getBoundingClientRect().right))`);
+    assert.ok(eventRight <= 420, `an event's cell ends at ${eventRight} px`);
     assert.deepEqual(problems, []);
     await page.close();
   });
