@@ -33,6 +33,11 @@ const CLUSTER_SCOPED = new Set([
   'InitConfiguration', 'JoinConfiguration',
 ]);
 
+/** The API server ignores a namespace written on these (rest.BeforeCreate clears it). */
+export function isClusterScoped(kind: string): boolean {
+  return CLUSTER_SCOPED.has(kind);
+}
+
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

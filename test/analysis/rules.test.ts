@@ -156,6 +156,8 @@ const CASES: Case[] = [
     negative: 'apiVersion: v1\nkind: Service\nmetadata: {name: front, namespace: shop}\nspec:\n  selector: {app: web}\n  ports: [{port: 80}]\n', negativeOthers: [deployment()] },
   { name: 'invalid name', rule: 'KFS094', severity: 'error', text: deployment({ name: 'Web_App' }), underlined: 'Web_App',
     message: /^The API server rejects this Deployment: "Web_App" is not a valid name \(a name must be a DNS-1123 subdomain/, negative: deployment({ name: 'web-app' }) },
+  { name: 'invalid namespace', rule: 'KFS094', severity: 'error', text: deployment().replace('namespace: shop', 'namespace: "Bad_NS!"'), underlined: '"Bad_NS!"',
+    message: /^The API server rejects this Deployment: metadata\.namespace "Bad_NS!" is not a valid namespace \(a DNS-1123 label/, negative: deployment().replace('namespace: shop', `namespace: ${'n'.repeat(63)}`) },
   { name: 'selector that misses the template (any workload)', rule: 'KFS094', severity: 'error', text: deployment().replace('matchLabels: {app: web}', 'matchLabels: {app: other}'), underlined: 'selector',
     message: /^The API server rejects this Deployment: spec\.selector does not match the labels of spec\.template\.metadata\.labels/, negative: deployment() },
   { name: 'a container name that is not a DNS-1123 label (control characters shown escaped)', rule: 'KFS094', severity: 'error', text: deployment({ pod: '      containers: [{name: "app\\u0007\\u001b[2J", image: app}]\n' }), underlined: '"app\\u0007\\u001b[2J"',
@@ -372,6 +374,14 @@ describe('rules (RULES.md sections A–E)', () => {
   it('KFS094 on a name with a {{placeholder}} says it is a template to render first', () => {
     const [finding] = analyse(deployment({ name: '"web-{{uid}}"' })).findings.filter((f) => f.ruleId === 'KFS094');
     assert.match(finding.message, /"web-\{\{uid\}\}" is not a valid name \(.*\); \{\{uid\}\} looks like a template placeholder: render the template first\.$/);
+  });
+
+  it('KFS094 takes a namespace of 63 characters, not 64, and leaves an unset namespace and cluster-scoped objects alone', () => {
+    const kfs094 = (text: string) => analyse(text).findings.filter((f) => f.ruleId === 'KFS094').map((f) => f.message);
+    assert.deepEqual(kfs094(deployment().replace('namespace: shop', `namespace: ${'n'.repeat(63)}`)), []);
+    assert.match(kfs094(deployment().replace('namespace: shop', `namespace: ${'n'.repeat(64)}`))[0], /metadata\.namespace "n{64}" is not a valid namespace/);
+    assert.deepEqual(kfs094(deployment().replace('metadata: {name: web, namespace: shop}', 'metadata: {name: web}')), []);
+    assert.deepEqual(kfs094('apiVersion: v1\nkind: Node\nmetadata: {name: n1, namespace: "Not A Namespace"}\n'), []);
   });
 
   it('KFS051 rounds a minAvailable percentage up as the disruption controller does, and reports two PDBs over the same pods', () => {

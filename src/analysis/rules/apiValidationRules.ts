@@ -1,10 +1,10 @@
 /**
  * What the API server would reject (an error at the field) and objects that are accepted but
  * cannot work: StatefulSet specifics (KFS053, RULES.md E), selectors that do not select their own
- * template, invalid names, missing required fields (KFS094), Services that select no pod (KFS054).
+ * template, invalid names and namespaces, missing required fields (KFS094), Services that select no pod (KFS054).
  */
 import type { Sourced, Workload } from '../../manifest/model/types';
-import { objectRef, type ManifestObject } from '../../manifest/objects';
+import { isClusterScoped, objectRef, type ManifestObject } from '../../manifest/objects';
 import { matchesLabelSelector, matchesMap } from '../../sim/selectors';
 import { kindRange, podSpecPath, rangeOf, templatePath } from '../facts';
 import type { Finding } from '../finding';
@@ -47,6 +47,14 @@ function nameProblem(object: ManifestObject): string | undefined {
     return 'a name must be a DNS-1123 subdomain: at most 253 lowercase letters, digits, \'-\' and \'.\', starting and ending with a letter or digit';
   }
   return undefined;
+}
+
+/** ValidateObjectMeta: a namespaced object's namespace is a DNS-1123 label (unset, it reads "default"). */
+function namespaceProblem(object: ManifestObject): string | undefined {
+  const { namespace } = object;
+  if (isClusterScoped(object.kind) || !(LABEL_NAMED.has(object.kind) || SUBDOMAIN_NAMED.has(object.kind))) return undefined;
+  if (namespace.length <= 63 && DNS_1123_LABEL.test(namespace)) return undefined;
+  return `metadata.namespace ${JSON.stringify(namespace)} is not a valid namespace (a DNS-1123 label: at most 63 lowercase letters, digits and '-', starting and ending with a letter or digit)`;
 }
 
 export const statefulSetSpec: Rule = {
@@ -100,6 +108,8 @@ export const apiRejects: Rule = {
       // A {{placeholder}} in the name: a template of some other tool, to render before applying.
       const placeholder = /\{\{[^}]*\}\}/.exec(object.name)?.[0];
       if (problem) reject(object, object.sourceMap.closestRange(['metadata', 'name']), `"${object.name}" is not a valid name (${problem})${placeholder ? `; ${placeholder} looks like a template placeholder: render the template first` : ''}`);
+      const namespace = namespaceProblem(object);
+      if (namespace) reject(object, object.sourceMap.closestRange(['metadata', 'namespace']), namespace);
     }
     for (const workload of ctx.document.model.workloads) {
       if (isPatch(workload.source)) continue;
