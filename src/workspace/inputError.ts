@@ -16,6 +16,8 @@ export class InputError extends Error {
     readonly value: string | undefined,
     readonly problem: string,
     readonly at?: SourceLocation,
+    /** The entry of a choice made of several (a setting's knob), for a front end that points at it. */
+    readonly item?: string,
   ) {
     super(value === undefined ? problem : `${choice} ${value}: ${problem}`);
   }

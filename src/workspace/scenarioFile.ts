@@ -110,6 +110,12 @@ export const SCENARIO_SPEC_FIELDS: readonly string[] = SPEC_FIELDS;
 
 const isString = (v: unknown): v is string => typeof v === 'string';
 const isDuration = (v: unknown): v is string => isString(v) && (parseDuration(v) ?? -1) >= 0 && parseDuration(v)! <= MAX_DURATION_MS;
+/** What is wrong with a field that must hold a duration, in the words of the command line's flags. */
+function durationProblem(field: string, value: unknown): string {
+  const ms = isString(value) ? parseDuration(value) : undefined;
+  if (ms !== undefined && ms > MAX_DURATION_MS) return `${field} ${value} is longer than the ${MAX_DURATION_MS / 86_400_000} days the simulator accepts`;
+  return `${field} must be a duration such as 90s or 5m${value === undefined ? '' : `; got ${JSON.stringify(value)}`}`;
+}
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A target as written: NAME or NAME@DURATION. */
@@ -167,19 +173,23 @@ export function readScenarioFile(text: string): ReadScenarioFile {
     else problem('spec.failure', `failure must be one of ${FAILURE_KINDS.join(', ')}`);
   }
   if (s.targets !== undefined) {
-    if (Array.isArray(s.targets) && s.targets.every((t) => isString(t) && splitTarget(t))) scenario.targets = s.targets;
-    else problem('spec.targets', 'targets must be a list such as [Deployment/web] or [node/worker-a1, node/worker-b1@60s]');
+    const bad = Array.isArray(s.targets) ? s.targets.findIndex((t) => !(isString(t) && splitTarget(t))) : -1;
+    if (!Array.isArray(s.targets)) problem('spec.targets', 'targets must be a list such as [Deployment/web] or [node/worker-a1, node/worker-b1@60s]');
+    else if (bad >= 0) problem(['spec', 'targets', bad], targetProblem(s.targets[bad]));
+    else scenario.targets = s.targets;
   }
   if (isRecord(s.recoverAfter)) {
     const names = (scenario.targets ?? []).map((t) => splitTarget(t)!.name);
     const entries = Object.entries(s.recoverAfter);
     const stray = entries.find(([target]) => !names.includes(target));
-    if (entries.length === 0 || !entries.every(([, d]) => isDuration(d))) problem('spec.recoverAfter', 'recoverAfter per target maps each target to a duration, such as {node/worker-a1: 2m, node/worker-b1: 10m}');
+    const notDuration = entries.find(([, d]) => !isDuration(d));
+    if (entries.length === 0) problem('spec.recoverAfter', 'recoverAfter per target maps each target to a duration, such as {node/worker-a1: 2m, node/worker-b1: 10m}');
+    else if (notDuration) problem(['spec', 'recoverAfter', notDuration[0]], durationProblem(`recoverAfter of ${notDuration[0]}`, notDuration[1]));
     else if (stray) problem(`spec.recoverAfter.${stray[0]}`, `recoverAfter names ${stray[0]}, which is not among the targets${names.length > 0 ? ` (${names.join(', ')})` : ''}`);
     else scenario.recoverAfter = Object.fromEntries(entries) as Record<string, string>;
   } else if (s.recoverAfter !== undefined) {
     if (isDuration(s.recoverAfter)) scenario.recoverAfter = s.recoverAfter;
-    else problem('spec.recoverAfter', 'recoverAfter must be a duration such as 90s or 5m, or one per target such as {node/worker-a1: 2m}');
+    else problem('spec.recoverAfter', `${durationProblem('recoverAfter', s.recoverAfter)}, or one per target such as {node/worker-a1: 2m}`);
   }
   if (s.placement !== undefined) {
     if (isString(s.placement) && (PLACEMENTS as readonly string[]).includes(s.placement)) scenario.placement = s.placement as Placement;
@@ -193,7 +203,7 @@ export function readScenarioFile(text: string): ReadScenarioFile {
     if (s[key] === undefined) continue;
     if (key === 'duration' && isDuration(s[key]) && parseDuration(s[key] as string) === 0) problem('spec.duration', 'duration must be longer than 0s: it is the simulated time after the failure');
     else if (isDuration(s[key])) scenario[key] = s[key];
-    else problem(`spec.${key}`, `${key} must be a duration such as 90s or 5m`);
+    else problem(`spec.${key}`, durationProblem(key, s[key]));
   }
   for (const key of ['profile', 'kubernetesVersion', 'cluster'] as const) {
     if (s[key] === undefined) continue;
@@ -211,17 +221,19 @@ export function readScenarioFile(text: string): ReadScenarioFile {
   }
   if (s.set !== undefined) {
     const set = s.set;
-    if (typeof set === 'object' && set !== null && !Array.isArray(set) && Object.values(set).every((v) => ['string', 'number', 'boolean'].includes(typeof v))) {
-      scenario.set = Object.fromEntries(Object.entries(set).map(([k, v]) => [k, String(v)]));
-    } else problem('spec.set', 'set must map knobs to values, such as {kcm.node-monitor-grace-period: 20s}');
+    const notScalar = isRecord(set) ? Object.keys(set).find((k) => !['string', 'number', 'boolean'].includes(typeof set[k])) : undefined;
+    if (!isRecord(set)) problem('spec.set', 'set must map knobs to values, such as {kcm.node-monitor-grace-period: 20s}');
+    else if (notScalar !== undefined) problem(['spec', 'set', notScalar], `set: ${notScalar} must have one value (a duration, number or true/false), not a list or mapping`);
+    else scenario.set = Object.fromEntries(Object.entries(set).map(([k, v]) => [k, String(v)]));
   }
   if (s.interventions !== undefined) {
     if (!Array.isArray(s.interventions)) problem('spec.interventions', 'interventions must be a list');
     else {
       const once = new Set<string>();
       scenario.interventions = s.interventions.flatMap((item, i) => {
-        const intervention = readIntervention(item);
-        if (!intervention) problem(`spec.interventions[${i}]`, 'an intervention is {forceDelete: {pod: NAME or Kind/name, at: D}}, {delete: {pod: …, at: D}}, {outOfService: {at: D}}, {deleteNode: {at: D}} or {restartControllerManager: {at: D}}');
+        const read = readIntervention(item);
+        if ('problem' in read) problem(['spec', 'interventions', i, ...read.path], read.problem);
+        const intervention = 'intervention' in read ? read.intervention : undefined;
         const kind = intervention && Object.keys(intervention)[0];
         // As on the command line: the failed nodes are tainted, or deleted, once.
         if (kind === 'outOfService' || kind === 'deleteNode') {
@@ -249,21 +261,36 @@ export function scenarioFieldOf(scenario: ScenarioFile, error: InputError): Path
     case 'force-delete': case 'delete':
       return item('interventions', (scenario.interventions ?? []).findIndex((i) => INTERVENTIONS[entryOf(i).key].kind === error.choice && entryOf(i).pod === error.value));
     case 'version': return ['spec', 'kubernetesVersion'];
-    case 'setting': return ['spec', 'set'];
+    case 'setting': return error.item !== undefined && scenario.set && Object.hasOwn(scenario.set, error.item) ? ['spec', 'set', error.item] : ['spec', 'set'];
     case 'workloads': return ['spec', 'manifests'];
     default: return ['spec', error.choice];
   }
 }
 
-function readIntervention(item: unknown): ScenarioIntervention | undefined {
-  if (typeof item !== 'object' || item === null || Object.keys(item).length !== 1) return undefined;
+const INTERVENTION_FORMS = '{forceDelete: {pod: NAME or Kind/name, at: D}}, {delete: {pod: …, at: D}}, {outOfService: {at: D}}, {deleteNode: {at: D}} or {restartControllerManager: {at: D}}';
+
+/** One item of spec.interventions, or what is wrong with it and where in the item (a path below it). */
+function readIntervention(item: unknown): { intervention: ScenarioIntervention } | { problem: string; path: Path } {
+  if (!isRecord(item) || Object.keys(item).length !== 1) return { problem: `an intervention is one of ${INTERVENTION_FORMS}`, path: [] };
   const [[kind, value]] = Object.entries(item);
-  if (typeof value !== 'object' || value === null) return undefined;
-  const v = value as Record<string, unknown>;
-  if (!Object.hasOwn(INTERVENTIONS, kind) || !isDuration(v.at)) return undefined;
+  if (!Object.hasOwn(INTERVENTIONS, kind)) return { problem: `unknown intervention ${kind}; an intervention is one of ${INTERVENTION_FORMS}`, path: [] };
   const { pod } = INTERVENTIONS[kind as InterventionKey];
-  if (Object.keys(v).sort().join(',') !== (pod ? 'at,pod' : 'at') || (pod && !(isString(v.pod) && v.pod))) return undefined;
-  return { [kind]: pod ? { pod: v.pod, at: v.at } : { at: v.at } } as ScenarioIntervention;
+  const fields = pod ? '{pod: NAME or Kind/name, at: D}' : '{at: D}';
+  if (!isRecord(value)) return { problem: `${kind} must be a mapping ${fields}`, path: [kind] };
+  const extra = Object.keys(value).find((key) => key !== 'at' && !(pod && key === 'pod'));
+  if (extra !== undefined) return { problem: `${kind} has no field ${extra}; it is ${fields}`, path: [kind, extra] };
+  if (pod && !(isString(value.pod) && value.pod)) return { problem: `${kind} needs the pod: its name or Kind/name, as in ${fields}`, path: value.pod === undefined ? [kind] : [kind, 'pod'] };
+  if (!isDuration(value.at)) return { problem: durationProblem(`${kind}.at`, value.at), path: value.at === undefined ? [kind] : [kind, 'at'] };
+  return { intervention: { [kind]: pod ? { pod: value.pod, at: value.at } : { at: value.at } } as ScenarioIntervention };
+}
+
+/** What is wrong with one item of spec.targets. */
+function targetProblem(target: unknown): string {
+  const form = 'a target is node/NAME, zone/NAME or Kind/name, optionally with @D (it fails D after the first), such as node/worker-b1@60s';
+  if (!isString(target) || target === '') return `${form}; got ${JSON.stringify(target ?? null)}`;
+  const at = target.lastIndexOf('@');
+  if (at === 0) return `${target} names no target before its @; ${form}`;
+  return `${durationProblem(`the time after @ in ${target}`, target.slice(at + 1))}`;
 }
 
 /** The command line the scenario stands for: its paths (relative to the file) and the flags. */

@@ -413,7 +413,7 @@ function clusterNodes({ texts, source }: ClusterText) {
 function timingInputError(error: TimingError): InputError {
   const setting = error.setting;
   if (!setting) return new InputError('profile', undefined, error.message);
-  return new InputError('setting', undefined, error.message, setting.location);
+  return new InputError('setting', undefined, error.message, setting.location, setting.name);
 }
 
 /**

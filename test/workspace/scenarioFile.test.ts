@@ -62,7 +62,7 @@ describe('scenario files (FailureScenario)', () => {
       '6: failure must be one of power-off, kubelet-stop, partition, kubelet-not-ready, disk-failure, graceful-shutdown, zone-outage',
       '7: duration must be a duration such as 90s or 5m',
       '8: kubernetesVersion must be a quoted string, such as "1.30"',
-      '9: an intervention is {forceDelete: {pod: NAME or Kind/name, at: D}}, {delete: {pod: …, at: D}}, {outOfService: {at: D}}, {deleteNode: {at: D}} or {restartControllerManager: {at: D}}',
+      '9: forceDelete needs the pod: its name or Kind/name, as in {pod: NAME or Kind/name, at: D}',
     ]);
     assert.match(readScenarioFile('kind: Deployment\napiVersion: apps/v1\nmetadata: {name: x}\n').problems[0].message, /no FailureScenario document/);
     const zero = readScenarioFile(text.replace('duration: ten minutes', 'duration: 0s')).problems.find((p) => p.range.start.line === 6);
@@ -103,7 +103,8 @@ describe('scenario files (FailureScenario)', () => {
 
   it('reports what the new fields cannot be', () => {
     const spec = (...lines: string[]) => readScenarioFile(['apiVersion: kube-failure-sim.dev/v1alpha1', 'kind: FailureScenario', 'metadata: {name: x}', 'spec:', '  manifests: [a.yaml]', ...lines].join('\n')).problems.map((p) => `${p.range.start.line + 1}: ${p.message}`);
-    assert.deepEqual(spec('  targets: [node/a, node/b@soon]'), ['6: targets must be a list such as [Deployment/web] or [node/worker-a1, node/worker-b1@60s]']);
+    assert.deepEqual(spec('  targets: [node/a, node/b@soon]'), ['6: the time after @ in node/b@soon must be a duration such as 90s or 5m; got "soon"']);
+    assert.deepEqual(spec('  targets: node/a'), ['6: targets must be a list such as [Deployment/web] or [node/worker-a1, node/worker-b1@60s]']);
     // As --recover-after node/a@2m: a target left out never returns.
     assert.deepEqual(spec('  targets: [node/a, node/b]', '  recoverAfter: {node/a: 2m}'), []);
     const read = (text: string) => readScenarioFile(text).problems.map((p) => `${p.range.start.line + 1}: ${p.message}`);
@@ -118,6 +119,21 @@ describe('scenario files (FailureScenario)', () => {
     // The bound --seed has: a file and its command line run the same seed.
     assert.deepEqual(spec('  seed: 2147483649'), ['6: seed must be a whole number from 0 to 2147483648']);
     assert.deepEqual(spec('  interventions: [{outOfService: {at: 1m}}, {outOfService: {at: 2m}}]'), ['6: outOfService is given twice; the failed nodes are tainted once']);
+  });
+
+  it('points at the list item, knob or field at fault, and says what is wrong with it', () => {
+    const spec = (...lines: string[]) => readScenarioFile(['apiVersion: kube-failure-sim.dev/v1alpha1', 'kind: FailureScenario', 'metadata: {name: x}', 'spec:', '  manifests: [a.yaml]', ...lines].join('\n'))
+      .problems.map((p) => `${p.range.start.line + 1}:${p.range.start.character + 1}: ${p.message}`);
+    assert.deepEqual(spec('  targets:', '    - node/a', '    - node/b@-5s'), ['8:7: the time after @ in node/b@-5s must be a duration such as 90s or 5m; got "-5s"']);
+    assert.deepEqual(spec('  targets:', '    - node/a', '    - "@60s"'), ['8:7: @60s names no target before its @; a target is node/NAME, zone/NAME or Kind/name, optionally with @D (it fails D after the first), such as node/worker-b1@60s']);
+    assert.deepEqual(spec('  targets: [node/a, node/b]', '  recoverAfter:', '    node/a: 2m', '    node/b: later'), ['9:13: recoverAfter of node/b must be a duration such as 90s or 5m; got "later"']);
+    assert.deepEqual(spec('  set:', '    kcm.node-monitor-period: 5s', '    kcm.node-monitor-grace-period: [40s]'), ['8:36: set: kcm.node-monitor-grace-period must have one value (a duration, number or true/false), not a list or mapping']);
+    assert.deepEqual(spec('  interventions:', '    - outOfService: {at: 1m}', '    - forceDelete: {pod: web-0, at: 30}'), ['8:37: forceDelete.at must be a duration such as 90s or 5m; got 30']);
+    assert.deepEqual(spec('  interventions:', '    - drain: {at: 1m}'), [`7:7: unknown intervention drain; an intervention is one of {forceDelete: {pod: NAME or Kind/name, at: D}}, {delete: {pod: …, at: D}}, {outOfService: {at: D}}, {deleteNode: {at: D}} or {restartControllerManager: {at: D}}`]);
+    assert.deepEqual(spec('  interventions:', '    - deleteNode: {at: 1m, pod: web-0}'), ['7:33: deleteNode has no field pod; it is {at: D}']);
+    // As the flags say it: the limit, not a syntax the value has.
+    assert.deepEqual(spec('  duration: 169h'), ['6:13: duration 169h is longer than the 7 days the simulator accepts']);
+    assert.deepEqual(spec('  recoverAfter: 200h'), ['6:17: recoverAfter 200h is longer than the 7 days the simulator accepts, or one per target such as {node/worker-a1: 2m}']);
   });
 
   it('refuses a second scenario in one file, which would be ignored', () => {
@@ -165,6 +181,9 @@ describe('scenario files (FailureScenario)', () => {
       assert.match(run('  manifests: [web.yaml]', '  targets: [node/worker-a1, node/worker-z9@1m]'), /^s\.yaml:6:29: target node\/worker-z9: no such node in the cluster/);
       assert.match(run('  manifests: [web.yaml]', '  interventions:', '  - delete: {pod: Deployment/web, at: 1m}', '  - forceDelete: {pod: Deployment/nope, at: 2m}'),
         /^s\.yaml:8:5: force-delete Deployment\/nope: no such workload in the input; did you mean Deployment\/web\?/);
+      // At the knob's value, not at the first knob of set.
+      assert.match(run('  manifests: [web.yaml]', '  set:', '    kcm.node-monitor-grace-period: 20s', '    kcm.node-monitor-period: five'),
+        /^s\.yaml:8:30: kcm\.node-monitor-period must be a duration such as 40s or 1m30s; got "five"/);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
