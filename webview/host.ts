@@ -2,6 +2,7 @@
  * Where the timeline runs: in a VS Code webview (messages and state through acquireVsCodeApi) or
  * in the self-contained HTML report (the trace embedded in the page, no host to talk to).
  */
+import { showBidiControlsInJson, withBidiControlsShown } from '../src/report/bidiControls';
 import { EMBEDDED_TRACE_ID, UNREADABLE_TRACE } from '../src/report/embeddedTrace';
 import { isPackedReport, unpackReport } from '../src/report/packedTrace';
 import { isHostMessage, type HostMessage, type WebviewMessage } from './protocol';
@@ -28,7 +29,7 @@ export function connectHost(onMessage: (message: HostMessage) => void): Host {
     const api = acquireVsCodeApi();
     window.addEventListener('message', (event: MessageEvent) => {
       // Only the extension posts to a webview; the check still guards the shape of what arrives.
-      if (isHostMessage(event.data)) onMessage(event.data);
+      if (isHostMessage(event.data)) onMessage(withBidiControlsShown(event.data));
     });
     return { interactive: true, post: (m) => api.postMessage(m), getState: () => api.getState(), setState: (s) => api.setState(s) };
   }
@@ -46,14 +47,14 @@ export function connectHost(onMessage: (message: HostMessage) => void): Host {
   return host;
 }
 
-/** The page's message with its traces unpacked (src/report/htmlReport.ts packs them); undefined: unreadable. */
+/** The page's message with its traces unpacked (src/report/htmlReport.ts packs them), bidirectional controls shown; undefined: unreadable. */
 function readEmbedded(text: string): unknown {
   const unpack = (holder: unknown) => {
     const record = holder as { report?: unknown } | null;
     if (typeof record === 'object' && record !== null && isPackedReport(record.report)) record.report = unpackReport(record.report);
   };
   try {
-    const message: unknown = JSON.parse(text);
+    const message: unknown = JSON.parse(showBidiControlsInJson(text));
     unpack(message);
     unpack((message as { compare?: unknown } | null)?.compare);
     return message;

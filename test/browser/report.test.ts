@@ -264,6 +264,23 @@ describeWithChromium('HTML report in Chromium', (browser) => {
     await page.close();
   });
 
+  it('shows bidirectional controls in names as \\uXXXX text, so that a name cannot turn the text around it backwards', async () => {
+    const workspace = new Workspace();
+    workspace.setDocument('web.yaml', fs.readFileSync(path.join(REPO_ROOT, 'examples', 'web-deployment.yaml'), 'utf8'));
+    const scenario = workspace.scenario({ ...defaultChoices(), durationMs: 120_000 });
+    const trace = traceReport(scenario, ['web\u202Eevil.yaml'], simulate(scenario));
+    // The failed node renamed as a --cluster file may name it (Node names are not checked there).
+    const renamed = JSON.parse(JSON.stringify(trace).replaceAll('"worker-a1"', '"worker-\u2067a1\u202E"'));
+    const file = path.join(dir, 'bidi.html');
+    fs.writeFileSync(file, htmlReport({ title: 'power-off of node-c\u202Eevil', report: renamed }, reportAssets(path.join(REPO_ROOT, 'out', 'src', 'cli'))));
+    const { page, problems } = await open(browser(), file);
+    assert.equal(await page.locator('h1').innerText(), 'power-off of node-c\\u202eevil');
+    assert.equal(await page.locator('.lane-label-node .name').first().innerText(), 'worker-\\u2067a1\\u202e');
+    assert.equal(await page.evaluate<boolean>(`/[\u202a-\u202e\u2066-\u2069]/.test(document.body.innerText)`), false);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
   it('keeps STATUS and each event\'s message in view at the width of a side column, and kubectl\'s order when wide', async () => {
     const headings = (page: Page) => page.locator('.pods-at .grid-head [role=columnheader]').allInnerTexts();
     // A long workload name (59 characters, pods of 76) must wrap, not push the other columns out.
