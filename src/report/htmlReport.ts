@@ -33,12 +33,12 @@ function scriptSafe(json: string): string {
 
 /**
  * The page's script comes last, after the trace (the first paint comes about 20 ms sooner than with
- * it first). A file cut short in the trace has lost it: this check, before the trace, says so once
- * the page is parsed and nothing has been drawn.
+ * it first). A file cut short anywhere after this check, first in the head, has lost it: once the
+ * page is parsed with nothing drawn, the check says so (cut in the styles, the page has no root).
  */
 function cutShortCheck(): string {
   const message = JSON.stringify(UNREADABLE_TRACE);
-  return `document.addEventListener('DOMContentLoaded',function(){var r=document.getElementById('root');if(r&&r.children.length===1&&r.firstElementChild.tagName==='NOSCRIPT')r.textContent=${message};});`;
+  return `document.addEventListener('DOMContentLoaded',function(){var r=document.getElementById('root');if(!r)document.body.textContent=${message};else if(r.children.length===1&&r.firstElementChild.tagName==='NOSCRIPT')r.textContent=${message};});`;
 }
 
 export function escapeHtml(text: string): string {
@@ -98,6 +98,7 @@ export function* htmlReportPieces({ title, report, compare, findings }: ReportPa
 <head>
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'; base-uri 'none'; form-action 'none'">
+<script nonce="${nonce}">${cutShortCheck()}</script>
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
 <meta property="csp-nonce" content="${nonce}">
 <meta name="generator" content="kube-failure-sim">
@@ -106,7 +107,6 @@ ${assets.styles.map((style) => `<style nonce="${nonce}">\n${style}\n</style>`).j
 </head>
 <body class="kfs-report">
 <div id="root"><noscript>This report draws its timeline with JavaScript; the trace is in the script element with id ${EMBEDDED_TRACE_ID}.</noscript></div>
-<script nonce="${nonce}">${cutShortCheck()}</script>
 <script type="application/json" id="${EMBEDDED_TRACE_ID}">`;
   // Escaping replaces single UTF-16 code units, so piece by piece it writes the same text.
   for (const piece of jsonChunks(message, 4096, 3)) yield scriptSafe(piece);
