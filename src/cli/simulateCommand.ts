@@ -402,7 +402,7 @@ function timedList(args: ParsedArgs, option: string, example: string): { name: s
 function clusterText(clusterFile: string, cwd: string): ClusterText {
   const { files, errors } = collectFiles([clusterFile], cwd);
   if (errors.length > 0) throw new FileError(errors[0]);
-  return { texts: files.map((file) => readText(file)), source: clusterFile };
+  return { texts: files.map((file) => readText(file)), source: clusterFile, files: files.map((file) => file.displayPath) };
 }
 
 

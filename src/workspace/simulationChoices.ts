@@ -34,6 +34,8 @@ export interface ClusterText {
   texts: (string | Uint8Array)[];
   /** The file as the user sees it (relative to the folder, or to where the CLI runs). */
   source: string;
+  /** The file of each text, when `source` is a folder: an error in one names it. */
+  files?: string[];
 }
 
 export interface RunTiming {

@@ -385,19 +385,20 @@ export class Workspace {
  * The Node objects of a cluster file's text (`kubectl get nodes -o yaml`). A YAML error is an
  * error here, at its line: a cluster read in part would simulate another cluster.
  */
-function clusterNodes({ texts, source }: ClusterText) {
-  const nodes = texts.flatMap((text) => {
+function clusterNodes({ texts, source, files }: ClusterText) {
+  const nodes = texts.flatMap((text, i) => {
+    const file = texts.length === 1 ? source : files?.[i];
     let read: ReadManifest;
     if (typeof text === 'string') read = readManifestText(text);
     else {
       const { invalidByteOffset, invalidByte } = decodeUtf8(text);
-      if (invalidByteOffset !== undefined) throw new InputError('cluster', source, `it is not UTF-8 text (byte 0x${invalidByte!.toString(16).toUpperCase().padStart(2, '0')} at offset ${formatCount(invalidByteOffset)}).`);
+      if (invalidByteOffset !== undefined) throw new InputError('cluster', file ?? source, `it is not UTF-8 text (byte 0x${invalidByte!.toString(16).toUpperCase().padStart(2, '0')} at offset ${formatCount(invalidByteOffset)}).`);
       read = readManifestBytes(text);
     }
     // A YAML error, or a Node field the API server would refuse (allocatable cpu "-4").
     const problem = read.parsed.problems.find((p) => p.ruleId === SYNTAX_ERROR)
       ?? read.problems.find((p) => p.ruleId === INVALID_FIELD && p.severity === 'error' && p.object?.kind === 'Node');
-    if (problem && texts.length === 1) throw new InputError('cluster', source, problem.message, { uri: source, range: problem.range });
+    if (problem && file !== undefined) throw new InputError('cluster', source, problem.message, { uri: file, range: problem.range });
     if (problem) throw new InputError('cluster', source, `${problem.message} (line ${problem.range.start.line + 1}, column ${problem.range.start.character + 1} of one of its texts)`);
     return read.model.nodes;
   });

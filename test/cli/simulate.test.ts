@@ -241,6 +241,10 @@ items:
     assert.match(run('simulate', file, '--cluster', path.join(bad, 'nodes.yaml')).stderr, /nodes\.yaml:4:\d+: cluster .*status\.allocatable\.cpu must be a resource quantity/);
     const twice = write({ 'nodes.yaml': 'apiVersion: v1\nkind: List\nitems:\n- {apiVersion: v1, kind: Node, metadata: {name: a}}\n- {apiVersion: v1, kind: Node, metadata: {name: a}}\n' });
     assert.match(run('simulate', file, '--cluster', path.join(twice, 'nodes.yaml')).stderr, /Node a is listed twice/);
+    // A folder of node files: the error names the file in it, at its line.
+    const folder = write({ 'a.yaml': 'apiVersion: v1\nkind: Node\nmetadata: {name: a}\n', 'b.yaml': 'apiVersion: v1\nkind: Node\nmetadata: {name: b}\nmetadata: {name: c}\n' });
+    const inFolder = run('simulate', file, '--cluster', folder).stderr;
+    assert.ok(inFolder.startsWith(`kube-failure-sim: ${path.join(folder, 'b.yaml')}:4:1: cluster `) && inFolder.includes('duplicated mapping key'), inFolder);
   });
 
   it('rejects bad input with a clear message and exit code 2', () => {
