@@ -185,7 +185,10 @@ export function readScenarioFile(text: string): ReadScenarioFile {
     const notDuration = entries.find(([, d]) => !isDuration(d));
     if (entries.length === 0) problem('spec.recoverAfter', 'recoverAfter per target maps each target to a duration, such as {node/worker-a1: 2m, node/worker-b1: 10m}');
     else if (notDuration) problem(['spec', 'recoverAfter', notDuration[0]], durationProblem(`recoverAfter of ${notDuration[0]}`, notDuration[1]));
-    else if (stray) problem(`spec.recoverAfter.${stray[0]}`, `recoverAfter names ${stray[0]}, which is not among the targets${names.length > 0 ? ` (${names.join(', ')})` : ''}`);
+    else if (stray) {
+      problem(['spec', 'recoverAfter', stray[0]], names.length > 0 ? `recoverAfter names ${stray[0]}, which is not among the targets (${names.join(', ')})`
+        : `recoverAfter names ${stray[0]}, but the file lists no targets: name them in targets, or give one duration for the default target (recoverAfter: 2m)`);
+    }
     else scenario.recoverAfter = Object.fromEntries(entries) as Record<string, string>;
   } else if (s.recoverAfter !== undefined) {
     if (isDuration(s.recoverAfter)) scenario.recoverAfter = s.recoverAfter;

@@ -115,6 +115,7 @@ describe('scenario files (FailureScenario)', () => {
     assert.equal(deep.length, 1);
     assert.match(deep[0], /^3: .*nest/i);
     assert.deepEqual(spec('  targets: [node/a]', '  recoverAfter: {node/c: 2m}'), ['7: recoverAfter names node/c, which is not among the targets (node/a)']);
+    assert.deepEqual(spec('  recoverAfter: {worker-a1: 2m}'), ['6: recoverAfter names worker-a1, but the file lists no targets: name them in targets, or give one duration for the default target (recoverAfter: 2m)']);
     assert.deepEqual(spec('  placement: random', '  runs: 0'), ['6: placement must be one of scheduler, worst, spread', '7: runs must be a whole number from 1 to 1000']);
     // The bound --seed has: a file and its command line run the same seed.
     assert.deepEqual(spec('  seed: 2147483649'), ['6: seed must be a whole number from 0 to 2147483648']);
