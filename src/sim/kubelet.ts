@@ -44,6 +44,10 @@ export class Kubelets {
       if (pod.node && Kubelet.watches(change)) this.of(pod.node).podChanged(pod, change);
     });
     store.onHost((node) => this.of(node).hostChanged());
+    // The node lifecycle controller wrote Ready=Unknown: a kubelet that reaches the API puts its own condition back.
+    store.onNode((node, change) => {
+      if (change === 'ready' && node.ready === 'Unknown' && !node.deleted) this.of(node).readyOverwritten();
+    });
     store.onVolume((volume) => {
       const node = volume.attachedTo !== undefined ? store.nodeByName.get(volume.attachedTo) : undefined;
       if (node) this.of(node).volumeAttached(volume);
@@ -144,6 +148,21 @@ class Kubelet {
   private nextStatusSyncMs(): number {
     const frequency = this.ctx.timing.kubelet.nodeStatusUpdateFrequency.value;
     return this.random.uniform(0, frequency * (1 + JITTER * this.random.next()));
+  }
+
+  /**
+   * The controller marked the node Unknown while this kubelet reaches the API (its status post and
+   * the controller's write crossed): its next status sync finds the API's Ready condition differs
+   * from its own and patches it back (tryUpdateNodeStatus).
+   */
+  readyOverwritten(): void {
+    if (!this.connected) return;
+    this.ctx.clock.after(this.nextStatusSyncMs(), () => {
+      if (this.node.ready !== 'Unknown' || this.node.deleted) return;
+      if (this.shuttingDown) this.postReady('False', 'KubeletNotReady', 'node is shutting down');
+      else if (!this.runtimeUp) this.postReady('False', 'KubeletNotReady', 'container runtime is down');
+      else this.postReady('True', 'KubeletReady', 'kubelet is posting ready status');
+    });
   }
 
   /** A node status PATCH with a changed Ready condition; the lease keeps being renewed. */
@@ -333,8 +352,11 @@ class Kubelet {
     clock.after(leaseAfter, () => this.client.write(() => {
       if (!node.deleted && this.connected) store.setLease(node, true, clock.now, clock.now);
     }));
+    // The status post is a heartbeat of its own (the condition's lastHeartbeatTime), whether or not the lease got through yet.
     clock.after(restarted ? FAST_STATUS_MS : this.nextStatusSyncMs(), () => this.client.write(() => {
-      if (this.connected) store.setNodeReady(node, 'True', 'KubeletReady', 'kubelet is posting ready status');
+      if (!this.connected) return;
+      store.setLease(node, node.lease.live, node.lease.renewTime, clock.now);
+      store.setNodeReady(node, 'True', 'KubeletReady', 'kubelet is posting ready status');
     }));
     const podStatusAfter = restarted ? 0 : this.random.uniform(0, STATUS_BATCH_MS);
     for (const pod of this.orphans) clock.after(this.random.uniform(0, HOUSEKEEPING_MS), () => this.killOrphan(pod));

@@ -2,7 +2,7 @@
  * Properties over random scenarios (fast-check): the invariants of SEMANTICS.md 15.4 (among them: tainting
  * never exceeds a zone's token-bucket rate, an RWO volume is never attached to two nodes at once), a
  * graceful shutdown never leaves a pod Running on a stopped node, no pod
- * bound to a node whose NoSchedule taints it does not tolerate, time never goes backwards,
+ * bound to a node whose NoSchedule taints it does not tolerate, a node that returns ends Ready, time never goes backwards,
  * and the same input and seed give the same trace, byte for byte.
  */
 import * as assert from 'node:assert/strict';
@@ -227,6 +227,18 @@ function checkInvariants(g: Generated, result: SimulationResult, graceMs: number
       assert.deepEqual(running.map((s) => s.object.name), [], `pods Running on ${node} after its shutdown at ${off.t}`);
       assert.ok(!events.some((e) => e.type === 'PodRunning' && e.detail?.node === node && e.t > off.t && e.t < back), `a pod started on ${node} while it was down`);
     }
+  }
+
+  // 10. A node that returns and keeps its Node object ends Ready: its kubelet's status post is a heartbeat, and a
+  // Ready=Unknown written across it is put back at the kubelet's next status sync. Its last return must leave time for
+  // the lease retry (7 s), a status sync (10.4 s), a grace period and a sync after the controller's write.
+  for (const back of events.filter((e) => e.type === 'Recovery' && e.object.kind === 'Node')) {
+    const node = back.object.name;
+    const later = events.some((e) => e.object.name === node && e.t > back.t && (e.type === 'Fault' || e.type === 'NodeDeleted' || e.type === 'Recovery'));
+    if (later || events.some((e) => e.type === 'NodeDeleted' && e.object.name === node)) continue;
+    const final = states.find((s) => s.object.kind === 'Node' && s.object.name === node && s.to === null);
+    if (!final || g.durationMs < back.t + graceMs + 40_000) continue;
+    assert.equal(final.ready, 'True', `${node} back at ${back.t} ends ${final.ready} (from ${final.from})`);
   }
 
   // 9. A workload's READY never exceeds its DESIRED (a DaemonSet's numberReady counts only the nodes it should run on).

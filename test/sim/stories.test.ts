@@ -171,6 +171,17 @@ spec:
     assert.ok(restarted.node >= 100 && restarted.node < 200, `kubelet restarted: Ready ${restarted.node} ms after`);
   });
 
+  it('a healed partition stays healed when the kubelet\'s status post comes before its lease retry: the post is a heartbeat, and an Unknown written across it is put back', () => {
+    // The fast preset (grace 20 s, status every 4 s): the lease retry (up to 7 s) often comes after the post.
+    const ends = [1, 2, 3, 4, 5].map((seed) => {
+      const result = run([deployment('web', 1)], { failure: 'partition', profile: 'fast', durationMs: 20 * MINUTE, recoverAfterMs: 8 * MINUTE, seed });
+      const node = result.states.filter((st) => st.object.kind === 'Node' && st.object.name === result.summary.failedNodes[0]);
+      const unknownAfter = result.events.filter((e) => e.type === 'NodeCondition' && e.detail?.status === 'Unknown' && e.t > 8 * MINUTE).map((e) => e.t);
+      return { ready: node[node.length - 1].ready, unknownAfter };
+    });
+    assert.ok(ends.every((e) => e.ready === 'True' && e.unknownAfter.length === 0), JSON.stringify(ends));
+  });
+
   it('a node that returns before eviction gets its pod back in place: Unknown, then Running with a new IP and one restart', () => {
     const result = run([deployment('web', 1)], { durationMs: 10 * MINUTE, recoverAfterMs: 2 * MINUTE });
     const web = summaryOf(result, 'web');
