@@ -83,8 +83,16 @@ export function simulate(scenario: Scenario): SimulationResult {
   const failedByFault: SimNode[][] = [];
   let pendingBefore: PendingAtFailure = new Map();
   clock.at(0, () => (pendingBefore = pendingAtFailure(store)));
+  // Targets that fail at their own times must not share a node: it would fail a second time while down.
+  const failedBy = new Map<SimNode, string>();
   for (const fault of scenario.faults) {
     const nodes = resolveTargets(store, fault.targets, fault.kind === 'zone-outage');
+    const target = fault.targets.join(',');
+    for (const node of nodes) {
+      const earlier = failedBy.get(node);
+      if (earlier !== undefined) throw new ScenarioError(`target ${target}: ${node.name} already fails as part of ${earlier}, at that target's time; a node fails once, so name it in one target only.`, fault.targets[0]);
+      failedBy.set(node, target);
+    }
     failedByFault.push(nodes);
     failedNodes.push(...nodes.filter((n) => !failedNodes.includes(n)));
     clock.at(fault.atMs, () => failedSoFar.push(...nodes.filter((n) => !failedSoFar.includes(n))));

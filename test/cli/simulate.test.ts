@@ -142,6 +142,11 @@ describe('kube-failure-sim simulate', () => {
     const bad = run('simulate', file, '--target', 'node/worker-a1@soon');
     assert.equal(bad.code, 2);
     assert.match(bad.stderr, /--target needs NAME or NAME@DURATION items, such as node\/a@0s,node\/b@60s; got "node\/worker-a1@soon"/);
+    // A node in two targets of their own times would fail again while down; in one failure together it fails once.
+    const twice = run('simulate', file, '--target', 'zone/zone-a@0s,node/worker-a1@1m');
+    assert.equal(twice.code, 2);
+    assert.equal(twice.stderr, 'kube-failure-sim: target node/worker-a1: worker-a1 already fails as part of zone/zone-a, at that target\'s time; a node fails once, so name it in one target only.\n');
+    assert.equal(run('simulate', file, '--duration', '1m', '--target', 'zone/zone-a,node/worker-a1').code, 0);
   });
 
   it('writes the same bytes to a file (-o) as to standard output, and says when it cannot', () => {
