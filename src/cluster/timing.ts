@@ -5,7 +5,7 @@
  * defaults, the preset, then settings (cluster configuration files, then overrides).
  * `deriveTiming` is the one place that computes values that follow from others.
  */
-import { parseDuration } from '../manifest/duration';
+import { formatDuration, parseDuration } from '../manifest/duration';
 import type { SourceLocation } from '../manifest/range';
 import { describeSuggestions } from '../manifest/suggest';
 import { API_SERVER_KNOBS } from './apiServerConfiguration';
@@ -123,7 +123,7 @@ export function resolveTiming(request: TimingRequest): TimingConfiguration {
   applied.push(...request.settings);
 
   const notes: string[] = [];
-  const explicit = new Set<Knob>();
+  const explicit = new Map<Knob, TimingSetting>();
   for (const setting of applied) {
     let knob: Knob;
     let ref: KnobRef | undefined;
@@ -137,9 +137,18 @@ export function resolveTiming(request: TimingRequest): TimingConfiguration {
       continue;
     }
     records[ref.component][ref.field] = knob;
-    explicit.add(knob);
+    explicit.set(knob, setting);
     const noEffect = ref.spec.noEffect?.(version.minor);
     if (noEffect && !notes.includes(noEffect)) notes.push(noEffect);
+  }
+  // ValidateKubeletConfiguration: the critical pods' share of a shutdown cannot exceed the whole; such a kubelet does not start.
+  const { shutdownGracePeriod: total, shutdownGracePeriodCriticalPods: critical } = records.kubelet;
+  if ((critical.value as number) > (total.value as number)) {
+    const setting = explicit.get(critical) ?? explicit.get(total)!;
+    const error = new TimingError(`kubelet.shutdownGracePeriodCriticalPods (${formatDuration(critical.value as number)}, ${critical.source}) must not exceed kubelet.shutdownGracePeriod (${formatDuration(total.value as number)}, ${total.source}): the kubelet refuses such a configuration and does not start.`, setting);
+    if (!request.onError) throw error;
+    request.onError(error);
+    records.kubelet.shutdownGracePeriodCriticalPods = { ...critical, value: critical.spec.defaultValue(version.minor), source: `default ${version.label}` };
   }
   // The legacy eviction path does use --pod-eviction-timeout (SEMANTICS.md 3.7).
   if (legacyPodEviction(version.minor, records.controllerManager.enableTaintManager.value as boolean)) {

@@ -80,6 +80,20 @@ describe('timing configuration', () => {
     assert.equal(parseKubernetesVersion('latest'), '"latest" is not a Kubernetes version; write it like 1.31 or v1.31.2.');
   });
 
+  it('refuses a shutdown whose critical pods\' share exceeds the whole, as the kubelet does; in lenient mode drops the share', () => {
+    const settings = [{ name: 'kubelet.shutdownGracePeriod', value: '10s', source: 'kubelet.yaml:3' }, { name: 'kubelet.shutdownGracePeriodCriticalPods', value: '30s', source: '--set' }];
+    assert.throws(() => resolveTiming({ version: version('1.31'), settings }),
+      (e: Error) => e instanceof TimingError && e.setting?.source === '--set'
+        && e.message === 'kubelet.shutdownGracePeriodCriticalPods (30s, --set) must not exceed kubelet.shutdownGracePeriod (10s, kubelet.yaml:3): the kubelet refuses such a configuration and does not start.');
+    // Only the share, with the whole left at its default 0: the setting at fault is the share's.
+    assert.throws(() => resolveTiming({ version: version('1.31'), settings: settings.slice(1) }), /\(30s, --set\) must not exceed kubelet\.shutdownGracePeriod \(0s, default 1\.31\)/);
+    assert.equal(resolveTiming({ version: version('1.31'), settings: [settings[0], { ...settings[1], value: '10s' }] }).kubelet.shutdownGracePeriodCriticalPods.value, 10_000);
+    const errors: TimingError[] = [];
+    const lenient = resolveTiming({ version: version('1.31'), settings, onError: (e) => errors.push(e) });
+    assert.equal(errors.length, 1);
+    assert.equal(lenient.kubelet.shutdownGracePeriodCriticalPods.value, 0);
+  });
+
   it('in lenient mode skips a bad setting, reports it and keeps the others', () => {
     const errors: TimingError[] = [];
     const timing = resolveTiming({
