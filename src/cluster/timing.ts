@@ -110,7 +110,9 @@ export function resolveTiming(request: TimingRequest): TimingConfiguration {
   const records = {} as Record<ComponentKey, Record<string, Knob>>;
   for (const { component, specs } of COMPONENTS) {
     const record: Record<string, Knob> = {};
-    for (const [field, spec] of Object.entries(specs as KnobSpecs)) record[field] = { value: spec.defaultValue(version.minor), source: `default ${version.label}`, spec };
+    // The simulator's own parameters are its assumptions, not a Kubernetes release's defaults.
+    const source = component === 'simulator' ? 'simulator default' : `default ${version.label}`;
+    for (const [field, spec] of Object.entries(specs as KnobSpecs)) record[field] = { value: spec.defaultValue(version.minor), source, spec };
     records[component] = record;
   }
 
@@ -144,11 +146,12 @@ export function resolveTiming(request: TimingRequest): TimingConfiguration {
   // ValidateKubeletConfiguration: the critical pods' share of a shutdown cannot exceed the whole; such a kubelet does not start.
   const { shutdownGracePeriod: total, shutdownGracePeriodCriticalPods: critical } = records.kubelet;
   if ((critical.value as number) > (total.value as number)) {
-    const setting = explicit.get(critical) ?? explicit.get(total)!;
-    const error = new TimingError(`kubelet.shutdownGracePeriodCriticalPods (${formatDuration(critical.value as number)}, ${critical.source}) must not exceed kubelet.shutdownGracePeriod (${formatDuration(total.value as number)}, ${total.source}): the kubelet refuses such a configuration and does not start.`, setting);
-    if (!request.onError) throw error;
-    request.onError(error);
-    records.kubelet.shutdownGracePeriodCriticalPods = { ...critical, value: critical.spec.defaultValue(version.minor), source: `default ${version.label}` };
+    // Lenient resolution (the editor, check) drops the share: rule KFS092 reports it at the file's field.
+    if (request.onError) records.kubelet.shutdownGracePeriodCriticalPods = { ...critical, value: critical.spec.defaultValue(version.minor), source: `default ${version.label}` };
+    else {
+      throw new TimingError(`kubelet.shutdownGracePeriodCriticalPods (${formatDuration(critical.value as number)}, ${critical.source}) must not exceed kubelet.shutdownGracePeriod (${formatDuration(total.value as number)}, ${total.source}): the kubelet refuses such a configuration and does not start.`,
+        explicit.get(critical) ?? explicit.get(total));
+    }
   }
   // The legacy eviction path does use --pod-eviction-timeout (SEMANTICS.md 3.7).
   if (legacyPodEviction(version.minor, records.controllerManager.enableTaintManager.value as boolean)) {

@@ -16,11 +16,12 @@ export function loadReport(load: HeartbeatLoad, timing: TimingConfiguration): Lo
   return { ...load, timing: Object.fromEntries(used.map((name) => [name, all[name]])) };
 }
 
-const round = (n: number) => (Math.round(n * 100) / 100).toLocaleString('en-US');
+/** Two decimals, or three significant digits below 0.01 (one node's status updates are 0.00333/s, not 0/s). */
+const round = (n: number) => (n > 0 && n < 0.01 ? Number(n.toPrecision(3)) : Math.round(n * 100) / 100).toLocaleString('en-US', { maximumSignificantDigits: 21 });
 
 export function renderLoad(report: LoadReport, timing: TimingConfiguration): string {
   const lines = [
-    `Heartbeat writes of ${report.nodes.toLocaleString('en-US')} nodes (Kubernetes ${timing.version.label}):`,
+    `Heartbeat writes of ${report.nodes.toLocaleString('en-US')} node${report.nodes === 1 ? '' : 's'} (Kubernetes ${timing.version.label}):`,
     `  lease renewals   ${round(report.leaseWritesPerSecond)}/s`,
     `  status updates   ${round(report.statusWritesPerSecond)}/s${timing.derived.statusReportFollowsUpdate ? ' (nodeStatusReportFrequency follows the explicitly set nodeStatusUpdateFrequency)' : ''}`,
     `  in all           ${round(report.writesPerMinute)} writes/min, ${round(report.bytesPerSecond / 1000)} KB/s to etcd`,

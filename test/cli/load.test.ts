@@ -57,6 +57,16 @@ describe('kube-failure-sim load (SEMANTICS.md 12)', () => {
     assert.match(stdout, /status updates +3\.33\/s/);
     assert.match(stdout, /6,200 writes\/min, 80 KB\/s to etcd/);
     assert.match(stdout, /kubelet\.nodeStatusReportFrequency = 5m \(default 1\.36\)/);
+    // One node: singular, and a rate below 0.01/s is not rounded to 0; the simulator's own parameters are not a release's defaults.
+    const one = run('load', '--nodes', '1').stdout;
+    assert.match(one, /^Heartbeat writes of 1 node \(/);
+    assert.match(one, /status updates +0\.00333\/s/);
+    assert.match(one, /sim\.nodeObjectBytes = 15000 \(simulator default\)/);
+    // A knob the heartbeats do not follow is taken, and said to change nothing.
+    const unused = run('load', '--nodes', '3', '--set', 'kcm.node-monitor-grace-period=20s', '--set', 'kubelet.nodeStatusUpdateFrequency=4s');
+    assert.equal(unused.code, 0);
+    assert.match(unused.stderr, /^kube-failure-sim: note: --set kcm\.node-monitor-grace-period does not change the heartbeat load \(it follows kubelet\.nodeStatusUpdateFrequency, /);
+    assert.doesNotMatch(unused.stderr, /nodeStatusUpdateFrequency does not/);
     for (const bad of [[], ['--nodes', 'many'], ['--nodes', '0'], ['--nodes', '1e3'], ['--nodes', '0x10']]) {
       const result = run('load', ...bad);
       assert.equal(result.code, 2);
