@@ -11,7 +11,8 @@ import { htmlReportPieces, type ReportFinding } from '../report/htmlReport';
 import { multiRunReport, traceReport } from '../report/jsonReport';
 import { RunStatistics } from '../report/runStatistics';
 import { renderRunStatistics, renderText, scenarioHeader } from '../report/textReport';
-import { nodeNames } from '../report/format';
+import { formatDuration, nodeNames } from '../report/format';
+import { describeSuggestions } from '../manifest/suggest';
 import { jsonChunks } from '../report/jsonChunks';
 import type { Finding } from '../analysis/finding';
 import { InputError } from '../workspace/inputError';
@@ -226,6 +227,7 @@ export function runSimulate(argv: string[], out: Output, cwd = process.cwd()): n
     }
     throw error;
   }
+  for (const note of skippedDeletions(first)) out.stderr(`kube-failure-sim: note: ${note}\n`);
   let chunks: Iterable<string>;
   if (format === 'html') {
     const report = traceReport(scenario, inputs, first);
@@ -399,6 +401,18 @@ function timedList(args: ParsedArgs, option: string, example: string): { name: s
 }
 
 /** --cluster FILE (or a scenario's cluster): the text of a `kubectl get nodes -o yaml`, which the workspace parses. */
+/**
+ * A deletion by pod name that found no pod is in the trace (a pod may exist only for part of a run),
+ * and said here too: among thousands of lines a misspelt name would pass unseen.
+ */
+function skippedDeletions(result: SimulationResult): string[] {
+  return result.events.filter((e) => e.reason === 'ForceDeleteSkipped' || e.reason === 'DeleteSkipped').map((e) => {
+    const pods = new Set(result.states.filter((st) => st.object.kind === 'Pod' && st.from <= e.t && (st.to === null || st.to > e.t)).map((st) => st.object.name));
+    const suggestion = describeSuggestions(e.object.name, pods, 'pods then', 3);
+    return `${e.reason === 'ForceDeleteSkipped' ? '--force-delete' : '--delete'} ${e.object.name} at ${formatDuration(e.t)}: no pod of that name exists then, so nothing was deleted${suggestion ? `; ${suggestion}` : ''}.`;
+  });
+}
+
 function clusterText(clusterFile: string, cwd: string): ClusterText {
   const { files, errors } = collectFiles([clusterFile], cwd);
   if (errors.length > 0) throw new FileError(errors[0]);

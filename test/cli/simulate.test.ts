@@ -110,6 +110,11 @@ describe('kube-failure-sim simulate', () => {
     assert.equal(recovered.summary.workloads.find((w: Json) => w.object.name === 'db').outcome, 'recovered');
     const two = JSON.parse(run('simulate', file, '--format', 'json', '--target', 'node/worker-a1,node/worker-b1', '--duration', '2m').stdout);
     assert.deepEqual(two.summary.failedNodes, ['worker-a1', 'worker-b1']);
+    // A pod name that matches no pod at its time deletes nothing: the trace notes it, and so does stderr, with the names then.
+    const typo = run('simulate', file, '--target', 'StatefulSet/db', '--force-delete', 'db-1@7m', '--duration', '8m');
+    assert.equal(typo.code, 0);
+    assert.equal(typo.stderr, 'kube-failure-sim: note: --force-delete db-1 at 7m: no pod of that name exists then, so nothing was deleted; did you mean db-0? Pods then: db-0, web-nzdbsrtc9f-b8h55, web-nzdbsrtc9f-zm5jx.\n');
+    assert.equal(run('simulate', file, '--target', 'StatefulSet/db', '--force-delete', 'db-0@7m', '--duration', '8m').stderr, '');
   });
 
   it('warns of what is scheduled after the end of the run, and still runs', () => {
