@@ -42,7 +42,9 @@ Simulates what the control plane does to the workloads in PATH when nodes fail.
                         workload; zone-outage: the whole zone of that node); T@D fails that target D after the
                         others; times count from the first failure (when every target has a D,
                         the earliest fails at 0s and the rest keep their distance)
-  --at D                normal operation shown before the failure (default 0s)
+  --at D                normal operation shown before the failure (default 0s); the heartbeats'
+                        phases at the failure then come from that time, so its times can differ
+                        within their jitter from a run without --at
   --recover-after D     the nodes are back D after their failure; T@D[,...] per target
   --force-delete POD@D  kubectl delete --force --grace-period=0 at D (POD: a pod name or Kind/name); repeatable
   --delete POD@D        kubectl delete pod (graceful, the pod's own grace period) at D; repeatable
