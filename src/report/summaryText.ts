@@ -4,7 +4,7 @@ import { formatCount, formatDuration, nameList, nodeNames } from './format';
 
 const RELEASE = 'force-delete the pod (kubectl delete pod --force --grace-period=0), delete the Node object, or taint the node node.kubernetes.io/out-of-service=nodeshutdown:NoExecute';
 
-type ReasonInput = Pick<WorkloadSummary, 'object' | 'cause' | 'podDeletionMs' | 'replacementReadyMs' | 'unavailableMs' | 'duplicateMs' | 'noExecuteTaintMs'>
+type ReasonInput = Pick<WorkloadSummary, 'cause' | 'podDeletionMs' | 'replacementReadyMs' | 'unavailableMs' | 'duplicateMs' | 'noExecuteTaintMs'>
   & Partial<Pick<WorkloadSummary, 'pendingBeforeFailure'>>;
 
 /** What the failure did, then, apart, the pods that were Pending before it. */
@@ -17,13 +17,14 @@ export function outcomeReason(summary: ReasonInput): string {
 }
 
 function failureReason(summary: ReasonInput): string {
-  const { object, podDeletionMs, replacementReadyMs, unavailableMs, duplicateMs, noExecuteTaintMs } = summary;
+  const { podDeletionMs, replacementReadyMs, unavailableMs, duplicateMs, noExecuteTaintMs } = summary;
   const at = (ms: number | null) => (ms === null ? '?' : formatDuration(ms));
   const nodes = (names: string[]) => nameList(names, (n) => `${formatCount(n)} failed nodes`);
   const cause: OutcomeCause = summary.cause;
   switch (cause.kind) {
     case 'not-on-failed-nodes':
-      return `No pod of ${object.kind}/${object.name} ran on ${nameList(cause.failedNodes, (n) => `the ${formatCount(n)} failed nodes`) || 'the failed nodes'}.`;
+      // "Its": the sentence stands under the workload's own name (Deployment/web may be in two namespaces).
+      return `None of its pods ran on ${nameList(cause.failedNodes, (n) => `the ${formatCount(n)} failed nodes`) || 'the failed nodes'}.`;
     case 'replaced': {
       const several = cause.pods > 1;
       const was = several ? 'were' : 'was';

@@ -66,7 +66,7 @@ describe('report: outcome sentences', () => {
     [{ kind: 'bare-pod-lost', pod: 'db', node: 'worker-a1', failed: null, removedMs: 420_116, removedByKubelet: true, nodeBack: true }, 'A bare Pod is never recreated: db was deleted at 5m46s; its object was removed at 7m0.116s once worker-a1 was back, and nothing runs it again although worker-a1 is Ready again; run it under a Deployment or StatefulSet.'],
     [{ kind: 'not-evicted-yet', pod: 'db-0', node: 'worker-a1', status: 'Running', serving: false, retaintedMs: null }, 'db-0 still counts as running on worker-a1 (Running in the API) at the end: it has not been evicted yet (tolerationSeconds counts from the NoExecute taint at 46s); simulate longer to see what follows.'],
     [{ kind: 'not-noticed-yet', pod: 'db-0', node: 'worker-a1', lastRenewalMs: -5_099 }, 'worker-a1 still shows Ready at the end: its kubelet last renewed the lease 5.099s before the failure, and the node lifecycle controller marks it NotReady only once node-monitor-grace-period has passed without a renewal, then evicts db-0 tolerationSeconds after its NoExecute taint; simulate longer to see what follows.'],
-    [{ kind: 'not-on-failed-nodes', failedNodes: Array.from({ length: 7 }, (_, i) => `n${i}`) }, 'No pod of StatefulSet/db ran on the 7 failed nodes.'],
+    [{ kind: 'not-on-failed-nodes', failedNodes: Array.from({ length: 7 }, (_, i) => `n${i}`) }, 'None of its pods ran on the 7 failed nodes.'],
   ];
   for (const [cause, sentence] of cases) it(cause.kind, () => assert.equal(outcomeReason(summary(cause)), sentence));
 
@@ -85,7 +85,7 @@ describe('report: outcome sentences', () => {
 
   it('pods Pending before the failure are reported apart from what the failure did', () => {
     const text = outcomeReason({ ...summary({ kind: 'not-on-failed-nodes', failedNodes: ['n0'] }), pendingBeforeFailure: { pods: 2, pod: 'db-1', message: '0/6 nodes are available: 6 Insufficient cpu.' } });
-    assert.equal(text, 'No pod of StatefulSet/db ran on n0. Apart from the failure: 2 pods (db-1, ...) were already Pending before it: 0/6 nodes are available: 6 Insufficient cpu.');
+    assert.equal(text, 'None of its pods ran on n0. Apart from the failure: 2 pods (db-1, ...) were already Pending before it: 0/6 nodes are available: 6 Insufficient cpu.');
   });
 });
 
