@@ -391,6 +391,8 @@ describe('rules (RULES.md sections A–E)', () => {
     assert.deepEqual(kfs051(pdb('web', '  minAvailable: 60%\n'), [deployment({ replicas: 3 })]), []);
     const [twice] = kfs051(pdb('web', '  maxUnavailable: 1\n'), [deployment({ replicas: 3 }), pdb('web-too', '  maxUnavailable: 1\n')]);
     assert.match(twice, /^Another PodDisruptionBudget \(web-too\) selects the same pods: the eviction API refuses/);
+    // The same budget in two files (a kustomize base and its overlay) is one object once applied.
+    assert.deepEqual(kfs051(pdb('web', '  maxUnavailable: 1\n'), [deployment({ replicas: 3 }), pdb('web', '  maxUnavailable: 1\n')]), []);
   });
 
   it('KFS051 counts the pods an autoscaler keeps (its minReplicas), as KFS002 does', () => {

@@ -66,7 +66,9 @@ export const pdbBlocksDrains: Rule = {
         [why, field] = [`minAvailable ${asked} ≥ the ${replicas} replica${replicas === 1 ? '' : 's'} of ${workloads.map((w) => `${w.kind}/${w.name}`).join(', ')}`, 'minAvailable'];
       }
       // The eviction API refuses a pod that more than one PodDisruptionBudget selects.
-      const others = why ? [] : ctx.workspace.podDisruptionBudgets.filter((other) => other !== pdb && other.source !== pdb.source && workloads.some((w) => budgetSelects(other, w)));
+      // The same object in two files (a kustomize base and its overlay) is one budget once applied.
+      const sameObject = (other: typeof pdb) => other.name === pdb.name && other.namespace === pdb.namespace;
+      const others = why ? [] : ctx.workspace.podDisruptionBudgets.filter((other) => other !== pdb && other.source !== pdb.source && !sameObject(other) && workloads.some((w) => budgetSelects(other, w)));
       if (others.length > 0) {
         return [{
           ruleId: this.id, severity: this.defaultSeverity, object: objectRef(pdb.source),
