@@ -107,6 +107,10 @@ const CASES: Case[] = [
     text: deployment({ pod: container('        livenessProbe: {httpGet: {path: /, port: 80}, periodSeconds: 2, failureThreshold: 2}\n        readinessProbe: {httpGet: {path: /ready, port: 80}, initialDelaySeconds: 20}\n') }),
     underlined: 'livenessProbe', message: /^The kubelet restarts app if it has not answered its livenessProbe 4s after starting \(initialDelaySeconds 0 \+ failureThreshold 2 × periodSeconds 2\), before its readinessProbe even starts \(20s\)/,
     negative: deployment({ pod: container('        livenessProbe: {httpGet: {path: /, port: 80}, initialDelaySeconds: 30}\n        readinessProbe: {httpGet: {path: /ready, port: 80}, initialDelaySeconds: 20}\n') }) },
+  { name: 'liveness kills within a second, beside a readinessProbe with no delay', rule: 'KFS021',
+    text: deployment({ pod: container('        livenessProbe: {httpGet: {path: /, port: 80}, periodSeconds: 1, failureThreshold: 1}\n        readinessProbe: {httpGet: {path: /ready, port: 80}}\n') }),
+    underlined: 'livenessProbe', message: /^The kubelet restarts app if it has not answered its livenessProbe 1s after starting \(initialDelaySeconds 0 \+ failureThreshold 1 × periodSeconds 1\): a slow start/,
+    negative: deployment({ pod: container('        livenessProbe: {httpGet: {path: /, port: 80}, periodSeconds: 5, failureThreshold: 3}\n        readinessProbe: {httpGet: {path: /ready, port: 80}}\n') }) },
   { name: 'liveness same as readiness', rule: 'KFS022', severity: 'info',
     text: deployment({ pod: container('        livenessProbe: {httpGet: {path: /health, port: 80}, initialDelaySeconds: 30}\n        readinessProbe: {httpGet: {path: /health, port: 80}}\n') }),
     underlined: 'livenessProbe', message: /^The livenessProbe checks the same thing as the readinessProbe: .* restarted after 3 × 10s/,
@@ -126,7 +130,7 @@ const CASES: Case[] = [
     message: /^Every deletion of these pods .* may wait 10m before SIGKILL/, negative: deployment({ pod: `      terminationGracePeriodSeconds: 60\n${container('')}` }) },
   { name: 'preStop longer than the grace period', rule: 'KFS032', severity: 'info',
     text: deployment({ pod: container('        lifecycle: {preStop: {exec: {command: [sleep, "45"]}}}\n') }), underlined: 'preStop',
-    message: /^The preStop hook of app sleeps 45s but terminationGracePeriodSeconds is 30s: the kubelet kills the container 15s before the hook ends/,
+    message: /^The preStop hook of app sleeps 45s but terminationGracePeriodSeconds is 30s: the kubelet waits 30s for the hook, then sends SIGTERM and kills the container at most 2s later \(its minimum grace\), so the hook is cut short by 13–15s\.$/,
     negative: deployment({ pod: container('        lifecycle: {preStop: {exec: {command: [sleep, "5"]}}}\n') }) },
   { name: 'BestEffort', rule: 'KFS040', text: deployment({ pod: container('') }), underlined: 'containers',
     message: /^No container requests or limits cpu or memory: the pods are BestEffort/, negative: deployment({ pod: container('        resources: {requests: {cpu: 100m}}\n') }) },
@@ -287,7 +291,9 @@ describe('rules (RULES.md sections A–E)', () => {
     assert.deepEqual(kfs030('trap cleanup INT SIGTERM; node server.js & wait'), []);
     assert.equal(kfs030('trap cleanup EXIT; node server.js').length, 1);
     const [kfs032] = analyse(deployment({ pod: container('        lifecycle: {preStop: {exec: {command: [sh, -c, "sleep 60s"]}}}\n') })).findings.filter((f) => f.ruleId === 'KFS032');
-    assert.match(kfs032.message, /sleeps 60s but terminationGracePeriodSeconds is 30s/);
+    assert.match(kfs032.message, /sleeps 60s but terminationGracePeriodSeconds is 30s: .* cut short by 28–30s\.$/);
+    const [barely] = analyse(deployment({ pod: container('        lifecycle: {preStop: {exec: {command: [sleep, "31"]}}}\n') })).findings.filter((f) => f.ruleId === 'KFS032');
+    assert.match(barely.message, /cut short by up to 1s\.$/);
   });
 
   it('KFS024 reads hosts, not paths or the pod itself: df -h /data, 0.0.0.0, [::1] and $(hostname -i) are not other hosts', () => {

@@ -91,11 +91,12 @@ export const livenessBeforeStart: Rule = {
       const liveness = container.livenessProbe;
       if (!liveness || container.startupProbe) return [];
       const kill = killAfterSeconds(liveness);
-      // The author's own estimate of the start: when readiness checks begin; without one, 10 s is quick for any app.
-      const expectedStart = container.readinessProbe?.initialDelaySeconds ?? 10;
-      if (kill >= expectedStart && (container.readinessProbe || kill >= 10)) return [];
+      // 10 s is quick for any app to start; a readinessProbe's initialDelaySeconds, when longer, is the author's own estimate.
+      const readinessDelay = container.readinessProbe?.initialDelaySeconds ?? 0;
+      const expectedStart = Math.max(readinessDelay, 10);
+      if (kill >= expectedStart) return [];
       return [finding(this, workload, [...path, 'livenessProbe'],
-        `The kubelet restarts ${container.name} if it has not answered its livenessProbe ${kill}s after starting (initialDelaySeconds ${liveness.initialDelaySeconds} + failureThreshold ${liveness.failureThreshold} × periodSeconds ${liveness.periodSeconds})${container.readinessProbe ? `, before its readinessProbe even starts (${expectedStart}s)` : ''}: a slow start becomes a restart loop (CrashLoopBackOff, 10s doubling to 5m). Add a startupProbe or a longer initialDelaySeconds.`)];
+        `The kubelet restarts ${container.name} if it has not answered its livenessProbe ${kill}s after starting (initialDelaySeconds ${liveness.initialDelaySeconds} + failureThreshold ${liveness.failureThreshold} × periodSeconds ${liveness.periodSeconds})${kill < readinessDelay ? `, before its readinessProbe even starts (${readinessDelay}s)` : ''}: a slow start becomes a restart loop (CrashLoopBackOff, 10s doubling to 5m). Add a startupProbe or a longer initialDelaySeconds.`)];
     });
   },
 };

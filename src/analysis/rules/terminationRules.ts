@@ -87,7 +87,12 @@ export const preStopTooLong: Rule = {
       const grace = workload.template.spec.terminationGracePeriodSeconds;
       if (slept <= grace) return [];
       return [finding(this, workload, [...podSpecPath(workload), 'containers', i, 'lifecycle', 'preStop'],
-        `The preStop hook of ${container.name} sleeps ${slept}s but terminationGracePeriodSeconds is ${grace}s: the kubelet kills the container ${slept - grace}s before the hook ends (it gives at most 2s more), so the hook is cut short.`)];
+        `The preStop hook of ${container.name} sleeps ${slept}s but terminationGracePeriodSeconds is ${grace}s: the kubelet waits ${grace}s for the hook, then sends SIGTERM and kills the container at most 2s later (its minimum grace), so the hook is cut short by ${cutShort(slept - grace)}.`)];
     }));
   },
 };
+
+/** How much of the hook is lost: all of the excess when the app exits on SIGTERM, 2 s less when it waits for SIGKILL. */
+function cutShort(excessSeconds: number): string {
+  return excessSeconds > 2 ? `${excessSeconds - 2}–${excessSeconds}s` : `up to ${excessSeconds}s`;
+}
