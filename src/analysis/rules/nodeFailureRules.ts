@@ -100,8 +100,10 @@ export const barePod: Rule = {
       const outcome = simulated(ctx, workload);
       const deleted = outcome?.summary.podDeletionMs;
       const when = deleted !== null && deleted !== undefined ? `it is deleted at ${approx(deleted)}, stays Terminating, and` : 'its object stays Terminating and';
-      return [base(this, workload, kindRange(workload),
-        `Down until the node returns if its node fails: ${when} nothing creates it again. Run it under a Deployment (or a StatefulSet for a stable identity).`)];
+      // A Deployment's template accepts only restartPolicy Always: a run-once pod belongs in a Job.
+      const runsOnce = workload.template.spec.restartPolicy === 'Never' || workload.template.spec.restartPolicy === 'OnFailure';
+      const instead = runsOnce ? `Run it as a Job, which creates it again until it completes (restartPolicy ${workload.template.spec.restartPolicy} is not allowed in a Deployment)` : 'Run it under a Deployment (or a StatefulSet for a stable identity)';
+      return [base(this, workload, kindRange(workload), `Down until the node returns if its node fails: ${when} nothing creates it again. ${instead}.`)];
     });
   },
 };
