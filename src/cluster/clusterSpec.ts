@@ -56,6 +56,8 @@ export function defaultCluster(): ClusterSpec {
 /** What a pod asks of a node: labels (nodeSelector, required node affinity) and room. */
 export interface NodeNeeds {
   labels: Record<string, string>;
+  /** Every hostname a required `In` allows, when it allows several: each becomes a node of its own. */
+  hostnames?: string[];
   cpuMillis: number;
   memoryBytes: number;
 }
@@ -64,7 +66,8 @@ export interface NodeNeeds {
  * The default cluster given the labels and room a workload's pods ask for: the default is
  * invented, and the user's nodes surely have what their manifests select (a node pool, an
  * architecture, bigger machines). A zone or region asked for becomes that of every node; a
- * hostname asked for becomes the first node's name (a pod pinned to one machine stays pinned).
+ * hostname asked for becomes the first node's name (a pod pinned to one machine stays pinned), and
+ * several allowed hostnames the first nodes' names.
  */
 export function defaultClusterFitting(needs: NodeNeeds): ClusterSpec {
   const cluster = defaultCluster();
@@ -72,11 +75,12 @@ export function defaultClusterFitting(needs: NodeNeeds): ClusterSpec {
     && needs.cpuMillis <= node.allocatable.cpuMillis && needs.memoryBytes <= node.allocatable.memoryBytes;
   if (cluster.nodes.some(fits)) return cluster;
   const hostname = needs.labels[HOSTNAME_LABEL];
-  const renamed = hostname !== undefined && !cluster.nodes.some((n) => n.name === hostname) ? hostname : undefined;
-  if (renamed !== undefined) {
-    cluster.nodes[0].name = renamed;
-    cluster.nodes[0].labels[HOSTNAME_LABEL] = renamed;
-  }
+  const hostnames = needs.hostnames ?? (hostname !== undefined ? [hostname] : []);
+  const renamed = hostnames.filter((name) => !cluster.nodes.some((n) => n.name === name)).slice(0, cluster.nodes.length);
+  renamed.forEach((name, i) => {
+    cluster.nodes[i].name = name;
+    cluster.nodes[i].labels[HOSTNAME_LABEL] = name;
+  });
   // A label some default node already has (its zone) is left alone: the workload fits there.
   const labels = Object.entries(needs.labels).filter(([key, value]) => key !== HOSTNAME_LABEL && !cluster.nodes.some((n) => n.labels[key] === value));
   for (const node of cluster.nodes) {
@@ -90,7 +94,7 @@ export function defaultClusterFitting(needs: NodeNeeds): ClusterSpec {
   const gib = Math.round((memoryBytes / GiB) * 10) / 10;
   return {
     nodes: cluster.nodes,
-    source: `default, fitted to what its pods ask for (3 zones x 2 workers, ${Math.ceil(cpuMillis / 1000)} CPU / ${gib} GiB allocatable each${labelled ? `, labelled ${labelled}` : ''}${renamed !== undefined ? `, one named ${renamed}` : ''})`,
+    source: `default, fitted to what its pods ask for (3 zones x 2 workers, ${Math.ceil(cpuMillis / 1000)} CPU / ${gib} GiB allocatable each${labelled ? `, labelled ${labelled}` : ''}${renamed.length === 1 ? `, one named ${renamed[0]}` : renamed.length > 1 ? `, named ${renamed.join(', ')}` : ''})`,
   };
 }
 

@@ -375,6 +375,11 @@ describe('rules (RULES.md sections A–E)', () => {
     const pinned = pod('      nodeSelector: {kubernetes.io/hostname: db-host-7}\n');
     const [kfs004] = analyse(pinned).findings.filter((f) => f.ruleId === 'KFS004');
     assert.match(kfs004.message, /^Down until db-host-7 returns if it fails: only that node of the cluster \(default, fitted to what its pods ask for \(3 zones x 2 workers, 8 CPU \/ 14\.6 GiB allocatable each, one named db-host-7\)\) matches this selector/);
+    // Two hostnames allowed are two machines: the replacement has somewhere to go.
+    const either = statefulSet(1).replace('      containers:', '      affinity: {nodeAffinity: {requiredDuringSchedulingIgnoredDuringExecution: {nodeSelectorTerms: [{matchExpressions: [{key: kubernetes.io/hostname, operator: In, values: [node-1, node-2]}]}]}}}\n      containers:');
+    assert.notEqual(either, statefulSet(1));
+    assert.deepEqual(analyse(either).findings.filter((f) => f.ruleId === 'KFS004'), []);
+    assert.deepEqual(analyse(deployment().replace('      containers:', '      affinity: {nodeAffinity: {requiredDuringSchedulingIgnoredDuringExecution: {nodeSelectorTerms: [{matchExpressions: [{key: kubernetes.io/hostname, operator: In, values: [node-1]}]}]}}}\n      containers:')).findings.filter((f) => f.ruleId === 'KFS004').length, 1);
     // Node objects in the workspace are the cluster as written: nothing is fitted.
     const node = 'apiVersion: v1\nkind: Node\nmetadata: {name: n1, labels: {kubernetes.io/hostname: n1}}\nstatus: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}\n';
     assert.deepEqual(analyse(pinned, [node]).findings.filter((f) => f.ruleId === 'KFS004'), []);
