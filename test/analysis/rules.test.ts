@@ -385,6 +385,17 @@ describe('rules (RULES.md sections A–E)', () => {
     assert.deepEqual(analyse(pinned, [node]).findings.filter((f) => f.ruleId === 'KFS004'), []);
   });
 
+  it('KFS020 blames only a container the Services in front can reach: not a sidecar beside the app whose port they target', () => {
+    const pod = container('        ports: [{containerPort: 8080, name: http}]\n        readinessProbe: {httpGet: {path: /, port: http}}\n')
+      + '      - name: sidecar\n        image: envoy\n        ports: [{containerPort: 9901, name: admin}]\n';
+    const service = (ports: string) => `apiVersion: v1\nkind: Service\nmetadata: {name: front, namespace: shop}\nspec: {selector: {app: web}, ports: [${ports}]}\n`;
+    const kfs020 = (ports: string) => analyse(deployment({ pod }), [service(ports)]).findings.filter((f) => f.ruleId === 'KFS020').map((f) => f.message.split(':')[0]);
+    assert.deepEqual(kfs020('{port: 80, targetPort: http}'), []);
+    // A port no container declares: the app's readinessProbe gates the pod, so only a declared target blames the sidecar.
+    assert.deepEqual(kfs020('{port: 80}'), []);
+    assert.deepEqual(kfs020('{port: 80, targetPort: http}, {port: 9901, targetPort: admin}'), ['Container sidecar serves port 9901 without a readinessProbe']);
+  });
+
   it('KFS094 on a name with a {{placeholder}} says it is a template to render first', () => {
     const [finding] = analyse(deployment({ name: '"web-{{uid}}"' })).findings.filter((f) => f.ruleId === 'KFS094');
     assert.match(finding.message, /"web-\{\{uid\}\}" is not a valid name \(.*\); \{\{uid\}\} looks like a template placeholder: render the template first\.$/);

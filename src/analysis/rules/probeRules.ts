@@ -34,7 +34,15 @@ export const noReadinessProbe: Rule = {
   check(ctx) {
     return eachContainer(ctx, (workload, container, path) => {
       if (container.readinessProbe || container.ports.length === 0 || workload.kind === 'Job' || workload.kind === 'CronJob') return [];
-      const services = servicesInFront(workload, ctx.workspace.services);
+      const inFront = servicesInFront(workload, ctx.workspace.services);
+      // The Services whose traffic reaches this container: a targetPort (a number, or a port's name) it declares, or one
+      // no container declares; not one that targets another container's port (a sidecar beside the app). When another
+      // container has a readinessProbe, the pod is Ready only with it: only a port of this one declared as the target counts.
+      const { containers } = workload.template.spec;
+      const declaredBy = (target: number | string) => containers.find((c) => c.ports.some((p) => (typeof target === 'number' ? p.containerPort === target : p.name === target)));
+      const reaching = containers.some((c) => c !== container && c.readinessProbe) ? [container] : [container, undefined];
+      const services = inFront.filter((s) => s.ports.some((p) => reaching.includes(declaredBy(p.targetPort ?? p.port))));
+      if (inFront.length > 0 && services.length === 0) return [];
       const outcome = ctx.simulations.outcome(workload, ctx.workspace, ctx.timing);
       const notReady = outcome?.summary.podsNotReadyMs;
       const detection = notReady === null || notReady === undefined ? ''
