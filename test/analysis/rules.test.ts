@@ -380,6 +380,10 @@ describe('rules (RULES.md sections A–E)', () => {
     assert.notEqual(either, statefulSet(1));
     assert.deepEqual(analyse(either).findings.filter((f) => f.ruleId === 'KFS004'), []);
     assert.deepEqual(analyse(deployment().replace('      containers:', '      affinity: {nodeAffinity: {requiredDuringSchedulingIgnoredDuringExecution: {nodeSelectorTerms: [{matchExpressions: [{key: kubernetes.io/hostname, operator: In, values: [node-1]}]}]}}}\n      containers:')).findings.filter((f) => f.ruleId === 'KFS004').length, 1);
+    // Pinned to one node, three replicas cannot be spread: KFS004 says so, and KFS010 does not ask for spreading.
+    const pinnedThree = deployment({ replicas: 3, pod: '      nodeSelector: {kubernetes.io/hostname: db-host-7}\n      containers: [{name: c, image: app}]\n' });
+    assert.deepEqual(analyse(pinnedThree).findings.map((f) => f.ruleId).filter((id) => id === 'KFS004' || id === 'KFS010'), ['KFS004']);
+    assert.deepEqual(analyse(deployment({ replicas: 3 })).findings.map((f) => f.ruleId).filter((id) => id === 'KFS004' || id === 'KFS010'), ['KFS010']);
     // Node objects in the workspace are the cluster as written: nothing is fitted.
     const node = 'apiVersion: v1\nkind: Node\nmetadata: {name: n1, labels: {kubernetes.io/hostname: n1}}\nstatus: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}\n';
     assert.deepEqual(analyse(pinned, [node]).findings.filter((f) => f.ruleId === 'KFS004'), []);

@@ -317,6 +317,8 @@ export const packedReplicas: Rule = {
       const own = (selector: LabelSelector | undefined) => selector !== undefined && matchesLabelSelector(selector, workload.template.labels);
       const antiAffinity = [...affinity.podAntiAffinityRequired, ...affinity.podAntiAffinityPreferred.map((p) => p.term)];
       if (topologySpreadConstraints.some((c) => own(c.labelSelector)) || antiAffinity.some((term) => SPREADING_KEYS.has(term.topologyKey) && own(term.labelSelector))) return [];
+      // Pinned to one node by its selector, it cannot be spread: KFS004 says so.
+      if (selectedNodes(workload, ctx.workspace).nodes.length === 1) return [];
       const outcome = ctx.simulations.outcome(workload, ctx.workspace, ctx.timing, 'worst-placement');
       if (!outcome || outcome.summary.unavailableMs === 0) return [];
       const text = outageText(outcome);
