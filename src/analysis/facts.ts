@@ -1,6 +1,6 @@
 /** Facts about workloads that several rules, hovers and lenses need: where their pod spec is written, what they mount, how they tolerate. */
 import type { PathSegment } from '../manifest/path';
-import type { PodDisruptionBudget, Service, Sourced, Toleration, Workload } from '../manifest/model/types';
+import type { PodDisruptionBudget, Resources, Service, Sourced, Toleration, Workload } from '../manifest/model/types';
 import { podVolumes } from '../manifest/model/workloads';
 import type { ManifestModel } from '../manifest/model';
 import type { Range } from '../manifest/range';
@@ -38,6 +38,23 @@ export function autoscalerOf(workload: Workload, model: Pick<ManifestModel, 'hor
 /** The fewest pods the workload runs: its autoscaler's minReplicas, else its replicas (1 for a single pod). */
 export function fewestPods(workload: Workload, model: Pick<ManifestModel, 'horizontalPodAutoscalers'>): number {
   return autoscalerOf(workload, model)?.minReplicas ?? (hasReplicas(workload) ? workload.replicas : 1);
+}
+
+/**
+ * What the LimitRanger admission plugin gives a container of the workload's namespace that sets
+ * none: the LimitRanges of the input there, the first to default a resource deciding it.
+ */
+export function limitRangeDefaults(workload: Workload, model: Pick<ManifestModel, 'limitRanges'>): { limits: Resources; requests: Resources } {
+  const limits: Resources = {};
+  const requests: Resources = {};
+  for (const range of model.limitRanges) {
+    if (range.namespace !== workload.namespace) continue;
+    for (const key of ['cpuMillis', 'memoryBytes', 'ephemeralStorageBytes'] as const) {
+      limits[key] ??= range.defaultLimits[key];
+      requests[key] ??= range.defaultRequests[key];
+    }
+  }
+  return { limits, requests };
 }
 
 export function kindRange(workload: Sourced<Workload>): Range {

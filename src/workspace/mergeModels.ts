@@ -20,6 +20,7 @@ export function mergeModels(models: ManifestModel[]): ManifestModel {
     merged.storageClasses.push(...model.storageClasses);
     merged.podDisruptionBudgets.push(...model.podDisruptionBudgets);
     merged.horizontalPodAutoscalers.push(...model.horizontalPodAutoscalers);
+    merged.limitRanges.push(...model.limitRanges);
     merged.services.push(...model.services);
     merged.nodes.push(...model.nodes);
     for (const namespace of model.customResourceNamespaces) if (!merged.customResourceNamespaces.includes(namespace)) merged.customResourceNamespaces.push(namespace);

@@ -400,6 +400,19 @@ describe('rules (RULES.md sections A–E)', () => {
     assert.deepEqual(kfs020('{port: 80, targetPort: http}, {port: 9901, targetPort: admin}'), ['Container sidecar serves port 9901 without a readinessProbe']);
   });
 
+  it('KFS040 and KFS042 count what a LimitRange of the namespace writes into containers that set nothing (LimitRanger admission)', () => {
+    const ids = (others: string[]) => analyse(deployment(), others).findings.map((f) => f.ruleId).filter((id) => id === 'KFS040' || id === 'KFS042');
+    const limitRange = (namespace: string, item: string) => `apiVersion: v1\nkind: LimitRange\nmetadata: {name: defaults, namespace: ${namespace}}\nspec:\n  limits:\n  - ${item}\n`;
+    assert.deepEqual(ids([]), ['KFS040', 'KFS042']);
+    assert.deepEqual(ids([limitRange('shop', '{type: Container, default: {memory: 256Mi}, defaultRequest: {cpu: 100m, memory: 128Mi}}')]), []);
+    // A default cpu only: Burstable, still without a memory limit; max alone defaults the limit.
+    assert.deepEqual(ids([limitRange('shop', '{type: Container, defaultRequest: {cpu: 100m}}')]), ['KFS042']);
+    assert.deepEqual(ids([limitRange('shop', '{type: Container, max: {memory: 1Gi}}')]), []);
+    // Another namespace's, or a Pod-type limit (no defaults), changes nothing.
+    assert.deepEqual(ids([limitRange('other', '{type: Container, default: {memory: 256Mi}}')]), ['KFS040', 'KFS042']);
+    assert.deepEqual(ids([limitRange('shop', '{type: Pod, max: {memory: 1Gi}}')]), ['KFS040', 'KFS042']);
+  });
+
   it('KFS094 on a name with a {{placeholder}} says it is a template to render first', () => {
     const [finding] = analyse(deployment({ name: '"web-{{uid}}"' })).findings.filter((f) => f.ruleId === 'KFS094');
     assert.match(finding.message, /"web-\{\{uid\}\}" is not a valid name \(.*\); \{\{uid\}\} looks like a template placeholder: render the template first\.$/);

@@ -4,7 +4,7 @@ import type { Container, Resources, Sourced, Workload } from '../../manifest/mod
 import { podVolumes } from '../../manifest/model/workloads';
 import { objectRef } from '../../manifest/objects';
 import { editorFor, fix } from '../editing';
-import { podSpecPath, rangeOf } from '../facts';
+import { limitRangeDefaults, podSpecPath, rangeOf } from '../facts';
 import type { Finding } from '../finding';
 import type { Rule } from '../rule';
 
@@ -34,7 +34,9 @@ export const bestEffort: Rule = {
       const containers = workload.template.spec.containers;
       // Init containers count too: requests on one alone make the pod Burstable.
       const all = [...containers, ...workload.template.spec.initContainers];
-      if (containers.length === 0 || !all.every((c) => isEmpty(c.requests) && isEmpty(c.limits))) return [];
+      // A LimitRange of the namespace that defaults cpu or memory gives every container a request: Burstable at least.
+      const defaults = limitRangeDefaults(workload, ctx.workspace);
+      if (containers.length === 0 || !all.every((c) => isEmpty(c.requests) && isEmpty(c.limits)) || !isEmpty(defaults.requests) || !isEmpty(defaults.limits)) return [];
       return [finding(this, workload, [...podSpecPath(workload), 'containers'],
         'No container requests or limits cpu or memory: the pods are BestEffort, the first the kubelet evicts when its node runs low on memory or disk (memory.available<100Mi, nodefs.available<10% by default), whatever their priority among equals. Set requests (and limits) for each container.')];
     });
@@ -78,7 +80,8 @@ export const noMemoryLimit: Rule = {
   docs: 'https://kubernetes.io/docs/concepts/configuration/manage-resources-containers/',
   check(ctx) {
     return ctx.document.model.workloads.flatMap((workload) => workload.template.spec.containers.flatMap((container, i) => {
-      if (container.limits.memoryBytes !== undefined) return [];
+      // A LimitRange's default memory limit is written into a container that sets none.
+      if (container.limits.memoryBytes !== undefined || limitRangeDefaults(workload, ctx.workspace).limits.memoryBytes !== undefined) return [];
       const path = [...podSpecPath(workload), 'containers', i];
       return [finding(this, workload, workload.source.sourceMap.node([...path, 'resources']) ? [...path, 'resources'] : [...path, 'name'],
         `Container ${container.name} has no memory limit: a leak grows until the node is short of memory, and then the kernel OOM-kills processes or the kubelet evicts pods, neighbours included. Set resources.limits.memory.`)];

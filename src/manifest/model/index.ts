@@ -5,10 +5,10 @@ import {
 } from './clusterConfig';
 import { FieldReader } from './fieldReader';
 import {
-  readHorizontalPodAutoscaler, readNode, readPersistentVolume, readPersistentVolumeClaim, readPodDisruptionBudget, readService, readStorageClass,
+  readHorizontalPodAutoscaler, readLimitRange, readNode, readPersistentVolume, readPersistentVolumeClaim, readPodDisruptionBudget, readService, readStorageClass,
 } from './resources';
 import type {
-  HorizontalPodAutoscaler, Node, PersistentVolume, PersistentVolumeClaimSpec, PodDisruptionBudget, Service, Sourced, StorageClass, Workload,
+  HorizontalPodAutoscaler, LimitRange, Node, PersistentVolume, PersistentVolumeClaimSpec, PodDisruptionBudget, Service, Sourced, StorageClass, Workload,
 } from './types';
 import { readWorkload } from './workloads';
 
@@ -19,6 +19,7 @@ export interface ManifestModel {
   storageClasses: Sourced<StorageClass>[];
   podDisruptionBudgets: Sourced<PodDisruptionBudget>[];
   horizontalPodAutoscalers: Sourced<HorizontalPodAutoscaler>[];
+  limitRanges: Sourced<LimitRange>[];
   services: Sourced<Service>[];
   nodes: Sourced<Node>[];
   clusterConfig: ClusterConfig;
@@ -32,7 +33,7 @@ const BUILT_IN_GROUP = /^(v1|apps\/|batch\/|policy\/|autoscaling\/|extensions\/|
 export function emptyModel(): ManifestModel {
   return {
     workloads: [], persistentVolumeClaims: [], persistentVolumes: [], storageClasses: [],
-    podDisruptionBudgets: [], horizontalPodAutoscalers: [], services: [], nodes: [],
+    podDisruptionBudgets: [], horizontalPodAutoscalers: [], limitRanges: [], services: [], nodes: [],
     clusterConfig: { kubelet: [], controllerManager: [], apiServer: [] },
     customResourceNamespaces: [],
   };
@@ -98,6 +99,9 @@ export function buildModel(objects: ManifestObject[], problems: ManifestProblem[
         break;
       case 'HorizontalPodAutoscaler':
         model.horizontalPodAutoscalers.push(sourced(readHorizontalPodAutoscaler(r)));
+        break;
+      case 'LimitRange':
+        model.limitRanges.push(sourced(readLimitRange(r)));
         break;
       case 'Service':
         model.services.push(sourced(readService(r)));

@@ -165,7 +165,7 @@ function readContainer(r: FieldReader, init: boolean): Container {
   };
 }
 
-function readResources(r: FieldReader): Resources {
+export function readResources(r: FieldReader): Resources {
   if (!r.has() || !r.isObject()) return {};
   const cpu = r.quantity('cpu');
   return {

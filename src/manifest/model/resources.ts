@@ -1,6 +1,6 @@
 import type { FieldReader } from './fieldReader';
-import { readLabelSelector, readNodeSelectorTerms, readPvcSpec, readTaint } from './podSpec';
-import type { HorizontalPodAutoscaler, Node, PersistentVolume, PersistentVolumeClaimSpec, PodDisruptionBudget, Service, StorageClass, Taint } from './types';
+import { readLabelSelector, readNodeSelectorTerms, readPvcSpec, readResources, readTaint } from './podSpec';
+import type { HorizontalPodAutoscaler, LimitRange, Node, PersistentVolume, PersistentVolumeClaimSpec, PodDisruptionBudget, Resources, Service, StorageClass, Taint } from './types';
 import { readObjectMeta } from './workloads';
 
 export function readPersistentVolumeClaim(r: FieldReader): PersistentVolumeClaimSpec {
@@ -57,6 +57,23 @@ export function readHorizontalPodAutoscaler(r: FieldReader): HorizontalPodAutosc
     target: { kind: spec.string('scaleTargetRef', 'kind') ?? '', name: spec.string('scaleTargetRef', 'name') ?? '' },
     minReplicas: spec.int(['minReplicas'], { min: 1 }) ?? 1,
   };
+}
+
+/** The Container entries' defaults, merged in order (LimitRanger applies every LimitRange of the namespace). */
+export function readLimitRange(r: FieldReader): LimitRange {
+  const defaultLimits: Resources = {};
+  const defaultRequests: Resources = {};
+  for (const item of r.at('spec').objectList('limits')) {
+    if (item.string('type') !== 'Container') continue;
+    // SetDefaults_LimitRangeItem: default falls back to max, defaultRequest to default.
+    const limits = { ...readResources(item.at('max')), ...readResources(item.at('default')) };
+    const requests = { ...limits, ...readResources(item.at('defaultRequest')) };
+    for (const key of ['cpuMillis', 'memoryBytes', 'ephemeralStorageBytes'] as const) {
+      defaultLimits[key] ??= limits[key];
+      defaultRequests[key] ??= requests[key];
+    }
+  }
+  return { ...readObjectMeta(r), defaultLimits, defaultRequests };
 }
 
 export function readService(r: FieldReader): Service {

@@ -275,6 +275,14 @@ export interface HorizontalPodAutoscaler extends ObjectMeta {
   minReplicas: number;
 }
 
+/** A LimitRange's defaults for containers: the LimitRanger admission plugin writes them into pods of its namespace that set none. */
+export interface LimitRange extends ObjectMeta {
+  /** `default`: limits given to a container that sets none. */
+  defaultLimits: Resources;
+  /** `defaultRequest` (or, when absent, `default`): requests given to a container that sets none. */
+  defaultRequests: Resources;
+}
+
 export interface PodDisruptionBudget extends ObjectMeta {
   selector: LabelSelector;
   minAvailable?: number | string;
