@@ -402,7 +402,6 @@ function timedList(args: ParsedArgs, option: string, example: string): { name: s
   });
 }
 
-/** --cluster FILE (or a scenario's cluster): the text of a `kubectl get nodes -o yaml`, which the workspace parses. */
 /**
  * A deletion by pod name that found no pod is in the trace (a pod may exist only for part of a run),
  * and said here too: among thousands of lines a misspelt name would pass unseen.
@@ -415,6 +414,7 @@ function skippedDeletions(result: SimulationResult): string[] {
   });
 }
 
+/** --cluster FILE (or a scenario's cluster): the text of a `kubectl get nodes -o yaml`, which the workspace parses. */
 function clusterText(clusterFile: string, cwd: string): ClusterText {
   const { files, errors } = collectFiles([clusterFile], cwd);
   if (errors.length > 0) throw new FileError(errors[0]);

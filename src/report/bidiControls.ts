@@ -22,12 +22,15 @@ export function withBidiControlsShown<T>(value: T): T {
   return shown as T;
 }
 
+/** An escape of a control not itself escaped (after an even run of backslashes), or the control itself. */
+const BIDI_IN_JSON = new RegExp(String.raw`(?<!\\)((?:\\\\)*)\\u(061[cC]|200[eEfF]|202[a-eA-E]|206[6-9])|${BIDI_CONTROLS.source}`, 'g');
+
 /**
  * The same on JSON text, before it is parsed: a control written as an escape (\u202e, as the HTML
  * report writes every character past ASCII) or as itself becomes an escaped backslash and the
  * letters, which parse to the text "\u202e". One pass over the text, not over the parsed objects.
  */
 export function showBidiControlsInJson(json: string): string {
-  return json.replace(/(?<!\\)((?:\\\\)*)\\u(061[cC]|200[eEfF]|202[a-eA-E]|206[6-9])|[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g,
+  return json.replace(BIDI_IN_JSON,
     (match, backslashes: string | undefined, hex: string | undefined) => (hex === undefined ? `\\\\u${match.charCodeAt(0).toString(16).padStart(4, '0')}` : `${backslashes}\\\\u${hex.toLowerCase()}`));
 }

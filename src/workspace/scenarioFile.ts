@@ -293,7 +293,7 @@ function targetProblem(target: unknown): string {
   if (!isString(target) || target === '') return `${form}; got ${JSON.stringify(target ?? null)}`;
   const at = target.lastIndexOf('@');
   if (at === 0) return `${target} names no target before its @; ${form}`;
-  return `${durationProblem(`the time after @ in ${target}`, target.slice(at + 1))}`;
+  return durationProblem(`the time after @ in ${target}`, target.slice(at + 1));
 }
 
 /** The command line the scenario stands for: its paths (relative to the file) and the flags. */
