@@ -35,7 +35,7 @@ export class CursorTable {
     const podCells = listed.map((p) => [p.namespace, `pod/${p.name}`, p.ready, p.status, String(p.restarts), p.ip, p.node]);
     const podClass = listed.map((p) => `status cat-${podStatusCategory(p.status, p.ready)}`);
     const key = `${narrow}#${listed.map((p) => p.laneId).join('|')}`;
-    if (narrow) this.pods.show(`Pods at ${when}`, ...twoLinePods(podCells), key, (r, c) => (c === 2 ? podClass[r] : c === 0 ? 'wrap' : c === 4 ? 'detail' : undefined), narrowPodLayout);
+    if (narrow) this.pods.show(`Pods at ${when}`, ...twoLinePods(podCells), key, (r, c) => (c === 2 ? podClass[r] : c === 0 ? 'wrap' : undefined), narrowPodLayout);
     else this.pods.show(`Pods at ${when}`, POD_HEADINGS, podCells, key, (r, c) => (c === 3 ? podClass[r] : undefined));
     const nodeRows = at.nodes.map((n) => [`node/${n.name}`, n.status, n.taints]);
     const nodeClass = at.nodes.map((n) => `status node-${n.status.startsWith('Ready') ? 'ready' : 'notready'}`);

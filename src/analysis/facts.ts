@@ -1,6 +1,7 @@
 /** Facts about workloads that several rules, hovers and lenses need: where their pod spec is written, what they mount, how they tolerate. */
 import type { PathSegment } from '../manifest/path';
 import type { PodDisruptionBudget, Resources, Service, Sourced, Toleration, Workload } from '../manifest/model/types';
+import { fillUnset } from '../manifest/model/resources';
 import { podVolumes } from '../manifest/model/workloads';
 import type { ManifestModel } from '../manifest/model';
 import type { Range } from '../manifest/range';
@@ -49,10 +50,8 @@ export function limitRangeDefaults(workload: Workload, model: Pick<ManifestModel
   const requests: Resources = {};
   for (const range of model.limitRanges) {
     if (range.namespace !== workload.namespace) continue;
-    for (const key of ['cpuMillis', 'memoryBytes', 'ephemeralStorageBytes'] as const) {
-      limits[key] ??= range.defaultLimits[key];
-      requests[key] ??= range.defaultRequests[key];
-    }
+    fillUnset(limits, range.defaultLimits);
+    fillUnset(requests, range.defaultRequests);
   }
   return { limits, requests };
 }

@@ -79,13 +79,16 @@ export const noMemoryLimit: Rule = {
   defaultSeverity: 'warning',
   docs: 'https://kubernetes.io/docs/concepts/configuration/manage-resources-containers/',
   check(ctx) {
-    return ctx.document.model.workloads.flatMap((workload) => workload.template.spec.containers.flatMap((container, i) => {
+    return ctx.document.model.workloads.flatMap((workload) => {
       // A LimitRange's default memory limit is written into a container that sets none.
-      if (container.limits.memoryBytes !== undefined || limitRangeDefaults(workload, ctx.workspace).limits.memoryBytes !== undefined) return [];
-      const path = [...podSpecPath(workload), 'containers', i];
-      return [finding(this, workload, workload.source.sourceMap.node([...path, 'resources']) ? [...path, 'resources'] : [...path, 'name'],
-        `Container ${container.name} has no memory limit: a leak grows until the node is short of memory, and then the kernel OOM-kills processes or the kubelet evicts pods, neighbours included. Set resources.limits.memory.`)];
-    }));
+      if (limitRangeDefaults(workload, ctx.workspace).limits.memoryBytes !== undefined) return [];
+      return workload.template.spec.containers.flatMap((container, i) => {
+        if (container.limits.memoryBytes !== undefined) return [];
+        const path = [...podSpecPath(workload), 'containers', i];
+        return [finding(this, workload, workload.source.sourceMap.node([...path, 'resources']) ? [...path, 'resources'] : [...path, 'name'],
+          `Container ${container.name} has no memory limit: a leak grows until the node is short of memory, and then the kernel OOM-kills processes or the kubelet evicts pods, neighbours included. Set resources.limits.memory.`)];
+      });
+    });
   },
 };
 

@@ -59,6 +59,11 @@ export function readHorizontalPodAutoscaler(r: FieldReader): HorizontalPodAutosc
   };
 }
 
+/** Sets in `target` each resource it lacks and `source` has: the first default of a resource decides it. */
+export function fillUnset(target: Resources, source: Resources): void {
+  for (const key of ['cpuMillis', 'memoryBytes', 'ephemeralStorageBytes'] as const) target[key] ??= source[key];
+}
+
 /** The Container entries' defaults, merged in order (LimitRanger applies every LimitRange of the namespace). */
 export function readLimitRange(r: FieldReader): LimitRange {
   const defaultLimits: Resources = {};
@@ -67,11 +72,8 @@ export function readLimitRange(r: FieldReader): LimitRange {
     if (item.string('type') !== 'Container') continue;
     // SetDefaults_LimitRangeItem: default falls back to max, defaultRequest to default.
     const limits = { ...readResources(item.at('max')), ...readResources(item.at('default')) };
-    const requests = { ...limits, ...readResources(item.at('defaultRequest')) };
-    for (const key of ['cpuMillis', 'memoryBytes', 'ephemeralStorageBytes'] as const) {
-      defaultLimits[key] ??= limits[key];
-      defaultRequests[key] ??= requests[key];
-    }
+    fillUnset(defaultLimits, limits);
+    fillUnset(defaultRequests, { ...limits, ...readResources(item.at('defaultRequest')) });
   }
   return { ...readObjectMeta(r), defaultLimits, defaultRequests };
 }
