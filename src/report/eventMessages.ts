@@ -42,7 +42,8 @@ function noteMessage(event: TraceEvent, d: Record<string, unknown>): string {
       return `Heartbeats stop: the last lease renewal was ${formatDuration(event.t - Number(d.lastLeaseRenewalMs))} ago and the last node status post ${formatDuration(event.t - Number(d.lastStatusPostMs))} ago`;
     case 'Assumption': {
       const knob = findKnob(String(d.knob));
-      return `Assumption ${d.knob}=${d.value} (${d.source}): ${knob?.spec.description.replace(/^Assumption \(([^)]*)\): /, '($1) ') ?? ''}`.trimEnd();
+      const value = knob?.spec.type === 'duration' && typeof d.value === 'number' ? formatDuration(d.value) : d.value;
+      return `Assumption ${d.knob}=${value} (${d.source}): ${knob?.spec.description.replace(/^Assumption \(([^)]*)\): /, '($1) ') ?? ''}`.trimEnd();
     }
     case 'GracefulShutdownInert':
       return d.gateOff

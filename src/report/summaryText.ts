@@ -57,7 +57,7 @@ function failureReason(summary: ReasonInput): string {
     case 'volume-attached-elsewhere':
       return `Replacement ${cause.pod} waits in ContainerCreating on ${cause.node}: its ReadWriteOnce volume ${cause.volume} is still attached to ${cause.attachedTo} (Multi-Attach error) and is only detached once the old pod object is gone (then after up to 6 minutes), or at once with the out-of-service taint; ${RELEASE}.`;
     case 'not-evicted-yet':
-      return `${cause.pod} still counts as running on ${cause.node} (${cause.status} in the API${cause.serving ? ', and it still answers' : ''}) at the end: it has not been evicted yet (tolerationSeconds counts from the NoExecute taint${cause.retaintedMs !== null ? `, added anew at ${formatDuration(cause.retaintedMs)}` : noExecuteTaintMs !== null ? ` at ${formatDuration(noExecuteTaintMs)}` : ''}); simulate longer to see what follows.`;
+      return `${cause.pod} still counts as running on ${cause.node} (${cause.status} in the API${cause.serving ? ', and it still answers' : ''}) at the end: it has not been evicted yet (tolerationSeconds counts from the NoExecute taint${cause.retaintedMs !== null ? `, added anew at ${formatDuration(cause.retaintedMs)}` : noExecuteTaintMs !== null ? ` at ${formatDuration(noExecuteTaintMs)}` : ''})${untilLeader(cause.leaderlessSinceMs)}.`;
     case 'evictions-stopped':
       return cause.state === 'all-zones-down'
         ? `Every zone is fully disrupted, so the node lifecycle controller evicts nothing anywhere (master disruption mode): ${cause.pod} stays bound to ${cause.node} until some node is Ready again.`
@@ -65,7 +65,7 @@ function failureReason(summary: ReasonInput): string {
     case 'tolerates-forever':
       return `${cause.pod} tolerates ${cause.taint} forever (a toleration without tolerationSeconds), so it is never evicted: it stays bound to ${cause.node}${cause.serving ? ' and still answers' : ' and serves nothing'} until the node returns; give the toleration tolerationSeconds to have it replaced.`;
     case 'not-noticed-yet':
-      return `${cause.node} still shows Ready at the end: its kubelet last renewed the lease ${cause.lastRenewalMs < 0 ? `${formatDuration(-cause.lastRenewalMs)} before the failure` : `at ${formatDuration(cause.lastRenewalMs)}`}, and the node lifecycle controller marks it NotReady only once node-monitor-grace-period has passed without a renewal, then evicts ${cause.pod} tolerationSeconds after its NoExecute taint; simulate longer to see what follows.`;
+      return `${cause.node} still shows Ready at the end: its kubelet last renewed the lease ${cause.lastRenewalMs < 0 ? `${formatDuration(-cause.lastRenewalMs)} before the failure` : `at ${formatDuration(cause.lastRenewalMs)}`}, and the node lifecycle controller marks it NotReady only once node-monitor-grace-period has passed without a renewal, then evicts ${cause.pod} tolerationSeconds after its NoExecute taint${untilLeader(cause.leaderlessSinceMs)}.`;
     case 'node-ready-but-broken':
       return `${cause.node} stays Ready (its kubelet keeps renewing the lease), so no controller evicts or replaces ${cause.pod}: it ${cause.podReady ? 'still looks Ready, so any Service in front of it keeps sending it traffic' : 'is Ready=False (its readiness probe fails), so Services stop sending it traffic'}${cause.restarts > 0 ? `, its liveness probe restarted it ${formatCount(cause.restarts)} times` : ''}; something outside Kubernetes must cordon and drain the node.`;
     case 'statefulset-identity': {
@@ -107,4 +107,10 @@ function endedFailed(failed: PodFailure): string {
   if (failed.reason) return `ended Failed (${failed.reason})`;
   if (failed.containerReason === 'Unknown') return 'ended Failed after a reboot (restartPolicy Never: the lost containers are not started again)';
   return 'ended Failed';
+}
+
+/** What follows a wait at the end: the next step, or nothing while the controller manager has no leader. */
+function untilLeader(leaderlessSinceMs: number | undefined): string {
+  if (leaderlessSinceMs === undefined) return '; simulate longer to see what follows';
+  return `; but kube-controller-manager restarted at ${formatDuration(leaderlessSinceMs)} and no new leader holds its lease by the end (sim.leaderElectionDelay), so no controller marks, taints or evicts anything until one does`;
 }

@@ -40,12 +40,13 @@ export type OutcomeCause =
   /** `pod` on `node`, the first of `nodes` (every down node with a pod of the DaemonSet). */
   | { kind: 'daemon-pod-waits'; pod: string; node: string; nodes: string[]; serving: boolean }
   | { kind: 'volume-attached-elsewhere'; pod: string; node: string; volume: string; attachedTo: string }
-  | { kind: 'not-evicted-yet'; pod: string; node: string; status: string; serving: boolean; retaintedMs: number | null }
+  /** `leaderlessSinceMs`: the controller manager restarted then and no new leader holds its lease at the end. */
+  | { kind: 'not-evicted-yet'; pod: string; node: string; status: string; serving: boolean; retaintedMs: number | null; leaderlessSinceMs?: number }
   | { kind: 'evictions-stopped'; pod: string; node: string; zone: string; state: 'PartialDisruption' | 'all-zones-down' }
   | { kind: 'tolerates-forever'; pod: string; node: string; taint: string; serving: boolean }
   | { kind: 'node-ready-but-broken'; pod: string; node: string; podReady: boolean; restarts: number }
   /** The kubelet stopped renewing the lease, but the run ended before node-monitor-grace-period ran out. */
-  | { kind: 'not-noticed-yet'; pod: string; node: string; lastRenewalMs: number }
+  | { kind: 'not-noticed-yet'; pod: string; node: string; lastRenewalMs: number; leaderlessSinceMs?: number }
   /** `runtimeDown`: the node's kubelet is alive but does not stop pods while its container runtime is down. */
   | { kind: 'statefulset-identity'; pod: string; node: string; localVolume: string | null; runtimeDown?: true }
   | { kind: 'bare-pod'; pod: string; node: string; status: string }
@@ -139,8 +140,15 @@ export function summarize(
   // Where the node lifecycle controller has stopped tainting at the end (SEMANTICS.md 3.6).
   const stoppedZones = new Map<string, boolean>();
   let allZonesDown = false;
+  // A controller-manager restart whose new leader has not taken the lease by the end: no controller acts.
+  let leaderlessSince: number | undefined;
   for (const e of events) {
     if (e.t < 0) continue;
+    if (e.object.kind === 'Lease') {
+      if (e.reason === 'ControllerManagerRestart') leaderlessSince ??= e.t;
+      else if (e.reason === 'LeaderElection') leaderlessSince = undefined;
+      continue;
+    }
     if (e.type === 'Note') {
       if (e.reason === 'MasterDisruptionMode' || e.reason === 'MasterDisruptionModeExit') allZonesDown = e.reason === 'MasterDisruptionMode';
       else if (e.object.kind === 'Zone') stoppedZones.set(e.object.name, e.reason === 'PartialDisruption' && e.detail?.qps === 0);
@@ -202,6 +210,7 @@ export function summarize(
         return before.length > 1 ? before.at(-1) : undefined;
       });
     }
+    if ((cause.kind === 'not-evicted-yet' || cause.kind === 'not-noticed-yet') && leaderlessSince !== undefined) cause.leaderlessSinceMs = leaderlessSince;
     const pending = pendingBefore.get(workload);
     return {
       object: workload.ref,

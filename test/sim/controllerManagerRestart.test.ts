@@ -70,6 +70,16 @@ describe('controller-manager restart during an outage', () => {
     assert.ok(web.replacementCreatedMs! >= web.podDeletionMs!);
   });
 
+  it('a run that ends before a new leader holds the lease says so, not "simulate longer"', () => {
+    const leaderless = run([deployment('web', 1)], { durationMs: 10 * MINUTE, interventions: [{ kind: 'restart-controller-manager', atMs: MINUTE }], set: { 'sim.leaderElectionDelay': '25h' } });
+    const web = leaderless.summary.workloads[0];
+    assert.equal(web.outcome, 'awaiting-eviction');
+    assert.ok(web.cause.kind === 'not-evicted-yet' && web.cause.leaderlessSinceMs === MINUTE, JSON.stringify(web.cause));
+    assert.match(reasonOf(web), /; but kube-controller-manager restarted at 1m and no new leader holds its lease by the end \(sim\.leaderElectionDelay\), so no controller marks, taints or evicts anything until one does\.$/);
+    // Once a leader holds the lease again, the wait is an ordinary one.
+    assert.equal((result.summary.workloads[0].cause as { leaderlessSinceMs?: number }).leaderlessSinceMs, undefined);
+  });
+
   it('a node back while no leader holds the lease loses its NoSchedule taint to the new leader (its informer adds every node)', () => {
     const back = run([deployment('web', 1)], { durationMs: 15 * MINUTE, recoverAfterMs: 410_000, interventions: [{ kind: 'restart-controller-manager', atMs: 400_000 }] });
     const node = back.summary.failedNodes[0];
