@@ -214,16 +214,17 @@ describe('quick fixes', () => {
   });
 
   it('KFS030 starts the program with exec inside the quoted script', () => {
-    const pod = '      containers: [{name: web, image: node, command: [sh, -c, "node server.js"]}]\n';
+    const pod = '      containers: [{name: web, image: node, command: [sh, -c, "node server.js 2>&1 > /log"]}]\n';
     const text = web('  replicas: 2\n', pod);
     const [fix] = fixesOf(text, 'KFS030');
     const edited = applyEdits(text, fix.edits);
-    assert.equal(edited, web('  replicas: 2\n', pod.replace('"node server.js"', '"exec node server.js"')));
+    assert.equal(edited, web('  replicas: 2\n', pod.replace('"node server.js', '"exec node server.js')));
     assert.equal(fix.title, 'Start the program with exec (SIGTERM reaches the program: it can stop gracefully within terminationGracePeriodSeconds 30s instead of being killed at its end)');
     const [longer] = fixesOf(web('  replicas: 2\n', `      terminationGracePeriodSeconds: 90\n${pod}`), 'KFS030');
     assert.match(longer.title, /within terminationGracePeriodSeconds 90s /);
     assert.deepEqual(fixesOf(edited, 'KFS030'), []);
     assert.deepEqual(fixesOf(web('  replicas: 2\n', pod.replace('node server.js', 'cd /app && node server.js')), 'KFS030'), [], 'no exec fix for a script of several commands');
+    assert.equal(fixesOf(web('  replicas: 2\n', pod.replace(' 2>&1 > /log', '')), 'KFS030').length, 0, 'one program alone: no finding, no fix');
   });
 
   it('disables a rule for the line or the document with a comment, after which the finding is gone', () => {
@@ -241,8 +242,8 @@ describe('quick fixes', () => {
 
   it('KFS030 puts exec after a tag, and offers nothing where exec cannot go first (an assignment, a subshell, a builtin)', () => {
     const pod = (script: string) => `      containers: [{name: web, image: node, command: [sh, -c, ${script}]}]\n`;
-    const tagged = web('  replicas: 2\n', pod('!!str node server.js'));
-    assert.equal(applyEdits(tagged, fixesOf(tagged, 'KFS030')[0].edits), web('  replicas: 2\n', pod('!!str exec node server.js')));
+    const tagged = web('  replicas: 2\n', pod('!!str node server.js > /log'));
+    assert.equal(applyEdits(tagged, fixesOf(tagged, 'KFS030')[0].edits), web('  replicas: 2\n', pod('!!str exec node server.js > /log')));
     for (const script of ['"PORT=8080 node server.js"', '"(node server.js)"', '"cd /app"', '"export X"']) {
       assert.deepEqual(fixesOf(web('  replicas: 2\n', pod(script)), 'KFS030'), [], script);
     }

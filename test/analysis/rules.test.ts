@@ -126,9 +126,9 @@ const CASES: Case[] = [
     negative: deployment({ pod: container('        livenessProbe: {exec: {command: [mysqladmin, ping, -h, 127.0.0.1]}, initialDelaySeconds: 30}\n') }) },
   { name: 'readiness gates', rule: 'KFS025', severity: 'info', text: deployment({ pod: `      readinessGates: [{conditionType: example.com/lb-ready}]\n${container('')}` }), underlined: 'readinessGates',
     message: /^Pods of web are not Ready until a controller sets example\.com\/lb-ready to True/, negative: deployment() },
-  { name: 'shell as PID 1', rule: 'KFS030', text: deployment({ pod: container('        command: [sh, -c, "node server.js"]\n') }), underlined: 'command',
+  { name: 'shell as PID 1', rule: 'KFS030', text: deployment({ pod: container('        command: [sh, -c, "node server.js >> /var/log/web.log"]\n') }), underlined: 'command',
     message: /^app runs its program under sh -c: the shell is PID 1, does not forward SIGTERM and ignores it, so every stop .* waits the whole terminationGracePeriodSeconds \(30s\)/,
-    negative: deployment({ pod: container('        command: [sh, -c, "exec node server.js"]\n') }) },
+    negative: deployment({ pod: container('        command: [sh, -c, "exec node server.js >> /var/log/web.log"]\n') }) },
   { name: 'grace period over 5 minutes', rule: 'KFS031', severity: 'info', text: deployment({ pod: `      terminationGracePeriodSeconds: 600\n${container('')}` }), underlined: '600',
     message: /^Every deletion of these pods .* may wait 10m before SIGKILL/, negative: deployment({ pod: `      terminationGracePeriodSeconds: 60\n${container('')}` }) },
   { name: 'preStop longer than the grace period', rule: 'KFS032', severity: 'info',
@@ -288,11 +288,13 @@ describe('rules (RULES.md sections A–E)', () => {
     assert.equal(analyse(pdb('web'), [deployment({ replicas: 1 })]).findings.filter((f) => f.ruleId === 'KFS051').length, 1);
   });
 
-  it('KFS030 leaves a shell that traps SIGTERM alone; KFS032 reads sleep 60s as 60 seconds', () => {
+  it('KFS030 leaves a shell that traps SIGTERM or runs one program alone; KFS032 reads sleep 60s as 60 seconds', () => {
     const kfs030 = (script: string) => analyse(deployment({ pod: container(`        command: [sh, -c, ${JSON.stringify(script)}]\n`) })).findings.filter((f) => f.ruleId === 'KFS030');
     assert.deepEqual(kfs030("trap 'exit 0' TERM; while true; do sleep 1 & wait; done"), []);
     assert.deepEqual(kfs030('trap cleanup INT SIGTERM; node server.js & wait'), []);
     assert.equal(kfs030('trap cleanup EXIT; node server.js').length, 1);
+    // One program alone: the shell runs it in its own place, so it is PID 1 (bash, dash, BusyBox ash).
+    assert.deepEqual(kfs030('node server.js --port 8080'), []);
     const [kfs032] = analyse(deployment({ pod: container('        lifecycle: {preStop: {exec: {command: [sh, -c, "sleep 60s"]}}}\n') })).findings.filter((f) => f.ruleId === 'KFS032');
     assert.match(kfs032.message, /sleeps 60s but terminationGracePeriodSeconds is 30s: .* cut short by 28–30s\.$/);
     const [barely] = analyse(deployment({ pod: container('        lifecycle: {preStop: {exec: {command: [sleep, "31"]}}}\n') })).findings.filter((f) => f.ruleId === 'KFS032');

@@ -16,8 +16,8 @@ describe('how a container stops (SEMANTICS.md 10)', () => {
   });
 
   it('finds a shell as PID 1: sh -c or -ec with a script that does not exec its program', () => {
-    assert.equal(shellScriptAsPid1(container({ command: ['sh', '-c', 'python app.py'] })), 'python app.py');
-    assert.equal(shellScriptAsPid1(container({ command: ['/bin/bash', '-ec'], args: ['run.sh'] })), 'run.sh');
+    assert.equal(shellScriptAsPid1(container({ command: ['sh', '-c', 'cd /app && python app.py'] })), 'cd /app && python app.py');
+    assert.equal(shellScriptAsPid1(container({ command: ['/bin/bash', '-ec'], args: ['python app.py > /var/log/app.log'] })), 'python app.py > /var/log/app.log', 'bash forks a command with a redirection');
     assert.equal(shellScriptAsPid1(container({ command: ['sh', '-c', 'exec python app.py'] })), undefined);
     // A script that prepares, then ends by exec-ing its program (cockroachdb's StatefulSet in kubernetes/examples).
     assert.equal(shellScriptAsPid1(container({ command: ['/bin/bash', '-ecx', 'CRARGS=(start)\nif [ -n "$X" ]; then CRARGS+=(--join); fi\nexec /cockroach/cockroach ${CRARGS[*]}\n# done\n'] })), undefined);
@@ -27,10 +27,19 @@ describe('how a container stops (SEMANTICS.md 10)', () => {
     assert.equal(shellScriptAsPid1(container({ command: ['python', 'app.py'] })), undefined);
   });
 
+  it('a script of one program is run in place of the shell (bash, dash, BusyBox ash): that program is PID 1', () => {
+    assert.equal(shellScriptAsPid1(container({ command: ['sh', '-c', 'python app.py'] })), undefined);
+    assert.equal(shellScriptAsPid1(container({ command: ['/bin/bash', '-ec'], args: ['/usr/bin/node server.js --port 8080\n'] })), undefined);
+    // A builtin or an assignment first is not one program.
+    assert.equal(shellScriptAsPid1(container({ command: ['sh', '-c', 'PORT=80 node server.js'] })), 'PORT=80 node server.js');
+    assert.equal(shellScriptAsPid1(container({ command: ['sh', '-c', 'wait'] })), 'wait');
+    assert.equal(containerStopMs(container({ command: ['sh', '-c', 'app --serve'] }), 30_000, 1000), 1000);
+  });
+
   it('stops after its preStop and a prompt exit, after the grace under a shell, and 2 s past the grace when the hook uses it up', () => {
     const hook = { handler: 'exec' as const, command: ['sleep', '10'] };
     assert.equal(containerStopMs(container({ preStop: hook }), 30_000, 1000), 11_000);
-    assert.equal(containerStopMs(container({ command: ['sh', '-c', 'app'] }), 30_000, 1000), 30_000);
+    assert.equal(containerStopMs(container({ command: ['sh', '-c', 'cd /srv; app'] }), 30_000, 1000), 30_000);
     assert.equal(containerStopMs(container({ preStop: { handler: 'sleep', command: [], sleepSeconds: 60 } }), 30_000, 1000), 32_000);
     assert.equal(containerStopMs(container({}), 30_000, 1000), 1000);
   });

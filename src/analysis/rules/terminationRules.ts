@@ -1,6 +1,6 @@
 /** Section C of RULES.md: how pods stop. */
 import type { Sourced, Workload } from '../../manifest/model/types';
-import { preStopSeconds, shellScriptAsPid1 } from '../../manifest/model/containerStop';
+import { execPrefixable, preStopSeconds, shellScriptAsPid1 } from '../../manifest/model/containerStop';
 import { objectRef } from '../../manifest/objects';
 import { NodeKind } from '../../manifest/sourceMap';
 import { formatDuration } from '../../report/format';
@@ -10,13 +10,6 @@ import type { Finding, TextEdit } from '../finding';
 import type { Rule } from '../rule';
 
 const TERMINATION_DOCS = 'https://kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle/#pod-termination';
-const SHELL_CONTROL = /[;&|\n`]|\$\(/;
-/**
- * A script `exec` can go in front of: it starts with a command name, not a variable assignment
- * (`PORT=80 node`: exec would run a program named PORT=80), a group or subshell, or a shell
- * keyword or builtin that is not a program.
- */
-const EXEC_PREFIXABLE = /^(?!(if|then|else|elif|fi|for|while|until|do|done|case|esac|in|function|select|time|exec|eval|export|readonly|local|set|unset|cd|source|trap|ulimit|umask|wait|shift|test|true|false|return|exit|break|continue|alias|command|builtin)(\s|$))[A-Za-z0-9_./][A-Za-z0-9_./+-]*(\s|$)/;
 
 function finding(rule: Rule, workload: Sourced<Workload>, path: (string | number)[], message: string, extra: Partial<Finding> = {}): Finding {
   return { ruleId: rule.id, severity: rule.defaultSeverity, range: rangeOf(workload, path), message, object: objectRef(workload.source), ...extra };
@@ -37,7 +30,7 @@ export const shellIgnoresSigterm: Rule = {
       const grace = workload.template.spec.terminationGracePeriodSeconds;
       // The script is argv[2]: in command, or in args when command is shorter.
       const [field, index] = container.command.length > 2 ? ['command', 2] : ['args', 2 - container.command.length];
-      const edit = SHELL_CONTROL.test(script.trim()) || !EXEC_PREFIXABLE.test(script.trim()) ? undefined : prefixScalar(ctx.document.parsed.text, workload, [...path, field, index], 'exec ');
+      const edit = execPrefixable(script) ? prefixScalar(ctx.document.parsed.text, workload, [...path, field, index], 'exec ') : undefined;
       return [finding(this, workload, [...path, commandField],
         `${container.name} runs its program under ${argv[0]} ${argv[1]}: the shell is PID 1, does not forward SIGTERM and ignores it, so every stop (rollout, eviction, drain) waits the whole terminationGracePeriodSeconds (${grace}s) and ends in SIGKILL. Start the program with exec, or add a preStop hook.`,
         { fixes: edit ? fix(`Start the program with exec (SIGTERM reaches the program: it can stop gracefully within terminationGracePeriodSeconds ${grace}s instead of being killed at its end)`, [edit], { preferred: true }) : undefined })];

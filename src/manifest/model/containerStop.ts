@@ -19,7 +19,31 @@ export function shellScriptAsPid1(container: Container): string | undefined {
   // -c, or flags with it such as -ec or -xc.
   if (!SHELLS.test(argv[0] ?? '') || !/^-[a-z]*c[a-z]*$/.test(argv[1] ?? '')) return undefined;
   const script = argv[2] ?? '';
-  return execsProgram(script) || TRAPS_TERM.test(script) ? undefined : script;
+  return execsProgram(script) || TRAPS_TERM.test(script) || shellExecsItself(script) ? undefined : script;
+}
+
+/** Control operators, a newline or a command substitution: more than one command (`2>&1` is a redirection). */
+const SHELL_CONTROL = /[;|\n`]|(?<![<>])&|\$\(/;
+/**
+ * A script `exec` can go in front of: it starts with a command name, not a variable assignment
+ * (`PORT=80 node`: exec would run a program named PORT=80), a group or subshell, or a shell
+ * keyword or builtin that is not a program.
+ */
+const STARTS_WITH_PROGRAM = /^(?!(if|then|else|elif|fi|for|while|until|do|done|case|esac|in|function|select|time|exec|eval|export|readonly|local|set|unset|cd|source|trap|ulimit|umask|wait|shift|test|true|false|return|exit|break|continue|alias|command|builtin)(\s|$))[A-Za-z0-9_./][A-Za-z0-9_./+-]*(\s|$)/;
+
+/** One command starting with a program's name, to which `exec ` can be prefixed. */
+export function execPrefixable(script: string): boolean {
+  const trimmed = script.trim();
+  return !SHELL_CONTROL.test(trimmed) && STARTS_WITH_PROGRAM.test(trimmed);
+}
+
+/**
+ * A script of one program without redirections: bash, zsh, dash (0.5.10 on) and BusyBox ash
+ * (1.28 on) run it without a fork, in place of the shell (bash's ONESHOT, dash's "[SHELL]
+ * Optimize dash -c "command" to avoid a fork"), so the program gets SIGTERM itself.
+ */
+function shellExecsItself(script: string): boolean {
+  return execPrefixable(script) && !/[<>]/.test(script);
 }
 
 /** `trap HANDLER TERM` (or SIGTERM, 15), alone or among other signals. */
