@@ -219,7 +219,7 @@ describe('failure modes', () => {
     });
 
     it('kubectl shows Error for a container killed at the end of its grace (a shell as PID 1), Completed for one that stops on SIGTERM', () => {
-      const shell = deployment('shell', 1, '      nodeSelector: {kubernetes.io/hostname: worker-a1}\n').replace('      containers: [{name: c, image: registry.k8s.io/pause:3.9}]\n', '      containers: [{name: c, image: app, command: [sh, -c, "python app.py"]}]\n');
+      const shell = deployment('shell', 1, '      nodeSelector: {kubernetes.io/hostname: worker-a1}\n').replace('      containers: [{name: c, image: registry.k8s.io/pause:3.9}]\n', '      containers: [{name: c, image: app, command: [sh, -c, "cd /srv && python app.py"]}]\n');
       const stopped = run([deployment('web', 1), shell], { failure: 'graceful-shutdown', targets: ['node/worker-a1', 'Deployment/web'], durationMs: MINUTE, set, version: '1.31' });
       const statusOf = (prefix: string) => stopped.states.filter((s) => s.object.name.startsWith(prefix) && s.from >= 0).map((s) => s.status);
       assert.ok(statusOf('shell-').includes('Error'), statusOf('shell-').join());
@@ -323,7 +323,7 @@ describe('failure modes', () => {
     });
 
     it('a shell as PID 1 ignores SIGTERM: the whole grace period; a preStop longer than the grace gets 2 s more', () => {
-      const shell = removedAfterReturn('      containers: [{name: c, image: app, command: [sh, -c, "python app.py"]}]\n');
+      const shell = removedAfterReturn('      containers: [{name: c, image: app, command: [sh, -c, "cd /srv && python app.py"]}]\n');
       assert.ok(shell >= 90_000 && shell <= 90_000 + 3 * (WATCH + WRITE) + 1000, `removed ${shell} ms after the return`);
       const long = removedAfterReturn('      containers:\n      - name: c\n        image: redis\n        lifecycle: {preStop: {sleep: {seconds: 120}}}\n');
       assert.ok(long >= 92_000 && long <= 92_000 + 3 * (WATCH + WRITE) + 1000, `removed ${long} ms after the return`);
