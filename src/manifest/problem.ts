@@ -5,7 +5,7 @@ export type Severity = 'error' | 'warning' | 'info';
 
 /** A problem with the input itself (YAML syntax, templates, limits, wrong field types). */
 export interface ManifestProblem {
-  ruleId: 'KFS090' | 'KFS091' | 'KFS092' | 'KFS093';
+  ruleId: 'KFS090' | 'KFS091' | 'KFS092' | 'KFS093' | 'KFS094';
   severity: Severity;
   message: string;
   range: Range;
@@ -17,3 +17,5 @@ export const SYNTAX_ERROR = 'KFS090';
 export const TEMPLATE_DETECTED = 'KFS091';
 export const INVALID_FIELD = 'KFS092';
 export const LIMIT_REACHED = 'KFS093';
+/** The API server refuses the whole object (the analysis's rule KFS094 finds the rest). */
+export const API_REJECTED = 'KFS094';

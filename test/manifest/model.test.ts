@@ -32,10 +32,10 @@ describe('typed model', () => {
       'replicaCount: 2', 'image: {tag: latest}', '---',
       'apiVersion: apps/v1', 'kind: Deployment', 'metadata: {name: loadgenerator}', '$patch: delete',
     ].join('\n'));
-    assert.deepEqual(findings.map((f) => [f.ruleId, f.severity, f.range.start.line, f.message.split(':')[0]]), [
+    assert.deepEqual(findings.map((f) => [f.ruleId, f.severity, f.range.start.line, f.message.split(': kubectl')[0]]), [
       ['KFS092', 'error', 0, 'Deployment has no apiVersion'],
-      ['KFS092', 'error', 4, 'Deployment is not served as extensions/v1beta1 (removed in Kubernetes 1.16)'],
-      ['KFS092', 'error', 9, 'StatefulSet is not served as apps/v2'],
+      ['KFS094', 'error', 4, 'The API server rejects this Deployment: Kubernetes does not serve extensions/v1beta1 (removed in 1.16)'],
+      ['KFS094', 'error', 9, 'The API server rejects this StatefulSet: Kubernetes does not serve apps/v2'],
     ]);
     assert.deepEqual([model.workloads.length, model.services.map((svc) => svc.name)], [0, ['plain']]);
   });

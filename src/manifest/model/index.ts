@@ -1,5 +1,5 @@
 import type { ManifestObject } from '../objects';
-import { INVALID_FIELD, type ManifestProblem } from '../problem';
+import { API_REJECTED, type ManifestProblem } from '../problem';
 import {
   containerComponent, readContainerFlags, readExtraArgs, readKubeletConfiguration, type ClusterConfig,
 } from './clusterConfig';
@@ -69,8 +69,8 @@ function isServedBuiltIn(object: ManifestObject, problems: ManifestProblem[]): b
   const removed = served.removed.includes(object.apiVersion);
   if (!removed && groupOf(object.apiVersion) !== groupOf(served.apiVersion)) return false;
   problems.push({
-    ruleId: INVALID_FIELD, severity: 'error', range: object.sourceMap.closestRange(['apiVersion']), object: { kind: object.kind, name: object.name, namespace: object.namespace },
-    message: `${object.kind} is not served as ${object.apiVersion}${removed ? ' (removed in Kubernetes 1.16)' : ''}: kubectl apply fails with no matches for kind "${object.kind}" in version "${object.apiVersion}". Write apiVersion: ${served.apiVersion}.`,
+    ruleId: API_REJECTED, severity: 'error', range: object.sourceMap.closestRange(['apiVersion']), object: { kind: object.kind, name: object.name, namespace: object.namespace },
+    message: `The API server rejects this ${object.kind}: Kubernetes does not serve ${object.apiVersion}${removed ? ' (removed in 1.16)' : ''}: kubectl apply fails with no matches for kind "${object.kind}" in version "${object.apiVersion}". Write apiVersion: ${served.apiVersion}.`,
   });
   return false;
 }
