@@ -7,8 +7,12 @@ export function podName(workload: SimWorkload, ordinal?: number): string {
   if (workload.kind === 'Pod') return workload.name;
   if (ordinal !== undefined) return `${workload.name}-${ordinal}`;
   const suffix = shortNameSuffix(`${workload.namespace}/${workload.name}#`, workload.created);
-  return workload.kind === 'Deployment' ? `${workload.name}-${workload.podTemplateHash}-${suffix}` : `${workload.name}-${suffix}`;
+  const generateName = workload.kind === 'Deployment' ? `${workload.name}-${workload.podTemplateHash}-` : `${workload.name}-`;
+  return `${generateName.slice(0, MAX_GENERATE_NAME_PREFIX)}${suffix}`;
 }
+
+/** names.SimpleNameGenerator: the prefix is cut so that prefix and 5-letter suffix fit a 63-character name. */
+export const MAX_GENERATE_NAME_PREFIX = 58;
 
 export function newPod(
   workload: SimWorkload, uid: number, now: number, claims: readonly SimClaim[], ordinal?: number, template: PodTemplateSim = workload.template,

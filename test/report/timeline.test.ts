@@ -175,6 +175,21 @@ describe('timeline building blocks', () => {
     assert.equal(owner('web-7d4b9c8f5d-x2x9k', 'b'), null);
   });
 
+  it('finds the owners of pods whose generated names were cut to 63 characters', () => {
+    const long = 'payments-reconciliation-worker-for-eu-west-and-us-east'; // 54: with its hash, past 58
+    const longer = `${'x'.repeat(60)}`;
+    const owners = new PodOwners([
+      { kind: 'Deployment', namespace: 'a', name: long },
+      { kind: 'DaemonSet', namespace: 'a', name: longer },
+      { kind: 'StatefulSet', namespace: 'a', name: long.slice(0, 50) },
+    ], []);
+    const owner = (name: string) => owners.ownerOf({ kind: 'Pod', namespace: 'a', name });
+    assert.equal(owner(`${`${long}-7d4b9c8f5d-`.slice(0, 58)}x2x9k`), `Deployment/a/${long}`);
+    assert.equal(owner(`${longer.slice(0, 58)}x2x9k`), `DaemonSet/a/${longer}`);
+    assert.equal(owner(`${long.slice(0, 50)}-0`), `StatefulSet/a/${long.slice(0, 50)}`);
+    assert.equal(owner(`${long.slice(0, 40)}-other-name-of-the-same-start-x2x9k`.padEnd(63, 'a')), null);
+  });
+
   it('finds the state at t: a state that starts at t counts, one that ends at t does not', () => {
     const spans = [{ fromMs: 0, toMs: 10, v: 'a' }, { fromMs: 10, toMs: 20, v: 'b' }, { fromMs: 30, toMs: null, v: 'c' }];
     assert.deepEqual([-1, 0, 9, 10, 20, 25, 30, 1e9].map((t) => spanAt(spans, t)?.v ?? '-'), ['-', 'a', 'a', 'b', '-', '-', 'c', 'c']);

@@ -35,6 +35,14 @@ describe('kubectl STATUS', () => {
     assert.ok(Math.abs(init.replacementReadyMs! - plain.replacementReadyMs!) < 100, `${init.replacementReadyMs} vs ${plain.replacementReadyMs}`);
   });
 
+  it('NAME: a long Deployment\'s pod names are cut as the API server\'s name generator cuts them, to 63 characters', () => {
+    const name = 'payments-reconciliation-worker-for-eu-west-and-us-east';
+    const result = run([deployment(name, 2)], { durationMs: 8 * MINUTE });
+    const pods = [...new Set(result.states.filter((s) => s.object.kind === 'Pod').map((s) => s.object.name))];
+    assert.equal(pods.length, 3, pods.join());
+    for (const pod of pods) assert.match(pod, new RegExp(`^${name}-[a-z0-9]{3}[a-z0-9]{5}$`), `${pod} (${pod.length})`);
+  });
+
   describe('a static pod\'s mirror (SEMANTICS.md 6.5)', () => {
     const mirror = (how: string) => `apiVersion: v1
 kind: Pod

@@ -45,8 +45,19 @@ export class PodOwners {
     const known = this.created.get(pod.namespace)?.get(pod.name);
     if (known) return known;
     for (const { ref, key, pattern } of this.candidates.get(pod.namespace) ?? []) {
-      if (pod.name.startsWith(ref.name) && pattern.test(pod.name.slice(ref.name.length))) return key;
+      if ((pod.name.startsWith(ref.name) && pattern.test(pod.name.slice(ref.name.length))) || generatedFromCutPrefix(ref, pod.name)) return key;
     }
     return null;
   }
+}
+
+/** names.SimpleNameGenerator cuts a generateName prefix to 58 characters, so that a 5-letter suffix fits 63. */
+const MAX_GENERATE_NAME_PREFIX = 58;
+
+/** A generated name whose prefix (`name-` or a Deployment's `name-hash-`) was cut: only its start is the workload's. */
+function generatedFromCutPrefix(ref: ObjectRef, podName: string): boolean {
+  if (ref.kind === 'Pod' || ref.kind === 'StatefulSet' || !/^[a-z0-9]{5}$/.test(podName.slice(MAX_GENERATE_NAME_PREFIX)) || podName.length !== MAX_GENERATE_NAME_PREFIX + 5) return false;
+  const prefix = podName.slice(0, MAX_GENERATE_NAME_PREFIX);
+  if (ref.name.length >= MAX_GENERATE_NAME_PREFIX) return ref.name.startsWith(prefix);
+  return ref.kind === 'Deployment' && prefix.startsWith(ref.name) && /^-[a-z0-9]*-?$/.test(prefix.slice(ref.name.length));
 }
