@@ -157,7 +157,9 @@ export function readScenarioFile(text: string): ReadScenarioFile {
   const s = spec as Record<string, unknown>;
   for (const key of Object.keys(s)) if (!SCENARIO_SPEC_FIELDS.includes(key)) problem(`spec.${key}`, `unknown field ${key}; known: ${SPEC_FIELDS.join(', ')}`);
   const scenario: ScenarioFile = { name: object.name, manifests: [] };
-  const metadataName = (object.value.metadata as Record<string, unknown> | undefined)?.name;
+  const metadata = object.value.metadata;
+  if (metadata !== undefined && metadata !== null && (typeof metadata !== 'object' || Array.isArray(metadata))) problem('metadata', 'metadata must be a mapping, such as {name: web-partition}');
+  const metadataName = (metadata as Record<string, unknown> | null | undefined)?.name;
   if (metadataName !== undefined && !isString(metadataName)) problem('metadata.name', 'metadata.name must be a string; quote it');
   if (!Array.isArray(s.manifests) || s.manifests.length === 0 || !s.manifests.every(isString)) problem('spec.manifests', 'manifests must be a list of files or folders, relative to this file');
   else {

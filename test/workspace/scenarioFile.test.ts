@@ -110,6 +110,8 @@ describe('scenario files (FailureScenario)', () => {
     const read = (text: string) => readScenarioFile(text).problems.map((p) => `${p.range.start.line + 1}: ${p.message}`);
     assert.deepEqual(read('apiVersion: kube-failure-sim.dev/v1alpha1\nkind: FailureScenario\nspec:\n  manifests: [a.yaml, "-"]\n'), ['4: "-" (standard input) cannot be listed in a scenario file: name the files']);
     assert.deepEqual(read('apiVersion: kube-failure-sim.dev/v1alpha1\nkind: FailureScenario\nmetadata: {name: 12}\nspec: {manifests: [a.yaml]}\n'), ['3: metadata.name must be a string; quote it']);
+    assert.deepEqual(read('apiVersion: kube-failure-sim.dev/v1alpha1\nkind: FailureScenario\nmetadata: foo\nspec: {manifests: [a.yaml]}\n'), ['3: metadata must be a mapping, such as {name: web-partition}']);
+    assert.deepEqual(read('apiVersion: kube-failure-sim.dev/v1alpha1\nkind: FailureScenario\nmetadata:\nspec: {manifests: [a.yaml]}\n'), [], 'an empty metadata is no metadata');
     // Nested past the parser's limit: the limit is the problem, not a missing document.
     const deep = read(`apiVersion: kube-failure-sim.dev/v1alpha1\nkind: FailureScenario\nspec: {manifests: [a.yaml], set: ${'['.repeat(120)}${']'.repeat(120)}}\n`);
     assert.equal(deep.length, 1);
@@ -272,6 +274,8 @@ describe('scenario files (FailureScenario)', () => {
     assert.deepEqual(['0', '0s', '0.0m', '+0h', '1s', '0.5s'].map((d) => !zero.test(d)), ['0', '0s', '0.0m', '+0h', '1s', '0.5s'].map((d) => accepts('duration', d)));
     const key = new RegExp(spec.properties.recoverAfter.oneOf[1].propertyNames.pattern, 'u');
     assert.deepEqual([key.test('node/a'), key.test('node/a@1m')], [accepts('recoverAfter', { 'node/a': '1m' }), accepts('recoverAfter', { 'node/a@1m': '1m' })]);
+    // metadata: a mapping, or empty.
+    assert.deepEqual(schema.properties.metadata.type, ['object', 'null']);
     const validation = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')).contributes.yamlValidation;
     assert.deepEqual(validation, [{ fileMatch: ['*.failure-scenario.yaml', '*.failure-scenario.yml'], url: './media/failure-scenario.schema.json' }]);
   });
