@@ -332,7 +332,11 @@ export class NodeLifecycleController {
 
     if (allFully) {
       store.event({ kind: 'Cluster', name: 'zones', namespace: '' }, 'Note', 'MasterDisruptionMode');
-      for (const node of [...this.nodeHealthMap.keys()].sort((a, b) => a.index - b.index)) this.markNodeAsReachable(node, this.workers[node.index % WORKERS]);
+      for (const node of [...this.nodeHealthMap.keys()].sort((a, b) => a.index - b.index)) {
+        this.markNodeAsReachable(node, this.workers[node.index % WORKERS]);
+        // Upstream's next passes queue it for tainting again (held by the zero rate until the mode ends).
+        this.visits.visit(node);
+      }
       for (const [zone, queue] of this.zoneQueues) {
         queue.swapLimiter(0, now);
         this.zoneStates.set(zone, 'FullDisruption');

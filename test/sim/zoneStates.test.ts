@@ -63,4 +63,20 @@ describe('zone states with staggered failures (SEMANTICS.md 3.6, 18)', () => {
     const web = result.summary.workloads.find((w) => w.object.name === 'web')!;
     assert.ok(web.podDeletionMs! - afterExit[0].t >= 300_000 && web.podDeletionMs! - afterExit[0].t <= 301_000, `deleted ${web.podDeletionMs! - afterExit[0].t} ms after the taint`);
   });
+
+  it('all zones down, then one zone back: every node still dead is tainted after the exit, its zone\'s queue 10 s apart', () => {
+    const cluster = zonedCluster({ a: ['a1', 'a2'], b: ['b1', 'b2'], c: ['c1', 'c2'] });
+    const result = run([daemonSet, deployment('web', 6)], {
+      cluster, targets: ['zone/a', 'zone/b', 'zone/c'], recoverAfterMsByTarget: { 'zone/c': 3 * MINUTE }, durationMs: 12 * MINUTE,
+    });
+    const exit = result.events.find((e) => e.reason === 'MasterDisruptionModeExit')!;
+    const afterExit = noExecuteTaints(result).filter((e) => e.t > exit.t);
+    assert.deepEqual(afterExit.map((e) => e.object.name).sort(), ['a1', 'a2', 'b1', 'b2']);
+    for (const zone of ['a', 'b']) {
+      const [first, second] = afterExit.filter((e) => e.object.name.startsWith(zone)).map((e) => e.t - exit.t);
+      assert.ok(first >= TOKEN_MS - 200 && first <= TOKEN_MS + SLACK && second - first >= TOKEN_MS - 200 && second - first <= TOKEN_MS + 200, `zone ${zone} tainted ${first}, ${second} ms after the exit`);
+    }
+    const evicted = new Set(result.events.filter((e) => e.type === 'PodDeletionStarted' && e.detail?.by === 'taint-eviction-controller').map((e) => e.detail?.node));
+    assert.deepEqual([...evicted].sort(), ['a1', 'a2', 'b1', 'b2']);
+  });
 });
