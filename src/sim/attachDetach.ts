@@ -37,7 +37,8 @@ export class AttachDetachController {
     store.onNode((node, change) => {
       if (change === 'deleted') this.deletedNodes.set(node.name, node);
       if (change === 'added') this.deletedNodes.delete(node.name);
-      if (change === 'ready' || change === 'taints' || change === 'deleted') {
+      // 'added': a deleted node registered again by its kubelet, which unmounts what no pod uses.
+      if (change === 'ready' || change === 'taints' || change === 'deleted' || change === 'added') {
         for (const volume of attached.onNode(node.name)) if (volume.attachedTo === node.name) this.reconcile(volume);
       }
     });

@@ -139,6 +139,17 @@ spec:
     assert.ok(detached >= terminal + 6 * MINUTE && detached <= terminal + 6 * MINUTE + 1000, `detached ${detached - terminal} ms after the pod went terminal`);
   });
 
+  it('a node deleted, then registered again by its returning kubelet: the ReadWriteOnce volume detaches at once and the StatefulSet recovers', () => {
+    const result = run([statefulSet('db', withVolume)], { durationMs: 20 * MINUTE, interventions: [{ kind: 'delete-node', atMs: 7 * MINUTE }], recoverAfterMs: 9 * MINUTE });
+    const registered = result.events.find((e) => e.reason === 'RegisteredNode')!.t;
+    const detached = result.events.find((e) => e.type === 'VolumeDetached')!;
+    assert.equal(detached.detail?.cause, 'unmounted');
+    assert.ok(detached.t > registered && detached.t - registered < 2000, `detached ${detached.t - registered} ms after the node registered again`);
+    const db = summaryOf(result, 'db');
+    assert.equal(db.outcome, 'replaced');
+    assert.ok(db.replacementReadyMs! < registered + 30_000, `Ready at ${db.replacementReadyMs}`);
+  });
+
   it('a Deployment with a ReadWriteOnce claim: the replacement hangs in ContainerCreating while the old pod object exists', () => {
     const pvc = 'apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata: {name: data, namespace: truth}\nspec: {accessModes: [ReadWriteOnce], resources: {requests: {storage: 1Gi}}}\n';
     const app = deployment('app', 1, '      volumes: [{name: data, persistentVolumeClaim: {claimName: data}}]\n');
