@@ -49,7 +49,7 @@ export class DocumentEditor {
   replaceValue(path: Path, newText: string): TextEdit | undefined {
     const node = this.map.writtenNode(path);
     if (!node) return undefined;
-    return this.edit(node.start, node.end, newText);
+    return this.edit(node.start, node.end, `${this.gluedToIndicator(node) ? ' ' : ''}${newText}`);
   }
 
   /** Replaces the value at a path with a value, written in flow style. */
@@ -66,9 +66,7 @@ export class DocumentEditor {
       return this.setEntry(mapPath.slice(0, -1), mapPath[mapPath.length - 1] as string, { [key]: value });
     }
     if (mapping.kind === NodeKind.Scalar && this.isEmptyScalar(mapping)) {
-      // `key:` with nothing after the colon: the value needs a space before it.
-      const glued = this.text[this.base(mapping.start) - 1] === ':';
-      return this.replaceValue(mapPath, `${glued ? ' ' : ''}${flowText({ [key]: value })}`);
+      return this.replaceValue(mapPath, flowText({ [key]: value }));
     }
     if (mapping.kind !== NodeKind.Mapping || !mapping.entries || mapping.merges) return undefined;
     const existing = mapping.entries.get(key);
@@ -145,9 +143,18 @@ export class DocumentEditor {
   /** What goes before a new entry of a flow collection: nothing in an empty one, a space after a trailing comma, else a comma. */
   private flowSeparator(close: number, empty: boolean): string {
     if (empty) return '';
-    let i = close - 1;
-    while (i > 0 && /\s/.test(this.text[i])) i--;
-    return this.text[i] === ',' ? ' ' : ', ';
+    return this.text[this.lastCodeBefore(close)] === ',' ? ' ' : ', ';
+  }
+
+  /** The last character before `offset` that is neither blank nor part of a comment (a flow collection's lines may end in one). */
+  private lastCodeBefore(offset: number): number {
+    for (let line = this.lines.lineOf(offset); line >= 0; line--) {
+      const start = this.lines.lineStart(line);
+      const end = Math.min(offset, start + this.lineText(line).length);
+      const code = this.text.slice(start, commentStart(this.text, start, end)).trimEnd();
+      if (code.length > 0) return start + code.length - 1;
+    }
+    return -1;
   }
 
   /**
@@ -188,6 +195,12 @@ export class DocumentEditor {
     return this.column(i);
   }
 
+  /** `key:` or `-` with nothing after it: a value written there needs a space before it. */
+  private gluedToIndicator(node: SourceNode): boolean {
+    const before = this.text[this.base(node.start) - 1];
+    return (before === ':' || before === '-') && this.isEmptyScalar(node);
+  }
+
   /** `key:` with nothing after it, or null / ~. */
   private isEmptyScalar(node: SourceNode): boolean {
     const text = this.text.slice(this.base(node.start), this.base(node.end)).trim();
@@ -215,6 +228,19 @@ export class DocumentEditor {
 }
 
 /** The document's indentation unit and sequence style, from its first nested mapping and sequence. */
+/** Where a comment starts in text[start, end): a # at the line's start or after a blank, outside quotes; `end` if none. */
+function commentStart(text: string, start: number, end: number): number {
+  let quote = '';
+  for (let i = start; i < end; i++) {
+    const c = text[i];
+    if (quote) {
+      if (c === quote && !(quote === '"' && text[i - 1] === '\\')) quote = '';
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '#' && (i === start || /\s/.test(text[i - 1]))) return i;
+  }
+  return end;
+}
+
 function detectStyle(root: SourceNode | undefined, column: (offset: number) => number, isFlow: (node: SourceNode) => boolean): { unit: number; flushSequences: boolean } {
   let unit: number | undefined;
   let flush: boolean | undefined;

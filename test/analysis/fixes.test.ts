@@ -249,6 +249,26 @@ describe('quick fixes', () => {
     }
   });
 
+  it('a value written after a key with nothing after its colon gets a space (replicas:, sizeLimit:)', () => {
+    const text = web('  replicas:\n');
+    assert.equal(applyEdits(text, fixesOf(text, 'KFS002')[0].edits), web('  replicas: 2\n'));
+    const pod = (limit: string) => `      volumes:\n      - name: scratch\n        emptyDir:\n          sizeLimit:${limit}\n      containers: [{name: web, image: nginx}]\n`;
+    const empty = web('  replicas: 2\n', pod(''));
+    const edited = applyEdits(empty, fixesOf(empty, 'KFS043')[0].edits);
+    assert.equal(edited, web('  replicas: 2\n', pod(' 1Gi')));
+    assert.deepEqual(valueAt(edited, ['spec', 'template', 'spec', 'volumes', 0, 'emptyDir']), { sizeLimit: '1Gi' });
+  });
+
+  it('adds to a flow collection whose lines end in comments: the comma before a comment counts, a comma inside one does not', () => {
+    const pod = (volume: string) => `      volumes:\n      - name: d\n        emptyDir: {\n${volume}}\n      containers: [{name: web, image: nginx}]\n`;
+    for (const [written, added] of [['          medium: "",  # disk, not memory\n          ', ' sizeLimit: 1Gi'], ['          medium: ""  # disk, not memory,\n          ', ', sizeLimit: 1Gi'], ['          medium: "#x,"\n          ', ', sizeLimit: 1Gi']]) {
+      const text = web('  replicas: 2\n', pod(written));
+      const edited = applyEdits(text, fixesOf(text, 'KFS043')[0].edits);
+      assert.equal(edited, web('  replicas: 2\n', pod(`${written}${added}`)), written);
+      assert.deepEqual(Object.keys(valueAt(edited, ['spec', 'template', 'spec', 'volumes', 0, 'emptyDir']) as object), ['medium', 'sizeLimit'], written);
+    }
+  });
+
   it('KFS043 on an emptyDir written with nothing after the colon writes a valid value, comment kept', () => {
     for (const [written, edited] of [['emptyDir:\n', 'emptyDir: {sizeLimit: 1Gi}\n'], ['emptyDir: # scratch\n', 'emptyDir: {sizeLimit: 1Gi} # scratch\n']]) {
       const pod = (emptyDir: string) => `      volumes:\n      - name: scratch\n        ${emptyDir}      containers: [{name: web, image: nginx}]\n`;
