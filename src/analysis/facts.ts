@@ -88,7 +88,7 @@ export function nodeFailureTolerations(workload: Workload): { toleration: Tolera
     const index = tolerations.findIndex((toleration) => toleratesTaint(toleration, { key, value: '', effect: 'NoExecute' }));
     if (index >= 0) deciding.add(index);
   }
-  return [...deciding].sort((a, b) => a - b).map((index) => ({ toleration: tolerations[index], index }));
+  return [...deciding].sort((a, b) => a - b).map((index) => ({ toleration: tolerations[index], index: tolerations[index].at ?? index }));
 }
 
 export interface NodeBoundData {

@@ -76,9 +76,14 @@ function workloadHover(ctx: RuleContext, workload: Sourced<Workload>, path: Path
     `**terminationGracePeriodSeconds: ${workload.template.spec.terminationGracePeriodSeconds}**: on deletion the kubelet sends SIGTERM, waits up to this long, then SIGKILL. A pod on a failed node is deleted with this grace period but stays Terminating until the node returns or someone force-deletes it: the grace period never runs out there.`,
   ];
   else if (field === 'volumes') lines = ['**volumes**: emptyDir data is lost when the pod moves; hostPath and local volumes stay on the node; a ReadWriteOnce claim stays attached to a failed node until its old pod object is gone, then up to 6 more minutes.'];
-  else if (field === 'containers' && typeof rel![1] === 'number') lines = containerHover(workload.template.spec.containers[rel![1] as number], rel!.slice(2), workload.template.spec.terminationGracePeriodSeconds);
+  else if (field === 'containers' && typeof rel![1] === 'number') lines = containerHover(writtenItem(workload.template.spec.containers, rel![1] as number), rel!.slice(2), workload.template.spec.terminationGracePeriodSeconds);
   if (!lines) return undefined;
   return [...lines, '', ...outcomeLines(ctx, workload), '', simulateLink(workloadLabeler(ctx.document.model.workloads)(workload))].join('\n');
+}
+
+/** The model's item written at that index of its list (none when the reader dropped it). */
+function writtenItem<T extends { at?: number }>(items: readonly T[], index: number): T | undefined {
+  return items.find((item, i) => (item.at ?? i) === index);
 }
 
 function replicasHover(workload: Extract<Workload, { replicas: number }>): string[] {
@@ -95,7 +100,7 @@ function strategyHover(workload: Workload): string[] {
 
 function tolerationHover(ctx: RuleContext, workload: Sourced<Workload>, rel: PathSegment[]): string[] {
   const index = typeof rel[1] === 'number' ? rel[1] : undefined;
-  const toleration = index !== undefined ? workload.template.spec.tolerations[index] : undefined;
+  const toleration = index !== undefined ? writtenItem(workload.template.spec.tolerations, index) : undefined;
   const { defaultUnreachableTolerationSeconds: unreachable } = ctx.timing.apiServer;
   const outcome = ctx.simulations.outcome(workload, ctx.workspace, ctx.timing);
   const s = outcome?.summary;

@@ -259,6 +259,18 @@ describe('quick fixes', () => {
     assert.deepEqual(valueAt(edited, ['spec', 'template', 'spec', 'volumes', 0, 'emptyDir']), { sizeLimit: '1Gi' });
   });
 
+  it('an empty list item is an error at that item, and fixes of the items after it edit those items', () => {
+    const pod = (first: string) => `      volumes:\n      -${first}\n      - name: d\n        emptyDir: {}\n      containers: [{name: web, image: nginx}]\n`;
+    const empty = new Workspace();
+    empty.setDocument('main.yaml', web('  replicas: 2\n', pod('')));
+    const [error] = empty.analyse('main.yaml').findings.filter((f) => f.ruleId === 'KFS092');
+    assert.deepEqual([error.severity, error.range.start.line, error.message], ['error', 14, 'spec.template.spec.volumes[0] is empty: the API server reads it as an item with no field set and rejects it. Remove the empty item.']);
+    // An item that is not empty but is not a volume either: the next one is still the second.
+    const text = web('  replicas: 2\n', pod(' scratch'));
+    const edited = applyEdits(text, fixesOf(text, 'KFS043')[0].edits);
+    assert.equal(edited, web('  replicas: 2\n', pod(' scratch').replace('emptyDir: {}', 'emptyDir: {sizeLimit: 1Gi}')));
+  });
+
   it('adds to a flow collection whose lines end in comments: the comma before a comment counts, a comma inside one does not', () => {
     const pod = (volume: string) => `      volumes:\n      - name: d\n        emptyDir: {\n${volume}}\n      containers: [{name: web, image: nginx}]\n`;
     for (const [written, added] of [['          medium: "",  # disk, not memory\n          ', ' sizeLimit: 1Gi'], ['          medium: ""  # disk, not memory,\n          ', ', sizeLimit: 1Gi'], ['          medium: "#x,"\n          ', ', sizeLimit: 1Gi']]) {

@@ -62,6 +62,13 @@ describe('hovers', () => {
     assert.match(hover!.markdown, /Simulated: the NoExecute taint at (4[0-9]|5[0-9]|1m[0-9])s, the pod deleted at .* \(1m later\)/);
   });
 
+  it('a toleration after one the API server rejects: the hover is about the toleration under the pointer', () => {
+    const pod = '      tolerations:\n      - {key: f|oo, operator: Exists, effect: NoExecut}\n      - {key: node.kubernetes.io/unreachable, operator: Exists, effect: NoExecute, tolerationSeconds: 20}\n';
+    assert.match(at(deployment('1', pod), 'f|oo').hover!.markdown, /^\*\*tolerations\*\*: /);
+    const second = pod.replace('f|oo', 'foo').replace('tolerationSeconds: 20', 'tolerationSeconds: |20');
+    assert.match(at(deployment('1', second), '|20').hover!.markdown, /^\*\*node\\\.kubernetes\\\.io\\\/unreachable:NoExecute, tolerationSeconds 20\*\*/);
+  });
+
   it('probes, command, resources, node selection and grace period each explain themselves', () => {
     const cases: [string, RegExp][] = [
       ['        |readinessProbe', /^\*\*readinessProbe\*\* of web: after 2 failed checks 5s apart the pod leaves the Service's endpoints \(6–11s after a hang\)/],

@@ -67,7 +67,7 @@ describe('typed model', () => {
     assert.deepEqual(web.strategy, { type: 'RollingUpdate', rollingUpdate: { maxSurge: '25%', maxUnavailable: '25%' } });
     assert.equal(web.template.spec.terminationGracePeriodSeconds, 30);
     assert.deepEqual(web.template.spec.tolerations, [
-      { key: 'node.kubernetes.io/unreachable', operator: 'Exists', value: '', effect: 'NoExecute', tolerationSeconds: 30 },
+      { key: 'node.kubernetes.io/unreachable', operator: 'Exists', value: '', effect: 'NoExecute', tolerationSeconds: 30, at: 0 },
     ]);
     const container = web.template.spec.containers[0];
     assert.deepEqual(container.requests, { cpuMillis: 250, memoryBytes: 67108864, ephemeralStorageBytes: undefined });

@@ -13,7 +13,7 @@ const PROBE_DOCS = 'https://kubernetes.io/docs/concepts/configuration/liveness-r
 
 function eachContainer(ctx: RuleContext, visit: (workload: Sourced<Workload>, container: Container, path: (string | number)[]) => Finding[]): Finding[] {
   return ctx.document.model.workloads.flatMap((workload) =>
-    workload.template.spec.containers.flatMap((container, i) => visit(workload, container, [...podSpecPath(workload), 'containers', i])));
+    workload.template.spec.containers.flatMap((container, i) => visit(workload, container, [...podSpecPath(workload), 'containers', container.at ?? i])));
 }
 
 function finding(rule: Rule, workload: Sourced<Workload>, path: (string | number)[], message: string, extra: Partial<Finding> = {}): Finding {

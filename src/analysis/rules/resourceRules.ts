@@ -51,7 +51,7 @@ export const burstable: Rule = {
   check(ctx) {
     return ctx.document.model.workloads.flatMap((workload) => workload.template.spec.containers.flatMap((container, i) => {
       if (isGuaranteed(container) || (isEmpty(container.requests) && isEmpty(container.limits))) return [];
-      const path = [...podSpecPath(workload), 'containers', i, 'resources'];
+      const path = [...podSpecPath(workload), 'containers', container.at ?? i, 'resources'];
       const raw = workload.source.sourceMap;
       // The limits as read (an alias, a tag or quotes resolved), not as written.
       const cpu = quantity(valueAt(workload.source.value, [...path, 'limits', 'cpu']));
@@ -84,7 +84,7 @@ export const noMemoryLimit: Rule = {
       if (limitRangeDefaults(workload, ctx.workspace).limits.memoryBytes !== undefined) return [];
       return workload.template.spec.containers.flatMap((container, i) => {
         if (container.limits.memoryBytes !== undefined) return [];
-        const path = [...podSpecPath(workload), 'containers', i];
+        const path = [...podSpecPath(workload), 'containers', container.at ?? i];
         return [finding(this, workload, workload.source.sourceMap.node([...path, 'resources']) ? [...path, 'resources'] : [...path, 'name'],
           `Container ${container.name} has no memory limit: a leak grows until the node is short of memory, and then the kernel OOM-kills processes or the kubelet evicts pods, neighbours included. Set resources.limits.memory.`)];
       });

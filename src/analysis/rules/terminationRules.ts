@@ -26,7 +26,7 @@ export const shellIgnoresSigterm: Rule = {
       const commandField = container.command.length > 0 ? 'command' : 'args';
       const script = shellScriptAsPid1(container);
       if (script === undefined || container.preStop) return [];
-      const path = [...podSpecPath(workload), 'containers', i];
+      const path = [...podSpecPath(workload), 'containers', container.at ?? i];
       const grace = workload.template.spec.terminationGracePeriodSeconds;
       // The script is argv[2]: in command, or in args when command is shorter.
       const [field, index] = container.command.length > 2 ? ['command', 2] : ['args', 2 - container.command.length];
@@ -79,7 +79,7 @@ export const preStopTooLong: Rule = {
       const slept = preStopSeconds(preStop);
       const grace = workload.template.spec.terminationGracePeriodSeconds;
       if (slept <= grace) return [];
-      return [finding(this, workload, [...podSpecPath(workload), 'containers', i, 'lifecycle', 'preStop'],
+      return [finding(this, workload, [...podSpecPath(workload), 'containers', container.at ?? i, 'lifecycle', 'preStop'],
         `The preStop hook of ${container.name} sleeps ${slept}s but terminationGracePeriodSeconds is ${grace}s: the kubelet waits ${grace}s for the hook, then sends SIGTERM and kills the container at most 2s later (its minimum grace), so the hook is cut short by ${cutShort(slept - grace)}.`)];
     }));
   },

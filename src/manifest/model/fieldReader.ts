@@ -181,16 +181,26 @@ export class FieldReader {
     return value.map((_, i) => this.at(...path, i));
   }
 
-  /** The items of a list of objects; other items are reported and skipped. */
+  /** The items of a list of objects; other items (an empty `-` too) are reported and skipped. */
   objectList(...path: PathSegment[]): FieldReader[] {
-    return this.list(...path).filter((item) => item.isObject());
+    return this.list(...path).filter((item) => item.isObject(true));
   }
 
-  /** True when the value at the reader's base is a map; otherwise reports it. */
-  isObject(): boolean {
+  /** Where the reader's object is in its list, as written. */
+  get index(): number | undefined {
+    const last = this.base[this.base.length - 1];
+    return typeof last === 'number' ? last : undefined;
+  }
+
+  /**
+   * True when the value at the reader's base is a map; otherwise reports it. `item`: a list's item,
+   * where null is an item with no field set, which the API server rejects (a required field is missing).
+   */
+  isObject(item = false): boolean {
     const value = this.raw();
     if (isPlainObject(value)) return true;
-    if (value !== undefined && value !== null) this.report([], `${this.name([])} must be a map; ${describe(value)}.`);
+    if (item && value === null) this.report([], `${this.name([])} is empty: the API server reads it as an item with no field set and rejects it. Remove the empty item.`);
+    else if (value !== undefined && value !== null) this.report([], `${this.name([])} must be a map; ${describe(value)}.`);
     return false;
   }
 

@@ -25,7 +25,7 @@ export function readPodSpec(r: FieldReader): PodSpec {
   return {
     containers: r.objectList('containers').map((c) => readContainer(c, false)),
     initContainers: r.objectList('initContainers').map((c) => readContainer(c, true)),
-    tolerations: r.objectList('tolerations').map(readToleration).filter((t): t is Toleration => t !== undefined),
+    tolerations: r.objectList('tolerations').map(readWrittenToleration).filter((t): t is Toleration => t !== undefined),
     nodeSelector: r.stringMap('nodeSelector'),
     nodeName: r.string('nodeName'),
     affinity: readAffinity(r.at('affinity')),
@@ -39,6 +39,12 @@ export function readPodSpec(r: FieldReader): PodSpec {
     hostNetwork: r.bool('hostNetwork') ?? false,
     readinessGates: r.objectList('readinessGates').map((g) => g.string('conditionType')).filter((s): s is string => !!s),
   };
+}
+
+/** A toleration of the pod spec, with its place in the written list. */
+function readWrittenToleration(r: FieldReader): Toleration | undefined {
+  const toleration = readToleration(r);
+  return toleration && { ...toleration, at: r.index };
 }
 
 export function readToleration(r: FieldReader): Toleration | undefined {
@@ -143,6 +149,7 @@ function readTopologySpread(r: FieldReader): TopologySpreadConstraint | undefine
 
 function readContainer(r: FieldReader, init: boolean): Container {
   return {
+    at: r.index,
     name: r.string('name') ?? '',
     image: r.string('image') ?? '',
     command: r.stringList('command'),
@@ -211,6 +218,7 @@ const VOLUME_SOURCES: VolumeSource[] = [
 function readVolume(r: FieldReader): Volume {
   const source = VOLUME_SOURCES.find((s) => r.raw(s) !== undefined) ?? 'other';
   return {
+    at: r.index,
     name: r.string('name') ?? '',
     source,
     claimName: source === 'persistentVolumeClaim' ? r.string('persistentVolumeClaim', 'claimName') : undefined,

@@ -17,6 +17,8 @@ export interface Toleration {
   effect: TaintEffect | '';
   /** Only meaningful for NoExecute; undefined tolerates forever. */
   tolerationSeconds?: number;
+  /** Its index in the list as written (the reader drops items the API server rejects, so the model's index can differ); none for one added by admission. */
+  at?: number;
 }
 
 export interface Taint {
@@ -128,6 +130,8 @@ export interface Container {
   volumeMounts: { name: string; mountPath: string }[];
   /** An init container's `restartPolicy: Always`: a native sidecar, running beside the app containers (SidecarContainers, beta-on 1.29). */
   restartPolicy?: 'Always';
+  /** Its index in the list as written (the reader drops items the API server rejects, so the model's index can differ); none for one added by admission. */
+  at?: number;
 }
 
 export type VolumeSource =
@@ -141,6 +145,8 @@ export interface Volume {
   emptyDirSizeLimitBytes?: number;
   emptyDirMedium?: string;
   hostPath?: string;
+  /** Its index in the list as written (the reader drops items the API server rejects, so the model's index can differ); none for one added by admission. */
+  at?: number;
 }
 
 export interface PodSpec {

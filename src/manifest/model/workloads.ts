@@ -129,13 +129,13 @@ function isControlPlaneManifest(workload: Workload): boolean {
 }
 
 /**
- * The pod template's volumes as its pods get them, with their index in the template: a
+ * The pod template's volumes as its pods get them, with their index as written in the template: a
  * StatefulSet mounts each volumeClaimTemplate's per-pod claim in place of the template volume of
  * the same name (updateStorage, pkg/controller/statefulset/stateful_set_utils.go).
  */
 export function podVolumes(workload: Workload): { volume: Volume; index: number }[] {
   const claimed = workload.kind === 'StatefulSet' ? new Set(workload.volumeClaimTemplates.map((t) => t.name)) : undefined;
-  return workload.template.spec.volumes.map((volume, index) => ({ volume, index })).filter(({ volume }) => !claimed?.has(volume.name));
+  return workload.template.spec.volumes.map((volume, index) => ({ volume, index: volume.at ?? index })).filter(({ volume }) => !claimed?.has(volume.name));
 }
 
 /** A native sidecar: an init container that keeps running beside the app containers. */
