@@ -7,6 +7,7 @@
 import type { Job, PodFailurePolicyRule } from '../manifest/model/types';
 import { features, type SimContext } from './context';
 import type { SimPod, SimWorkload } from './objects';
+import type { PodChange } from './store';
 import type { VolumeBinder } from './volumeBinding';
 import { wantActive } from './workloads';
 import { WorkloadController } from './workloadController';
@@ -20,6 +21,11 @@ export class JobController extends WorkloadController {
 
   constructor(ctx: SimContext, volumes: VolumeBinder) {
     super(ctx, volumes, 'job-controller', ['Job', 'CronJob']);
+  }
+
+  /** A restart (counted towards backoffLimit with OnFailure) may come with Ready alone changing. */
+  protected override cares(pod: SimPod, change: PodChange): boolean {
+    return super.cares(pod, change) || (change === 'ready' && (pod.owner?.spec as Job).template.spec.restartPolicy === 'OnFailure');
   }
 
   /** Only where its feature gate is on: with the gate off the API server drops the field. */
@@ -69,6 +75,14 @@ export class JobController extends WorkloadController {
     for (const pod of active) this.client.write(() => store.deletePod(pod, pod.template.terminationGracePeriodSeconds, 'job-controller'));
   }
 
+  /** pastBackoffLimitOnFailure: with restartPolicy OnFailure the restarts of its Pending and Running pods count towards backoffLimit. */
+  private pastBackoffLimitOnFailure(workload: SimWorkload, spec: Job): boolean {
+    if (spec.template.spec.restartPolicy !== 'OnFailure') return false;
+    let restarts = 0;
+    for (const pod of workload.pods) if (!pod.removed && (pod.phase === 'Running' || pod.phase === 'Pending')) restarts += pod.restartCount;
+    return spec.backoffLimit === 0 ? restarts > 0 : restarts >= spec.backoffLimit;
+  }
+
   protected sync(workload: SimWorkload): void {
     const { clock } = this.ctx;
     const spec = workload.spec as Job;
@@ -88,7 +102,7 @@ export class JobController extends WorkloadController {
       workload.failures++;
       this.lastFailure.set(workload, Math.max(this.lastFailure.get(workload) ?? -Infinity, this.finishedAt(pod)));
     }
-    if (workload.failures > spec.backoffLimit) {
+    if (workload.failures > spec.backoffLimit || this.pastBackoffLimitOnFailure(workload, spec)) {
       this.fail(workload, running(), 'BackoffLimitExceeded', 'Job has reached the specified backoff limit');
       return;
     }

@@ -237,7 +237,7 @@ class Kubelet {
 
   private failReadiness(pod: SimPod, epoch: number): void {
     const probe = pod.template.readinessProbe;
-    if (!probe || probe.handler === 'none') return;
+    if (!failsOnHang(probe)) return;
     this.ctx.clock.after(this.probeDetectionMs(probe), () => {
       if (epoch !== this.diskEpoch || pod.removed || !pod.readyCondition) return;
       this.client.write(() => this.ctx.store.patchPodStatus(pod, { ready: false, containersReady: false }));
@@ -248,7 +248,7 @@ class Kubelet {
   private failLiveness(pod: SimPod, epoch: number, restarts: number): void {
     const { clock, store, timing } = this.ctx;
     const probe = pod.template.livenessProbe;
-    if (!probe || probe.handler === 'none') return;
+    if (!failsOnHang(probe)) return;
     const alive = () => epoch === this.diskEpoch && !pod.removed && pod.deletionTimestamp === undefined && this.connected;
     // initialDelaySeconds counts from a container's start: not for the one running when the disk failed.
     clock.after((restarts > 0 ? probe.initialDelaySeconds * 1000 : 0) + this.probeDetectionMs(probe), () => {
@@ -257,6 +257,11 @@ class Kubelet {
       clock.after(Math.min(timing.simulator.containerStopLatency.value, graceMs), () => {
         if (!alive()) return;
         store.setPodRuntime(pod, false, false, 'liveness');
+        // restartPolicy Never: the killed container is not started again, so the pod ends Failed (computePodActions).
+        if (pod.template.restartPolicy === 'Never') {
+          this.client.write(() => store.patchPodStatus(pod, { phase: 'Failed', ready: false, containersReady: false, containerState: 'terminated', containerReason: 'Error' }));
+          return;
+        }
         const backoffMs = restarts === 0 ? 0 : Math.min(BACKOFF_INITIAL_MS * 2 ** (restarts - 1), BACKOFF_MAX_MS);
         this.backOffUntil.set(pod, clock.now + backoffMs);
         if (backoffMs > 0) {
@@ -527,4 +532,12 @@ class Kubelet {
       this.ctx.store.setPodRuntime(pod, false, false, 'housekeeping');
     });
   }
+}
+
+/**
+ * Whether a probe fails once the app hangs (a failed disk): an HTTP, gRPC or exec check does, a
+ * TCP check does not, as the kernel still completes the handshake for the hung process (KFS023).
+ */
+function failsOnHang(probe: SimPod['template']['livenessProbe']): probe is NonNullable<SimPod['template']['livenessProbe']> {
+  return probe !== undefined && probe.handler !== 'none' && probe.handler !== 'tcpSocket';
 }

@@ -184,6 +184,45 @@ describe('failure modes', () => {
       assert.deepEqual([summary.outcome, (summary.cause as { newIp: boolean }).newIp], ['recovered', false]);
     });
 
+    it('TCP probes keep passing: the kernel completes the handshake for the hung app, so it stays Ready and is never restarted (KFS023)', () => {
+      const tcp = deployment('tcp', 1, '').replace('      containers: [{name: c, image: registry.k8s.io/pause:3.9}]\n', probes.replace(/httpGet: \{path: \/, port: 80\}/g, 'tcpSocket: {port: 80}'));
+      const hung = run([tcp, service('tcp')], { failure: 'disk-failure', durationMs: 10 * MINUTE });
+      assert.equal(hung.events.filter((e) => e.t >= 0 && (e.type === 'PodRestarted' || e.type === 'PodStopped' || e.type === 'PodCondition')).length, 0);
+      const summary = summaryOf(hung, 'tcp');
+      assert.deepEqual([summary.outcome, summary.blackholeMs], ['stuck', 10 * MINUTE]);
+    });
+
+    const job = (restartPolicy: string) => `apiVersion: batch/v1
+kind: Job
+metadata: {name: batch, namespace: truth}
+spec:
+  backoffLimit: 2
+  template:
+    spec:
+      restartPolicy: ${restartPolicy}
+      nodeSelector: {kubernetes.io/hostname: worker-a1}
+      containers:
+      - {name: c, image: app, livenessProbe: {exec: {command: [cat, /tmp/ok]}, periodSeconds: 5, failureThreshold: 1}}
+`;
+
+    it('restartPolicy Never: the container the liveness probe kills is not started again; the pod ends Failed and the Job replaces it', () => {
+      const never = run([job('Never')], { failure: 'disk-failure', targets: ['node/worker-a1'], durationMs: 3 * MINUTE });
+      assert.equal(never.events.filter((e) => e.type === 'PodRestarted').length, 0);
+      const failed = never.events.filter((e) => e.type === 'PodFailed');
+      assert.ok(failed.length >= 1 && failed[0].t < 10_000, `failed at ${failed.map((e) => e.t)}`);
+      assert.ok(!never.states.some((s) => s.status === 'CrashLoopBackOff'));
+      assert.ok(never.events.some((e) => e.type === 'PodCreated' && e.t > failed[0].t), 'a replacement');
+    });
+
+    it('restartPolicy OnFailure: the restarts count towards backoffLimit, and the Job fails when they reach it (pastBackoffLimitOnFailure)', () => {
+      const onFailure = run([job('OnFailure')], { failure: 'disk-failure', targets: ['node/worker-a1'], durationMs: 5 * MINUTE });
+      const restarts = onFailure.events.filter((e) => e.type === 'PodRestarted').map((e) => e.t);
+      const jobFailed = onFailure.events.find((e) => e.reason === 'BackoffLimitExceeded')!;
+      assert.equal(restarts.length, 2, `restarts at ${restarts}`);
+      assert.ok(jobFailed.t > restarts[1] && jobFailed.t - restarts[1] < 1000, `failed ${jobFailed.t - restarts[1]} ms after the second restart`);
+      assert.equal(onFailure.summary.workloads[0].cause.kind, 'job-failed');
+    });
+
     it('without probes the pod stays Ready in the API: traffic is black-holed for the whole run', () => {
       const plain = summaryOf(result, 'plain');
       assert.equal(plain.outcome, 'stuck');
