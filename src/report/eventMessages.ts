@@ -6,7 +6,7 @@ import type { FailureKind } from '../sim/scenario';
 import type { TraceEvent } from '../sim/trace';
 import { findKnob } from '../cluster/timing';
 import { FAILURE_DESCRIPTIONS, RECOVERY_DESCRIPTIONS } from './failures';
-import { formatDuration } from './format';
+import { formatCount, formatDuration } from './format';
 import { objectEventMessage, taintText } from './objectEventMessages';
 
 export function eventMessage(event: TraceEvent): string {
@@ -49,6 +49,8 @@ function noteMessage(event: TraceEvent, d: Record<string, unknown>): string {
       return d.gateOff
         ? `In Kubernetes 1.20 graceful node shutdown is alpha, its GracefulNodeShutdown gate off by default: the node goes down like a power-off (SEMANTICS.md 2.4).`
         : 'kubelet.shutdownGracePeriod is 0s: graceful node shutdown is inert, the node goes down like a power-off (SEMANTICS.md 2.4).';
+    case 'ReplacementsLimited':
+      return `${event.object.kind}/${event.object.name} has created ${formatCount(Number(d.limit))} replacements: the simulator creates no more (Kubernetes would go on replacing each one evicted).`;
     case 'MasterDisruptionMode':
       return 'All zones are fully disrupted: the node lifecycle controller removes NoExecute taints and stops evicting (master disruption mode).';
     case 'MasterDisruptionModeExit':

@@ -96,7 +96,7 @@ function failureReason(summary: ReasonInput): string {
     case 'replacement-not-ready':
       return `Replacement ${cause.pod} on ${cause.node ?? '(unscheduled)'} is not Ready by the end (${cause.status}).`;
     case 'pinned-by-node-name':
-      return `spec.nodeName binds every pod of it to ${cause.node}, replacements included, without the scheduler: ${cause.replacements} replacement${cause.replacements > 1 ? 's were' : ' was'} created there and none can start while ${cause.node} is down (each is evicted after its tolerationSeconds and another takes its place); use a nodeSelector or node affinity to let replacements run elsewhere.`;
+      return `spec.nodeName binds every pod of it to ${cause.node}, replacements included, without the scheduler: ${formatCount(cause.replacements)} replacement${cause.replacements > 1 ? 's were' : ' was'} created there and none can start while ${cause.node} is down (each is evicted after its tolerationSeconds and another takes its place${cause.limited ? '; the simulator stopped at this many, Kubernetes goes on' : ''}); use a nodeSelector or node affinity to let replacements run elsewhere.`;
     case 'short-of-replicas':
       return `Fewer than desired pods serve at the end; pods on ${nodes(cause.nodes)} do not answer.`;
   }

@@ -12,6 +12,7 @@ import type { ServingMetrics } from './metrics';
 import { isActive, type SimNode, type SimPod, type SimWorkload } from './objects';
 import { matchingTolerations, minTolerationMs, NOT_READY, OUT_OF_SERVICE, UNREACHABLE } from './tolerations';
 import type { Store } from './store';
+import { replacementLimit } from './workloadController';
 import type { ObjectRef, TraceEvent } from './trace';
 
 /**
@@ -62,7 +63,7 @@ export type OutcomeCause =
   | { kind: 'job-failed'; reason: string; message: string; atMs: number }
   | { kind: 'replacement-not-ready'; pod: string; node: string | null; status: string }
   /** spec.nodeName binds every replacement to `node`, which is down: `replacements` were created there and none runs. */
-  | { kind: 'pinned-by-node-name'; node: string; replacements: number }
+  | { kind: 'pinned-by-node-name'; node: string; replacements: number; limited: boolean }
   | { kind: 'short-of-replicas'; nodes: string[] };
 
 export interface WorkloadSummary {
@@ -335,7 +336,7 @@ function outcomeOf(
   const pinnedTo = workload.template.nodeName;
   const pinnedHere = pinnedTo === undefined ? [] : replacements.filter((p) => p.node !== undefined && p.nodeName === pinnedTo && failed.has(p.node) && isDown(p.node));
   if (pinnedHere.length > 0 && !live.some((p) => p.replacement && p.readyCondition)) {
-    return { outcome: 'stuck', cause: { kind: 'pinned-by-node-name', node: pinnedTo!, replacements: pinnedHere.length } };
+    return { outcome: 'stuck', cause: { kind: 'pinned-by-node-name', node: pinnedTo!, replacements: pinnedHere.length, limited: replacements.length >= replacementLimit(workload.desired) } };
   }
   const starting = live.find((p) => p.replacement && !p.readyCondition);
   if (starting) return { outcome: 'stuck', cause: { kind: 'replacement-not-ready', pod: starting.name, node: starting.nodeName ?? null, status: podStatus(starting) } };

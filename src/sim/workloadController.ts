@@ -17,6 +17,8 @@ export abstract class WorkloadController {
   private readonly queued = new Set<SimWorkload>();
   /** Pods created but not yet seen (ControllerExpectations). */
   protected readonly expectedCreations = new Map<SimWorkload, number>();
+  /** Replacements created so far, per workload. */
+  private readonly replacementsMade = new Map<SimWorkload, number>();
 
   constructor(protected readonly ctx: SimContext, protected readonly volumes: VolumeBinder, name: string, kinds: readonly WorkloadKind[]) {
     this.random = ctx.random.fork(name);
@@ -65,6 +67,7 @@ export abstract class WorkloadController {
   /** Creates a pod through the API; it is a replacement when it is created after the failure. */
   protected create(workload: SimWorkload, ordinal?: number, template?: PodTemplateSim): void {
     const { store, clock } = this.ctx;
+    if (clock.now >= 0 && !this.mayReplace(workload)) return;
     this.expectedCreations.set(workload, this.pendingCreations(workload) + 1);
     const pod = newPod(workload, store.uid(), clock.now, this.volumes.claimsFor(workload, ordinal), ordinal, template);
     pod.replacement = clock.now >= 0;
@@ -74,9 +77,28 @@ export abstract class WorkloadController {
     });
   }
 
+  /**
+   * A replacement evicted as soon as it exists (bound by nodeName to a dead node, tolerationSeconds
+   * 0) is replaced again and again, as in Kubernetes; the simulator stops at a limit and says so.
+   */
+  private mayReplace(workload: SimWorkload): boolean {
+    const limit = replacementLimit(workload.desired);
+    const made = (this.replacementsMade.get(workload) ?? 0) + 1;
+    if (made > limit + 1) return false;
+    this.replacementsMade.set(workload, made);
+    if (made <= limit) return true;
+    this.ctx.store.event(workload.ref, 'Note', 'ReplacementsLimited', { limit });
+    return false;
+  }
+
   protected activeCount(workload: SimWorkload): number {
     let count = 0;
     for (const pod of workload.pods) if (isActive(pod)) count++;
     return count;
   }
+}
+
+/** Replacements one workload may create in a run: far more than any failure replaces, few enough to stay fast. */
+export function replacementLimit(desired: number): number {
+  return Math.max(1000, 10 * desired);
 }

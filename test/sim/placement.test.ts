@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import type { SimulationResult } from '../../src/sim/simulate';
 import { renderSummary, scenarioHeader } from '../../src/report/textReport';
 import { simulate } from '../../src/sim/simulate';
-import { deployment, flatCluster, run, scenarioOf } from './support';
+import { deployment, flatCluster, messageOf, reasonOf, run, scenarioOf } from './support';
 
 const nodesOf = (result: SimulationResult, prefix: string) => result.states.filter((s) => s.object.kind === 'Pod' && s.from === 0 && s.object.name.startsWith(prefix)).map((s) => s.node!);
 const tenNodes = flatCluster(Array.from({ length: 10 }, (_, i) => `n${String(i).padStart(2, '0')}`));
@@ -243,7 +243,19 @@ describe('placement: spec.nodeName binds pods without the scheduler', () => {
     const last = result.states.filter((s) => replacements.has(s.object.name) && s.to === null);
     assert.deepEqual([...new Set(last.map((s) => `${s.node} ${s.status}`))].sort(), ['worker-a1 Pending', 'worker-a1 Terminating']);
     const [summary] = result.summary.workloads;
-    assert.deepEqual([summary.outcome, summary.cause], ['stuck', { kind: 'pinned-by-node-name', node: 'worker-a1', replacements: 6 }]);
+    assert.deepEqual([summary.outcome, summary.cause], ['stuck', { kind: 'pinned-by-node-name', node: 'worker-a1', replacements: 6, limited: false }]);
+  });
+
+  it('replaced again as soon as it is evicted (tolerationSeconds 0): the simulator stops at 1,000 replacements and says so', () => {
+    const zero = deployment('zero', 1, '      nodeName: worker-a1\n      tolerations: [{key: node.kubernetes.io/unreachable, operator: Exists, effect: NoExecute, tolerationSeconds: 0}]\n');
+    const result = run([zero], { durationMs: 60 * MINUTE });
+    assert.equal(result.events.filter((e) => e.type === 'PodCreated' && e.t > 0).length, 1000);
+    const limited = result.events.filter((e) => e.reason === 'ReplacementsLimited');
+    assert.equal(limited.length, 1);
+    assert.equal(messageOf(limited[0]), 'Deployment/zero has created 1,000 replacements: the simulator creates no more (Kubernetes would go on replacing each one evicted).');
+    const [summary] = result.summary.workloads;
+    assert.deepEqual(summary.cause, { kind: 'pinned-by-node-name', node: 'worker-a1', replacements: 1000, limited: true });
+    assert.match(reasonOf(summary), /1,000 replacements were created there .*; the simulator stopped at this many, Kubernetes goes on\)/);
   });
 
   it('a node the cluster does not have: the pods stay Pending and are never scheduled elsewhere', () => {
