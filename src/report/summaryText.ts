@@ -54,6 +54,8 @@ function failureReason(summary: ReasonInput): string {
         return `DaemonSet pods belong to their node: its pods on ${nodes(cause.nodes)} are never evicted or moved${cause.serving ? ' and still answer' : ' and serve again only when their node recovers'} (expected for a DaemonSet).`;
       }
       return `DaemonSet pods belong to their node: ${cause.pod} is never evicted or moved${cause.serving ? ' and still answers on' : ' and serves again only when'} ${cause.node}${cause.serving ? '' : ' recovers'} (expected for a DaemonSet).`;
+    case 'daemon-out-of-service':
+      return `${cause.pod} does not tolerate the out-of-service taint on ${cause.node} (a DaemonSet's default tolerations leave it out): it was evicted${cause.removedMs !== null ? ` and its object removed at ${formatDuration(cause.removedMs)}` : ''}, and the DaemonSet runs no pod there while the taint stays (remove it once the node is back).`;
     case 'volume-attached-elsewhere':
       return `Replacement ${cause.pod} waits in ContainerCreating on ${cause.node}: its ReadWriteOnce volume ${cause.volume} is still attached to ${cause.attachedTo} (Multi-Attach error) and is only detached once the old pod object is gone (then after up to 6 minutes), or at once with the out-of-service taint; ${RELEASE}.`;
     case 'not-evicted-yet':

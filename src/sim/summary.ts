@@ -40,6 +40,8 @@ export type OutcomeCause =
   | { kind: 'replacement-pending'; pod: string; message: string | null }
   /** `pod` on `node`, the first of `nodes` (every down node with a pod of the DaemonSet). */
   | { kind: 'daemon-pod-waits'; pod: string; node: string; nodes: string[]; serving: boolean }
+  /** The out-of-service taint evicted a daemon pod (the DaemonSet's default tolerations leave it out); removed at `removedMs`. */
+  | { kind: 'daemon-out-of-service'; pod: string; node: string; removedMs: number | null }
   | { kind: 'volume-attached-elsewhere'; pod: string; node: string; volume: string; attachedTo: string }
   /** `leaderlessSinceMs`: the controller manager restarted then and no new leader holds its lease at the end. */
   | { kind: 'not-evicted-yet'; pod: string; node: string; status: string; serving: boolean; retaintedMs: number | null; leaderlessSinceMs?: number }
@@ -270,6 +272,8 @@ function outcomeOf(
   // A daemon pod whose node was deleted (and has not registered again) is gone with it.
   const gone = workload.kind === 'DaemonSet' ? affected.find((p) => p.removed && p.node?.deleted) : undefined;
   if (gone && daemonWaits.length === 0) return { outcome: 'lost', cause: { kind: 'daemon-node-deleted', pod: gone.name, node: gone.nodeName!, removedMs: removedAt.get(gone)?.atMs ?? null } };
+  const outOfService = daemonWaits.find((p) => (p.removed || p.deletionTimestamp !== undefined) && p.node!.taints.some((t) => t.key === OUT_OF_SERVICE));
+  if (outOfService) return { outcome: 'waits-for-node', cause: { kind: 'daemon-out-of-service', pod: outOfService.name, node: outOfService.nodeName!, removedMs: removedAt.get(outOfService)?.atMs ?? null } };
   if (daemonWaits.length > 0) {
     const nodes = [...new Set(daemonWaits.map((p) => p.nodeName!))];
     return { outcome: 'waits-for-node', cause: { kind: 'daemon-pod-waits', pod: daemonWaits[0].name, node: daemonWaits[0].nodeName!, nodes, serving: servingAtEnd >= workload.desired } };

@@ -346,6 +346,15 @@ spec:
     assert.equal(onFailure.events.filter((e) => e.type === 'PodCreated').length, 0);
   });
 
+  it('the out-of-service taint evicts a DaemonSet pod (its default tolerations leave it out): the summary says so, not "never evicted"', () => {
+    const result = run([daemonSet], { durationMs: 5 * MINUTE, interventions: [{ kind: 'out-of-service', atMs: 2 * MINUTE }] });
+    const [summary] = result.summary.workloads;
+    const removed = result.events.find((e) => e.type === 'PodRemoved' && e.t > 2 * MINUTE)!;
+    assert.equal(summary.outcome, 'waits-for-node');
+    assert.deepEqual(summary.cause, { kind: 'daemon-out-of-service', pod: removed.object.name, node: 'worker-a1', removedMs: removed.t });
+    assert.match(reasonOf(summary), /^\S+ does not tolerate the out-of-service taint on worker-a1 .*: it was evicted and its object removed at 2m\d+\.\d+s, and the DaemonSet runs no pod there while the taint stays/);
+  });
+
   it('deleting the Node object leaves its DaemonSet pod to pod GC: the DaemonSet controller deletes only unscheduled pods of missing nodes', () => {
     const result = run([daemonSet], { durationMs: 12 * MINUTE, interventions: [{ kind: 'delete-node', atMs: 6 * MINUTE }] });
     const onNode = result.states.find((s) => s.object.kind === 'Pod' && s.node === 'worker-a1')!.object.name;
