@@ -38,8 +38,8 @@ Simulates what the control plane does to the workloads in PATH when nodes fail.
                         (Ready but broken), graceful-shutdown (kubelet.shutdownGracePeriod), zone-outage
   --target T[@D][,...]  node/NAME, zone/NAME (all its nodes), or Kind/name (Kind/namespace/name
                         where namespaces share it) for the node of that
-                        workload's first pod (default: the node of the first pod of the first
-                        workload; zone-outage: the whole zone of that node); T@D fails that target D after the
+                        workload's first pod (default: the node of the first running pod of the
+                        first workload that has one; zone-outage: that node's whole zone); T@D fails that target D after the
                         others; times count from the first failure (when every target has a D,
                         the earliest fails at 0s and the rest keep their distance)
   --at D                normal operation shown before the failure (default 0s); the heartbeats'

@@ -162,8 +162,8 @@ function resolveTargets(store: Store, targets: string[], wholeZone: boolean): Si
   };
   const nodes = wanted.flatMap((target): SimNode[] => {
     if (target === '') {
-      const first = store.workloads.find((w) => w.pods.length > 0);
-      const pod = first && firstPlacedPod(first);
+      // The first workload with a running pod: one whose pods are all Pending has no node to fail.
+      const pod = store.workloads.map(firstPlacedPod).find((p) => p !== undefined);
       if (!pod) {
         const pending = store.workloads.flatMap((w) => w.pods).find((p) => p.pendingMessage !== undefined);
         const why = pending ? ` (${pending.name}: ${pending.pendingMessage})` : '';

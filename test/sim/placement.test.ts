@@ -258,6 +258,12 @@ describe('placement: spec.nodeName binds pods without the scheduler', () => {
     assert.match(reasonOf(summary), /1,000 replacements were created there .*; the simulator stopped at this many, Kubernetes goes on\)/);
   });
 
+  it('the default target is the node of the first workload that has a running pod, past one whose pods are all Pending', () => {
+    const result = run([pinned('elsewhere'), deployment('web', 1)], { durationMs: 2 * MINUTE });
+    const webNode = result.states.find((s) => s.object.name.startsWith('web-'))!.node;
+    assert.deepEqual(result.summary.failedNodes, [webNode]);
+  });
+
   it('a node the cluster does not have: the pods stay Pending and are never scheduled elsewhere', () => {
     const result = run([deployment('web', 1), pinned('elsewhere')], { durationMs: 2 * MINUTE });
     const pods = result.states.filter((s) => s.object.name.startsWith('pinned-'));
