@@ -73,7 +73,8 @@ function failureReason(summary: ReasonInput): string {
     case 'statefulset-identity': {
       const pinned = cause.localVolume ? ` Its local volume ${cause.localVolume} is only on ${cause.node}, so even then the new ${cause.pod} can only run there and stays Pending until the node returns.` : '';
       const where = cause.runtimeDown ? `on ${cause.node}, whose kubelet stops no pod while its container runtime is down,` : `on the unreachable node ${cause.node}:`;
-      return `${cause.pod} stays Terminating ${where} a StatefulSet never creates a second ${cause.pod} while the old object exists. To release it, ${RELEASE}.${pinned}`;
+      const shown = cause.shownAs ? `deleted but shown ${cause.shownAs} (kubectl prints Unknown for a deleted pod with reason NodeLost)` : 'Terminating';
+      return `${cause.pod} stays ${shown} ${where} a StatefulSet never creates a second ${cause.pod} while the old object exists. To release it, ${RELEASE}.${pinned}`;
     }
     case 'bare-pod':
       return `A bare Pod is never recreated: ${cause.pod} stays ${cause.status} on ${cause.node} until the node returns; run it under a Deployment or StatefulSet.`;

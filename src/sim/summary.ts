@@ -52,7 +52,8 @@ export type OutcomeCause =
   /** The kubelet stopped renewing the lease, but the run ended before node-monitor-grace-period ran out. */
   | { kind: 'not-noticed-yet'; pod: string; node: string; lastRenewalMs: number; leaderlessSinceMs?: number }
   /** `runtimeDown`: the node's kubelet is alive but does not stop pods while its container runtime is down. */
-  | { kind: 'statefulset-identity'; pod: string; node: string; localVolume: string | null; runtimeDown?: true }
+  /** `shownAs`: kubectl's STATUS where it is not Terminating (Unknown: NodeLost, the legacy eviction up to 1.26). */
+  | { kind: 'statefulset-identity'; pod: string; node: string; localVolume: string | null; runtimeDown?: true; shownAs?: string }
   | { kind: 'bare-pod'; pod: string; node: string; status: string }
   /** A static pod's mirror (SEMANTICS.md 6.5): only its node's kubelet runs it; never rescheduled. */
   | { kind: 'static-pod'; pod: string; node: string; status: string; nodeBack: boolean }
@@ -320,7 +321,8 @@ function outcomeOf(
   if (stuckPod && workload.kind === 'StatefulSet' && stuckPod.deletionTimestamp !== undefined) {
     const local = stuckPod.claims.find((c) => c.volume?.local)?.volume;
     const runtimeDown = stuckPod.node!.lease.live && !stuckPod.node!.host.runtimeUp;
-    return { outcome: 'stuck', cause: { kind: 'statefulset-identity', pod: stuckPod.name, node: stuckPod.nodeName!, localVolume: local?.name ?? null, ...(runtimeDown ? { runtimeDown } : {}) } };
+    const status = podStatus(stuckPod);
+    return { outcome: 'stuck', cause: { kind: 'statefulset-identity', pod: stuckPod.name, node: stuckPod.nodeName!, localVolume: local?.name ?? null, ...(runtimeDown ? { runtimeDown } : {}), ...(status !== 'Terminating' ? { shownAs: status } : {}) } };
   }
   if (workload.kind === 'Pod') {
     // SEMANTICS.md 6.5: a bare pod is never recreated. Failed (graceful shutdown) or removed, it is gone for good.

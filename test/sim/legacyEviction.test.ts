@@ -5,7 +5,7 @@
  * (SEMANTICS.md 3.7, 5, 13.4).
  */
 import * as assert from 'node:assert/strict';
-import { daemonSet, deployment, firstTime, is, messageOf, run } from './support';
+import { daemonSet, deployment, firstTime, is, messageOf, reasonOf, run } from './support';
 
 const MINUTE = 60_000;
 const PASS = 5000 + 20 + 100 + 2 * (100 + 50);
@@ -32,6 +32,13 @@ describe('legacy eviction (up to 1.26, --enable-taint-manager=false)', () => {
     assert.deepEqual([last.status, last.to], ['Unknown', null]);
     const dsPod = legacy.states.find((s) => s.object.name.startsWith('ds-') && s.node === node)!.object.name;
     assert.equal(firstTime(legacy, is.podDeleting(dsPod)), null);
+  });
+
+  it('a StatefulSet pod stuck on this path is summarised as kubectl shows it: Unknown, not Terminating', () => {
+    const sts = 'apiVersion: apps/v1\nkind: StatefulSet\nmetadata: {name: db, namespace: truth}\nspec:\n  serviceName: db\n  replicas: 1\n  selector: {matchLabels: {app: db}}\n  template:\n    metadata: {labels: {app: db}}\n    spec: {containers: [{name: db, image: pg}]}\n';
+    const [db] = run([sts], { version: '1.25', durationMs: 8 * MINUTE, set: { 'kcm.enable-taint-manager': 'false' } }).summary.workloads;
+    assert.deepEqual([db.outcome, db.cause.kind, (db.cause as { shownAs?: string }).shownAs], ['stuck', 'statefulset-identity', 'Unknown']);
+    assert.match(reasonOf(db), /^db-0 stays deleted but shown Unknown \(kubectl prints Unknown for a deleted pod with reason NodeLost\) on the unreachable node worker-a1: /);
   });
 
   it('--pod-eviction-timeout applies on this path and is not noted as ignored', () => {
