@@ -123,7 +123,9 @@ function restartControllerManager(ctx: SimContext): void {
   store.event(KCM_LEASE, 'Intervention', 'ControllerManagerRestart');
   store.event({ kind: 'Cluster', name: 'assumptions', namespace: '' }, 'Note', 'Assumption', { knob: 'sim.leaderElectionDelay', value: knob.value ?? `${delayMs}ms (drawn)`, source: knob.source });
   leader.lose();
+  const restart = ++leader.restarts;
   clock.after(delayMs, () => {
+    if (restart !== leader.restarts) return;
     leader.acquire();
     store.event(KCM_LEASE, 'KubernetesEvent', 'LeaderElection', { message: `new kube-controller-manager leader became leader after ${delayMs} ms`, delayMs });
   });

@@ -80,6 +80,11 @@ describe('controller-manager restart during an outage', () => {
     assert.equal((result.summary.workloads[0].cause as { leaderlessSinceMs?: number }).leaderlessSinceMs, undefined);
   });
 
+  it('a second restart before the new leader takes over: one takeover, counted from the second restart', () => {
+    const twice = run([deployment('web', 1)], { durationMs: 5 * MINUTE, interventions: [{ kind: 'restart-controller-manager', atMs: 30_000 }, { kind: 'restart-controller-manager', atMs: 40_000 }], set: { 'sim.leaderElectionDelay': '17s' } });
+    assert.deepEqual(twice.events.filter((e) => e.reason === 'LeaderElection').map((e) => e.t), [57_000]);
+  });
+
   it('a node back while no leader holds the lease loses its NoSchedule taint to the new leader (its informer adds every node)', () => {
     const back = run([deployment('web', 1)], { durationMs: 15 * MINUTE, recoverAfterMs: 410_000, interventions: [{ kind: 'restart-controller-manager', atMs: 400_000 }] });
     const node = back.summary.failedNodes[0];
