@@ -377,8 +377,9 @@ function simulationChoices(args: ParsedArgs, cwd: string): SimulationChoices {
     targets: targets.map((t) => t.name),
     failAtMs: Object.fromEntries(targets.filter((t) => t.ms !== undefined).map((t) => [t.name, t.ms!])),
     recoverAfterMs: perTargetRecovery ? undefined : duration(args, 'recover-after'),
-    recoverAfterMsByTarget: perTargetRecovery && Object.fromEntries(perTargetRecovery.map((t) => {
+    recoverAfterMsByTarget: perTargetRecovery && Object.fromEntries(perTargetRecovery.map((t, i) => {
       if (t.ms === undefined) throw new UsageError(`--recover-after: give every target a time (TARGET@D), or one duration for all; got "${t.name}"`);
+      if (perTargetRecovery.findIndex((other) => other.name === t.name) < i) throw new UsageError(`--recover-after: ${t.name} is given twice; give each target one time`);
       return [t.name, t.ms];
     })),
     preFailureMs: duration(args, 'at') ?? 0,

@@ -278,6 +278,7 @@ items:
       [['--target', 'node/worker-a1', '--recover-after', 'node/worker-b1@2m'], /^kube-failure-sim: --recover-after node\/worker-b1: has a time but is not among the targets \(node\/worker-a1\)\.\n$/],
       [['--target', 'node/worker-a1@30s,node/worker-a1@0s'], /^kube-failure-sim: --target node\/worker-a1: is given twice; give each target once\.\n$/],
       [['--target', 'node/worker-a1,worker-a1'], /^kube-failure-sim: --target worker-a1: is the same target as node\/worker-a1; give each target once\.\n$/],
+      [['--target', 'node/worker-a1', '--recover-after', 'node/worker-a1@1m,node/worker-a1@2m'], /^kube-failure-sim: --recover-after: node\/worker-a1 is given twice; give each target one time\n/],
     ];
     for (const [args, message] of cases) {
       const { code, stderr } = run('simulate', file, ...args);
