@@ -1,7 +1,7 @@
 /**
  * What users feel, measured from the failure on: a pod serves when traffic is routed to it (a
- * ready endpoint of its Service, or a serving terminating one while the Service has no ready
- * endpoint; without a Service, Ready in the API and not terminating) and it really
+ * ready endpoint of its Service, or a serving terminating one while a Service with a cluster IP
+ * has no ready endpoint; without a Service, Ready in the API and not terminating) and it really
  * answers (containers running on a reachable node). Per workload:
  * time with no serving pod (unavailable), with fewer than desired (degraded), with a Service
  * endpoint still routing to a pod that cannot answer (blackhole), and with more copies running
@@ -46,7 +46,7 @@ export class ServingMetrics {
 
   /** The last ready endpoint gone, or one back: the Service's serving terminating pods start or stop taking traffic. */
   private endpointsChanged(service: SimService): void {
-    const falling = service.readyEndpoints === 0;
+    const falling = service.readyEndpoints === 0 && !service.headless;
     if (falling === this.fallingBack.has(service)) return;
     if (falling) this.fallingBack.add(service);
     else this.fallingBack.delete(service);

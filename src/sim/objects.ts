@@ -196,6 +196,8 @@ export interface SimService {
   namespace: string;
   selector: Record<string, string>;
   publishNotReadyAddresses: boolean;
+  /** clusterIP: None: DNS answers with its ready endpoints, and no kube-proxy falls back to terminating ones. */
+  headless: boolean;
   endpoints: Map<SimPod, EndpointState>;
   /** Endpoints with ready=true, kept with every change (a Service may have thousands). */
   readyEndpoints: number;

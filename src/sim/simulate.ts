@@ -142,6 +142,7 @@ function addServices(store: Store, scenario: Scenario): void {
       namespace: service.namespace,
       selector: service.selector,
       publishNotReadyAddresses: service.publishNotReadyAddresses,
+      headless: service.headless,
       endpoints: new Map(),
       readyEndpoints: 0,
     });

@@ -70,6 +70,9 @@ describe('failure modes', () => {
       // Before the fallback (1.25) down from the deletion itself: longer by the old pod's stop.
       const old = summaryOf(run([deployment('web', 1), service('web')], { failure: 'kubelet-not-ready', ...on('worker-a1'), durationMs: 8 * MINUTE, version: '1.25' }), 'web');
       assert.ok(old.unavailableMs > web.unavailableMs + 500, `down ${old.unavailableMs} ms on 1.25, ${web.unavailableMs} ms now`);
+      // A headless Service has no kube-proxy: DNS answers with ready endpoints only, so no fallback either.
+      const headless = summaryOf(run([deployment('web', 1), service('web').replace('spec: {', 'spec: {clusterIP: None, ')], { failure: 'kubelet-not-ready', ...on('worker-a1'), durationMs: 8 * MINUTE }), 'web');
+      assert.equal(headless.unavailableMs, old.unavailableMs);
     });
 
     it('the live kubelet removes the deleted pods within seconds, so the StatefulSet recreates db-0', () => {
