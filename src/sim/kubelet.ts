@@ -221,7 +221,12 @@ class Kubelet {
       if (!pod.running) continue;
       store.setPodRuntime(pod, true, healthy);
       if (healthy) {
-        if (!pod.readyCondition) this.client.write(() => store.patchPodStatus(pod, { ready: true, containersReady: true }));
+        // Ready again at the readiness probe's next success, within one period.
+        const probe = pod.template.readinessProbe;
+        const nextProbeMs = probe && probe.handler !== 'none' ? this.random.uniform(0, probe.periodSeconds * 1000) : 0;
+        if (!pod.readyCondition) clock.after(nextProbeMs, () => {
+          if (epoch === this.diskEpoch && pod.running && !pod.removed && !pod.readyCondition) this.client.write(() => store.patchPodStatus(pod, { ready: true, containersReady: true }));
+        });
         continue;
       }
       this.failReadiness(pod, epoch);

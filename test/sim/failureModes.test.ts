@@ -187,6 +187,15 @@ describe('failure modes', () => {
       assert.deepEqual([summary.outcome, (summary.cause as { newIp: boolean }).newIp], ['recovered', false]);
     });
 
+    it('a healed disk: the pod is Ready again at its readiness probe\'s next success, within one period', () => {
+      const readinessOnly = deployment('api', 1, '').replace('      containers: [{name: c, image: registry.k8s.io/pause:3.9}]\n', '      containers: [{name: c, image: nginx, readinessProbe: {httpGet: {path: /, port: 80}, periodSeconds: 5}}]\n');
+      const readyAgain = [1, 2, 3, 4, 5].map((seed) => {
+        const healed = run([readinessOnly], { failure: 'disk-failure', durationMs: 6 * MINUTE, recoverAfterMs: 3 * MINUTE, seed });
+        return healed.events.find((e) => e.type === 'PodReady' && e.t > 3 * MINUTE)!.t - 3 * MINUTE;
+      });
+      assert.ok(readyAgain.every((ms) => ms >= 0 && ms <= 5000 + WRITE) && readyAgain.some((ms) => ms > 1000), `Ready ${readyAgain} ms after the disk healed`);
+    });
+
     it('TCP probes keep passing: the kernel completes the handshake for the hung app, so it stays Ready and is never restarted (KFS023)', () => {
       const tcp = deployment('tcp', 1, '').replace('      containers: [{name: c, image: registry.k8s.io/pause:3.9}]\n', probes.replace(/httpGet: \{path: \/, port: 80\}/g, 'tcpSocket: {port: 80}'));
       const hung = run([tcp, service('tcp')], { failure: 'disk-failure', durationMs: 10 * MINUTE });
