@@ -49,6 +49,22 @@ describe('kube-failure-sim load (SEMANTICS.md 12)', () => {
     assert.equal(json('--nodes', '10', '--profile', 'fast').timing['kubelet.nodeStatusUpdateFrequency'].source, 'preset fast');
   });
 
+  it('zero in a KubeletConfiguration means not set, as the kubelet\'s defaulting reads it (SetDefaults_KubeletConfiguration)', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kfs-load-'));
+    const config = (fields: string) => {
+      fs.writeFileSync(path.join(dir, 'kubelet.yaml'), `apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\n${fields}`);
+      const { code, stdout, stderr } = run('load', '--format', 'json', '--nodes', '1000', dir);
+      assert.equal(code, 0, stderr);
+      return JSON.parse(stdout);
+    };
+    // The report frequency follows the explicitly set update frequency.
+    assert.equal(config('nodeStatusUpdateFrequency: 10s\nnodeStatusReportFrequency: 0s\n').statusWritesPerSecond, 100);
+    // Neither set: 10 s and 5 min, the defaults.
+    const zero = config('nodeStatusUpdateFrequency: 0s\nnodeLeaseDurationSeconds: 0\n');
+    assert.deepEqual([zero.statusWritesPerSecond, zero.leaseWritesPerSecond], [3.333333, 100]);
+    assert.equal(zero.timing['kubelet.nodeStatusUpdateFrequency'].source, 'default 1.36');
+  });
+
   it('prints every number as text, and rejects a missing or bad --nodes', () => {
     const { code, stdout } = run('load', '--nodes', '1000', '--k8s-version', '1.36');
     assert.equal(code, 0);

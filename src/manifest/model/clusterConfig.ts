@@ -54,10 +54,14 @@ export const COMPONENT_FLAGS: Record<ComponentName, Record<string, ValueType>> =
   },
 };
 
+const ZERO_IS_UNSET: ReadonlySet<string> = new Set(['nodeStatusUpdateFrequency', 'nodeStatusReportFrequency', 'nodeLeaseDurationSeconds']);
+
 export function readKubeletConfiguration(r: FieldReader): ConfigSetting[] {
   const settings: ConfigSetting[] = [];
   for (const [name, type] of Object.entries(KUBELET_FIELDS)) {
     if (!r.has(name)) continue;
+    // SetDefaults_KubeletConfiguration: zero is "not set" for these, and the kubelet applies its default.
+    if (ZERO_IS_UNSET.has(name) && (r.raw(name) === 0 || (type === 'duration' && r.duration(name) === 0))) continue;
     const value = type === 'duration' ? r.duration(name) : r.int([name], { min: 1 });
     if (value !== undefined) settings.push({ name, value: r.raw(name) as string | number, range: r.range(name) });
   }
