@@ -62,7 +62,7 @@ describe('kube-failure-sim load (SEMANTICS.md 12)', () => {
     // Neither set: 10 s and 5 min, the defaults.
     const zero = config('nodeStatusUpdateFrequency: 0s\nnodeLeaseDurationSeconds: 0\n');
     assert.deepEqual([zero.statusWritesPerSecond, zero.leaseWritesPerSecond], [3.333333, 100]);
-    assert.equal(zero.timing['kubelet.nodeStatusUpdateFrequency'].source, 'default 1.36');
+    assert.match(zero.timing['kubelet.nodeStatusUpdateFrequency'].source, /^default 1\.\d+$/);
   });
 
   it('prints every number as text, and rejects a missing or bad --nodes', () => {
