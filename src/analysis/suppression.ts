@@ -1,6 +1,6 @@
 /**
  * Suppression in the manifest itself (RULES.md): `# kfs-disable-next-line KFS002` for the next
- * line, `# kfs-disable KFS010` for the rest of the YAML document, and the annotation
+ * line, `# kfs-disable KFS010` for the whole YAML document it is in, and the annotation
  * `kube-failure-sim/ignore: "KFS002,KFS010"` for the object it is on.
  */
 import type { ReadManifest } from '../manifest/readManifest';
@@ -16,7 +16,7 @@ interface Suppression {
 }
 
 export function suppressedBy(document: ReadManifest): (finding: Finding) => boolean {
-  const { text, lines, documents } = document.parsed;
+  const { text, lines } = document.parsed;
   const suppressions: Suppression[] = [];
   if (text.includes('kfs-disable')) {
     for (let line = 0; line < lines.lineCount; line++) {
@@ -27,10 +27,10 @@ export function suppressedBy(document: ReadManifest): (finding: Finding) => bool
         suppressions.push({ ids, fromLine: line + 1, toLine: line + 1 });
         continue;
       }
-      // The document the comment is in, or whose content it precedes; up to the start of the one after it.
-      const owner = documents.findIndex((d) => d.range.end.line >= line);
-      const next = owner < 0 ? undefined : documents[owner + 1];
-      suppressions.push({ ids, fromLine: line, toLine: next ? next.range.start.line - 1 : lines.lineCount });
+      // The whole document the comment is in: from its --- (or the file's start) to the next one.
+      const starts = documentStarts(document);
+      const owner = starts.filter((start) => start <= line).length - 1;
+      suppressions.push({ ids, fromLine: starts[owner] ?? 0, toLine: owner + 1 < starts.length ? starts[owner + 1] - 1 : lines.lineCount });
     }
   }
   const annotated = document.objects.flatMap((object) => {
@@ -40,6 +40,21 @@ export function suppressedBy(document: ReadManifest): (finding: Finding) => bool
   });
   const all = [...suppressions, ...annotated];
   return (finding) => all.some((s) => s.ids.has(finding.ruleId) && finding.range.start.line >= s.fromLine && finding.range.start.line <= s.toLine);
+}
+
+/**
+ * The line each document starts on: the file's first line, then each later document's `---`
+ * (a comment before it belongs to the document above), or its first line if it has none.
+ */
+function documentStarts(document: ReadManifest): number[] {
+  const { text, lines, documents } = document.parsed;
+  return documents.map((d, i) => {
+    if (i === 0) return 0;
+    for (let line = documents[i - 1].range.end.line; line <= d.range.start.line; line++) {
+      if (/^---(\s|$)/.test(text.slice(lines.lineStart(line), lines.lineEnd(line)))) return line;
+    }
+    return d.range.start.line;
+  });
 }
 
 /** "Disable KFSxxx for this line" and "for this document": a comment at the finding's indentation, or before the document's first line. */

@@ -364,9 +364,16 @@ describe('suppression', () => {
     assert.ok(findings(text).includes('KFS008'), 'other rules still run');
   });
 
-  it('kfs-disable silences the rest of the YAML document, not the next one', () => {
-    const text = `# kfs-disable KFS002\n${single}---\n${single.replace('name: web', 'name: web2')}`;
-    assert.deepEqual(findings(text).filter((id) => id === 'KFS002').length, 1);
+  it('kfs-disable silences the whole YAML document it is in, not the next one', () => {
+    const second = single.replace('name: web', 'name: web2');
+    const kfs002 = (text: string) => findings(text).filter((id) => id === 'KFS002').length;
+    assert.equal(kfs002(`# kfs-disable KFS002\n${single}---\n${second}`), 1);
+    // At the end of the first document, before the ---: that document, all of it.
+    const atEnd = `${single}# kfs-disable KFS002\n---\n${second}`;
+    assert.equal(kfs002(atEnd), 1);
+    assert.equal(kfs002(atEnd.replace('name: web2', 'name: web2\n  annotations: {kube-failure-sim/ignore: KFS002}')), 0);
+    // After the ---: the second one.
+    assert.equal(kfs002(`${single}---\n# kfs-disable KFS002\n${second}`.replace('name: web\n', 'name: web\n  annotations: {kube-failure-sim/ignore: KFS002}\n')), 0);
   });
 
   it('the annotation kube-failure-sim/ignore silences its object', () => {
