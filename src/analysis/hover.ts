@@ -6,6 +6,7 @@
 import type { Knob } from '../cluster/knobSpec';
 import { COMPONENTS, knobOfComponent } from '../cluster/timing';
 import { formatDuration } from '../report/format';
+import { shellScriptAsPid1 } from '../manifest/model/containerStop';
 import type { Container, PodDisruptionBudget, Probe, Sourced, Workload } from '../manifest/model/types';
 import type { ManifestObject } from '../manifest/objects';
 import { valueAt, type PathSegment } from '../manifest/path';
@@ -134,8 +135,8 @@ function containerHover(container: Container | undefined, rel: PathSegment[], gr
     return probe ? [`**${field}** of ${md(container.name)}: ${probeText(field, probe)}.`] : undefined;
   }
   if (field === 'command' || field === 'args') {
-    const argv = [...container.command, ...container.args];
-    const shell = /(^|\/)(sh|bash|ash|dash)$/.test(argv[0] ?? '') && argv[1] === '-c';
+    // The same judgement as KFS030 and the simulated stop.
+    const shell = shellScriptAsPid1(container) !== undefined && !container.preStop;
     return [`**${field}** of ${md(container.name)}: the first program runs as PID 1 and receives SIGTERM on deletion. ${shell ? `Here a shell is PID 1: it does not forward SIGTERM, so every stop waits ${graceSeconds}s and ends in SIGKILL unless the script starts its program with exec.` : `It has ${graceSeconds}s to exit before SIGKILL.`}`];
   }
   if (field === 'resources') {

@@ -27,7 +27,7 @@ spec:
 ${pod}      containers:
       - name: web
         image: nginx
-        command: [sh, -c, "nginx -g 'daemon off;'"]
+        command: [sh, -ec, "cd /srv; nginx -g 'daemon off;'"]
         readinessProbe: {httpGet: {path: /, port: 80}, periodSeconds: 5, failureThreshold: 2}
         resources: {requests: {cpu: 100m}}
 `;
@@ -79,6 +79,9 @@ describe('hovers', () => {
       const text = deployment('1').replace(marker.replace('|', ''), marker);
       assert.match(at(text, marker).hover!.markdown, expected, marker);
     }
+    // One program alone: the shell runs it in its own place, as KFS030 judges it.
+    const single = deployment('1').replace('"cd /srv; nginx', '"nginx').replace('        command', '        |command');
+    assert.match(at(single, '|command').hover!.markdown, /^\*\*command\*\* of web: the first program runs as PID 1 and receives SIGTERM on deletion\. It has 30s to exit before SIGKILL\./);
     // A liveness probe detects a hang as a readiness probe does: (F−1)·p + timeout to F·p + timeout, 21–31 s by default.
     const live = deployment('1').replace('        readinessProbe:', '        |livenessProbe: {httpGet: {path: /, port: 80}}\n        readinessProbe:');
     assert.match(at(live, '|livenessProbe').hover!.markdown, /a hang is detected 21–31s after it starts/);

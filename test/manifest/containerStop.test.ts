@@ -33,6 +33,9 @@ describe('how a container stops (SEMANTICS.md 10)', () => {
     // A builtin or an assignment first is not one program.
     assert.equal(shellScriptAsPid1(container({ command: ['sh', '-c', 'PORT=80 node server.js'] })), 'PORT=80 node server.js');
     assert.equal(shellScriptAsPid1(container({ command: ['sh', '-c', 'wait'] })), 'wait');
+    // Quoted words are arguments, whatever they hold.
+    assert.equal(shellScriptAsPid1(container({ command: ['sh', '-c', "nginx -g 'daemon off;'"] })), undefined);
+    assert.equal(shellScriptAsPid1(container({ command: ['sh', '-c', 'echo "a;b"; run'] })), 'echo "a;b"; run');
     assert.equal(containerStopMs(container({ command: ['sh', '-c', 'app --serve'] }), 30_000, 1000), 1000);
   });
 

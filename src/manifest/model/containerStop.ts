@@ -33,7 +33,8 @@ const STARTS_WITH_PROGRAM = /^(?!(if|then|else|elif|fi|for|while|until|do|done|c
 
 /** One command starting with a program's name, to which `exec ` can be prefixed. */
 export function execPrefixable(script: string): boolean {
-  const trimmed = script.trim();
+  // Quoted words are arguments, whatever they hold (nginx -g 'daemon off;').
+  const trimmed = script.trim().replace(/'[^']*'|"(?:[^"\\]|\\.)*"/g, '""');
   return !SHELL_CONTROL.test(trimmed) && STARTS_WITH_PROGRAM.test(trimmed);
 }
 
