@@ -10,7 +10,8 @@ import { shellScriptAsPid1 } from '../manifest/model/containerStop';
 import type { Container, PodDisruptionBudget, Probe, Sourced, Workload } from '../manifest/model/types';
 import type { ManifestObject } from '../manifest/objects';
 import { valueAt, type PathSegment } from '../manifest/path';
-import { budgetSelects, fewestPods, hasReplicas, podSpecPath } from './facts';
+import { autoscalerOf, budgetSelects, fewestPods, hasReplicas, podSpecPath } from './facts';
+import { noPodText } from './lenses';
 import { workloadLabeler } from '../report/workloadLabel';
 import { code, md, simulateLink } from './markdown';
 import { approx, outageText } from './outageText';
@@ -49,8 +50,10 @@ function containsOffset(object: ManifestObject, fileOffset: number): boolean {
 }
 
 function outcomeLines(ctx: RuleContext, workload: Sourced<Workload>): string[] {
+  const skipped = ctx.unsimulated.get(workload);
+  if (skipped) return [`**If its node fails**: ${md(skipped.text)}.`];
   const outcome = ctx.simulations.outcome(workload, ctx.workspace, ctx.timing);
-  if (!outcome) return ['No pod of it can be scheduled on the cluster, so a node failure changes nothing.'];
+  if (!outcome) return [`${noPodText(workload, ctx.workspace)}, so a node failure changes nothing.`];
   const text = outageText(outcome);
   const { controllerManager, apiServer } = ctx.timing;
   return [
@@ -65,7 +68,7 @@ function workloadHover(ctx: RuleContext, workload: Sourced<Workload>, path: Path
   const rel = startsWith(path, pod) ? path.slice(pod.length) : undefined;
   const field = rel?.[0];
   let lines: string[] | undefined;
-  if (hasReplicas(workload) && path[0] === 'spec' && path[1] === 'replicas' && path.length === 2) lines = replicasHover(workload);
+  if (hasReplicas(workload) && path[0] === 'spec' && path[1] === 'replicas' && path.length === 2) lines = replicasHover(ctx, workload);
   else if (workload.kind === 'StatefulSet' && path[1] === 'podManagementPolicy') lines = [
     `**podManagementPolicy: ${md(workload.podManagementPolicy)}**: ${workload.podManagementPolicy === 'OrderedReady' ? 'pods are created and updated one at a time in ordinal order, and the controller waits at a pod that is not Running and Ready: while a pod stays on a failed node, higher ordinals are not created or updated.' : 'pods are created and deleted in parallel; a pod on a failed node still keeps its name, so it is not recreated while its old object exists.'}`,
   ];
@@ -87,8 +90,11 @@ function writtenItem<T extends { at?: number }>(items: readonly T[], index: numb
   return items.find((item, i) => (item.at ?? i) === index);
 }
 
-function replicasHover(workload: Extract<Workload, { replicas: number }>): string[] {
-  return [`**replicas: ${workload.replicas}**: how many pods ${md(`${workload.kind}/${workload.name}`)} runs. A pod on a failed node is replaced only when it is deleted (tolerationSeconds after the node's NoExecute taint)${workload.kind === 'StatefulSet' ? ', and a StatefulSet pod not even then: its name stays taken while the old object exists' : ''}; until then ${workload.replicas > 1 ? 'the other replicas serve' : 'nothing serves'}.`];
+function replicasHover(ctx: RuleContext, workload: Extract<Workload, { replicas: number }>): string[] {
+  const autoscaler = autoscalerOf(workload, ctx.workspace);
+  const pods = fewestPods(workload, ctx.workspace);
+  const scaled = autoscaler ? ` HorizontalPodAutoscaler ${md(autoscaler.name)} sets it, never below ${pods}: the numbers below are for ${pods}.` : '';
+  return [`**replicas: ${workload.replicas}**: how many pods ${md(`${workload.kind}/${workload.name}`)} runs.${scaled} A pod on a failed node is replaced only when it is deleted (tolerationSeconds after the node's NoExecute taint)${workload.kind === 'StatefulSet' ? ', and a StatefulSet pod not even then: its name stays taken while the old object exists' : ''}; until then ${pods > 1 ? 'the other replicas serve' : 'nothing serves'}.`];
 }
 
 function strategyHover(workload: Workload): string[] {

@@ -1,7 +1,10 @@
 /** The CodeLens above each workload (KFS012): its simulated outage if its node fails and never returns, and if it returns after 2 minutes. */
+import type { ManifestModel } from '../manifest/model';
+import type { Workload } from '../manifest/model/types';
 import type { Range } from '../manifest/range';
 import type { ObjectRef } from '../manifest/objects';
 import { workloadLabeler } from '../report/workloadLabel';
+import { fewestPods } from './facts';
 import { approx, outageText } from './outageText';
 import type { RuleContext } from './rule';
 
@@ -24,7 +27,7 @@ export function workloadLenses(ctx: RuleContext): WorkloadLens[] {
     const skipped = ctx.unsimulated.get(workload);
     if (skipped) return { range, workload: ref, target, title: `If its node fails: ${skipped.text}`, outageMs: 0 };
     const lost = ctx.simulations.outcome(workload, ctx.workspace, ctx.timing, 'node-lost');
-    if (!lost) return { range, workload: ref, target, title: 'No pod of it can be scheduled on this cluster', outageMs: 0 };
+    if (!lost) return { range, workload: ref, target, title: noPodText(workload, ctx.workspace), outageMs: 0 };
     const text = outageText(lost);
     const back = ctx.simulations.outcome(workload, ctx.workspace, ctx.timing, 'node-returns-2m');
     const backText = back ? outageText(back) : undefined;
@@ -40,6 +43,11 @@ export function workloadLenses(ctx: RuleContext): WorkloadLens[] {
     const outageMs = text.open && lost.summary.unavailableMs >= lost.durationMs ? Infinity : lost.summary.unavailableMs;
     return { range, workload: ref, target, title, outageMs };
   });
+}
+
+/** Why a workload has no pod for a node failure to hit: scaled to zero, or none fits the cluster. */
+export function noPodText(workload: Workload, model: Pick<ManifestModel, 'horizontalPodAutoscalers'>): string {
+  return fewestPods(workload, model) === 0 ? 'Scaled to 0: it runs no pod' : 'No pod of it can be scheduled on this cluster';
 }
 
 /** The workload with the longest outage (the first of equals), for the status bar. */

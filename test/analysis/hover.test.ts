@@ -181,6 +181,17 @@ describe('lenses (KFS012)', () => {
     assert.equal(worstLens([]), undefined);
   });
 
+  it('a workload scaled to 0, one the API server rejects, one with an autoscaler: lens and hover agree with the diagnostics', () => {
+    assert.equal(lenses(deployment('0'))[0].title, 'Scaled to 0: it runs no pod');
+    assert.match(at(deployment('|0'), '|0').hover!.markdown, /\nScaled to 0: it runs no pod, so a node failure changes nothing\.\n/);
+    const rejected = deployment('|"1"');
+    assert.equal(lenses(rejected.replace('|', ''))[0].title, 'If its node fails: not simulated: fix the field the API server rejects first');
+    assert.match(at(rejected, '|"1"').hover!.markdown, /\n\*\*If its node fails\*\*: not simulated\\: fix the field the API server rejects first\.\n/);
+    const hpa = '---\napiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\nmetadata: {name: web, namespace: shop}\nspec:\n  scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: web}\n  minReplicas: 3\n  maxReplicas: 10\n';
+    assert.equal(lenses(`${deployment('1')}${hpa}`)[0].title, 'If its node fails: no outage (3 replicas on 3 nodes)');
+    assert.match(at(`${deployment('|1')}${hpa}`, '|1').hover!.markdown, /^\*\*replicas: 1\*\*: how many pods Deployment\\\/web runs\. HorizontalPodAutoscaler web sets it, never below 3: the numbers below are for 3\. .*until then the other replicas serve\.\n\n\*\*If its node fails\*\* .*No outage/);
+  });
+
   it('a bare Pod that never restarts stays down when its node comes back', () => {
     const [lens] = lenses('apiVersion: v1\nkind: Pod\nmetadata: {name: once}\nspec:\n  restartPolicy: Never\n  containers: [{name: c, image: busybox}]\n');
     assert.equal(lens.title, 'If its node fails: stuck until someone acts (back in 2m: still down until someone acts)');
