@@ -18,12 +18,13 @@ import type { WorkloadSummary } from '../sim/summary';
 
 
 /** `worst-placement` / `spread-placement`: the node-lost scenario with the pods packed onto as few nodes as the filters allow, or spread as widely as possible (KFS010). */
-export type Variant = 'node-lost' | 'node-returns-2m' | 'partition' | 'worst-placement' | 'spread-placement';
+export type Variant = 'node-lost' | 'node-returns-2m' | 'partition' | 'kubelet-not-ready' | 'worst-placement' | 'spread-placement';
 
 const VARIANTS: Record<Variant, { failure: FailureKind; recoverAfterMs?: number; placement?: Placement }> = {
   'node-lost': { failure: 'power-off' },
   'node-returns-2m': { failure: 'power-off', recoverAfterMs: 2 * 60_000 },
   partition: { failure: 'partition' },
+  'kubelet-not-ready': { failure: 'kubelet-not-ready' },
   'worst-placement': { failure: 'power-off', placement: 'worst' },
   'spread-placement': { failure: 'power-off', placement: 'spread' },
 };

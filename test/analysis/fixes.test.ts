@@ -113,6 +113,13 @@ describe('quick fixes', () => {
     // Both short tolerations: each finding's fix raises both, and its title says so.
     const both = web('  replicas: 2\n', pod.replace('tolerationSeconds: 10}]', 'tolerationSeconds: 10}, {key: node.kubernetes.io/not-ready, operator: Exists, effect: NoExecute, tolerationSeconds: 10}]'));
     assert.deepEqual(fixesOf(both, 'KFS006').map((f) => f.title.replace(/ \(.*$/, '')), ['Tolerate unreachable and not-ready for 300s', 'Tolerate unreachable and not-ready for 300s']);
+    // A not-ready toleration alone: its taint comes from a kubelet reporting NotReady, which the message and the title measure.
+    const notReady = web('  replicas: 2\n', pod.replace('node.kubernetes.io/unreachable', 'node.kubernetes.io/not-ready'));
+    const workspace = new Workspace();
+    workspace.setDocument('main.yaml', notReady);
+    const finding = workspace.analyse('main.yaml').findings.find((f) => f.ruleId === 'KFS006')!;
+    assert.match(finding.message, /^tolerationSeconds 10 is shorter than a runtime restart: a kubelet reporting NotReady \(its container runtime down\) for longer than about \d+s evicts the pod 10s after/);
+    assert.match(fixesOf(notReady, 'KFS006')[0].title, /^Tolerate not-ready for 300s \(if its kubelet reports NotReady: evicted after ~\d+s → evicted after ~(5m[3-5][0-9]|6m0[0-9])s\)$/);
   });
 
   it('KFS008 writes the tolerations the API server adds, as a block list at the pod spec\'s indentation', () => {

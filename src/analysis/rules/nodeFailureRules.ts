@@ -208,17 +208,21 @@ export const shortToleration: Rule = {
         const seconds = toleration.tolerationSeconds;
         if (seconds === undefined || seconds >= SHORT_TOLERATION_SECONDS) continue;
         const path = [...podSpecPath(workload), 'tolerations', index, 'tolerationSeconds'];
-        const outcome = ctx.simulations.outcome(workload, ctx.workspace, ctx.timing, 'partition');
+        // The not-ready taint comes from a kubelet reporting NotReady (its runtime down), not from a node cut off.
+        const notReady = toleration.key === NOT_READY;
+        const outcome = ctx.simulations.outcome(workload, ctx.workspace, ctx.timing, notReady ? 'kubelet-not-ready' : 'partition');
         const evicted = outcome?.summary.podDeletionMs;
-        const when = evicted !== null && evicted !== undefined ? `a network blip that cuts its node off for longer than about ${approx(evicted)}` : 'a short network blip';
+        const when = notReady
+          ? `a kubelet reporting NotReady (its container runtime down) for longer than about ${evicted !== null && evicted !== undefined ? approx(evicted) : 'a moment'}`
+          : evicted !== null && evicted !== undefined ? `a network blip that cuts its node off for longer than about ${approx(evicted)}` : 'a short network blip';
         const editor = editorFor(ctx.document, workload.source);
         // One fix raises every short toleration of a dead node; its title names them all.
         const short = nodeFailureTolerations(workload).filter((t) => t.toleration.tolerationSeconds !== undefined && t.toleration.tolerationSeconds < 300);
         const edits = short.map((t) => editor.replaceValue([...podSpecPath(workload), 'tolerations', t.index, 'tolerationSeconds'], '300'));
         const keys = [...new Set(short.map((t) => (t.toleration.key === NOT_READY ? 'not-ready' : t.toleration.key === UNREACHABLE ? 'unreachable' : 'every taint')))].join(' and ');
         findings.push(base(this, workload, rangeOf(workload, path),
-          `tolerationSeconds ${seconds} is shorter than a network blip: ${when} evicts the pod ${seconds}s after the NoExecute taint, and the ${data.map((d) => d.description).join(', ')} it leaves behind is lost to it. Tolerate ${toleration.key || 'the taints'} for 300s (the default) unless losing the data is fine.`,
-          { fixes: fix(`Tolerate ${keys} for 300s`, edits, { preferred: true, effect: workloadEffect(workload, 'partition-eviction') }) }));
+          `tolerationSeconds ${seconds} is shorter than ${notReady ? 'a runtime restart' : 'a network blip'}: ${when} evicts the pod ${seconds}s after the NoExecute taint, and the ${data.map((d) => d.description).join(', ')} it leaves behind is lost to it. Tolerate ${toleration.key || 'the taints'} for 300s (the default) unless losing the data is fine.`,
+          { fixes: fix(`Tolerate ${keys} for 300s`, edits, { preferred: true, effect: workloadEffect(workload, short.every((t) => t.toleration.key === NOT_READY) ? 'not-ready-eviction' : 'partition-eviction') }) }));
       }
     }
     return findings;
