@@ -115,6 +115,9 @@ function tolerationHover(ctx: RuleContext, workload: Sourced<Workload>, rel: Pat
     ? ` Simulated: the NoExecute taint at ${approx(s.noExecuteTaintMs)}, the pod deleted at ${approx(s.podDeletionMs)} (${approx(s.podDeletionMs - s.noExecuteTaintMs)} later).`
     : '';
   const seconds = toleration?.tolerationSeconds;
+  if (workload.kind === 'DaemonSet') {
+    return [`${toleration ? `**${md(toleration.key || '(every taint)')}${toleration.effect ? `:${md(toleration.effect)}` : ''}**` : '**tolerations**'}: the DaemonSet controller adds to every pod of it tolerations of \`node.kubernetes.io/unreachable\` and \`not-ready\` NoExecute without tolerationSeconds, so its pod on a failed node is never evicted: it waits for the node, and no other node runs it instead (SEMANTICS.md 6.3).`];
+  }
   const head = toleration
     ? `**${md(toleration.key || '(every taint)')}${toleration.effect ? `:${md(toleration.effect)}` : ''}${seconds !== undefined ? `, tolerationSeconds ${seconds}` : ', no tolerationSeconds'}**: `
     : '**tolerations**: ';

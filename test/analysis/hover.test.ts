@@ -62,6 +62,13 @@ describe('hovers', () => {
     assert.match(hover!.markdown, /Simulated: the NoExecute taint at (4[0-9]|5[0-9]|1m[0-9])s, the pod deleted at .* \(1m later\)/);
   });
 
+  it('a DaemonSet\'s toleration: its pods tolerate a dead node forever, whatever it writes', () => {
+    const ds = 'apiVersion: apps/v1\nkind: DaemonSet\nmetadata: {name: agent, namespace: shop}\nspec:\n  selector: {matchLabels: {app: agent}}\n  template:\n    metadata: {labels: {app: agent}}\n    spec:\n      tolerations: [{key: g|pu, operator: Exists, effect: NoSchedule}]\n      containers: [{name: c, image: agent}]\n';
+    const { hover } = at(ds, 'g|pu');
+    assert.match(hover!.markdown, /^\*\*gpu:NoSchedule\*\*: the DaemonSet controller adds .* never evicted: it waits for the node/);
+    assert.doesNotMatch(hover!.markdown, /DefaultTolerationSeconds/);
+  });
+
   it('a toleration after one the API server rejects: the hover is about the toleration under the pointer', () => {
     const pod = '      tolerations:\n      - {key: f|oo, operator: Exists, effect: NoExecut}\n      - {key: node.kubernetes.io/unreachable, operator: Exists, effect: NoExecute, tolerationSeconds: 20}\n';
     assert.match(at(deployment('1', pod), 'f|oo').hover!.markdown, /^\*\*tolerations\*\*: /);
