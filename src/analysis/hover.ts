@@ -157,13 +157,25 @@ function containerHover(container: Container | undefined, rel: PathSegment[], gr
 }
 
 /** Flags and fields of cluster configuration files: what they change, the effective value, where it came from. */
+/** Where flags of the control plane are written: a static Pod's command, a kubeadm ClusterConfiguration's extraArgs. */
+const CONFIG_KINDS: ReadonlySet<string> = new Set(['Pod', 'ClusterConfiguration']);
+
+/** kubeadm's extraArgs: a key of the mapping (v1beta3), or the name of a {name, value} item (v1beta4). */
+function extraArgName(object: ManifestObject, path: PathSegment[]): string | undefined {
+  const at = path.lastIndexOf('extraArgs');
+  if (at < 0) return undefined;
+  const key = path[at + 1];
+  if (typeof key === 'string') return key;
+  const name = typeof key === 'number' ? valueAt(object.value, [...path.slice(0, at + 2), 'name']) : undefined;
+  return typeof name === 'string' ? name : undefined;
+}
+
 function configHover(ctx: RuleContext, object: ManifestObject, path: PathSegment[]): string | undefined {
   let component: 'kubelet' | 'controllerManager' | 'apiServer' | undefined;
   let ownName: string | undefined;
   if (object.kind === 'KubeletConfiguration' && typeof path[0] === 'string') [component, ownName] = ['kubelet', path[0]];
-  else {
-    const value = valueAt(object.value, path);
-    const flag = typeof value === 'string' ? /^--?([a-z0-9-]+)/.exec(value)?.[1] : typeof path[path.length - 1] === 'string' && path.includes('extraArgs') ? String(path[path.length - 1]) : undefined;
+  else if (CONFIG_KINDS.has(object.kind)) {
+    const flag = extraArgName(object, path) ?? /^--?([a-z0-9-]+)/.exec(String(valueAt(object.value, path)))?.[1];
     if (flag) {
       const isApiServer = JSON.stringify(object.value).includes('kube-apiserver') || path.includes('apiServer');
       [component, ownName] = [isApiServer ? 'apiServer' : 'controllerManager', flag];

@@ -126,6 +126,16 @@ describe('hovers', () => {
     assert.match(apiserver, /In effect for this workspace: `default-unreachable-toleration-seconds=60` \(main\\\.yaml\\:9\); default of Kubernetes 1\.36: 300\./);
   });
 
+  it('kubeadm extraArgs (a mapping, or name/value items) explain their flag; a flag-like string elsewhere is not a setting', () => {
+    const grace = /^\*\*node\\-monitor\\-grace\\-period\*\* \(kcm\): /;
+    const v1beta3 = 'apiVersion: kubeadm.k8s.io/v1beta3\nkind: ClusterConfiguration\ncontrollerManager:\n  extraArgs:\n    node-monitor-grace-period: |20s\n';
+    assert.match(at(v1beta3, '|20s').hover!.markdown, grace);
+    assert.match(at(v1beta3.replace('|20s', '20s').replace('    node', '    |node'), '|node').hover!.markdown, grace);
+    const v1beta4 = 'apiVersion: kubeadm.k8s.io/v1beta4\nkind: ClusterConfiguration\ncontrollerManager:\n  extraArgs:\n  - {name: node-monitor-grace-period, value: |20s}\n';
+    assert.match(at(v1beta4, '|20s').hover!.markdown, grace);
+    assert.equal(at('apiVersion: v1\nkind: ConfigMap\nmetadata: {name: notes}\ndata: {example: "|--node-monitor-grace-period=5s"}\n', '|--node').hover, undefined);
+  });
+
   it('a controller-manager flag: its effect, the value in effect and where it came from, the version default', () => {
     const kcm = 'apiVersion: v1\nkind: Pod\nmetadata: {name: kube-controller-manager, namespace: kube-system}\nspec:\n  containers:\n  - name: kube-controller-manager\n    command:\n    - kube-controller-manager\n    - |--node-monitor-grace-period=20s\n';
     const { hover } = at(kcm, '|--node');
