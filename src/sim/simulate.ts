@@ -14,7 +14,7 @@ import { JobController } from './job';
 import { Kubelets } from './kubelet';
 import { ServingMetrics } from './metrics';
 import { NodeLifecycleController } from './nodeLifecycle';
-import type { SimNode, SimPod, SimWorkload } from './objects';
+import type { NodeTaint, SimNode, SimPod, SimWorkload } from './objects';
 import { PodGarbageCollector } from './podGC';
 import { Random } from './random';
 import { ReplicaSetController } from './replicaSet';
@@ -24,6 +24,7 @@ import { StatefulSetController } from './statefulSet';
 import { Store } from './store';
 import { pendingAtFailure, summarize, type PendingAtFailure, type Summary } from './summary';
 import { TaintEvictionController } from './taintEviction';
+import { UNSCHEDULABLE } from './tolerations';
 import { TraceRecorder, type StateInterval, type TraceEvent } from './trace';
 import { VolumeBinder } from './volumeBinding';
 import { toSimWorkload } from './workloads';
@@ -116,7 +117,7 @@ function addNodes(store: Store, scenario: Scenario): void {
       index,
       zone: spec.zone,
       labels: spec.labels,
-      taints: spec.taints.map((t) => ({ ...t })),
+      taints: initialTaints(spec),
       allocatable: spec.allocatable,
       unschedulable: spec.unschedulable,
       ready: 'True',
@@ -131,6 +132,16 @@ function addNodes(store: Store, scenario: Scenario): void {
       podCidr: `10.244.${index}.0/24`,
     });
   });
+}
+
+/**
+ * The node's taints as they are long before the failure: a cordoned node (spec.unschedulable)
+ * already carries the NoSchedule taint the node lifecycle controller gives it.
+ */
+function initialTaints(spec: Scenario['cluster']['nodes'][number]): NodeTaint[] {
+  const taints: NodeTaint[] = spec.taints.map((t) => ({ ...t }));
+  if (spec.unschedulable && !taints.some((t) => t.key === UNSCHEDULABLE && t.effect === 'NoSchedule')) taints.push({ key: UNSCHEDULABLE, value: '', effect: 'NoSchedule' });
+  return taints;
 }
 
 function addServices(store: Store, scenario: Scenario): void {

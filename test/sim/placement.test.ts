@@ -258,6 +258,16 @@ describe('placement: spec.nodeName binds pods without the scheduler', () => {
     assert.match(reasonOf(summary), /1,000 replacements were created there .*; the simulator stopped at this many, Kubernetes goes on\)/);
   });
 
+  it('a cordoned node (spec.unschedulable) carries its NoSchedule taint from the start: no pod lands there, and the failure adds no taint to it', () => {
+    const cluster = flatCluster(['n1', 'n2', 'n3']);
+    cluster.nodes[1].unschedulable = true;
+    const result = run([deployment('web', 4)], { cluster, targets: ['node/n1'], durationMs: 2 * MINUTE });
+    assert.equal(result.events.filter((e) => e.type === 'TaintAdded' && e.object.name === 'n2').length, 0);
+    assert.ok(!result.states.some((s) => s.object.kind === 'Pod' && s.node === 'n2'));
+    const n2 = result.states.find((s) => s.object.kind === 'Node' && s.object.name === 'n2' && s.from === 0)!;
+    assert.deepEqual([n2.status, n2.taints], ['Ready,SchedulingDisabled', ['node.kubernetes.io/unschedulable:NoSchedule']]);
+  });
+
   it('the default target is the node of the first workload that has a running pod, past one whose pods are all Pending', () => {
     const result = run([pinned('elsewhere'), deployment('web', 1)], { durationMs: 2 * MINUTE });
     const webNode = result.states.find((s) => s.object.name.startsWith('web-'))!.node;
