@@ -18,6 +18,7 @@ interface Suppression {
 export function suppressedBy(document: ReadManifest): (finding: Finding) => boolean {
   const { text, lines } = document.parsed;
   const suppressions: Suppression[] = [];
+  let starts: number[] | undefined;
   if (text.includes('kfs-disable')) {
     for (let line = 0; line < lines.lineCount; line++) {
       const match = COMMENT.exec(text.slice(lines.lineStart(line), lines.lineEnd(line)));
@@ -28,7 +29,7 @@ export function suppressedBy(document: ReadManifest): (finding: Finding) => bool
         continue;
       }
       // The whole document the comment is in: from its --- (or the file's start) to the next one.
-      const starts = documentStarts(document);
+      starts ??= documentStarts(document);
       const owner = starts.filter((start) => start <= line).length - 1;
       suppressions.push({ ids, fromLine: starts[owner] ?? 0, toLine: owner + 1 < starts.length ? starts[owner + 1] - 1 : lines.lineCount });
     }

@@ -227,7 +227,6 @@ export class DocumentEditor {
   }
 }
 
-/** The document's indentation unit and sequence style, from its first nested mapping and sequence. */
 /** Where a comment starts in text[start, end): a # at the line's start or after a blank, outside quotes; `end` if none. */
 function commentStart(text: string, start: number, end: number): number {
   let quote = '';
@@ -241,6 +240,7 @@ function commentStart(text: string, start: number, end: number): number {
   return end;
 }
 
+/** The document's indentation unit and sequence style, from its first nested mapping and sequence. */
 function detectStyle(root: SourceNode | undefined, column: (offset: number) => number, isFlow: (node: SourceNode) => boolean): { unit: number; flushSequences: boolean } {
   let unit: number | undefined;
   let flush: boolean | undefined;
