@@ -12,7 +12,7 @@ export function podName(workload: SimWorkload, ordinal?: number): string {
 }
 
 /** names.SimpleNameGenerator: the prefix is cut so that prefix and 5-letter suffix fit a 63-character name. */
-export const MAX_GENERATE_NAME_PREFIX = 58;
+const MAX_GENERATE_NAME_PREFIX = 58;
 
 export function newPod(
   workload: SimWorkload, uid: number, now: number, claims: readonly SimClaim[], ordinal?: number, template: PodTemplateSim = workload.template,
