@@ -409,9 +409,12 @@ function timedList(args: ParsedArgs, option: string, example: string): { name: s
  */
 function skippedDeletions(result: SimulationResult): string[] {
   return result.events.filter((e) => e.reason === 'ForceDeleteSkipped' || e.reason === 'DeleteSkipped').map((e) => {
+    const flag = e.reason === 'ForceDeleteSkipped' ? '--force-delete' : '--delete';
+    // Kind/name: the workload's pods on the nodes still down then.
+    if (/^(?!pod\/)[^/]+\//i.test(e.object.name)) return `${flag} ${e.object.name} at ${formatDuration(e.t)}: no pod of it is on a node still down then, so nothing was deleted.`;
     const pods = new Set(result.states.filter((st) => st.object.kind === 'Pod' && st.from <= e.t && (st.to === null || st.to > e.t)).map((st) => st.object.name));
     const suggestion = describeSuggestions(e.object.name, pods, 'pods then', 3);
-    return `${e.reason === 'ForceDeleteSkipped' ? '--force-delete' : '--delete'} ${e.object.name} at ${formatDuration(e.t)}: no pod of that name exists then, so nothing was deleted${suggestion ? `; ${suggestion}` : ''}.`;
+    return `${flag} ${e.object.name} at ${formatDuration(e.t)}: no pod of that name exists then, so nothing was deleted${suggestion ? `; ${suggestion}` : ''}.`;
   });
 }
 

@@ -98,6 +98,8 @@ export function simulate(scenario: Scenario): SimulationResult {
     failedNodes.push(...nodes.filter((n) => !failedNodes.includes(n)));
     clock.at(fault.atMs, () => failedSoFar.push(...nodes.filter((n) => !failedSoFar.includes(n))));
     scheduleFault(ctx, fault, nodes);
+    // A node back is no longer one to remedy: a force delete after it must not take its healthy pods.
+    if (fault.recoverAfterMs !== undefined) clock.at(fault.atMs + fault.recoverAfterMs, () => removeAll(failedSoFar, nodes));
   }
   // Interventions of one instant act in one order whatever order a scenario file lists them in: the CLI's.
   const byKind = (i: Intervention) => INTERVENTION_ORDER.indexOf(i.kind);
@@ -204,6 +206,13 @@ function resolveTargets(store: Store, targets: string[], wholeZone: boolean): Si
     return wholeZone ? zoneOf(pod.node!, target) : [pod.node!];
   });
   return [...new Set(nodes)];
+}
+
+function removeAll<T>(list: T[], items: readonly T[]): void {
+  for (const item of items) {
+    const at = list.indexOf(item);
+    if (at >= 0) list.splice(at, 1);
+  }
 }
 
 function firstPlacedPod(workload: SimWorkload): SimPod | undefined {

@@ -115,6 +115,11 @@ describe('kube-failure-sim simulate', () => {
     assert.equal(typo.code, 0);
     assert.equal(typo.stderr, 'kube-failure-sim: note: --force-delete db-1 at 7m: no pod of that name exists then, so nothing was deleted; did you mean db-0? Pods then: db-0, web-nzdbsrtc9f-b8h55, web-nzdbsrtc9f-zm5jx.\n');
     assert.equal(run('simulate', file, '--target', 'StatefulSet/db', '--force-delete', 'db-0@7m', '--duration', '8m').stderr, '');
+    // After the node is back, Kind/name finds no pod to remedy: the healthy one there is left alone.
+    const late = run('simulate', file, '--format', 'json', '--target', 'StatefulSet/db', '--recover-after', '25m', '--force-delete', 'StatefulSet/db@40m', '--duration', '45m');
+    assert.equal(late.stderr, 'kube-failure-sim: note: --force-delete StatefulSet/db at 40m: no pod of it is on a node still down then, so nothing was deleted.\n');
+    const events = JSON.parse(late.stdout).events as Json[];
+    assert.ok(!events.some((e) => e.type === 'PodRemoved' && e.t >= 40 * 60_000), 'nothing removed at 40m');
   });
 
   it('warns of what is scheduled after the end of the run, and still runs', () => {
