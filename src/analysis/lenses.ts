@@ -14,8 +14,8 @@ export interface WorkloadLens {
   /** What the simulate command is given for it: Kind/name, or Kind/namespace/name where the file has that Kind/name in two namespaces. */
   target: string;
   title: string;
-  /** Unavailable time if the node never returns (Infinity: until someone acts); for the status bar's worst. */
-  outageMs: number;
+  /** Unavailable time if the node never returns (Infinity: until someone acts; undefined: not simulated); for the status bar's worst. */
+  outageMs: number | undefined;
 }
 
 export function workloadLenses(ctx: RuleContext): WorkloadLens[] {
@@ -25,7 +25,7 @@ export function workloadLenses(ctx: RuleContext): WorkloadLens[] {
     const ref = { kind: workload.kind, name: workload.name, namespace: workload.namespace };
     const target = label(workload);
     const skipped = ctx.unsimulated.get(workload);
-    if (skipped) return { range, workload: ref, target, title: `If its node fails: ${skipped.text}`, outageMs: 0 };
+    if (skipped) return { range, workload: ref, target, title: `If its node fails: ${skipped.text}`, outageMs: undefined };
     const lost = ctx.simulations.outcome(workload, ctx.workspace, ctx.timing, 'node-lost');
     if (!lost) return { range, workload: ref, target, title: noPodText(workload, ctx.workspace), outageMs: 0 };
     const text = outageText(lost);
@@ -52,10 +52,13 @@ export function noPodText(workload: Workload, model: Pick<ManifestModel, 'horizo
 
 /** The workload with the longest outage (the first of equals), for the status bar. */
 export function worstLens(lenses: readonly WorkloadLens[]): WorkloadLens | undefined {
-  return lenses.reduce<WorkloadLens | undefined>((worst, lens) => (!worst || lens.outageMs > worst.outageMs ? lens : worst), undefined);
+  // A simulated workload beats one that is not: "not simulated" only when nothing was.
+  const rank = (lens: WorkloadLens) => lens.outageMs ?? -1;
+  return lenses.reduce<WorkloadLens | undefined>((worst, lens) => (!worst || rank(lens) > rank(worst) ? lens : worst), undefined);
 }
 
-export function worstOutageText(outageMs: number): string {
+export function worstOutageText(outageMs: number | undefined): string {
+  if (outageMs === undefined) return 'Node failure: not simulated';
   if (outageMs === Infinity) return 'Node failure: stuck until someone acts';
   if (outageMs === 0) return 'Node failure: no outage';
   return `Node failure: down ~${approx(outageMs)}`;

@@ -320,9 +320,15 @@ async function showFinding(finding: FindingRef): Promise<void> {
   if (finding.fixes.length > 0) await vscode.commands.executeCommand('editor.action.quickFix');
 }
 
-/** The column that already shows the document, else the first: never a second copy beside the timeline. */
+/**
+ * The column that already shows the document, else one that shows another text editor: never a
+ * second copy, nor over the timeline. With no text editor in view, beside the timeline.
+ */
 function editorColumn(document: vscode.TextDocument): vscode.ViewColumn {
-  return vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === document.uri.toString())?.viewColumn ?? vscode.ViewColumn.One;
+  const editors = vscode.window.visibleTextEditors;
+  return editors.find((e) => e.document.uri.toString() === document.uri.toString())?.viewColumn
+    ?? editors.find((e) => e.viewColumn !== undefined)?.viewColumn
+    ?? vscode.ViewColumn.Beside;
 }
 
 /** `to` relative to the folder of `from` ("web.yaml", "../apps/web.yaml"). */

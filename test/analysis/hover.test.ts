@@ -203,6 +203,10 @@ describe('lenses (KFS012)', () => {
     assert.match(at(deployment('|0'), '|0').hover!.markdown, /\nScaled to 0: it runs no pod, so a node failure changes nothing\.\n/);
     const rejected = deployment('|"1"');
     assert.equal(lenses(rejected.replace('|', ''))[0].title, 'If its node fails: not simulated: fix the field the API server rejects first');
+    // The status bar does not call a workload it could not simulate "no outage", nor let it hide one that was.
+    assert.equal(worstOutageText(worstLens(lenses(rejected.replace('|', '')))!.outageMs), 'Node failure: not simulated');
+    const both = lenses(`${rejected.replace('|', '')}---\n${deployment('1').replace('name: "web"', 'name: "web1"')}`);
+    assert.equal(worstLens(both), both[1]);
     assert.match(at(rejected, '|"1"').hover!.markdown, /\n\*\*If its node fails\*\*: not simulated\\: fix the field the API server rejects first\.\n/);
     const hpa = '---\napiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\nmetadata: {name: web, namespace: shop}\nspec:\n  scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: web}\n  minReplicas: 3\n  maxReplicas: 10\n';
     assert.equal(lenses(`${deployment('1')}${hpa}`)[0].title, 'If its node fails: no outage (3 replicas on 3 nodes)');

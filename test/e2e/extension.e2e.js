@@ -312,6 +312,13 @@ async function simulatePowerOff(page, workload) {
     await web.frame.locator('.lane-label-pod button').first().click();
     await page.locator('.monaco-editor .selected-text').first().waitFor({ timeout: 10000 });
     await page.locator('.monaco-editor .view-line', { hasText: 'name: web' }).first().waitFor();
+    // With the manifest closed, its YAML opens beside the timeline, not over it (the timeline stays in view).
+    await page.locator('.tabs-container .tab[data-resource-name="web-deployment.yaml"]').first().click();
+    await runCommand(page, 'View: Close Editor');
+    await page.locator('.tabs-container .tab[data-resource-name="web-deployment.yaml"]').waitFor({ state: 'detached', timeout: 10000 });
+    await web.frame.locator('.lane-label-pod button').first().click();
+    await page.locator('.monaco-editor .view-line', { hasText: 'name: web' }).first().waitFor();
+    assert.ok(await web.frame.locator('.axis').isVisible(), 'the timeline is still in view beside the YAML');
     await web.frame.locator('vscode-button', { hasText: 'Run again' }).click();
     await web.frame.locator('body[data-ready=true]').waitFor();
     // Before/after: the run before Run Again on the same time axis, titled A and B.
