@@ -64,6 +64,10 @@ class TimelineApp {
 
   constructor(private readonly host: ReturnType<typeof connectHost>) {
     this.lanes.revealsYaml = host.interactive;
+    // A panel hidden behind another tab is unloaded: what the last second changed is kept first.
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'hidden') this.save(true);
+    });
     // Only a change of width needs the lanes drawn again (the observer also fires once at start).
     new ResizeObserver(() => {
       if (this.slider.clientWidth !== this.renderedWidth) this.renderView();
@@ -186,7 +190,7 @@ class TimelineApp {
     ], this.ui.tab, (id) => {
       this.ui.tab = id as TabId;
       this.renderCursorPanels();
-      this.save();
+      this.save(true);
     });
     root.replaceChildren(header, toolbar, legend(), this.slider, help, panels);
     this.relayout();
@@ -351,11 +355,12 @@ class TimelineApp {
     else collapsed.add(id);
     this.ui.collapsed = [...collapsed];
     this.relayout();
+    this.save(true);
   }
 
   /**
-   * setState serialises the whole trace (a megabyte for a thousand pods): a new trace is kept at
-   * once, a moved cursor or view once the user has paused for a second.
+   * setState serialises the whole trace (a megabyte for a thousand pods): a new trace, a tab or a
+   * fold is kept at once, a moved cursor, scroll or view once the user has paused for a second.
    */
   private save(now = false): void {
     clearTimeout(this.saveTimer);

@@ -189,6 +189,11 @@ export function registerSimulateCommand(context: vscode.ExtensionContext, index:
         return;
       }
       const manifest = vscode.Uri.parse(last.document);
+      // A scenario names its manifests by path: one never saved has none yet.
+      if (manifest.scheme === 'untitled') {
+        void vscode.window.showInformationMessage(`${manifest.path} is not saved yet: save it to a file first, then run the simulation again, so that the scenario can name it.`);
+        return;
+      }
       const base = manifest.path.slice(manifest.path.lastIndexOf('/') + 1).replace(/\.ya?ml$/i, '');
       const target = await vscode.window.showSaveDialog({
         defaultUri: vscode.Uri.joinPath(manifest, '..', `${base}${SCENARIO_FILE_SUFFIX}`),

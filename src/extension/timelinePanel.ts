@@ -71,7 +71,9 @@ export class TimelinePanels implements vscode.Disposable {
 
   /** "Compare With…" for the timeline in front (the command palette's way in). */
   async compareActive(): Promise<void> {
-    const entry = [...this.panels.values()].find((e) => e.panel.active) ?? [...this.panels.values()].find((e) => e.panel.visible);
+    // The active timeline, else one in view, else the latest opened (a background tab).
+    const entries = [...this.panels.values()];
+    const entry = entries.find((e) => e.panel.active) ?? entries.find((e) => e.panel.visible) ?? entries.at(-1);
     if (!entry) {
       void vscode.window.showInformationMessage('Open a timeline first (Simulate Node Failure…).');
       return;

@@ -9,6 +9,7 @@ import { reportAssets } from '../../src/cli/reportAssets';
 import { formatTime } from '../../src/report/format';
 import { htmlReport } from '../../src/report/htmlReport';
 import { traceReport } from '../../src/report/jsonReport';
+import { unpackReport } from '../../src/report/packedTrace';
 import { simulate } from '../../src/sim/simulate';
 import { defaultChoices } from '../../src/workspace/simulationChoices';
 import { Workspace } from '../../src/workspace/workspace';
@@ -311,6 +312,25 @@ describeWithChromium('HTML report in Chromium', (browser) => {
     const eventRight = await page.evaluate<number>(`Math.max(...Array.from(document.querySelectorAll('.events-at td, .events-at th'), (c) => c.getBoundingClientRect().right))`);
     assert.ok(eventRight <= 420, `an event's cell ends at ${eventRight} px`);
     assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  it('in a VS Code panel, a tab or a fold is kept at once (a panel hidden behind another tab is unloaded and restored from it)', async () => {
+    // The report page with a stand-in for VS Code's API: the timeline runs as in a panel and gets its trace as a message.
+    const html = fs.readFileSync(examples, 'utf8');
+    const start = html.indexOf('>', html.indexOf('<script type="application/json" id="kfs-trace">')) + 1;
+    const message = JSON.parse(html.slice(start, html.indexOf('</script>', start)));
+    message.report = unpackReport(message.report);
+    const page = await browser().newPage({ viewport: { width: 1000, height: 900 } });
+    await page.addInitScript({ content: 'window.__states = []; window.acquireVsCodeApi = () => ({ postMessage() {}, getState() {}, setState(s) { window.__states.push(JSON.parse(JSON.stringify(s.ui))); } });' });
+    await page.goto(`file://${examples}`);
+    await page.evaluate(`window.postMessage(${JSON.stringify(message)}, '*')`);
+    await page.locator('body[data-ready=true]').waitFor({ timeout: 15_000 });
+    const lastUi = () => page.evaluate<{ tab: string; collapsed: string[] }>('window.__states[window.__states.length - 1]');
+    await page.locator('vscode-panel-tab#tab-events').click();
+    assert.equal((await lastUi()).tab, 'events');
+    await page.locator('.lane-label-workload button.disclosure').first().click();
+    assert.equal((await lastUi()).collapsed.length, 1);
     await page.close();
   });
 
