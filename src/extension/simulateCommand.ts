@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import type { Finding } from '../analysis/finding';
 import type { TraceReport } from '../report/contract';
 import { MAX_FILE_BYTES } from '../manifest/limits';
 import { nodeNames } from '../report/format';
@@ -141,7 +142,7 @@ export function registerSimulateCommand(context: vscode.ExtensionContext, index:
     };
     await execute(ref, choices, files);
   };
-  const panels = new TimelinePanels(context.extensionUri, (ref) => void run(ref), (ref, message) => void revealObject(index, ref, message), (finding) => void showFinding(finding));
+  const panels = new TimelinePanels(context.extensionUri, (ref) => void run(ref), (ref, message) => void revealObject(index, ref, message), (finding) => void showFinding(index, finding));
 
   context.subscriptions.push(
     panels,
@@ -315,10 +316,21 @@ async function readListed(uris: readonly string[]): Promise<ListedFile[] | strin
   return files;
 }
 
-/** Selects a finding's range in its manifest and opens the quick fixes there. */
-async function showFinding(finding: FindingRef): Promise<void> {
+/**
+ * Selects a finding's range in its manifest and opens the quick fixes there. The text may have
+ * changed since the run: the finding is looked up again in the current text (same rule and
+ * object, the nearest to where it was).
+ */
+async function showFinding(index: WorkspaceIndex, finding: FindingRef): Promise<void> {
   const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(finding.uri));
-  const { start, end } = finding.range;
+  const sameObject = (f: Finding) => f.ruleId === finding.ruleId && f.object?.kind === finding.object.kind && f.object.name === finding.object.name && f.object.namespace === finding.object.namespace;
+  const current = ((await index.analyse(document))?.findings ?? []).filter(sameObject);
+  if (current.length === 0) {
+    void vscode.window.showInformationMessage(`${finding.ruleId} on ${finding.object.kind}/${finding.object.name} is no longer in the file: it changed since this run. Run Again to see what would shorten the outage now.`);
+    return;
+  }
+  const distance = (f: Finding) => Math.abs(f.range.start.line - finding.range.start.line);
+  const { start, end } = current.reduce((nearest, f) => (distance(f) < distance(nearest) ? f : nearest)).range;
   const selection = new vscode.Range(start.line, start.character, end.line, end.character);
   const editor = await vscode.window.showTextDocument(document, { viewColumn: editorColumn(document), selection });
   editor.revealRange(selection, vscode.TextEditorRevealType.InCenterIfOutsideViewport);

@@ -420,9 +420,23 @@ async function simulatePowerOff(page, workload) {
     // "What would shorten it": a finding opens at its YAML, selected, in the editor that shows it.
     await db.frame.locator('vscode-panel-tab#tab-summary').click();
     await db.frame.locator('.finding:has(.fix) button').first().click();
-    await page.locator('.statusbar-item', { hasText: /Ln \d+, Col \d+ \(\d+ selected\)/ }).first().waitFor({ timeout: 10000 });
+    const selectedAt = page.locator('.statusbar-item', { hasText: /Ln \d+, Col \d+ \(\d+ selected\)/ }).first();
+    await selectedAt.waitFor({ timeout: 10000 });
+    const lineOf = async () => Number(/Ln (\d+)/.exec(await selectedAt.innerText())[1]);
+    const firstLine = await lineOf();
     await page.screenshot({ path: `${SHOTS}/03b-finding.png` });
     await page.keyboard.press('Escape');
+    // The manifest edited since the run (two lines above): the finding is found where it is now.
+    await goTo(page, '1:1');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await db.frame.locator('.finding:has(.fix) button').first().click();
+    await page.locator('.statusbar-item', { hasText: new RegExp(`Ln ${firstLine + 2}, Col \\d+ \\(\\d+ selected\\)`) }).first().waitFor({ timeout: 10000 });
+    await page.keyboard.press('Escape');
+    // Back to the file as saved: line 21 is replicas again.
+    await runCommand(page, 'File: Revert File');
+    await goTo(page, '21:14');
+    log(`a finding found again after an edit: line ${firstLine} then ${firstLine + 2}`);
 
     // The editor stays responsive while a long simulation runs in its worker: the test-only setting keeps the
     // simulation worker busy for 20 s (as a very large cluster would); meanwhile an edit is analysed and a hover
