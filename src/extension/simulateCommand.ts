@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { Finding } from '../analysis/finding';
 import type { TraceReport } from '../report/contract';
 import { MAX_FILE_BYTES } from '../manifest/limits';
+import { SYNTAX_ERROR } from '../manifest/problem';
 import { nodeNames } from '../report/format';
 import { isFailureKind, isInterventionKind, PLACEMENTS, type Intervention, type Placement } from '../sim/scenario';
 import { requestChoices, requestScenarioFile, type SimulationRequest } from '../workspace/guidedChoices';
@@ -162,7 +163,11 @@ export function registerSimulateCommand(context: vscode.ExtensionContext, index:
       const model = await index.summary(document);
       if (!model) return;
       if (model.workloads.length === 0) {
-        void vscode.window.showWarningMessage('This file has no Deployment, StatefulSet, DaemonSet, ReplicaSet, Job, CronJob or Pod to simulate.');
+        // A workload may be in a document the YAML parser could not read: that is what to fix.
+        const syntax = (await index.analyse(document))?.findings.find((f) => f.ruleId === SYNTAX_ERROR && f.severity === 'error');
+        void vscode.window.showWarningMessage(syntax
+          ? `Line ${syntax.range.start.line + 1}: ${syntax.message} No workload could be read from this file: fix the YAML first.`
+          : 'This file has no Deployment, StatefulSet, DaemonSet, ReplicaSet, Job, CronJob or Pod to simulate.');
         return;
       }
       const request = await askSimulation(model.workloads, model.nodes, config.values);

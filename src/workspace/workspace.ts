@@ -255,6 +255,13 @@ export class Workspace {
       for (const uri of choices.documents) this.document(uri);
       workloads = choices.documents.flatMap((uri) => this.document(uri).read.model.workloads);
     }
+    // No workload because the YAML could not be read: that is what to fix, not a file without workloads.
+    if (workloads.length === 0) {
+      for (const uri of choices.documents ?? [...this.documents.keys()]) {
+        const syntax = this.document(uri).read.parsed.problems.find((p) => p.ruleId === SYNTAX_ERROR && p.severity === 'error');
+        if (syntax) throw new InputError('workloads', undefined, `${syntax.message.replace(/\.$/, '')} at line ${syntax.range.start.line + 1}: the YAML cannot be read there, so no workload was found. Fix it first.`, { uri, range: syntax.range });
+      }
+    }
     return buildScenario({ workloads, objects, timing, cluster, locate: (w) => this.locate(w.source) }, choices);
   }
 

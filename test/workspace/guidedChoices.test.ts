@@ -7,6 +7,7 @@ import {
 import { readScenarioFile, scenarioRun, writeScenarioFile } from '../../src/workspace/scenarioFile';
 import { simulate } from '../../src/sim/simulate';
 import { Workspace } from '../../src/workspace/workspace';
+import type { InputError } from '../../src/workspace/inputError';
 
 describe('guided "Simulate Node Failure…" choices', () => {
   it('offers every failure the simulator has, in plain words', () => {
@@ -60,6 +61,18 @@ describe('guided "Simulate Node Failure…" choices', () => {
     const result = simulate(scenario);
     const green = result.states.find((s) => s.object.kind === 'Pod' && s.object.namespace === 'green');
     assert.deepEqual(result.summary.failedNodes, [green!.node]);
+  });
+
+  it('a manifest whose only workload the YAML parser cannot read: the run points at the syntax error, and its Service is not called selectorless', () => {
+    const workspace = new Workspace();
+    const text = 'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  bad: \'unterminated\n  replicas: 1\n---\napiVersion: v1\nkind: Service\nmetadata: {name: web}\nspec: {selector: {app: web}, ports: [{port: 80}]}\n';
+    workspace.setDocument('web.yaml', text);
+    assert.throws(() => workspace.scenario(requestChoices({ failure: 'power-off', targets: [], interventions: [] }, ['web.yaml'])),
+      (error: InputError) => /^YAML syntax error: .* at line 6: the YAML cannot be read there, so no workload was found\. Fix it first\.$/.test(error.problem) && error.at?.uri === 'web.yaml' && error.at.range.start.line === 5);
+    assert.deepEqual(workspace.analyse('web.yaml').findings.filter((f) => f.ruleId === 'KFS054'), []);
+    // Without the broken document, the Service alone does select nothing.
+    workspace.setDocument('web.yaml', text.slice(text.indexOf('---\n') + 4));
+    assert.equal(workspace.analyse('web.yaml').findings.filter((f) => f.ruleId === 'KFS054').length, 1);
   });
 
   it('offers the Kubernetes versions with their grace period, the setting\'s first', () => {

@@ -5,6 +5,7 @@
  */
 import type { Sourced, Workload } from '../../manifest/model/types';
 import { isClusterScoped, objectRef, type ManifestObject } from '../../manifest/objects';
+import { SYNTAX_ERROR } from '../../manifest/problem';
 import { matchesLabelSelector, matchesMap } from '../../sim/selectors';
 import { kindRange, podSpecPath, rangeOf, templatePath } from '../facts';
 import type { Finding } from '../finding';
@@ -150,6 +151,8 @@ export const serviceSelectsNothing: Rule = {
   defaultSeverity: 'warning',
   docs: 'https://kubernetes.io/docs/concepts/services-networking/service/',
   check(ctx) {
+    // A document the parser could not read may hold the pod template: nothing can be said then.
+    if (ctx.document.parsed.problems.some((p) => p.ruleId === SYNTAX_ERROR && p.severity === 'error')) return [];
     return ctx.document.model.services.flatMap((service): Finding[] => {
       if (Object.keys(service.selector).length === 0 || service.type === 'ExternalName') return [];
       const inNamespace = ctx.workspace.workloads.filter((w) => w.namespace === service.namespace);
