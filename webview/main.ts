@@ -12,7 +12,7 @@ import { allEvents } from '../src/report/timeline/namedEvents';
 import { el } from './dom';
 import { connectHost } from './host';
 import { geometry, LanesView } from './lanes';
-import type { HostMessage } from './protocol';
+import type { FindingRef, HostMessage } from './protocol';
 import { layoutRows, type Row } from './rows';
 import { INITIAL_UI, restoreState, type TabId, type UiState } from './state';
 import { comparisonTable, summaryCards } from './summary';
@@ -283,9 +283,19 @@ class TimelineApp {
     }
     if (this.ui.tab === 'events') this.eventsPanel.replaceChildren(eventsTable(this.events, this.cursorMs));
     if (this.ui.tab === 'summary' && this.summaryPanel.childElementCount === 0) {
-      const links = { findings: this.message?.findings ?? [], show: this.host.interactive ? (f: { index: number }) => this.host.post({ type: 'showFinding', index: f.index }) : undefined };
-      this.summaryPanel.replaceChildren(summaryCards(this.timeline.workloads, this.ui.showUnaffected, (lane) => this.host.post({ type: 'reveal', object: lane.ref }), this.host.interactive, links));
-      if (this.compare) this.summaryPanel.prepend(comparisonTable(this.timeline.workloads, this.compare.timeline.workloads));
+      const show = this.host.interactive ? (f: { index: number }) => this.host.post({ type: 'showFinding', index: f.index }) : undefined;
+      const cards = (timeline: Timeline, findings: readonly FindingRef[] | undefined) =>
+        summaryCards(timeline.workloads, this.ui.showUnaffected, (lane) => this.host.post({ type: 'reveal', object: lane.ref }), this.host.interactive, { findings: findings ?? [], show });
+      if (!this.compare) this.summaryPanel.replaceChildren(cards(this.timeline, this.message?.findings));
+      else {
+        // Each run's cards under its name, with the checks of the text it ran (the current text's, before → after).
+        const heading = (text: string) => el('h3', text, 'run-heading');
+        this.summaryPanel.replaceChildren(
+          comparisonTable(this.timeline.workloads, this.compare.timeline.workloads),
+          heading(`A: ${this.message?.title ?? ''}`), cards(this.timeline, this.message?.findings),
+          heading(`B: ${this.compare.title}`), cards(this.compare.timeline, this.message?.compare?.findings),
+        );
+      }
     }
     document.body.dataset.cursorMs = String(this.cursorMs);
   }

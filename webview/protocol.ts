@@ -51,7 +51,8 @@ export type HostMessage = {
   title: string;
   report: TraceReport;
   run?: RunRef;
-  compare?: { title: string; report: TraceReport };
+  /** `findings`: the checks of the compared run's text, when that run is the current text (before → after). */
+  compare?: { title: string; report: TraceReport; findings?: FindingRef[] };
   findings?: FindingRef[];
 };
 
@@ -103,8 +104,12 @@ export function isRunRef(value: unknown): value is RunRef {
 export function isHostMessage(message: unknown): message is HostMessage {
   return isRecord(message) && message.type === 'showTrace' && isString(message.title) && isTraceReport(message.report)
     && (message.run === undefined || isRunRef(message.run))
-    && (message.compare === undefined || (isRecord(message.compare) && isString(message.compare.title) && isTraceReport(message.compare.report)))
-    && (message.findings === undefined || (Array.isArray(message.findings) && message.findings.every(isFindingRef)));
+    && (message.compare === undefined || (isRecord(message.compare) && isString(message.compare.title) && isTraceReport(message.compare.report) && isFindings(message.compare.findings)))
+    && isFindings(message.findings);
+}
+
+function isFindings(value: unknown): boolean {
+  return value === undefined || (Array.isArray(value) && value.every(isFindingRef));
 }
 
 function isFindingRef(value: unknown): value is FindingRef {

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { beforeAfter, restored, withoutComparison } from './comparison';
 import { MAX_RELOADS, ReadyWatchdog } from './readyWatchdog';
 import { isHostMessage, TIMELINE_VIEW_TYPE, isWebviewMessage, type FindingRef, type HostMessage, type RunRef, type WebviewMessage } from '../../webview/protocol';
 
@@ -18,8 +19,6 @@ interface Entry {
   /** The run before its last Run Again: "before the edit" for Compare With…. */
   previous?: HostMessage;
 }
-
-const withoutComparison = ({ compare: _compare, ...alone }: HostMessage): HostMessage => alone;
 
 /** One panel per scenario: the same files and choices reuse their panel. */
 export function scenarioKey(run: RunRef | undefined, title: string): string {
@@ -99,9 +98,8 @@ export class TimelinePanels implements vscode.Disposable {
     const alone = entry.alone;
     if (!pick.other) entry.message = alone;
     // Before → after: the earlier run is A, the current text B (both runs have the same choices, so the same title).
-    else if (pick.other === entry.previous) {
-      entry.message = { ...alone, title: `Before the last Run Again: ${pick.other.title}`, report: pick.other.report, compare: { title: `After it (the current text): ${alone.title}`, report: alone.report } };
-    } else entry.message = { ...alone, compare: { title: pick.other.title, report: pick.other.report } };
+    else if (pick.other === entry.previous) entry.message = beforeAfter(alone, pick.other);
+    else entry.message = { ...alone, compare: { title: pick.other.title, report: pick.other.report } };
     void entry.panel.webview.postMessage(entry.message);
   }
 
@@ -115,7 +113,7 @@ export class TimelinePanels implements vscode.Disposable {
 
   private adopt(panel: vscode.WebviewPanel, message: HostMessage): void {
     const key = scenarioKey(message.run, message.title);
-    const entry: Entry = { panel, message, alone: withoutComparison(message) };
+    const entry: Entry = { panel, message, ...restored(message) };
     this.panels.set(key, entry);
     this.updateContext();
     panel.webview.options = this.options();
@@ -142,7 +140,7 @@ export class TimelinePanels implements vscode.Disposable {
       else if (received.type === 'reveal') this.reveal(entry.message.run, received);
       else if (received.type === 'compare') void this.chooseComparison(entry);
       else if (received.type === 'showFinding') {
-        const finding = entry.message.findings?.find((f) => f.index === received.index);
+        const finding = [...(entry.message.findings ?? []), ...(entry.message.compare?.findings ?? [])].find((f) => f.index === received.index);
         if (finding) this.showFinding(finding);
       }
     });

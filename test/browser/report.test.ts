@@ -373,6 +373,9 @@ describeWithChromium('HTML report in Chromium', (browser) => {
     const rows = (await tab.locator('.comparison tbody tr').allInnerTexts()).map((r) => r.split('\t').join(' | '));
     assert.equal(rows.length, 1);
     assert.match(rows[0], /^StatefulSet\/postgres \| stuck → (replaced|recovered|stuck) \| 10m → /);
+    // Each run's cards under its own name: run B's are not left out, run A's not taken for both.
+    assert.deepEqual(await tab.locator('.run-heading').allInnerTexts(), ['A: power-off: postgres', 'B: with out-of-service at 1m']);
+    assert.deepEqual(await tab.locator('.summary .card h3 .tag').allInnerTexts(), [before.summary.workloads[0].outcome, after.summary.workloads[0].outcome]);
     assert.notEqual(before.summary.workloads[0].unavailableMs, after.summary.workloads[0].unavailableMs);
     assert.deepEqual(problems, []);
     await tab.close();
