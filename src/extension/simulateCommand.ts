@@ -58,8 +58,9 @@ export function registerSimulateCommand(context: vscode.ExtensionContext, index:
     last = ref;
     lastReport = undefined;
     lastSettings = Object.fromEntries(Object.entries(config.values.timing ?? {}).map(([knob, value]) => [knob, String(value)]));
-    // Run Again and Save Scenario As… show in the command palette from now on.
+    // Run Again and Save Scenario As… show in the command palette from now on; the walkthrough's step is done.
     void vscode.commands.executeCommand('setContext', 'kubeFailureSim.hasRun', true);
+    void vscode.commands.executeCommand('setContext', 'kubeFailureSim.canRerun', true);
     try {
       const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(ref.document));
       const documents = files ? files.map((f) => f.uri) : choices.documents;
@@ -143,7 +144,11 @@ export function registerSimulateCommand(context: vscode.ExtensionContext, index:
     };
     await execute(ref, choices, files);
   };
-  const panels = new TimelinePanels(context.extensionUri, (ref) => void run(ref), (ref, message) => void revealObject(index, ref, message), (finding) => void showFinding(index, finding));
+  const panels = new TimelinePanels(context.extensionUri, (ref) => void run(ref), (ref, message) => void revealObject(index, ref, message), (finding) => void showFinding(index, finding), (ref) => {
+    // After a window reload the palette's Run Again and Save Scenario As… take up a restored timeline's run.
+    last ??= ref;
+    void vscode.commands.executeCommand('setContext', 'kubeFailureSim.canRerun', true);
+  });
 
   context.subscriptions.push(
     panels,

@@ -38,7 +38,11 @@ export class TimelinePanels implements vscode.Disposable {
   private readonly panels = new Map<string, Entry>();
   private readonly subscriptions: vscode.Disposable[] = [];
 
-  constructor(private readonly extensionUri: vscode.Uri, private readonly rerun: Rerun, private readonly reveal: Reveal, private readonly showFinding: ShowFinding) {
+  /** `restoredRun`: a panel revived after a window reload, whose run Run Again and Save Scenario As… can take up. */
+  constructor(
+    private readonly extensionUri: vscode.Uri, private readonly rerun: Rerun, private readonly reveal: Reveal, private readonly showFinding: ShowFinding,
+    private readonly restoredRun: (run: RunRef) => void = () => undefined,
+  ) {
     this.subscriptions.push(vscode.window.registerWebviewPanelSerializer(VIEW_TYPE, {
       deserializeWebviewPanel: async (panel, state: unknown) => {
         // The state is what the webview saved with setState: checked like any message.
@@ -48,6 +52,7 @@ export class TimelinePanels implements vscode.Disposable {
           return;
         }
         this.adopt(panel, message);
+        if (message.run) this.restoredRun(message.run);
       },
     }));
   }

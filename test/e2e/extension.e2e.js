@@ -189,6 +189,13 @@ async function openQuickInput(page, key) {
   }
 }
 
+/** Closes the quick fixes a finding opened once they show (they open after the selection, and would take the focus later). */
+async function closeQuickFixes(page) {
+  await page.locator('.action-widget').first().waitFor({ state: 'visible', timeout: 5000 }).catch(() => {});
+  await page.keyboard.press('Escape');
+  await page.locator('.action-widget').first().waitFor({ state: 'hidden', timeout: 5000 }).catch(() => {});
+}
+
 /** Hides the panel (Problems) and gives the keyboard back to the editor: Ctrl+Shift+M only focuses a panel that lost the focus. */
 async function hidePanel(page) {
   await runCommand(page, 'View: Hide Panel');
@@ -425,14 +432,14 @@ async function simulatePowerOff(page, workload) {
     const lineOf = async () => Number(/Ln (\d+)/.exec(await selectedAt.innerText())[1]);
     const firstLine = await lineOf();
     await page.screenshot({ path: `${SHOTS}/03b-finding.png` });
-    await page.keyboard.press('Escape');
+    await closeQuickFixes(page);
     // The manifest edited since the run (two lines above): the finding is found where it is now.
     await goTo(page, '1:1');
     await page.keyboard.press('Enter');
     await page.keyboard.press('Enter');
     await db.frame.locator('.finding:has(.fix) button').first().click();
     await page.locator('.statusbar-item', { hasText: new RegExp(`Ln ${firstLine + 2}, Col \\d+ \\(\\d+ selected\\)`) }).first().waitFor({ timeout: 10000 });
-    await page.keyboard.press('Escape');
+    await closeQuickFixes(page);
     // Back to the file as saved: line 21 is replicas again.
     await runCommand(page, 'File: Revert File');
     await goTo(page, '21:14');
@@ -520,6 +527,11 @@ async function simulatePowerOff(page, workload) {
     await revived.locator('h1', { hasText: 'hostile.yaml' }).waitFor({ timeout: 30000 });
     await revived.locator('.lane-label-workload').first().waitFor({ timeout: 30000 });
     log('panel revived after reload');
+    // The palette offers Run Again for the revived timeline's run.
+    await openQuickInput(page, 'F1');
+    await page.locator('.quick-input-widget input').fill('>Run Again');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Run Again' }).first().waitFor({ timeout: 10000 });
+    await page.keyboard.press('Escape');
     // One editor group from here on: Quick Open then opens each file in the group that has the focus.
     await runCommand(page, 'View: Close All Editors');
 

@@ -4,6 +4,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Workspace } from '../../src/workspace/workspace';
 import { REPO_ROOT } from '../support/shared';
+import { TIMELINE_VIEW_TYPE } from '../../webview/protocol';
 
 interface Command { command: string; title: string; category?: string; icon?: string }
 interface MenuItem { command: string; when?: string }
@@ -53,13 +54,16 @@ describe('package.json contributions', () => {
       if (ALWAYS_RUNNABLE.includes(c.command)) assert.equal(palette.get(c.command), undefined, c.command);
       else assert.ok(palette.get(c.command), `${c.command} needs a commandPalette "when"`);
     }
-    assert.equal(palette.get('kubeFailureSim.rerun'), 'kubeFailureSim.hasRun');
+    assert.equal(palette.get('kubeFailureSim.rerun'), 'kubeFailureSim.canRerun');
     assert.equal(palette.get('kubeFailureSim.compare'), 'kubeFailureSim.hasTimeline');
   });
 
   it('sets the context keys the palette asks for', () => {
-    const keys = new Set(menus.commandPalette.flatMap((item) => item.when?.match(/\bkubeFailureSim\.\w+/g) ?? []));
+    // A key, not a quoted value (activeWebviewPanelId == 'kubeFailureSim.timeline' names the timeline's view type).
+    const keys = new Set(menus.commandPalette.flatMap((item) => item.when?.match(/(?<!')\bkubeFailureSim\.\w+\b(?!')/g) ?? []));
     for (const key of keys) assert.ok(source().includes(`'setContext', '${key}'`), key);
+    const panels = menus.commandPalette.flatMap((item) => [...(item.when ?? '').matchAll(/activeWebviewPanelId == '([^']+)'/g)].map((m) => m[1]));
+    assert.deepEqual([...new Set(panels)], [TIMELINE_VIEW_TYPE]);
   });
 });
 
