@@ -183,7 +183,7 @@ describe('the analysis worker (in-process transport)', () => {
     assert.notEqual(rejected, TEXT);
     const failure = await connection.request('simulate', { folder: FOLDER, choices, inputs: [], files: [{ uri: URI, text: rejected }] }).then(() => undefined, (error: unknown) => error);
     assert.ok(failure instanceof WorkerFailure && failure.kind === 'input', String(failure));
-    assert.match(failure.message, /^postgres-statefulset\.yaml:\d+: .*The API server would reject it; fix it first \(nothing simulated\)\.$/);
+    assert.match(failure.message, /^postgres-statefulset\.yaml:\d+: .*[^.]\. The API server would reject it; fix it first \(nothing simulated\)\.$/);
     // A guided run of the folder runs the text as written, and its header says what the API server would reject.
     mirror.set(FOLDER, URI, rejected, 2);
     const guided = await connection.request('simulate', { folder: FOLDER, choices: { ...choices, documents: [URI] }, inputs: [] });

@@ -190,7 +190,8 @@ function rejectionOf(workspace: Workspace, uris: readonly string[], folder: stri
   if (rejections.length === 0) return undefined;
   const [{ uri, finding }] = rejections;
   const more = rejections.length > 1 ? ` (and ${rejections.length - 1} more)` : '';
-  return `${relativeName(folder || undefined, uri)}:${finding.range.start.line + 1}: ${finding.message}${more}`;
+  // The callers add a sentence after it: without the message's own full stop.
+  return `${relativeName(folder || undefined, uri)}:${finding.range.start.line + 1}: ${finding.message.replace(/\.$/, '')}${more}`;
 }
 
 function documentKey(folder: string, uri: string): string {
