@@ -20,7 +20,7 @@ export interface Fix {
 }
 
 /** What a fix's title compares before and after the edit. */
-export type EffectMeasure = 'outage' | 'partition-eviction' | 'not-ready-eviction' | 'worst-placement-outage';
+export type EffectMeasure = 'outage' | 'not-ready-outage' | 'partition-eviction' | 'not-ready-eviction' | 'worst-placement-outage';
 
 export interface RelatedInformation {
   location: SourceLocation;

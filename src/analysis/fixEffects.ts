@@ -28,6 +28,7 @@ export function applyEdits(text: string, edits: readonly TextEdit[]): string {
  */
 const VARIANTS: Record<EffectMeasure, { before: Variant; after: Variant; label: string; was?: string; will?: string }> = {
   outage: { before: 'node-lost', after: 'node-lost', label: 'outage if a node fails' },
+  'not-ready-outage': { before: 'kubelet-not-ready', after: 'kubelet-not-ready', label: 'outage if its kubelet reports NotReady' },
   'partition-eviction': { before: 'partition', after: 'partition', label: 'if its node is cut off' },
   'not-ready-eviction': { before: 'kubelet-not-ready', after: 'kubelet-not-ready', label: 'if its kubelet reports NotReady' },
   'worst-placement-outage': { before: 'worst-placement', after: 'spread-placement', label: 'outage if a node fails', was: 'packed ', will: 'spread ' },

@@ -10,7 +10,7 @@ import { shellScriptAsPid1 } from '../manifest/model/containerStop';
 import type { Container, PodDisruptionBudget, Probe, Sourced, Workload } from '../manifest/model/types';
 import type { ManifestObject } from '../manifest/objects';
 import { valueAt, type PathSegment } from '../manifest/path';
-import { autoscalerOf, budgetSelects, fewestPods, hasReplicas, podSpecPath } from './facts';
+import { autoscalerOf, budgetSelects, fewestPods, hasReplicas, NOT_READY, podSpecPath } from './facts';
 import { noPodText } from './lenses';
 import { workloadLabeler } from '../report/workloadLabel';
 import { code, md, simulateLink } from './markdown';
@@ -121,6 +121,14 @@ function tolerationHover(ctx: RuleContext, workload: Sourced<Workload>, rel: Pat
   const head = toleration
     ? `**${md(toleration.key || '(every taint)')}${toleration.effect ? `:${md(toleration.effect)}` : ''}${seconds !== undefined ? `, tolerationSeconds ${seconds}` : ', no tolerationSeconds'}**: `
     : '**tolerations**: ';
+  if (toleration?.key === NOT_READY) {
+    // Not the taint of a node that is gone (unreachable): that of a kubelet reporting NotReady.
+    const notReady = ctx.simulations.outcome(workload, ctx.workspace, ctx.timing, 'kubelet-not-ready')?.summary;
+    const simulated = notReady && notReady.noExecuteTaintMs !== null
+      ? ` Simulated (its kubelet reports NotReady): the taint at ${approx(notReady.noExecuteTaintMs)}, ${notReady.podDeletionMs !== null ? `the pod deleted at ${approx(notReady.podDeletionMs)}` : 'the pod never deleted'}.`
+      : '';
+    return [`${head}when a kubelet reports NotReady (its container runtime down, for one), the node lifecycle controller taints its node \`node.kubernetes.io/not-ready:NoExecute\`; the taint eviction controller then deletes each pod tolerationSeconds after it sees the taint (never if tolerated without seconds). A node that stops answering gets the unreachable taint instead, which this toleration does not cover.${simulated}`];
+  }
   return [`${head}when a node stops answering, the node lifecycle controller taints it \`node.kubernetes.io/unreachable:NoExecute\` one monitor pass after it turns NotReady; the taint eviction controller then deletes each pod tolerationSeconds after it sees the taint (immediately if not tolerated, never if tolerated without seconds). Pods that write none get ${unreachable.value}s from DefaultTolerationSeconds (${md(unreachable.source)}).${evicted}`];
 }
 

@@ -62,6 +62,16 @@ describe('hovers', () => {
     assert.match(hover!.markdown, /Simulated: the NoExecute taint at (4[0-9]|5[0-9]|1m[0-9])s, the pod deleted at .* \(1m later\)/);
   });
 
+  it('a not-ready toleration is explained with its own taint, a kubelet reporting NotReady, and KFS007 measures that', () => {
+    const pod = '      tolerations:\n      - {key: node.kubernetes.io/not-r|eady, operator: Exists, effect: NoExecute}\n';
+    const { hover, workspace } = at(deployment('1', pod), 'not-r|eady');
+    assert.match(hover!.markdown, /^\*\*node\\\.kubernetes\\\.io\\\/not\\-ready:NoExecute, no tolerationSeconds\*\*: when a kubelet reports NotReady .*the unreachable taint instead, which this toleration does not cover\. Simulated \(its kubelet reports NotReady\): the taint at \d+s, the pod never deleted\./);
+    const kfs007 = workspace.analyse('main.yaml').findings.find((f) => f.ruleId === 'KFS007')!;
+    assert.match(kfs007.message, / if its kubelet reports NotReady: this toleration has no tolerationSeconds, so the pod tolerates the node\.kubernetes\.io\/not-ready NoExecute taint forever/);
+    const [fix] = workspace.fixes('main.yaml').filter((f) => f.finding.ruleId === 'KFS007').map((f) => f.fix);
+    assert.match(fix.title, /^Add tolerationSeconds: 300 \(outage if its kubelet reports NotReady: /);
+  });
+
   it('a DaemonSet\'s toleration: its pods tolerate a dead node forever, whatever it writes', () => {
     const ds = 'apiVersion: apps/v1\nkind: DaemonSet\nmetadata: {name: agent, namespace: shop}\nspec:\n  selector: {matchLabels: {app: agent}}\n  template:\n    metadata: {labels: {app: agent}}\n    spec:\n      tolerations: [{key: g|pu, operator: Exists, effect: NoSchedule}]\n      containers: [{name: c, image: agent}]\n';
     const { hover } = at(ds, 'g|pu');

@@ -239,20 +239,23 @@ export const toleratedForever: Rule = {
       if (workload.kind === 'DaemonSet') return [];
       const forever = nodeFailureTolerations(workload).filter(({ toleration }) => toleration.tolerationSeconds === undefined);
       if (forever.length === 0) return [];
-      const outcome = simulated(ctx, workload);
-      const text = outcome ? `${outageText(outcome).headline} if its node fails: ` : '';
       const editor = editorFor(ctx.document, workload.source);
       return forever.map(({ toleration, index }) => {
+        // The not-ready taint comes from a kubelet reporting NotReady, not from a node that is gone: measured there.
+        const notReady = toleration.key === NOT_READY;
+        const outcome = notReady ? ctx.simulations.outcome(workload, ctx.workspace, ctx.timing, 'kubelet-not-ready') : simulated(ctx, workload);
+        const text = outcome ? `${outageText(outcome).headline} ${notReady ? 'if its kubelet reports NotReady' : 'if its node fails'}: ` : '';
+        const effect = notReady ? workloadEffect(workload, 'not-ready-outage') : outageEffect(workload);
         const path = [...podSpecPath(workload), 'tolerations', index];
         const what = toleration.key ? `the ${toleration.key} NoExecute taint` : 'every taint';
         // tolerationSeconds needs effect NoExecute. A toleration of every taint gets no fix: only one written
         // before it would count (the first matching toleration decides), and NoExecute alone would stop it tolerating the rest.
         const fixes = toleration.effect === 'NoExecute'
-          ? fix('Add tolerationSeconds: 300', [editor.setEntry(path, 'tolerationSeconds', 300)], { preferred: true, effect: outageEffect(workload) })
+          ? fix('Add tolerationSeconds: 300', [editor.setEntry(path, 'tolerationSeconds', 300)], { preferred: true, effect })
           : toleration.key
             ? fix('Add effect: NoExecute and tolerationSeconds: 300', [editor.addEntries(path, { effect: 'NoExecute', tolerationSeconds: 300 })
               // An effect written empty (effect: "") is replaced with the rest of the toleration.
-              ?? editor.replaceWith(path, { key: toleration.key, operator: toleration.operator, ...(toleration.value ? { value: toleration.value } : {}), effect: 'NoExecute', tolerationSeconds: 300 })], { preferred: true, effect: outageEffect(workload) })
+              ?? editor.replaceWith(path, { key: toleration.key, operator: toleration.operator, ...(toleration.value ? { value: toleration.value } : {}), effect: 'NoExecute', tolerationSeconds: 300 })], { preferred: true, effect })
             : undefined;
         return base(this, workload, rangeOf(workload, toleration.key ? [...path, 'key'] : path),
           `${text}this toleration has no tolerationSeconds, so the pod tolerates ${what} forever: it is never evicted from a dead node and its controller never replaces it.${toleration.key ? '' : ' To have it replaced, write a toleration of node.kubernetes.io/unreachable and not-ready with effect NoExecute and tolerationSeconds before this one.'}`,
