@@ -39,7 +39,9 @@ export class CursorTable {
     else this.pods.show(`Pods at ${when}`, POD_HEADINGS, podCells, key, (r, c) => (c === 3 ? podClass[r] : undefined));
     const nodeRows = at.nodes.map((n) => [`node/${n.name}`, n.status, n.taints]);
     const nodeClass = at.nodes.map((n) => `status node-${n.status.startsWith('Ready') ? 'ready' : 'notready'}`);
-    this.nodes.show(`Nodes at ${when}`, ['NAME', 'STATUS', 'TAINTS'], nodeRows, at.nodes.map((n) => n.name).join('|'), (r, c) => (c === 1 ? nodeClass[r] : undefined));
+    // In a side column the taints go on a second line, as the pods' IP, NODE and NAMESPACE do.
+    this.nodes.show(`Nodes at ${when}`, ['NAME', 'STATUS', 'TAINTS'], nodeRows, `${narrow}#${at.nodes.map((n) => n.name).join('|')}`,
+      (r, c) => (c === 1 ? nodeClass[r] : c === 0 && narrow ? 'wrap' : undefined), narrow ? narrowNodeLayout : undefined);
     if (this.pods.element.parentElement !== this.element) this.element.replaceChildren(this.caption, this.pods.element, this.nodes.element);
   }
 }
@@ -93,8 +95,14 @@ function twoLinePods(cells: string[][]): [string[], string[][]] {
 
 /** Four tracks for the first line (the name's narrows as far as it must); the second line spans them (timeline.css .two-line). */
 function narrowPodLayout([name, ready, status, restarts]: number[]): GridLayout {
-  return { columns: `minmax(${NARROWEST_NAME_CHARS}ch, ${Math.min(name, NARROW_NAME_CHARS)}ch) ${ready}ch ${status}ch ${restarts}ch`, lines: 2 };
+  // The narrowest NAME is the stylesheet's in a very narrow column (timeline.css --narrowest-name).
+  return { columns: `minmax(var(--narrowest-name, ${NARROWEST_NAME_CHARS}ch), ${Math.min(name, NARROW_NAME_CHARS)}ch) ${ready}ch ${status}ch ${restarts}ch`, lines: 2 };
 }
+/** NAME and STATUS on a node's first line; TAINTS spans the second. */
+function narrowNodeLayout([name, status]: number[]): GridLayout {
+  return { columns: `minmax(var(--narrowest-name, ${NARROWEST_NAME_CHARS}ch), ${Math.min(name, NARROW_NAME_CHARS)}ch) ${status}ch`, lines: 2 };
+}
+
 /** A side editor column (media/timeline.css uses the same width). */
 export const narrowColumn = matchMedia('(max-width: 600px)');
 
