@@ -301,11 +301,14 @@ describeWithChromium('HTML report in Chromium', (browser) => {
     })`);
     assert.ok(right <= 420, `a pod cell ends at ${right} px`);
     assert.equal(scrollable, 0);
-    // Narrower still (300 px), pods and nodes alike: the nodes' taints on a second line, the names wrapping sooner.
-    await page.setViewportSize({ width: 300, height: 900 });
+    // Narrower still (270 px: a 305 px side column less VS Code's padding), pods and nodes alike, the failed node's
+    // taints shown (the run's end): the taints on a second line, the names wrapping sooner.
+    await page.setViewportSize({ width: 270, height: 900 });
+    await page.locator('.axis').focus();
+    await page.keyboard.press('End');
     await page.locator('.nodes-at .grid-head [role=columnheader]', { hasText: /^TAINTS$/ }).waitFor();
-    const narrowest = await page.evaluate<number>(`Math.max(...Array.from(document.querySelectorAll('.cursor-table [role=cell], .cursor-table [role=columnheader]'), (c) => c.getBoundingClientRect().right))`);
-    assert.ok(narrowest <= 300, `a cell of the kubectl tables ends at ${narrowest} px`);
+    const narrowest = await page.evaluate<number>(`Math.max(...Array.from(document.querySelectorAll('.cursor-table [role=cell], .cursor-table [role=columnheader], .cursor-table td, .cursor-table th'), (c) => c.getBoundingClientRect().right))`);
+    assert.ok(narrowest <= 270, `a cell of the kubectl tables ends at ${narrowest} px`);
     await page.setViewportSize({ width: 420, height: 900 });
     const row = page.locator('.pods-at [role=row]', { hasText: `pod/${long.slice(0, 58)}` }).first().locator('[role=cell]');
     // The row keeps its status colour in its new place; its second line names the node, IP and namespace.
