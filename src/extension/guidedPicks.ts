@@ -54,12 +54,15 @@ function pickOne<T>(step: number, title: string, options: readonly Option<T>[]):
   return ask(quickPick, step, (q) => q.selectedItems[0] ?? q.activeItems[0]);
 }
 
-function pickMany<T extends vscode.QuickPickItem>(step: number, title: string, options: readonly T[]): Promise<Answer<readonly T[]>> {
+/** `selected`: the options ticked when the list shows again (Back from a later prompt). */
+function pickMany<T extends vscode.QuickPickItem>(step: number, title: string, options: readonly T[], selected: readonly T[] = []): Promise<Answer<readonly T[]>> {
   const quickPick = vscode.window.createQuickPick<T>();
   quickPick.title = title;
   quickPick.canSelectMany = true;
-  quickPick.items = options.map((o) => ({ ...o }));
-  return ask(quickPick, step, (q) => q.selectedItems);
+  const items = options.map((o) => ({ ...o }));
+  quickPick.items = items;
+  quickPick.selectedItems = items.filter((_, i) => selected.includes(options[i]));
+  return ask(quickPick, step, (q) => q.selectedItems.map((item) => options[items.indexOf(item)]));
 }
 
 /**
@@ -123,9 +126,12 @@ export async function askSimulation(
       }
     },
     async () => {
+      let ticked: readonly (typeof INTERVENTION_OPTIONS)[number][] = [];
       for (;;) {
-        const chosen = await pickMany(4, 'What do people do meanwhile? (none, one or more; Enter to go on)', INTERVENTION_OPTIONS);
+        const chosen = await pickMany(4, 'What do people do meanwhile? (none, one or more; Enter to go on)', INTERVENTION_OPTIONS, ticked);
         if (chosen === undefined || chosen === BACK) return chosen;
+        // Back from a time shows this step's choices again, as they were ticked.
+        ticked = chosen;
         const picked: Intervention[] = [];
         for (const option of chosen) {
           const atMs = await askDuration(4, option.prompt, option.defaultAt);

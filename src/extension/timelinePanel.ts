@@ -198,7 +198,9 @@ function panelTitle(message: HostMessage): string {
   const uri = message.run ? message.run.scenario ?? message.run.document : undefined;
   const file = uri ? decodeURIComponent(uri.slice(uri.lastIndexOf('/') + 1)) : 'trace';
   const timing = message.run ? runTimingLabel(message.run) : '';
-  return `${message.run?.failure ?? 'Failure'}: ${file}${timing ? ` (${timing})` : ''}`;
+  // Two timelines of one file tell their targets apart (a scenario file's run is the file's).
+  const targets = message.run && !message.run.scenario && message.run.targets.length > 0 ? ` of ${message.run.targets.join(', ')}` : '';
+  return `${message.run?.failure ?? 'Failure'}${targets}: ${file}${timing ? ` (${timing})` : ''}`;
 }
 
 /** The version and preset a run chose, for titles ("1.31, preset fast"); '' when it follows the settings. */

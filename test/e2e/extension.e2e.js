@@ -230,7 +230,20 @@ async function simulatePowerOff(page, workload) {
   await pick(page, 'The node that runs', 'The node that runs');
   await pick(page, 'The node never comes back', 'never');
   await page.locator('.quick-input-widget input').waitFor({ state: 'visible' });
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Force-delete the stuck pods' }).first().waitFor();
+  const forceDelete = page.locator('.quick-input-list .monaco-list-row', { hasText: 'Force-delete the stuck pods' }).first();
+  await forceDelete.waitFor();
+  if (workload.backFromTime) {
+    // Ticked, then Back from its time prompt: the list shows again with it still ticked; untick it and go on.
+    await forceDelete.click();
+    await page.locator('.quick-input-widget', { hasText: '1 Selected' }).first().waitFor({ timeout: 5000 });
+    await page.keyboard.press('Enter');
+    // The time prompt: an input box, no list.
+    await forceDelete.waitFor({ state: 'hidden', timeout: 5000 });
+    await page.locator('.quick-input-titlebar .codicon-quick-input-back').click();
+    await page.locator('.quick-input-widget', { hasText: '1 Selected' }).first().waitFor({ timeout: 5000 });
+    await forceDelete.click();
+    await page.locator('.quick-input-widget', { hasText: '0 Selected' }).first().waitFor({ timeout: 5000 });
+  }
   await page.keyboard.press('Enter');
   // The version (the setting's first) and the preset, by label when the caller names one.
   await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Kubernetes 1.' }).first().waitFor();
@@ -307,7 +320,9 @@ async function simulatePowerOff(page, workload) {
 
     // Simulation in the timeline webview: a Deployment is replaced, a StatefulSet pod stays stuck.
     await quickOpen(page, 'web-deployment.yaml');
-    const web = await simulatePowerOff(page, { file: 'web-deployment.yaml' });
+    const web = await simulatePowerOff(page, { file: 'web-deployment.yaml', backFromTime: true });
+    // The tab names the target, so two timelines of one file tell apart.
+    await page.locator('.tabs-container .tab', { hasText: 'power-off of Deployment/web: web-deployment.yaml' }).first().waitFor({ timeout: 5000 });
     assert.match(web.summary, /^Deployment\/web replaced Unavailable 0s /);
     assert.ok(await web.frame.locator('.lane-label-pod').count() >= 3);
     // The cursor moves by keyboard and the kubectl table follows it.
