@@ -5,7 +5,7 @@
  */
 import { ZONE_LABEL } from '../cluster/clusterSpec';
 import { CONTROLLER_MANAGER_KNOBS } from '../cluster/controllerManagerConfiguration';
-import { DEFAULT_VERSION, NEWEST_MINOR, OLDEST_MINOR, parseKubernetesVersion, type KubernetesVersion } from '../cluster/kubernetesVersion';
+import { DEFAULT_VERSION, NEWEST_MINOR, OLDEST_MINOR, parseKubernetesVersion } from '../cluster/kubernetesVersion';
 import { PRESETS } from '../cluster/presets';
 import { formatDuration } from '../manifest/duration';
 import type { FailureKind, Intervention, Placement } from '../sim/scenario';
@@ -72,9 +72,12 @@ export const PICK_SOURCE = 'Simulate Node Failure… pick';
  */
 export function versionOptions(setting: string): Option<string>[] {
   const describe = (minor: number) => `Kubernetes 1.${minor} (node-monitor-grace-period ${formatDuration(CONTROLLER_MANAGER_KNOBS.nodeMonitorGracePeriod.defaultValue(minor))})`;
-  const chosen = typeof parseKubernetesVersion(setting) === 'string' ? undefined : (parseKubernetesVersion(setting) as KubernetesVersion).minor;
+  const parsed = parseKubernetesVersion(setting);
+  const chosen = typeof parsed === 'string' ? undefined : parsed.minor;
+  // A setting the simulator cannot use is said as such, not taken for an empty one.
+  const unusable = setting.trim() !== '' && typeof parsed === 'string' ? `your setting kubeFailureSim.kubernetesVersion "${setting}" cannot be used: ${parsed.replace(/\.$/, '')}` : 'setting kubeFailureSim.kubernetesVersion is empty';
   const first: Option<string> = chosen === undefined
-    ? { value: '', label: `The folder's version, else Kubernetes ${DEFAULT_VERSION}`, detail: `A kubeadm ClusterConfiguration's kubernetesVersion, else the image tag of a kube-controller-manager or kube-apiserver manifest in the folder; otherwise the newest version the simulator knows (setting kubeFailureSim.kubernetesVersion is empty).` }
+    ? { value: '', label: `The folder's version, else Kubernetes ${DEFAULT_VERSION}`, detail: `A kubeadm ClusterConfiguration's kubernetesVersion, else the image tag of a kube-controller-manager or kube-apiserver manifest in the folder; otherwise the newest version the simulator knows (${unusable}).` }
     : { value: `1.${chosen}`, label: describe(chosen), detail: 'Your setting kubeFailureSim.kubernetesVersion.' };
   const others: Option<string>[] = [];
   for (let minor = NEWEST_MINOR; minor >= OLDEST_MINOR; minor--) {

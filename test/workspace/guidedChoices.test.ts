@@ -75,6 +75,11 @@ describe('guided "Simulate Node Failure…" choices', () => {
     assert.equal(workspace.analyse('web.yaml').findings.filter((f) => f.ruleId === 'KFS054').length, 1);
   });
 
+  it('a version setting the simulator cannot use is said as such in the first option, not taken for an empty one', () => {
+    assert.match(versionOptions('1.99')[0].detail!, /\(your setting kubeFailureSim\.kubernetesVersion "1\.99" cannot be used: Kubernetes 1\.99 is outside the versions the simulator knows \(1\.20–1\.\d+\)\)\.$/);
+    assert.match(versionOptions('')[0].detail!, /\(setting kubeFailureSim\.kubernetesVersion is empty\)\.$/);
+  });
+
   it('offers the Kubernetes versions with their grace period, the setting\'s first', () => {
     const fromSetting = versionOptions('1.31');
     assert.deepEqual(fromSetting.slice(0, 3).map((o) => [o.value, o.label, o.detail]), [
