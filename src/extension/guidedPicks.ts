@@ -144,7 +144,7 @@ export async function askSimulation(
       }
     },
     async () => keep(await pickOne(5, 'Which Kubernetes version\'s defaults?', versionOptions(settings.kubernetesVersion)), (o) => (kubernetesVersion = o.value)),
-    async () => keep(await pickOne(6, 'Which timing preset?', presetOptions(settings.profile)), (o) => (profile = o.value)),
+    async () => keep(await pickOne(6, 'Which timing preset? (Cluster configuration files in the folder and kubeFailureSim.timing override its values.)', presetOptions(settings.profile)), (o) => (profile = o.value)),
   ];
   for (let step = 0; step < steps.length;) {
     const answer = await steps[step]();
