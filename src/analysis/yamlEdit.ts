@@ -79,7 +79,7 @@ export class DocumentEditor {
       return this.edit(close, close, `${this.flowSeparator(close, mapping.entries.size === 0)}${scalarText(key)}: ${flowText(value)}`, true);
     }
     const first = [...mapping.entries.values()][0];
-    const column = first ? this.column(this.base(first.keyStart)) : this.column(this.base(mapping.start));
+    const column = first ? this.keyColumn(first) : this.column(this.base(mapping.start));
     const lines = this.entryLines(key, value, column);
     if (position === 'first' && first) {
       // Only where the first key starts its line (not after a sequence's dash).
@@ -100,7 +100,7 @@ export class DocumentEditor {
       const close = this.base(mapping.end) - 1;
       return this.edit(close, close, `${this.flowSeparator(close, false)}${pairs.map(([k, v]) => `${scalarText(k)}: ${flowText(v)}`).join(', ')}`, true);
     }
-    const column = this.column(this.base([...mapping.entries.values()][0].keyStart));
+    const column = this.keyColumn([...mapping.entries.values()][0]);
     return this.insertLines(mapping, pairs.flatMap(([k, v]) => this.entryLines(k, v, column)));
   }
 
@@ -193,6 +193,14 @@ export class DocumentEditor {
     let i = this.base(item.start) - 1;
     while (i > 0 && this.text[i] !== '-') i--;
     return this.column(i);
+  }
+
+  /** Where an entry's key starts its line: at its `?` when it is an explicit key (`? containers`). */
+  private keyColumn(entry: SourceNode): number {
+    const keyAt = this.base(entry.keyStart);
+    const lineStart = this.lines.lineStart(this.lines.lineOf(keyAt));
+    const explicit = /^(\s*)\?\s+$/.exec(this.text.slice(lineStart, keyAt));
+    return explicit ? explicit[1].length : this.column(keyAt);
   }
 
   /** `key:` or `-` with nothing after it: a value written there needs a space before it. */

@@ -266,6 +266,14 @@ describe('quick fixes', () => {
     assert.deepEqual(valueAt(edited, ['spec', 'template', 'spec', 'volumes', 0, 'emptyDir']), { sizeLimit: '1Gi' });
   });
 
+  it('adds an entry beside explicit keys (? containers) at the column of their ?, not of the key after it', () => {
+    const pod = '      ? containers\n      : - name: web\n          image: nginx\n';
+    const text = web('  replicas: 2\n', pod);
+    const edited = applyEdits(text, fixesOf(text, 'KFS008')[0].edits);
+    assert.match(edited, /\n {6}\? containers\n {6}: - name: web\n {10}image: nginx\n {6}tolerations:\n {6}- key: node\.kubernetes\.io\/unreachable\n/);
+    assert.equal((valueAt(edited, ['spec', 'template', 'spec', 'tolerations']) as unknown[]).length, 2);
+  });
+
   it('an empty list item is an error at that item, and fixes of the items after it edit those items', () => {
     const pod = (first: string) => `      volumes:\n      -${first}\n      - name: d\n        emptyDir: {}\n      containers: [{name: web, image: nginx}]\n`;
     const empty = new Workspace();
