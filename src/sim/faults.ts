@@ -122,10 +122,11 @@ function restartControllerManager(ctx: SimContext): void {
   const delayMs = knob.value ?? Math.round(ctx.random.fork(`leader-election@${clock.now}`).uniform(15_000, 19_000));
   store.event(KCM_LEASE, 'Intervention', 'ControllerManagerRestart');
   store.event({ kind: 'Cluster', name: 'assumptions', namespace: '' }, 'Note', 'Assumption', { knob: 'sim.leaderElectionDelay', value: knob.value ?? `${delayMs}ms (drawn)`, source: knob.source });
+  // A restart while no leader holds the lease kills a candidate, not the lease's holder: the old lease
+  // still expires when it would, so the takeover the first restart began stands (SEMANTICS.md 18).
+  if (!leader.leading) return;
   leader.lose();
-  const restart = ++leader.restarts;
   clock.after(delayMs, () => {
-    if (restart !== leader.restarts) return;
     leader.acquire();
     store.event(KCM_LEASE, 'KubernetesEvent', 'LeaderElection', { message: `new kube-controller-manager leader became leader after ${delayMs} ms`, delayMs });
   });

@@ -7,8 +7,6 @@
  */
 export class ControllerManagerLease {
   leading = true;
-  /** Restarts so far: a takeover is the latest restart's (an earlier one's candidate was killed by it). */
-  restarts = 0;
   private readonly lost: (() => void)[] = [];
   private readonly acquired: (() => void)[] = [];
 

@@ -81,6 +81,8 @@ export function simulate(scenario: Scenario): SimulationResult {
   const failedNodes: SimNode[] = [];
   // Interventions act on the nodes that have failed by their time (targets can fail one after another).
   const failedSoFar: SimNode[] = [];
+  // Those not back yet: the nodes a deletion of a workload's pods (Kind/name) looks at.
+  const stillDown: SimNode[] = [];
   const failedByFault: SimNode[][] = [];
   let pendingBefore: PendingAtFailure = new Map();
   clock.at(0, () => (pendingBefore = pendingAtFailure(store)));
@@ -96,14 +98,17 @@ export function simulate(scenario: Scenario): SimulationResult {
     }
     failedByFault.push(nodes);
     failedNodes.push(...nodes.filter((n) => !failedNodes.includes(n)));
-    clock.at(fault.atMs, () => failedSoFar.push(...nodes.filter((n) => !failedSoFar.includes(n))));
+    clock.at(fault.atMs, () => {
+      failedSoFar.push(...nodes.filter((n) => !failedSoFar.includes(n)));
+      stillDown.push(...nodes.filter((n) => !stillDown.includes(n)));
+    });
     scheduleFault(ctx, fault, nodes);
-    // A node back is no longer one to remedy: a force delete after it must not take its healthy pods.
-    if (fault.recoverAfterMs !== undefined) clock.at(fault.atMs + fault.recoverAfterMs, () => removeAll(failedSoFar, nodes));
+    // A node back is no longer one whose pods to delete: a force delete after it must not take its healthy pods.
+    if (fault.recoverAfterMs !== undefined) clock.at(fault.atMs + fault.recoverAfterMs, () => removeAll(stillDown, nodes));
   }
   // Interventions of one instant act in one order whatever order a scenario file lists them in: the CLI's.
   const byKind = (i: Intervention) => INTERVENTION_ORDER.indexOf(i.kind);
-  for (const intervention of [...scenario.interventions].sort((a, b) => byKind(a) - byKind(b))) scheduleIntervention(ctx, intervention, () => failedSoFar.filter((n) => !n.deleted || intervention.kind !== 'delete-node'));
+  for (const intervention of [...scenario.interventions].sort((a, b) => byKind(a) - byKind(b))) scheduleIntervention(ctx, intervention, () => (intervention.kind === 'force-delete' || intervention.kind === 'delete' ? stillDown : failedSoFar.filter((n) => !n.deleted || intervention.kind !== 'delete-node')));
 
   clock.runUntil(scenario.durationMs);
   const events = trace.events;

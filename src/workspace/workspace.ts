@@ -24,7 +24,7 @@ import type { ConfigSetting } from '../manifest/model/clusterConfig';
 import { ManifestParser } from '../manifest/parseFile';
 import type { Position, Range, SourceLocation } from '../manifest/range';
 import { readManifestBytes, readManifestText, type ReadManifest } from '../manifest/readManifest';
-import { INVALID_FIELD, SYNTAX_ERROR } from '../manifest/problem';
+import { API_REJECTED, INVALID_FIELD, SYNTAX_ERROR } from '../manifest/problem';
 import type { Scenario } from '../sim/scenario';
 import { API_REJECTION_RULES, RULES } from '../analysis/rules';
 import { InputError } from './inputError';
@@ -404,7 +404,7 @@ function clusterNodes({ texts, source, files }: ClusterText) {
     }
     // A YAML error, or a Node field the API server would refuse (allocatable cpu "-4").
     const problem = read.parsed.problems.find((p) => p.ruleId === SYNTAX_ERROR)
-      ?? read.problems.find((p) => p.ruleId === INVALID_FIELD && p.severity === 'error' && p.object?.kind === 'Node');
+      ?? read.problems.find((p) => (p.ruleId === INVALID_FIELD || p.ruleId === API_REJECTED) && p.severity === 'error' && p.object?.kind === 'Node');
     if (problem && file !== undefined) throw new InputError('cluster', source, problem.message, { uri: file, range: problem.range });
     if (problem) throw new InputError('cluster', source, `${problem.message} (line ${problem.range.start.line + 1}, column ${problem.range.start.character + 1} of one of its texts)`);
     return read.model.nodes;

@@ -4,6 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { main } from '../../src/cli/main';
 import { collectingOutput } from '../../src/cli/output';
+import { Workspace } from '../../src/workspace/workspace';
 
 function run(...argv: string[]) {
   const output = collectingOutput();
@@ -63,6 +64,10 @@ describe('kube-failure-sim load (SEMANTICS.md 12)', () => {
     const zero = config('nodeStatusUpdateFrequency: 0s\nnodeLeaseDurationSeconds: 0\n');
     assert.deepEqual([zero.statusWritesPerSecond, zero.leaseWritesPerSecond], [3.333333, 100]);
     assert.match(zero.timing['kubelet.nodeStatusUpdateFrequency'].source, /^default 1\.\d+$/);
+    // A value that is not a duration is reported once.
+    const workspace = new Workspace();
+    workspace.setDocument('kubelet.yaml', 'apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\nnodeStatusUpdateFrequency: abc\n');
+    assert.equal(workspace.analyse('kubelet.yaml').findings.filter((f) => f.ruleId === 'KFS092').length, 1);
   });
 
   it('prints every number as text, and rejects a missing or bad --nodes', () => {

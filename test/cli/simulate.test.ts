@@ -120,6 +120,14 @@ describe('kube-failure-sim simulate', () => {
     assert.equal(late.stderr, 'kube-failure-sim: note: --force-delete StatefulSet/db at 40m: no pod of it is on a node still down then, so nothing was deleted.\n');
     const events = JSON.parse(late.stdout).events as Json[];
     assert.ok(!events.some((e) => e.type === 'PodRemoved' && e.t >= 40 * 60_000), 'nothing removed at 40m');
+    // The out-of-service taint and the node's deletion still act on a node that failed, back or not.
+    // A Node of --cluster the API server does not serve is refused, not dropped.
+    const cluster = write({ 'nodes.yaml': 'apiVersion: v1\nkind: List\nitems:\n- {apiVersion: v1, kind: Node, metadata: {name: n1}}\n- {apiVersion: v2, kind: Node, metadata: {name: n2}}\n' });
+    const refused = run('simulate', file, '--cluster', path.join(cluster, 'nodes.yaml'));
+    assert.equal(refused.code, 2);
+    assert.match(refused.stderr, /Node: Kubernetes does not serve v2/);
+    const after = JSON.parse(run('simulate', file, '--format', 'json', '--target', 'StatefulSet/db', '--recover-after', '2m', '--out-of-service-after', '5m', '--delete-node-after', '6m', '--duration', '7m').stdout).events as Json[];
+    assert.deepEqual(after.filter((e) => e.type === 'Intervention').map((e) => e.reason), ['OutOfService', 'DeleteNode']);
   });
 
   it('warns of what is scheduled after the end of the run, and still runs', () => {

@@ -61,7 +61,8 @@ export function readKubeletConfiguration(r: FieldReader): ConfigSetting[] {
   for (const [name, type] of Object.entries(KUBELET_FIELDS)) {
     if (!r.has(name)) continue;
     // SetDefaults_KubeletConfiguration: zero is "not set" for these, and the kubelet applies its default.
-    if (ZERO_IS_UNSET.has(name) && (r.raw(name) === 0 || (type === 'duration' && r.duration(name) === 0))) continue;
+    // parseDuration reports nothing: a bad value is reported once, by the read below.
+    if (ZERO_IS_UNSET.has(name) && (r.raw(name) === 0 || (type === 'duration' && typeof r.raw(name) === 'string' && parseDuration(r.raw(name) as string) === 0))) continue;
     const value = type === 'duration' ? r.duration(name) : r.int([name], { min: 1 });
     if (value !== undefined) settings.push({ name, value: r.raw(name) as string | number, range: r.range(name) });
   }
