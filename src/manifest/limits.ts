@@ -5,6 +5,9 @@
  */
 
 /** Bytes of one file that the CLI reads. */
+/** names.SimpleNameGenerator cuts a generateName prefix to 58 characters, so that a 5-letter suffix fits a 63-character name. */
+export const MAX_GENERATE_NAME_PREFIX = 58;
+
 export const MAX_FILE_BYTES = 64 * 1024 * 1024;
 /** Characters of one file that are parsed; documents beyond are not analysed. */
 export const MAX_FILE_CHARS = 32 * 1024 * 1024;

@@ -1,5 +1,6 @@
 /** New pod objects for the workload controllers, named the way Kubernetes names them. */
 import type { PodTemplateSim, SimClaim, SimPod, SimWorkload } from './objects';
+import { MAX_GENERATE_NAME_PREFIX } from '../manifest/limits';
 import { shortNameSuffix } from './random';
 
 /** The next pod name of a workload: name-N for StatefulSets, generateName plus a suffix otherwise. */
@@ -10,9 +11,6 @@ export function podName(workload: SimWorkload, ordinal?: number): string {
   const generateName = workload.kind === 'Deployment' ? `${workload.name}-${workload.podTemplateHash}-` : `${workload.name}-`;
   return `${generateName.slice(0, MAX_GENERATE_NAME_PREFIX)}${suffix}`;
 }
-
-/** names.SimpleNameGenerator: the prefix is cut so that prefix and 5-letter suffix fit a 63-character name. */
-const MAX_GENERATE_NAME_PREFIX = 58;
 
 export function newPod(
   workload: SimWorkload, uid: number, now: number, claims: readonly SimClaim[], ordinal?: number, template: PodTemplateSim = workload.template,

@@ -22,7 +22,7 @@ export interface Fault {
   /**
    * What fails, all at the same instant: `node/NAME` (or a bare node name), `zone/NAME` for every
    * node of that zone, or `Kind/name` for the node that runs that workload's first pod. Empty: the
-   * node of the first workload's first pod. zone-outage fails the whole zone of a node or workload target.
+   * node of the first running pod of the first workload that has one. zone-outage fails the whole zone of a node or workload target.
    */
   targets: string[];
   /** ms since the failure instant (0 for the first failure; later for staggered targets). */
@@ -60,7 +60,7 @@ export interface Scenario {
   storageClasses: StorageClass[];
   cluster: ClusterSpec;
   timing: TimingConfiguration;
-  /** Empty targets resolve to the node of the first pod of the first workload. */
+  /** Empty targets resolve to the node of the first running pod of the first workload that has one. */
   faults: Fault[];
   interventions: Intervention[];
   /** How the scheduler picks among feasible nodes (default scheduler). */

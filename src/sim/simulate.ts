@@ -169,7 +169,7 @@ function addServices(store: Store, scenario: Scenario): void {
 
 /**
  * `node/NAME`, `zone/NAME` (every node of the zone), or `Kind/name` for the node of that
- * workload's first pod; none: the node of the first workload's first pod (for a zone outage,
+ * workload's first pod; none: the node of the first running pod of the first workload that has one (for a zone outage,
  * its zone). The front ends have checked that names exist.
  */
 function resolveTargets(store: Store, targets: string[], wholeZone: boolean): SimNode[] {

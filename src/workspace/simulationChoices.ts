@@ -5,7 +5,7 @@ import { DEFAULT_DURATION_MS, type FailureKind, type Intervention, type Placemen
 
 export interface SimulationChoices {
   failure: FailureKind;
-  /** node/NAME, zone/NAME, or Kind/name for the node of that workload's first pod; empty: the node of the first workload's first pod. */
+  /** node/NAME, zone/NAME, or Kind/name for the node of that workload's first pod; empty: the node of the first running pod of the first workload that has one. */
   targets: string[];
   /** Normal operation shown before the failure. */
   preFailureMs: number;

@@ -4,6 +4,7 @@
  * controllers give them (StatefulSet `name-N`, Deployment `name-<hash>-<suffix>`, others
  * `name-<suffix>`, a bare Pod its own name), longest workload name first.
  */
+import { MAX_GENERATE_NAME_PREFIX } from '../../manifest/limits';
 import { refKey } from '../../manifest/objects';
 import type { EventJson, ObjectRef } from '../contract';
 
@@ -51,8 +52,6 @@ export class PodOwners {
   }
 }
 
-/** names.SimpleNameGenerator cuts a generateName prefix to 58 characters, so that a 5-letter suffix fits 63. */
-const MAX_GENERATE_NAME_PREFIX = 58;
 
 /** A generated name whose prefix (`name-` or a Deployment's `name-hash-`) was cut: only its start is the workload's. */
 function generatedFromCutPrefix(ref: ObjectRef, podName: string): boolean {
