@@ -26,21 +26,6 @@ export function podSpecPath(workload: Workload): PathSegment[] {
   return [...templatePath(workload), 'spec'];
 }
 
-/** Workloads whose replicas field decides how many pods run. */
-export function hasReplicas(workload: Workload): workload is Extract<Workload, { replicas: number }> {
-  return workload.kind === 'Deployment' || workload.kind === 'ReplicaSet' || workload.kind === 'ReplicationController' || workload.kind === 'StatefulSet';
-}
-
-/** The HorizontalPodAutoscaler that owns the workload's replica count, if one of the input targets it. */
-export function autoscalerOf(workload: Workload, model: Pick<ManifestModel, 'horizontalPodAutoscalers'>) {
-  return model.horizontalPodAutoscalers.find((h) => h.namespace === workload.namespace && h.target.kind === workload.kind && h.target.name === workload.name);
-}
-
-/** The fewest pods the workload runs: its autoscaler's minReplicas, else its replicas (1 for a single pod). */
-export function fewestPods(workload: Workload, model: Pick<ManifestModel, 'horizontalPodAutoscalers'>): number {
-  return autoscalerOf(workload, model)?.minReplicas ?? (hasReplicas(workload) ? workload.replicas : 1);
-}
-
 /**
  * What the LimitRanger admission plugin gives a container of the workload's namespace that sets
  * none: the LimitRanges of the input there, the first to default a resource deciding it.

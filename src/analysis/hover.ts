@@ -10,7 +10,8 @@ import { shellScriptAsPid1 } from '../manifest/model/containerStop';
 import type { Container, PodDisruptionBudget, Probe, Sourced, Workload } from '../manifest/model/types';
 import type { ManifestObject } from '../manifest/objects';
 import { valueAt, type PathSegment } from '../manifest/path';
-import { autoscalerOf, budgetSelects, fewestPods, hasReplicas, NOT_READY, podSpecPath } from './facts';
+import { budgetSelects, NOT_READY, podSpecPath } from './facts';
+import { autoscalerOf, fewestPods, hasReplicas } from '../manifest/model/autoscaling';
 import { noPodText } from './lenses';
 import { workloadLabeler } from '../report/workloadLabel';
 import { code, md, simulateLink } from './markdown';
@@ -93,7 +94,9 @@ function writtenItem<T extends { at?: number }>(items: readonly T[], index: numb
 function replicasHover(ctx: RuleContext, workload: Extract<Workload, { replicas: number }>): string[] {
   const autoscaler = autoscalerOf(workload, ctx.workspace);
   const pods = fewestPods(workload, ctx.workspace);
-  const scaled = autoscaler ? ` HorizontalPodAutoscaler ${md(autoscaler.name)} sets it, never below ${pods}: the numbers below are for ${pods}.` : '';
+  const scaled = !autoscaler ? ''
+    : pods === 0 ? ` HorizontalPodAutoscaler ${md(autoscaler.name)} does not scale a target at 0: it stays at 0 until you set 1 or more.`
+    : ` HorizontalPodAutoscaler ${md(autoscaler.name)} sets it, never below ${pods}: the numbers below are for ${pods}.`;
   return [`**replicas: ${workload.replicas}**: how many pods ${md(`${workload.kind}/${workload.name}`)} runs.${scaled} A pod on a failed node is replaced only when it is deleted (tolerationSeconds after the node's NoExecute taint)${workload.kind === 'StatefulSet' ? ', and a StatefulSet pod not even then: its name stays taken while the old object exists' : ''}; until then ${pods > 1 ? 'the other replicas serve' : 'nothing serves'}.`];
 }
 

@@ -4,7 +4,7 @@ import type { Workload } from '../manifest/model/types';
 import type { Range } from '../manifest/range';
 import type { ObjectRef } from '../manifest/objects';
 import { workloadLabeler } from '../report/workloadLabel';
-import { fewestPods } from './facts';
+import { fewestPods } from '../manifest/model/autoscaling';
 import { approx, outageText } from './outageText';
 import type { RuleContext } from './rule';
 

@@ -11,7 +11,8 @@ import type { ManifestModel } from '../manifest/model';
 import type { Sourced, Workload } from '../manifest/model/types';
 import { podRequests } from '../manifest/model/workloads';
 import { DEFAULT_DURATION_MS, supportingObjects, type FailureKind, type Placement, type Scenario } from '../sim/scenario';
-import { autoscalerOf, fewestPods, hasReplicas, servicesInFront } from './facts';
+import { servicesInFront } from './facts';
+import { fewestPods } from '../manifest/model/autoscaling';
 import { matchesMap, matchesNodeSelectorTerms } from '../sim/selectors';
 import { ScenarioError, simulate } from '../sim/simulate';
 import type { WorkloadSummary } from '../sim/summary';
@@ -57,13 +58,12 @@ export class WorkloadSimulations {
 
   /** undefined when the workload has no pod to fail (it cannot be scheduled at all). */
   outcome(workload: Sourced<Workload>, objects: ManifestModel, timing: TimingConfiguration, variant: Variant = 'node-lost'): WorkloadOutcome | undefined {
-    // An autoscaler keeps at least its minReplicas, whatever replicas says: the fewest pods are what a failure meets.
-    const simulated = hasReplicas(workload) && autoscalerOf(workload, objects) ? { ...workload, replicas: fewestPods(workload, objects) } : workload;
-    const replicas = hasReplicas(simulated) ? simulated.replicas : 1;
+    // The simulator runs an autoscaled workload with its autoscaler's minReplicas.
+    const replicas = fewestPods(workload, objects);
     const key = `${variant}\n${this.timingKey(timing)}\n${this.objectKey(objects)}\n${workload.kind}\n${replicas}\n${this.valueKey(workload.source.value)}`;
     let outcome = this.cache.get(key);
     if (outcome === undefined) {
-      outcome = this.run(simulated, objects, timing, variant);
+      outcome = this.run(workload, objects, timing, variant);
       if (this.cache.size >= MAX_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
     } else {
       this.cache.delete(key);

@@ -49,6 +49,8 @@ function noteMessage(event: TraceEvent, d: Record<string, unknown>): string {
       return d.gateOff
         ? `In Kubernetes 1.20 graceful node shutdown is alpha, its GracefulNodeShutdown gate off by default: the node goes down like a power-off (SEMANTICS.md 2.4).`
         : 'kubelet.shutdownGracePeriod is 0s: graceful node shutdown is inert, the node goes down like a power-off (SEMANTICS.md 2.4).';
+    case 'Autoscaled':
+      return `HorizontalPodAutoscaler ${d.autoscaler} owns the replica count: simulated with its minReplicas ${d.minReplicas}, the fewest pods it keeps (spec.replicas is ${d.replicas}).`;
     case 'ReplacementsLimited':
       return `${event.object.kind}/${event.object.name} has created ${formatCount(Number(d.limit))} replacements: the simulator creates no more (Kubernetes would go on replacing each one evicted).`;
     case 'MasterDisruptionMode':

@@ -3,6 +3,7 @@
  * starts every component, injects the faults and interventions, runs the clock and summarises.
  */
 import { zoneName } from '../cluster/clusterSpec';
+import { autoscalerOf, hasReplicas } from '../manifest/model/autoscaling';
 import { AttachDetachController } from './attachDetach';
 import { features, type SimContext } from './context';
 import { DaemonSetController } from './daemonSet';
@@ -61,7 +62,13 @@ export function simulate(scenario: Scenario): SimulationResult {
   addNodes(store, scenario);
   addServices(store, scenario);
   const volumes = new VolumeBinder(store, scenario.persistentVolumeClaims, scenario.persistentVolumes, scenario.storageClasses);
-  for (const spec of scenario.workloads) store.addWorkload(toSimWorkload(store, spec));
+  const autoscalers = scenario.horizontalPodAutoscalers ?? [];
+  for (const spec of scenario.workloads) {
+    const workload = toSimWorkload(store, spec, autoscalers);
+    store.addWorkload(workload);
+    const autoscaler = autoscalerOf(spec, { horizontalPodAutoscalers: autoscalers });
+    if (autoscaler && hasReplicas(spec) && workload.desired !== spec.replicas) store.event(workload.ref, 'Note', 'Autoscaled', { autoscaler: autoscaler.name, minReplicas: autoscaler.minReplicas, replicas: spec.replicas });
+  }
 
   const scheduler = new Scheduler(ctx, volumes, scenario.placement);
   const unplaced = scheduler.placeBeforeFailure();

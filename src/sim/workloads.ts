@@ -1,5 +1,6 @@
 /** A workload as the simulator runs it: its pod template after the controllers' and the API server's defaults. */
-import type { Job, Workload } from '../manifest/model/types';
+import { fewestPods, hasReplicas } from '../manifest/model/autoscaling';
+import type { HorizontalPodAutoscaler, Job, Workload } from '../manifest/model/types';
 import { isMirrorPod, isSidecar, podRequests } from '../manifest/model/workloads';
 import { DaemonSetController } from './daemonSet';
 import type { PodTemplateSim, SimService, SimWorkload } from './objects';
@@ -9,7 +10,7 @@ import type { Store } from './store';
 import { withDaemonSetTolerations, withStaticPodToleration } from './tolerations';
 
 /** The workload with its pod template as pods get it: the DaemonSet controller's tolerations, then admission. */
-export function toSimWorkload(store: Store, spec: Workload): SimWorkload {
+export function toSimWorkload(store: Store, spec: Workload, autoscalers: readonly HorizontalPodAutoscaler[] = []): SimWorkload {
   const podSpec = spec.template.spec;
   const containers = podSpec.containers;
   const sidecars = podSpec.initContainers.filter(isSidecar);
@@ -45,8 +46,8 @@ export function toSimWorkload(store: Store, spec: Workload): SimWorkload {
     nodeName: spec.kind === 'DaemonSet' ? undefined : podSpec.nodeName,
   });
   const services = servicesSelecting(store, spec.namespace, template.labels);
-  const desired = spec.kind === 'Deployment' || spec.kind === 'ReplicaSet' || spec.kind === 'ReplicationController' || spec.kind === 'StatefulSet'
-    ? spec.replicas
+  const desired = hasReplicas(spec)
+    ? fewestPods(spec, { horizontalPodAutoscalers: autoscalers })
     : spec.kind === 'Job' || spec.kind === 'CronJob' ? wantActive(spec, 0) : spec.kind === 'Pod' ? 1 : 0;
   const workload: SimWorkload = {
     kind: spec.kind, name: spec.name, namespace: spec.namespace, ref: { kind: spec.kind, name: spec.name, namespace: spec.namespace }, readyPods: 0,

@@ -220,6 +220,9 @@ describe('lenses (KFS012)', () => {
     assert.match(at(rejected, '|"1"').hover!.markdown, /\n\*\*If its node fails\*\*: not simulated\\: fix the field the API server rejects first\.\n/);
     const hpa = '---\napiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\nmetadata: {name: web, namespace: shop}\nspec:\n  scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: web}\n  minReplicas: 3\n  maxReplicas: 10\n';
     assert.equal(lenses(`${deployment('1')}${hpa}`)[0].title, 'If its node fails: no outage (3 replicas on 3 nodes)');
+    // The autoscaler leaves a target at replicas 0 alone (ScalingDisabled).
+    assert.equal(lenses(`${deployment('0')}${hpa}`)[0].title, 'Scaled to 0: it runs no pod');
+    assert.match(at(`${deployment('|0')}${hpa}`, '|0').hover!.markdown, /HorizontalPodAutoscaler web does not scale a target at 0: it stays at 0 until you set 1 or more\..*\nScaled to 0: it runs no pod/s);
     assert.match(at(`${deployment('|1')}${hpa}`, '|1').hover!.markdown, /^\*\*replicas: 1\*\*: how many pods Deployment\\\/web runs\. HorizontalPodAutoscaler web sets it, never below 3: the numbers below are for 3\. .*until then the other replicas serve\.\n\n\*\*If its node fails\*\* .*No outage/);
   });
 

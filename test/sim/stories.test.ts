@@ -160,6 +160,16 @@ spec:
     assert.match(messageOf(result.events.find((e) => e.reason === 'FailedAttachVolume')!), /Volume is already used by pod\(s\) app-/);
   });
 
+  it('a Deployment a HorizontalPodAutoscaler owns runs its minReplicas, as the editor\'s lens counts it; at replicas 0 the autoscaler is off', () => {
+    const hpa = (min: number) => `apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\nmetadata: {name: web-hpa, namespace: truth}\nspec:\n  scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: web}\n  minReplicas: ${min}\n  maxReplicas: 10\n`;
+    const result = run([deployment('web', 1), hpa(3)], { durationMs: MINUTE });
+    assert.equal(summaryOf(result, 'web').desiredReplicas, 3);
+    assert.equal(result.states.filter((s) => s.object.kind === 'Pod' && s.from === 0 && s.status === 'Running').length, 3);
+    assert.match(messageOf(result.events.find((e) => e.reason === 'Autoscaled')!), /^HorizontalPodAutoscaler web-hpa owns the replica count: simulated with its minReplicas 3, the fewest pods it keeps \(spec\.replicas is 1\)\.$/);
+    // Scaled to 0 (ScalingDisabled): no pod, so no node of it to fail.
+    assert.throws(() => run([deployment('web', 0), hpa(3)], { durationMs: MINUTE }), /No pod runs before the failure/);
+  });
+
   it('a Deployment pinned by nodeSelector to the dead node stays Pending with the scheduler message', () => {
     const result = run([deployment('license', 1, '      nodeSelector: {kubernetes.io/hostname: worker-a2}\n')], { durationMs: 10 * MINUTE });
     const license = summaryOf(result, 'license');

@@ -6,7 +6,8 @@ import type { LabelSelector, Sourced, Workload } from '../../manifest/model/type
 import { isMirrorPod, podVolumes } from '../../manifest/model/workloads';
 import { objectRef } from '../../manifest/objects';
 import { editorFor, fix, outageEffect, workloadEffect } from '../editing';
-import { autoscalerOf, claimOf, fewestPods, hasReplicas, holdsAppData, isLocalClass, isWritten, kindRange, localVolumeOf, nodeBoundData, nodeLocal, nodeFailureTolerations, NOT_READY, podSpecPath, rangeOf, servicesInFront, UNREACHABLE, volumeOfClaim } from '../facts';
+import { claimOf, holdsAppData, isLocalClass, isWritten, kindRange, localVolumeOf, nodeBoundData, nodeLocal, nodeFailureTolerations, NOT_READY, podSpecPath, rangeOf, servicesInFront, UNREACHABLE, volumeOfClaim } from '../facts';
+import { autoscalerOf, fewestPods, hasReplicas } from '../../manifest/model/autoscaling';
 import type { Finding } from '../finding';
 import { approx, outageText } from '../outageText';
 import { selectedNodes } from '../workloadSimulation';

@@ -2,7 +2,8 @@
 import { formatCount } from '../../manifest/formatCount';
 import type { PodDisruptionBudget, Sourced, Workload } from '../../manifest/model/types';
 import { objectRef, type ManifestObject } from '../../manifest/objects';
-import { autoscalerOf, budgetSelects, fewestPods, hasReplicas, isWritten, kindRange, rangeOf } from '../facts';
+import { budgetSelects, isWritten, kindRange, rangeOf } from '../facts';
+import { autoscalerOf, fewestPods, hasReplicas } from '../../manifest/model/autoscaling';
 import type { Finding } from '../finding';
 import type { Rule, RuleContext } from '../rule';
 
