@@ -119,7 +119,13 @@ function tolerationHover(ctx: RuleContext, workload: Sourced<Workload>, rel: Pat
     : '';
   const seconds = toleration?.tolerationSeconds;
   if (workload.kind === 'DaemonSet') {
-    return [`${toleration ? `**${md(toleration.key || '(every taint)')}${toleration.effect ? `:${md(toleration.effect)}` : ''}**` : '**tolerations**'}: the DaemonSet controller adds to every pod of it tolerations of \`node.kubernetes.io/unreachable\` and \`not-ready\` NoExecute without tolerationSeconds, so its pod on a failed node is never evicted: it waits for the node, and no other node runs it instead (SEMANTICS.md 6.3).`];
+    const name = `${toleration ? `**${md(toleration.key || '(every taint)')}${toleration.effect ? `:${md(toleration.effect)}` : ''}**` : '**tolerations**'}: the DaemonSet controller adds to every pod of it tolerations of \`node.kubernetes.io/unreachable\` and \`not-ready\` NoExecute without tolerationSeconds`;
+    // A written toleration of the taint with seconds comes first, and the first match is the one that counts.
+    const evictedAfter = s?.cause.kind === 'daemon-pod-deleted' ? s.cause.tolerationSeconds : null;
+    if (evictedAfter !== null && s?.noExecuteTaintMs != null && s.podDeletionMs !== null) {
+      return [`${name}, after the written ones; the taint eviction controller reads the first toleration matching a taint, so a written one with tolerationSeconds ${evictedAfter} decides. Simulated: its pod on a failed node is evicted at ${approx(s.podDeletionMs)}, ${evictedAfter}s after the NoExecute taint, and the DaemonSet runs no other pod there or elsewhere until the node recovers.`];
+    }
+    return [`${name}, so its pod on a failed node is never evicted: it waits for the node, and no other node runs it instead (SEMANTICS.md 6.3).`];
   }
   const head = toleration
     ? `**${md(toleration.key || '(every taint)')}${toleration.effect ? `:${md(toleration.effect)}` : ''}${seconds !== undefined ? `, tolerationSeconds ${seconds}` : ', no tolerationSeconds'}**: `

@@ -56,6 +56,13 @@ function failureReason(summary: ReasonInput): string {
       return `DaemonSet pods belong to their node: ${cause.pod} is never evicted or moved${cause.serving ? ' and still answers on' : ' and serves again only when'} ${cause.node}${cause.serving ? '' : ' recovers'} (expected for a DaemonSet).`;
     case 'daemon-out-of-service':
       return `${cause.pod} does not tolerate the out-of-service taint on ${cause.node} (a DaemonSet's default tolerations leave it out): it was evicted${cause.removedMs !== null ? ` and its object removed at ${formatDuration(cause.removedMs)}` : ''}, and the DaemonSet runs no pod there while the taint stays (remove it once the node is back).`;
+    case 'daemon-pod-deleted': {
+      const when = cause.deletedMs !== null ? ` at ${formatDuration(cause.deletedMs)}` : '';
+      const why = cause.tolerationSeconds !== null
+        ? `${cause.pod} was evicted from ${cause.node}${when}: its written toleration of the taint has tolerationSeconds ${cause.tolerationSeconds}, and the taint eviction controller reads the first toleration matching a taint, not the DaemonSet's own one without seconds added after it`
+        : `${cause.pod} on ${cause.node} was deleted${when}`;
+      return `${why}. The DaemonSet runs no pod on ${cause.node} while it is tainted, nor on another node: it runs again when ${cause.node} recovers.`;
+    }
     case 'volume-attached-elsewhere':
       return `Replacement ${cause.pod} waits in ContainerCreating on ${cause.node}: its ReadWriteOnce volume ${cause.volume} is still attached to ${cause.attachedTo} (Multi-Attach error) and is only detached once the old pod object is gone (then after up to 6 minutes), or at once with the out-of-service taint; ${RELEASE}.`;
     case 'not-evicted-yet':

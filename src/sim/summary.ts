@@ -42,6 +42,12 @@ export type OutcomeCause =
   | { kind: 'daemon-pod-waits'; pod: string; node: string; nodes: string[]; serving: boolean }
   /** The out-of-service taint evicted a daemon pod (the DaemonSet's default tolerations leave it out); removed at `removedMs`. */
   | { kind: 'daemon-out-of-service'; pod: string; node: string; removedMs: number | null }
+  /**
+   * A daemon pod on a down node deleted otherwise: `tolerationSeconds` when a written toleration
+   * with seconds let the taint eviction controller evict it (it reads the first toleration matching
+   * each taint, and the DaemonSet controller's come after the written ones), else by kubectl.
+   */
+  | { kind: 'daemon-pod-deleted'; pod: string; node: string; deletedMs: number | null; tolerationSeconds: number | null }
   | { kind: 'volume-attached-elsewhere'; pod: string; node: string; volume: string; attachedTo: string }
   /** `leaderlessSinceMs`: the controller manager restarted then and no new leader holds its lease at the end. */
   | { kind: 'not-evicted-yet'; pod: string; node: string; status: string; serving: boolean; retaintedMs: number | null; leaderlessSinceMs?: number }
@@ -275,6 +281,13 @@ function outcomeOf(
   if (gone && daemonWaits.length === 0) return { outcome: 'lost', cause: { kind: 'daemon-node-deleted', pod: gone.name, node: gone.nodeName!, removedMs: removedAt.get(gone)?.atMs ?? null } };
   const outOfService = daemonWaits.find((p) => (p.removed || p.deletionTimestamp !== undefined) && p.node!.taints.some((t) => t.key === OUT_OF_SERVICE));
   if (outOfService) return { outcome: 'waits-for-node', cause: { kind: 'daemon-out-of-service', pod: outOfService.name, node: outOfService.nodeName!, removedMs: removedAt.get(outOfService)?.atMs ?? null } };
+  const deleted = daemonWaits.find((p) => p.removed || p.deletionTimestamp !== undefined);
+  if (deleted) {
+    const noExecute = deleted.node!.taints.filter((t) => t.effect === 'NoExecute');
+    const tolerated = noExecute.length > 0 ? matchingTolerations(noExecute, deleted.template.tolerations) : undefined;
+    const ms = tolerated ? minTolerationMs(tolerated) : -1;
+    return { outcome: 'waits-for-node', cause: { kind: 'daemon-pod-deleted', pod: deleted.name, node: deleted.nodeName!, deletedMs: deletedAt.get(deleted) ?? null, tolerationSeconds: ms >= 0 ? ms / 1000 : null } };
+  }
   if (daemonWaits.length > 0) {
     const nodes = [...new Set(daemonWaits.map((p) => p.nodeName!))];
     return { outcome: 'waits-for-node', cause: { kind: 'daemon-pod-waits', pod: daemonWaits[0].name, node: daemonWaits[0].nodeName!, nodes, serving: servingAtEnd >= workload.desired } };

@@ -77,6 +77,9 @@ describe('hovers', () => {
     const { hover } = at(ds, 'g|pu');
     assert.match(hover!.markdown, /^\*\*gpu:NoSchedule\*\*: the DaemonSet controller adds .* never evicted: it waits for the node/);
     assert.doesNotMatch(hover!.markdown, /DefaultTolerationSeconds/);
+    // Written with seconds (operator Equal: the controller adds its own after it), the written one is read first.
+    const equal = ds.replace('{key: g|pu, operator: Exists, effect: NoSchedule}', '{key: node.kubernetes.io/unreach|able, operator: Equal, effect: NoExecute, tolerationSeconds: 60}');
+    assert.match(at(equal, 'unreach|able').hover!.markdown, /so a written one with tolerationSeconds 60 decides\. Simulated: its pod on a failed node is evicted at 1m5[0-9]s, 60s after the NoExecute taint/);
   });
 
   it('a toleration after one the API server rejects: the hover is about the toleration under the pointer', () => {

@@ -365,6 +365,19 @@ spec:
     assert.match(reasonOf(summary), /^\S+ does not tolerate the out-of-service taint on worker-a1 .*: it was evicted and its object removed at 2m\d+\.\d+s, and the DaemonSet runs no pod there while the taint stays/);
   });
 
+  it('a DaemonSet pod evicted by a written toleration with seconds, or deleted by kubectl: the summary says so, not "never evicted"', () => {
+    const equal = daemonSet.replace('    spec:\n', '    spec:\n      tolerations: [{key: node.kubernetes.io/unreachable, operator: Equal, effect: NoExecute, tolerationSeconds: 60}]\n');
+    const evicted = run([equal], { durationMs: 5 * MINUTE });
+    const [summary] = evicted.summary.workloads;
+    const taint = firstTime(evicted, is.taint('worker-a1', 'node.kubernetes.io/unreachable', 'NoExecute'))!;
+    const deletion = evicted.events.find((e) => e.type === 'PodDeletionStarted')!;
+    assert.ok(Math.abs(deletion.t - taint - 60_000) < 100, `deleted ${deletion.t - taint} ms after the taint`);
+    assert.deepEqual([summary.outcome, summary.cause], ['waits-for-node', { kind: 'daemon-pod-deleted', pod: deletion.object.name, node: 'worker-a1', deletedMs: deletion.t, tolerationSeconds: 60 }]);
+    assert.match(reasonOf(summary), /^\S+ was evicted from worker-a1 at 1m\d\d\.\d+s: its written toleration of the taint has tolerationSeconds 60, .* it runs again when worker-a1 recovers\.$/);
+    const deleted = run([daemonSet], { durationMs: 5 * MINUTE, interventions: [{ kind: 'force-delete', target: 'DaemonSet/ds', atMs: 2 * MINUTE }] });
+    assert.match(reasonOf(deleted.summary.workloads[0]), /^\S+ on worker-a1 was deleted at 2m\S*\. The DaemonSet runs no pod on worker-a1 while it is tainted/);
+  });
+
   it('deleting the Node object leaves its DaemonSet pod to pod GC: the DaemonSet controller deletes only unscheduled pods of missing nodes', () => {
     const result = run([daemonSet], { durationMs: 12 * MINUTE, interventions: [{ kind: 'delete-node', atMs: 6 * MINUTE }] });
     const onNode = result.states.find((s) => s.object.kind === 'Pod' && s.node === 'worker-a1')!.object.name;
