@@ -273,6 +273,12 @@ describe('rules (RULES.md sections A–E)', () => {
     assert.equal(scaledDown.fixes, undefined);
   });
 
+  it('KFS009 says when a written toleration with seconds gets a DaemonSet pod evicted: it is read before the controller\'s own', () => {
+    const pod = `      tolerations: [{key: node.kubernetes.io/unreachable, operator: Equal, effect: NoExecute, tolerationSeconds: 60}]\n${container('')}`;
+    const [kfs009] = analyse(deployment({ kind: 'DaemonSet', replicas: null, pod })).findings.filter((f) => f.ruleId === 'KFS009');
+    assert.match(kfs009.message, /^Its pod on a failed node is evicted at 1m5[0-9]s: a written toleration of the node's taint with tolerationSeconds 60 is read before the DaemonSet's own one without seconds\./);
+  });
+
   it('KFS010 counts the pods an autoscaler keeps: a Deployment without replicas that an autoscaler keeps at 3 is warned', () => {
     const hpa = 'apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\nmetadata: {name: web, namespace: shop}\nspec:\n  scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: web}\n  minReplicas: 3\n  maxReplicas: 10\n';
     const kfs010 = (others: string[]) => analyse(deployment({ replicas: null }), others).findings.filter((f) => f.ruleId === 'KFS010');

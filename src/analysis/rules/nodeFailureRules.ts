@@ -301,6 +301,11 @@ export const daemonSetWaits: Rule = {
       if (workload.kind !== 'DaemonSet') return [];
       const outcome = simulated(ctx, workload);
       const notReady = outcome?.summary.podsNotReadyMs;
+      const cause = outcome?.summary.cause;
+      if (cause?.kind === 'daemon-pod-deleted' && cause.tolerationSeconds !== null && outcome!.summary.podDeletionMs !== null) {
+        return [base(this, workload, kindRange(workload),
+          `Its pod on a failed node is evicted at ${approx(outcome!.summary.podDeletionMs)}: a written toleration of the node's taint with tolerationSeconds ${cause.tolerationSeconds} is read before the DaemonSet's own one without seconds. No other node runs it instead; it runs again only when the node returns.`)];
+      }
       return [base(this, workload, kindRange(workload),
         `Its pod on a failed node is never evicted or moved (DaemonSet pods tolerate the node taints forever): it turns NotReady${notReady !== null && notReady !== undefined ? ` at ${approx(notReady)}` : ''} and serves again only when the node returns. Expected for a DaemonSet.`)];
     });
