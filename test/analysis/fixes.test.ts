@@ -280,6 +280,10 @@ describe('quick fixes', () => {
     empty.setDocument('main.yaml', web('  replicas: 2\n', pod('')));
     const [error] = empty.analyse('main.yaml').findings.filter((f) => f.ruleId === 'KFS092');
     assert.deepEqual([error.severity, error.range.start.line, error.message], ['error', 14, 'spec.template.spec.volumes[0] is empty: the API server reads it as an item with no field set and rejects it. Remove the empty item.']);
+    // An empty node selector term is accepted (it matches no node): no error.
+    const terms = new Workspace();
+    terms.setDocument('main.yaml', web('  replicas: 2\n', '      affinity:\n        nodeAffinity:\n          requiredDuringSchedulingIgnoredDuringExecution:\n            nodeSelectorTerms:\n            -\n            - matchExpressions: [{key: disk, operator: In, values: [ssd]}]\n      containers: [{name: web, image: nginx}]\n'));
+    assert.deepEqual(terms.analyse('main.yaml').findings.filter((f) => f.severity === 'error'), []);
     // An item that is not empty but is not a volume either: the next one is still the second.
     const text = web('  replicas: 2\n', pod(' scratch'));
     const edited = applyEdits(text, fixesOf(text, 'KFS043')[0].edits);

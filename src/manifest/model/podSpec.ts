@@ -100,8 +100,9 @@ function readNodeSelectorTerm(term: FieldReader): NodeSelectorTerm {
   return { matchExpressions: readNodeSelectorRequirements(term.objectList('matchExpressions')), matchFields: readNodeSelectorRequirements(term.objectList('matchFields')) };
 }
 
+/** An empty `-` is a term with no requirement, which the API server accepts and which matches no node. */
 export function readNodeSelectorTerms(r: FieldReader): NodeSelectorTerm[] {
-  return r.objectList().map(readNodeSelectorTerm);
+  return r.list().filter((term) => term.raw() === null || term.isObject()).map(readNodeSelectorTerm);
 }
 
 function readAffinity(r: FieldReader): Affinity {
