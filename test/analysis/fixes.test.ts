@@ -190,6 +190,11 @@ describe('quick fixes', () => {
     assert.equal(fix.title, 'Add a readinessProbe (tcpSocket on port 6379) (no traffic until port 6379 accepts connections; out of the Service after 3 failed checks 10s apart)');
     const named = web('  replicas: 2\n', '      containers:\n      - name: api\n        image: api\n        ports:\n        - {name: http-api, containerPort: 9000}\n');
     assert.match(fixesOf(named, 'KFS020')[0].title, /^Add a readinessProbe \(httpGet \/ on port 9000\)/);
+    // TLS and webhook ports do not answer a plain GET / (kube-rbac-proxy's https-main, a webhook server): a TCP check.
+    for (const port of ['{name: https-main, containerPort: 8443}', '{name: webhook, containerPort: 7000}', '{name: websecure, containerPort: 8080}']) {
+      const tls = web('  replicas: 2\n', `      containers:\n      - name: api\n        image: api\n        ports:\n        - ${port}\n`);
+      assert.match(fixesOf(tls, 'KFS020')[0].title, /^Add a readinessProbe \(tcpSocket on port \d+\)/, port);
+    }
     const dns = web('  replicas: 2\n', '      containers:\n      - name: dns\n        image: coredns\n        ports:\n        - {containerPort: 53, protocol: UDP}\n');
     assert.deepEqual(fixesOf(dns, 'KFS020'), []);
   });

@@ -65,6 +65,11 @@ export const noReadinessProbe: Rule = {
 
 /** Ports that answer HTTP by their name or their usual number; others get a TCP check, which any server passes. */
 const HTTP_PORT_NAME = /^(http|web)/i;
+/**
+ * Names of ports that do not answer a plain GET / with 200–399: TLS (an httpGet probe speaks HTTP
+ * unless told otherwise, and a TLS server answers 400), webhooks (404 on /), Traefik's websecure.
+ */
+const NOT_PLAIN_HTTP_NAME = /https|tls|ssl|secure|hook/i;
 const HTTP_PORTS = new Set([80, 3000, 5000, 8000, 8080, 8888]);
 
 /**
@@ -76,7 +81,8 @@ function readinessFix(container: Container, write: (probe: YamlValue) => TextEdi
   const port = container.ports.find((p) => (p.protocol || 'TCP') === 'TCP');
   if (!port) return undefined;
   const n = port.containerPort;
-  const http = HTTP_PORT_NAME.test(port.name ?? '') || HTTP_PORTS.has(n);
+  const name = port.name ?? '';
+  const http = !NOT_PLAIN_HTTP_NAME.test(name) && (HTTP_PORT_NAME.test(name) || HTTP_PORTS.has(n));
   const checks = { periodSeconds: 10, failureThreshold: 3 };
   const probe = http ? { httpGet: { path: '/', port: n }, ...checks } : { tcpSocket: { port: n }, ...checks };
   // What the probe written here does (the node-failure simulation has no hung container to show it).
