@@ -100,11 +100,17 @@ export const barePod: Rule = {
       if (workload.kind !== 'Pod' || workload.ownerKinds.length > 0 || isMirrorPod(workload)) return [];
       const outcome = simulated(ctx, workload);
       const deleted = outcome?.summary.podDeletionMs;
-      const when = deleted !== null && deleted !== undefined ? `it is deleted at ${approx(deleted)}, stays Terminating, and` : 'its object stays Terminating and';
+      // Deleted while its node is down, it is gone for good: the returning kubelet removes it.
+      const isDeleted = deleted !== null && deleted !== undefined;
+      const headline = workload.template.spec.restartPolicy === 'Never'
+        ? `Lost if its node fails: after a reboot its kubelet does not start it again (restartPolicy Never)${isDeleted ? `, and ${approx(deleted)} after the failure it is deleted;` : ';'}`
+        : isDeleted
+          ? `Down for good if its node is down for more than ${approx(deleted)}: the pod is deleted then, stays Terminating until the node returns, and`
+          : 'Down until the node returns if its node fails: its object stays Terminating and';
       // A Deployment's template accepts only restartPolicy Always: a run-once pod belongs in a Job.
       const runsOnce = workload.template.spec.restartPolicy === 'Never' || workload.template.spec.restartPolicy === 'OnFailure';
       const instead = runsOnce ? `Run it as a Job, which creates it again until it completes (restartPolicy ${workload.template.spec.restartPolicy} is not allowed in a Deployment)` : 'Run it under a Deployment (or a StatefulSet for a stable identity)';
-      return [base(this, workload, kindRange(workload), `Down until the node returns if its node fails: ${when} nothing creates it again. ${instead}.`)];
+      return [base(this, workload, kindRange(workload), `${headline} nothing creates it again. ${instead}.`)];
     });
   },
 };
