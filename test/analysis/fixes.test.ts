@@ -143,8 +143,8 @@ describe('quick fixes', () => {
     assert.equal(before, '0s', 'two replicas: one keeps serving');
   });
 
-  it('KFS010 adds topologySpreadConstraints over hostname with the template\'s labels; the title compares packed with spread', () => {
-    const text = web('  replicas: 3\n').replace('labels: {app: web}', 'labels: {app: web, tier: "1"}');
+  it('KFS010 adds topologySpreadConstraints over hostname with the workload\'s selector (not a version label of the template); the title compares packed with spread', () => {
+    const text = web('  replicas: 3\n').replace('labels: {app: web}', 'labels: {app: web, version: "1.1.3"}');
     const [fix] = fixesOf(text, 'KFS010');
     const edited = applyEdits(text, fix.edits);
     assert.equal(edited, `${text}      topologySpreadConstraints:
@@ -154,10 +154,9 @@ describe('quick fixes', () => {
         labelSelector:
           matchLabels:
             app: web
-            tier: "1"
 `);
     assert.deepEqual(valueAt(edited, ['spec', 'template', 'spec', 'topologySpreadConstraints']),
-      [{ maxSkew: 1, topologyKey: 'kubernetes.io/hostname', whenUnsatisfiable: 'ScheduleAnyway', labelSelector: { matchLabels: { app: 'web', tier: '1' } } }]);
+      [{ maxSkew: 1, topologyKey: 'kubernetes.io/hostname', whenUnsatisfiable: 'ScheduleAnyway', labelSelector: { matchLabels: { app: 'web' } } }]);
     const [, before, after] = /^Spread the replicas over nodes \(topologySpreadConstraints on kubernetes\.io\/hostname\) \(outage if a node fails: packed (\S+) → spread (\S+)\)$/.exec(fix.title)!;
     assert.equal(before, simulatedOutage(text, 'worst-placement'));
     assert.equal(after, simulatedOutage(edited, 'spread-placement'));
@@ -344,7 +343,7 @@ describe('quick fixes', () => {
   });
 
   it('quotes label values YAML 1.1 reads as numbers (hex, underscores, base 60) when it copies them', () => {
-    const text = web('  replicas: 3\n').replace('labels: {app: web}', 'labels: {app: web, rev: "0x1F", count: "1_000", t: "12:30"}');
+    const text = web('  replicas: 3\n').replaceAll('abels: {app: web}', 'abels: {app: web, rev: "0x1F", count: "1_000", t: "12:30"}');
     const edited = applyEdits(text, fixesOf(text, 'KFS010')[0].edits);
     assert.deepEqual(valueAt(edited, ['spec', 'template', 'spec', 'topologySpreadConstraints', 0, 'labelSelector', 'matchLabels']), { app: 'web', rev: '0x1F', count: '1_000', t: '12:30' });
   });

@@ -343,14 +343,19 @@ export const packedReplicas: Rule = {
       const text = outageText(outcome);
       const down = text.open ? 'until the node returns or someone acts' : `for about ${approx(outcome.summary.unavailableMs)}`;
       const where = outcome.nodesBefore <= 1 ? 'on one node' : `on ${outcome.nodesBefore} nodes`;
-      const labels = workload.template.labels;
       const editor = editorFor(ctx.document, workload.source);
-      const constraint = { maxSkew: 1, topologyKey: HOSTNAME_LABEL, whenUnsatisfiable: 'ScheduleAnyway', labelSelector: { matchLabels: { ...labels } } };
-      const fixes = Object.keys(labels).length === 0 ? undefined
+      // The workload's own selector, not every template label: a version label would split old and new pods in a rollout.
+      const { matchLabels, matchExpressions } = workload.selector;
+      const selects = Object.keys(matchLabels).length > 0 || matchExpressions.length > 0;
+      const labelSelector = selects
+        ? { ...(Object.keys(matchLabels).length > 0 ? { matchLabels: { ...matchLabels } } : {}), ...(matchExpressions.length > 0 ? { matchExpressions: matchExpressions.map((e) => ({ ...e })) } : {}) }
+        : { matchLabels: { ...workload.template.labels } };
+      const constraint = { maxSkew: 1, topologyKey: HOSTNAME_LABEL, whenUnsatisfiable: 'ScheduleAnyway', labelSelector };
+      const fixes = Object.keys(labelSelector.matchLabels ?? {}).length === 0 && !labelSelector.matchExpressions ? undefined
         : fix('Spread the replicas over nodes (topologySpreadConstraints on kubernetes.io/hostname)', [editor.appendItems([...podSpecPath(workload), 'topologySpreadConstraints'], [constraint])],
           { preferred: true, effect: workloadEffect(workload, 'worst-placement-outage') });
       return [base(this, workload, isWritten(workload, ['spec', 'replicas']) ? rangeOf(workload, ['spec', 'replicas']) : kindRange(workload),
-        `If the scheduler packs its ${pods}${autoscalerOf(workload, ctx.workspace) ? ' or more' : ''} replicas ${where} (nothing spreads them), that node's failure takes all of them down ${down}; spread them: topologySpreadConstraints over kubernetes.io/hostname.`,
+        `If the scheduler packs its ${pods}${autoscalerOf(workload, ctx.workspace) ? ' or more' : ''} replicas ${where} (only its soft default spreading keeps them apart), that node's failure takes all of them down ${down}; spread them: topologySpreadConstraints over kubernetes.io/hostname.`,
         { explanation: `Simulated with the pods packed onto as few nodes as the filters allow: ${text.because}. Without topologySpreadConstraints or pod anti-affinity on kubernetes.io/hostname (or a zone), only the scheduler's default scoring spreads them, and it gives way to free capacity, node affinity and taints.`, fixes })];
     });
   },
