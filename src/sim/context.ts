@@ -35,6 +35,8 @@ export const features = {
   jobBackoffFromFinishTime: (minor: number) => minor >= 28,
   /** kube-proxy routes to serving terminating endpoints when a Service has no ready one (ProxyTerminatingEndpoints beta-on 1.26, GA 1.28). */
   proxyTerminatingEndpoints: (minor: number) => minor >= 26,
+  /** The kubelet writes a deleted pod's terminal phase before it removes the object (1.27, PR #115331; SEMANTICS.md 2.5); static pods excepted. */
+  kubeletTerminalPhaseOnDelete: (minor: number) => minor >= 27,
   /** --disable-force-detach-on-timeout exists (1.30). */
   disableForceDetachFlag: (minor: number) => minor >= 30,
 };

@@ -10,7 +10,7 @@
 import { containerStopMs } from '../manifest/model/containerStop';
 import { isMirrorPod } from '../manifest/model/workloads';
 import { newPod } from './podFactory';
-import type { SimContext } from './context';
+import { features, type SimContext } from './context';
 import { powerOffAfterShutdown } from './faults';
 import { ApiClient, Informer } from './latency';
 import { needsAttach, nextPodIp, type SimNode, type SimPod, type SimVolume } from './objects';
@@ -512,17 +512,26 @@ class Kubelet {
     return stopMs;
   }
 
-  /** preStop and SIGTERM; the containers exit, then the kubelet removes the object (grace 0). */
+  /**
+   * preStop and SIGTERM; the containers exit, the kubelet writes the pod's terminal phase (from
+   * 1.27), then removes the object (grace 0). Exit codes, which decide the phase: 137 for a
+   * container killed at the end of its grace; on SIGTERM, 0 for a server (restartPolicy Always,
+   * assumed to stop gracefully, as for a graceful shutdown) and 143 for a run-to-completion
+   * container (assumed to have no handler): a Job counts that pod as failed.
+   */
   private terminate(pod: SimPod): void {
     const { store, timing, clock } = this.ctx;
     if (pod.removed) return;
     this.waitingForVolumes.delete(pod);
     const graceMs = (pod.deletionGracePeriodSeconds ?? pod.template.terminationGracePeriodSeconds) * 1000;
     const stopMs = pod.running ? this.stopMs(pod, graceMs) : Math.min(timing.simulator.containerStopLatency.value, 100);
+    const exitedZero = !(pod.running && stopMs >= graceMs) && pod.template.restartPolicy === 'Always';
+    const terminalPhase = features.kubeletTerminalPhaseOnDelete(timing.version.minor) && !(pod.owner && isMirrorPod(pod.owner.spec));
     clock.after(stopMs, () => {
       if (!this.connected || pod.removed || this.skipsPodSync()) return;
       store.setPodRuntime(pod, false, false, 'deleted');
-      this.client.write(() => store.patchPodStatus(pod, { ready: false, containersReady: false, containerState: 'terminated', containerReason: 'Completed' }));
+      const phase = terminalPhase ? { phase: exitedZero ? 'Succeeded' as const : 'Failed' as const } : {};
+      this.client.write(() => store.patchPodStatus(pod, { ...phase, ready: false, containersReady: false, containerState: 'terminated', containerReason: exitedZero ? 'Completed' : 'Error' }));
       this.client.write(() => store.removePod(pod, `kubelet on ${this.node.name} confirmed the deletion`));
     });
   }

@@ -305,6 +305,17 @@ spec:
     assert.equal(created('1.28'), 1);
   });
 
+  it('a returning kubelet writes the deleted Job pod\'s terminal phase before removing it (1.27 on): a Job that waits for one counts the failure', () => {
+    const job = 'apiVersion: batch/v1\nkind: Job\nmetadata: {name: batch, namespace: truth}\nspec: {backoffLimit: 0, podReplacementPolicy: Failed, template: {spec: {restartPolicy: Never, containers: [{name: c, image: busybox}]}}}\n';
+    const result = run([job], { failure: 'kubelet-stop', recoverAfterMs: 8 * MINUTE, durationMs: 12 * MINUTE, version: '1.31' });
+    const removed = result.events.find((e) => e.type === 'PodRemoved')!;
+    assert.ok(removed.t > 8 * MINUTE);
+    assert.equal(result.states.filter((s) => s.object.name === removed.object.name).at(-1)!.status, 'Error');
+    const failed = result.events.find((e) => e.reason === 'BackoffLimitExceeded')!;
+    assert.ok(failed.t >= removed.t - 10 && failed.t < removed.t + 1000, `failed at ${failed.t}, pod removed at ${removed.t}`);
+    assert.equal(result.events.filter((e) => e.type === 'PodCreated' && e.t > 0).length, 0);
+  });
+
   it('a Job\'s podFailurePolicy decides on a pod that failed with its node: Ignore on DisruptionTarget replaces it without counting, FailJob fails the Job', () => {
     const job = (action: string) => `apiVersion: batch/v1\nkind: Job\nmetadata: {name: batch, namespace: truth}\nspec:\n  backoffLimit: 0\n  podFailurePolicy:\n    rules:\n    - {action: ${action}, onPodConditions: [{type: DisruptionTarget}]}\n  template: {spec: {restartPolicy: Never, containers: [{name: c, image: busybox}]}}\n`;
     // The node is deleted: pod GC marks the orphan Failed with DisruptionTarget (SEMANTICS.md 7.1).
