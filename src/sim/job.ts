@@ -2,7 +2,8 @@
  * The Job controller (pkg/controller/job): with the default podReplacementPolicy
  * (TerminatingOrFailed) a terminating pod counts as failed and is replaced at once, after the
  * failure backoff; with Failed (or a podFailurePolicy) it waits for a terminal phase
- * (SEMANTICS.md 6.4). The backoff starts at 10 s and doubles up to 10 minutes.
+ * (SEMANTICS.md 6.4). The backoff starts at 10 s and doubles up to 10 minutes; every failed pod
+ * counts for it, those a podFailurePolicy Ignore rule keeps out of backoffLimit too.
  */
 import type { Job, PodFailurePolicyRule } from '../manifest/model/types';
 import { features, type SimContext } from './context';
@@ -18,6 +19,8 @@ const MAX_BACKOFF_MS = 10 * 60_000;
 export class JobController extends WorkloadController {
   private readonly counted = new Set<SimPod>();
   private readonly lastFailure = new Map<SimWorkload, number>();
+  /** Failed pods, those a podFailurePolicy Ignore rule leaves out of backoffLimit included: the backoff counts them all. */
+  private readonly backoffFailures = new Map<SimWorkload, number>();
 
   constructor(ctx: SimContext, volumes: VolumeBinder) {
     super(ctx, volumes, 'job-controller', ['Job', 'CronJob']);
@@ -93,14 +96,15 @@ export class JobController extends WorkloadController {
       if (this.counted.has(pod) || !this.isFailed(pod, spec)) continue;
       this.counted.add(pod);
       const rule = this.matchingRule(spec, pod);
-      // An Ignore rule: the pod is replaced without counting towards backoffLimit, nor any backoff.
-      if (rule?.action === 'Ignore') continue;
       if (rule?.action === 'FailJob') {
         this.fail(workload, running(), 'PodFailurePolicy', `Pod ${pod.namespace}/${pod.name} has condition ${rule.condition} matching FailJob rule at index ${rule.index}`);
         return;
       }
-      workload.failures++;
+      // Every failure delays the next pod, an ignored one too (syncJob's newBackoffRecord takes all new failed pods).
+      this.backoffFailures.set(workload, (this.backoffFailures.get(workload) ?? 0) + 1);
       this.lastFailure.set(workload, Math.max(this.lastFailure.get(workload) ?? -Infinity, this.finishedAt(pod)));
+      // An Ignore rule: the pod does not count towards backoffLimit (nonIgnoredFailedPodsCount).
+      if (rule?.action !== 'Ignore') workload.failures++;
     }
     if (workload.failures > spec.backoffLimit || this.pastBackoffLimitOnFailure(workload, spec)) {
       this.fail(workload, running(), 'BackoffLimitExceeded', 'Job has reached the specified backoff limit');
@@ -110,8 +114,9 @@ export class JobController extends WorkloadController {
     const missing = wantActive(spec, succeeded) - running().length - this.pendingCreations(workload);
     if (missing <= 0) return;
     const last = this.lastFailure.get(workload);
-    if (last !== undefined && workload.failures > 0) {
-      const backoff = Math.min(BACKOFF_MS * 2 ** (workload.failures - 1), MAX_BACKOFF_MS);
+    const failures = this.backoffFailures.get(workload) ?? 0;
+    if (last !== undefined && failures > 0) {
+      const backoff = Math.min(BACKOFF_MS * 2 ** (failures - 1), MAX_BACKOFF_MS);
       if (clock.now < last + backoff) {
         this.enqueue(workload, last + backoff - clock.now);
         return;

@@ -324,8 +324,18 @@ spec:
     assert.ok(!ignored.events.some((e) => e.reason === 'BackoffLimitExceeded'));
     const failed = ignored.events.find((e) => e.type === 'PodFailed')!;
     const replacement = ignored.events.find((e) => e.type === 'PodCreated' && e.t > 0)!;
-    assert.ok(replacement.t > failed.t && replacement.t - failed.t < 1000, `replaced ${replacement.t - failed.t} ms after the failure, no backoff`);
+    // Its backoff counts from when the pod finished: the node lifecycle controller marked it NotReady minutes before.
+    assert.ok(replacement.t > failed.t && replacement.t - failed.t < 1000, `replaced ${replacement.t - failed.t} ms after the failure`);
     assert.equal(summaryOf(ignored, 'batch').outcome, 'replaced');
+    // Pods that fail now delay the next ones, ignored or not: two failures, 20 s (newBackoffRecord takes every failed pod).
+    const kubelet = 'apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\nshutdownGracePeriod: 30s\nshutdownGracePeriodCriticalPods: 10s\n';
+    const six = job('Ignore').replace('  backoffLimit: 0\n', '  backoffLimit: 0\n  parallelism: 6\n  completions: 6\n');
+    const shutdown = run([kubelet, six], { failure: 'graceful-shutdown', targets: ['zone/zone-a'], durationMs: 3 * MINUTE });
+    const lastFailed = Math.max(...shutdown.events.filter((e) => e.type === 'PodFailed').map((e) => e.t));
+    const created = shutdown.events.filter((e) => e.type === 'PodCreated' && e.t > 0).map((e) => e.t);
+    assert.equal(created.length, 2);
+    assert.ok(Math.min(...created) - lastFailed >= 19_900 && Math.min(...created) - lastFailed < 21_000, `replaced ${Math.min(...created) - lastFailed} ms after the failures`);
+    assert.ok(!shutdown.events.some((e) => e.reason === 'BackoffLimitExceeded'));
     const failJob = run([job('FailJob')], options);
     const policy = failJob.events.find((e) => e.reason === 'PodFailurePolicy')!;
     assert.match(messageOf(policy), /has condition DisruptionTarget matching FailJob rule at index 0$/);
