@@ -66,6 +66,12 @@ describe('cluster configuration rules', () => {
     assert.deepEqual(messages('shutdownGracePeriod: 30s', 'shutdownGracePeriodCriticalPods: 30s'), []);
   });
 
+  it('KFS092: shutdownGracePeriodByPodPriority beside shutdownGracePeriod, which the kubelet refuses at start', () => {
+    const { findings } = analyse(kubelet('shutdownGracePeriod: 30s', 'shutdownGracePeriodByPodPriority:', '- {priority: 0, shutdownGracePeriodSeconds: 60}'));
+    assert.deepEqual(findings.map((f) => [f.ruleId, f.severity, f.range.start.line, f.message]), [['KFS092', 'error', 4,
+      'shutdownGracePeriodByPodPriority cannot be set together with shutdownGracePeriod or shutdownGracePeriodCriticalPods: the kubelet does not start with this configuration.']]);
+  });
+
   it('KFS062: an explicit status update frequency is reported with its etcd write load on 1,000 nodes', () => {
     const { findings } = analyse(kubelet('nodeStatusUpdateFrequency: 4s'));
     assert.equal(findings.length, 1);

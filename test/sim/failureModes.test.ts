@@ -3,8 +3,8 @@
  * the times the spec gives, and the honest outcomes of the summary.
  */
 import * as assert from 'node:assert/strict';
-import type { SimulationResult } from '../../src/sim/simulate';
-import { daemonSet, deployment, firstTime, is, messageOf, reasonOf, run } from './support';
+import { simulate, type SimulationResult } from '../../src/sim/simulate';
+import { daemonSet, deployment, firstTime, is, messageOf, reasonOf, run, scenarioOf } from './support';
 
 const MINUTE = 60_000;
 // Upper ends of the latencies SEMANTICS.md 13.1 names (watch, write) and the simulator's pass duration.
@@ -347,6 +347,16 @@ spec:
     it('before 1.22 the reason was Shutdown', () => {
       const old = run([deployment('web', 1)], { failure: 'graceful-shutdown', durationMs: MINUTE, set, version: '1.21' });
       assert.equal(old.events.find((e) => e.type === 'PodFailed')!.detail?.reason, 'Shutdown');
+    });
+
+    it('shutdownGracePeriodByPodPriority turns it on too: the groups\' seconds add up, those from system-critical priority up are the critical part', () => {
+      const kubelet = 'apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\nshutdownGracePeriodByPodPriority:\n- {priority: 0, shutdownGracePeriodSeconds: 60}\n- {priority: 2000000000, shutdownGracePeriodSeconds: 20}\n';
+      const scenario = scenarioOf([kubelet, deployment('web', 1)], { failure: 'graceful-shutdown', durationMs: MINUTE, version: '1.31' });
+      const { shutdownGracePeriod, shutdownGracePeriodCriticalPods } = scenario.timing.kubelet;
+      assert.deepEqual([shutdownGracePeriod.value, shutdownGracePeriodCriticalPods.value, shutdownGracePeriod.source], [80_000, 20_000, 'doc0.yaml:4']);
+      const stopped = simulate(scenario);
+      assert.ok(!stopped.events.some((e) => e.reason === 'GracefulShutdownInert'));
+      assert.ok(stopped.events.find((e) => e.type === 'PodFailed')!.t < 2000);
     });
 
     it('with shutdownGracePeriod 0 (the default) the feature is inert: the node goes down like a power-off', () => {
