@@ -7,6 +7,7 @@ const FLAGS: Record<InputChoice, string> = {
 };
 
 export function describeInputError(error: InputError): string {
-  if (error.at) return `${error.at.uri}:${error.at.range.start.line + 1}:${error.at.range.start.character + 1}: ${error.message}`;
+  // At a place in the cluster file, the file need not be named again.
+  if (error.at) return `${error.at.uri}:${error.at.range.start.line + 1}:${error.at.range.start.character + 1}: ${error.choice === 'cluster' ? error.problem : error.message}`;
   return error.value === undefined ? error.problem : `${FLAGS[error.choice]} ${error.value}: ${error.problem}`;
 }

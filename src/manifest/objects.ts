@@ -115,3 +115,22 @@ export function refKey(ref: ObjectRef): string {
 export function objectRef(object: ManifestObject): ObjectRef {
   return { kind: object.kind, name: object.name, namespace: object.namespace };
 }
+
+/**
+ * A name or namespace that is not a string (`name: 12345` is a number in YAML), or no name at
+ * all: the object reads as nameless here, and the API server refuses it (ValidateObjectMeta).
+ */
+export function metadataProblem(object: ManifestObject): { range: Range; message: string } | undefined {
+  const metadata = object.value.metadata;
+  const meta = metadata !== null && typeof metadata === 'object' && !Array.isArray(metadata) ? metadata as Record<string, unknown> : {};
+  for (const field of ['name', 'generateName', 'namespace']) {
+    const value = meta[field];
+    if (value === undefined || value === null || typeof value === 'string') continue;
+    const written = typeof value === 'number' || typeof value === 'boolean' ? ` (write it in quotes: "${String(value)}")` : '';
+    return { range: object.sourceMap.closestRange(['metadata', field]), message: `metadata.${field} must be a string; it is ${Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'a map' : `the ${typeof value} ${String(value)}`}${written}` };
+  }
+  if (typeof meta.name !== 'string' && typeof meta.generateName !== 'string') {
+    return { range: object.sourceMap.closestRange(['metadata']), message: 'metadata.name is required (kubectl apply: resource name may not be empty)' };
+  }
+  return undefined;
+}

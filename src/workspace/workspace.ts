@@ -18,9 +18,10 @@ import { REJECTED, unsimulatedWorkloads, withinBudget } from '../analysis/notSim
 import { clusterFromNodes, clusterOf, type ClusterSpec } from '../cluster/clusterSpec';
 import { decodeUtf8 } from '../manifest/decode';
 import { formatCount } from '../manifest/formatCount';
-import { refKey, type ManifestObject } from '../manifest/objects';
+import { metadataProblem, refKey, type ManifestObject } from '../manifest/objects';
 import type { ManifestModel } from '../manifest/model';
 import type { ConfigSetting } from '../manifest/model/clusterConfig';
+import type { Node, Sourced } from '../manifest/model/types';
 import { ManifestParser } from '../manifest/parseFile';
 import type { Position, Range, SourceLocation } from '../manifest/range';
 import { readManifestBytes, readManifestText, type ReadManifest } from '../manifest/readManifest';
@@ -393,6 +394,7 @@ export class Workspace {
  * error here, at its line: a cluster read in part would simulate another cluster.
  */
 function clusterNodes({ texts, source, files }: ClusterText) {
+  const fileOf = new Map<Sourced<Node>, string | undefined>();
   const nodes = texts.flatMap((text, i) => {
     const file = texts.length === 1 ? source : files?.[i];
     let read: ReadManifest;
@@ -405,15 +407,26 @@ function clusterNodes({ texts, source, files }: ClusterText) {
     // A YAML error, or a Node field the API server would refuse (allocatable cpu "-4").
     const problem = read.parsed.problems.find((p) => p.ruleId === SYNTAX_ERROR)
       ?? read.problems.find((p) => (p.ruleId === INVALID_FIELD || p.ruleId === API_REJECTED) && p.severity === 'error' && p.object?.kind === 'Node');
-    if (problem && file !== undefined) throw new InputError('cluster', source, problem.message, { uri: file, range: problem.range });
-    if (problem) throw new InputError('cluster', source, `${problem.message} (line ${problem.range.start.line + 1}, column ${problem.range.start.character + 1} of one of its texts)`);
+    // A Node without a string name: the API server refuses it, and here it would be a node named "".
+    const nameless = read.model.nodes.map((n) => metadataProblem(n.source)).find((p) => p !== undefined);
+    const located = problem ?? (nameless && { ...nameless, message: `The API server rejects this Node: ${nameless.message}.` });
+    if (located && file !== undefined) throw new InputError('cluster', source, located.message, { uri: file, range: located.range });
+    if (located) throw new InputError('cluster', source, `${located.message} (line ${located.range.start.line + 1}, column ${located.range.start.character + 1} of one of its texts)`);
+    for (const node of read.model.nodes) fileOf.set(node, file);
     return read.model.nodes;
   });
   if (nodes.length === 0) throw new InputError('cluster', source, 'it has no Node objects (expected the output of kubectl get nodes -o yaml).');
-  const names = new Set<string>();
+  const first = new Map<string, Sourced<Node>>();
   for (const node of nodes) {
-    if (names.has(node.name)) throw new InputError('cluster', source, `Node ${node.name} is listed twice; a cluster has one Node object per name.`);
-    names.add(node.name);
+    const earlier = first.get(node.name);
+    if (earlier) {
+      const file = fileOf.get(node);
+      const range = node.source.sourceMap.closestRange(['metadata', 'name']);
+      const where = fileOf.get(earlier) === file ? `line ${earlier.source.range.start.line + 1}` : fileOf.get(earlier) ?? 'another text';
+      const problem = `Node ${node.name} is listed twice (first at ${where}); a cluster has one Node object per name.`;
+      throw file !== undefined ? new InputError('cluster', source, problem, { uri: file, range }) : new InputError('cluster', source, problem);
+    }
+    first.set(node.name, node);
   }
   return nodes;
 }

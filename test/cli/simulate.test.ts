@@ -257,17 +257,20 @@ items:
     const clusterDir = write({ 'nodes.yaml': 'items:\n- {apiVersion: v1, kind: Node, metadata: {name: a}\n' });
     const { code, stderr } = run('simulate', file, '--cluster', path.join(clusterDir, 'nodes.yaml'));
     assert.equal(code, 2);
-    assert.match(stderr, /nodes\.yaml:2:\d+: cluster .*YAML syntax error/);
+    assert.match(stderr, /nodes\.yaml:2:\d+: .*YAML syntax error/);
     assert.doesNotMatch(stderr, /no Node objects/);
     // A field the API server refuses, and a name given twice, are errors too.
     const bad = write({ 'nodes.yaml': 'apiVersion: v1\nkind: List\nitems:\n- {apiVersion: v1, kind: Node, metadata: {name: a}, status: {allocatable: {cpu: "-4"}}}\n' });
-    assert.match(run('simulate', file, '--cluster', path.join(bad, 'nodes.yaml')).stderr, /nodes\.yaml:4:\d+: cluster .*status\.allocatable\.cpu must be a resource quantity/);
+    assert.match(run('simulate', file, '--cluster', path.join(bad, 'nodes.yaml')).stderr, /nodes\.yaml:4:\d+: .*status\.allocatable\.cpu must be a resource quantity/);
     const twice = write({ 'nodes.yaml': 'apiVersion: v1\nkind: List\nitems:\n- {apiVersion: v1, kind: Node, metadata: {name: a}}\n- {apiVersion: v1, kind: Node, metadata: {name: a}}\n' });
-    assert.match(run('simulate', file, '--cluster', path.join(twice, 'nodes.yaml')).stderr, /Node a is listed twice/);
+    assert.match(run('simulate', file, '--cluster', path.join(twice, 'nodes.yaml')).stderr, /nodes\.yaml:5:\d+: Node a is listed twice \(first at line 4\)/);
+    // A name that is not a string is no name: the API server refuses the Node.
+    const numbered = write({ 'nodes.yaml': 'apiVersion: v1\nkind: List\nitems:\n- {apiVersion: v1, kind: Node, metadata: {name: 12345}}\n' });
+    assert.match(run('simulate', file, '--cluster', path.join(numbered, 'nodes.yaml')).stderr, /nodes\.yaml:4:\d+: The API server rejects this Node: metadata\.name must be a string; it is the number 12345/);
     // A folder of node files: the error names the file in it, at its line.
     const folder = write({ 'a.yaml': 'apiVersion: v1\nkind: Node\nmetadata: {name: a}\n', 'b.yaml': 'apiVersion: v1\nkind: Node\nmetadata: {name: b}\nmetadata: {name: c}\n' });
     const inFolder = run('simulate', file, '--cluster', folder).stderr;
-    assert.ok(inFolder.startsWith(`kube-failure-sim: ${path.join(folder, 'b.yaml')}:4:1: cluster `) && inFolder.includes('duplicated mapping key'), inFolder);
+    assert.ok(inFolder.startsWith(`kube-failure-sim: ${path.join(folder, 'b.yaml')}:4:1: `) && inFolder.includes('duplicated mapping key'), inFolder);
   });
 
   it('rejects bad input with a clear message and exit code 2', () => {

@@ -4,7 +4,7 @@
  * template, invalid names and namespaces, missing required fields (KFS094), Services that select no pod (KFS054).
  */
 import type { Sourced, Workload } from '../../manifest/model/types';
-import { isClusterScoped, objectRef, type ManifestObject } from '../../manifest/objects';
+import { isClusterScoped, metadataProblem, objectRef, type ManifestObject } from '../../manifest/objects';
 import { SYNTAX_ERROR } from '../../manifest/problem';
 import { matchesLabelSelector, matchesMap } from '../../sim/selectors';
 import { kindRange, podSpecPath, rangeOf, templatePath } from '../facts';
@@ -105,6 +105,11 @@ export const apiRejects: Rule = {
       if (isPatch(object)) continue;
       const removed = REMOVED_IN.find((r) => r.kind === object.kind && r.apiVersion === object.apiVersion && minor >= r.minor);
       if (removed) reject(object, object.sourceMap.closestRange(['apiVersion']), `Kubernetes ${label} does not serve ${object.apiVersion} (removed in 1.${removed.minor}): kubectl apply fails with no matches for kind "${object.kind}" in version "${object.apiVersion}". Write apiVersion: ${removed.use}`);
+      const metadata = (LABEL_NAMED.has(object.kind) || SUBDOMAIN_NAMED.has(object.kind)) ? metadataProblem(object) : undefined;
+      if (metadata) {
+        reject(object, metadata.range, metadata.message);
+        continue;
+      }
       const problem = nameProblem(object);
       // A {{placeholder}} in the name: a template of some other tool, to render before applying.
       const placeholder = /\{\{[^}]*\}\}/.exec(object.name)?.[0];
@@ -122,6 +127,10 @@ export const apiRejects: Rule = {
 
 function checkWorkload(workload: Sourced<Workload>, reject: (range: Finding['range'], message: string) => void): void {
   const map = workload.source.sourceMap;
+  // ValidateNonEmptySelector: a ReplicationController's selector defaults to its template's labels, and both may be empty.
+  if (workload.kind === 'ReplicationController' && Object.keys(workload.selector.matchLabels).length === 0 && Object.keys(workload.template.labels).length === 0) {
+    reject(map.node(['spec', 'selector']) !== undefined ? rangeOf(workload, ['spec', 'selector']) : kindRange(workload), 'spec.selector is required: it is empty, and so are spec.template.metadata.labels it defaults to');
+  }
   if (NEEDS_SELECTOR.has(workload.kind) && workload.source.apiVersion === 'apps/v1' && map.node(['spec', 'selector']) === undefined) {
     reject(rangeOf(workload, ['spec', 'selector']), 'spec.selector is required');
   } else if (workload.kind !== 'StatefulSet' && map.node(['spec', 'selector']) !== undefined && !selectorMatchesTemplate(workload)) {
