@@ -1,6 +1,7 @@
 /** The options that set what a run's analysis and simulations assume: --k8s-version, --profile, --set and --disable. */
 import { PRESETS } from '../cluster/presets';
 import { describeSuggestions } from '../manifest/suggest';
+import { ALWAYS_REPORTED, SYNTAX_ERROR } from '../manifest/problem';
 import { ALL_RULE_INFO } from '../analysis/rules';
 import type { WorkspaceSettings } from '../workspace/workspace';
 import { UsageError, single, type OptionSpec, type ParsedArgs } from './args';
@@ -35,10 +36,12 @@ export function settingsFromArgs(args: ParsedArgs): WorkspaceSettings {
 
 /** --disable KFS002 --disable KFS010,KFS041: rule ids, checked against the catalogue. */
 function disabledRules(args: ParsedArgs): string[] {
-  const ids = (args.options.get('disable') ?? []).flatMap((list) => list.split(',')).map((id) => id.trim().toUpperCase()).filter(Boolean);
+  const ids = (args.options.get('disable') ?? []).flatMap((list) => list.split(',')).map((id) => id.trim().toUpperCase());
+  if (ids.includes('')) throw new UsageError('--disable needs rule ids, such as --disable KFS041,KFS042');
   const known = ALL_RULE_INFO.map((r) => r.id);
   for (const id of ids) {
     if (!known.includes(id)) throw new UsageError(`--disable ${id}: no such rule; ${describeSuggestions(id, known, 'rules')}`);
+    if (ALWAYS_REPORTED.includes(id)) throw new UsageError(`--disable ${id}: ${id} reports a file that could not be read (${id === SYNTAX_ERROR ? 'a YAML syntax error' : 'a document past the reader\'s limits'}); it cannot be disabled. Fix the file or leave it out`);
   }
   return ids;
 }

@@ -2,6 +2,7 @@
  * The editor's settings and picks in the workspace's terms. No `vscode` here, so tests can check
  * that the editor and the CLI build the same scenario from the same files.
  */
+import { ALWAYS_REPORTED } from '../manifest/problem';
 import type { FailureKind } from '../sim/scenario';
 import { defaultChoices, type SimulationChoices } from '../workspace/simulationChoices';
 import type { WorkspaceSettings } from '../workspace/workspace';
@@ -27,7 +28,7 @@ export function workspaceSettings(values: SettingValues): WorkspaceSettings {
     profile: values.profile === 'none' ? undefined : values.profile,
     // Values go to the workspace as written; it says which knob or value it cannot use (settingsProblems).
     overrides: Object.entries(values.timing ?? {}).map(([name, value]) => ({ name, value: String(value), source: 'setting kubeFailureSim.timing' })),
-    disabledRules: Object.entries(values.rules ?? {}).filter(([, level]) => level === 'off').map(([id]) => id.toUpperCase()),
+    disabledRules: Object.entries(values.rules ?? {}).filter(([, level]) => level === 'off').map(([id]) => id.toUpperCase()).filter((id) => !ALWAYS_REPORTED.includes(id)),
   };
 }
 
@@ -38,7 +39,7 @@ export function workspaceSettings(values: SettingValues): WorkspaceSettings {
  */
 export function ruleLevel(ruleId: string, severity: 'error' | 'warning' | 'info', rules: Record<string, unknown> = {}): RuleLevel {
   const chosen = Object.entries(rules).find(([id]) => id.toUpperCase() === ruleId)?.[1];
-  if (typeof chosen === 'string' && (RULE_LEVELS as readonly string[]).includes(chosen)) return chosen as RuleLevel;
+  if (typeof chosen === 'string' && (RULE_LEVELS as readonly string[]).includes(chosen) && !(chosen === 'off' && ALWAYS_REPORTED.includes(ruleId))) return chosen as RuleLevel;
   if (severity !== 'info') return severity;
   return ruleId === 'KFS091' || ruleId === 'KFS093' ? 'information' : 'hint';
 }
@@ -48,6 +49,7 @@ export function invalidRuleSettings(rules: Record<string, unknown>, knownIds: re
   return Object.entries(rules).flatMap(([id, level]) => {
     if (!knownIds.includes(id.toUpperCase())) return [`"${id}" is not a rule id`];
     if (typeof level !== 'string' || !(RULE_LEVELS as readonly string[]).includes(level)) return [`${id}: "${String(level)}" is not one of ${RULE_LEVELS.join(', ')}`];
+    if (level === 'off' && ALWAYS_REPORTED.includes(id.toUpperCase())) return [`${id} cannot be off: it says a file could not be read`];
     return [];
   });
 }

@@ -17,5 +17,7 @@ export const SYNTAX_ERROR = 'KFS090';
 export const TEMPLATE_DETECTED = 'KFS091';
 export const INVALID_FIELD = 'KFS092';
 export const LIMIT_REACHED = 'KFS093';
+/** Rules that say a file could not be read: never turned off, or such a file would pass as one without findings. */
+export const ALWAYS_REPORTED: readonly string[] = [SYNTAX_ERROR, LIMIT_REACHED];
 /** The API server refuses the whole object (the analysis's rule KFS094 finds the rest). */
 export const API_REJECTED = 'KFS094';

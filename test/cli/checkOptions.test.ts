@@ -63,6 +63,12 @@ describe('check: standard input, severity, rules and settings', () => {
     const unknown = run(['check', '--disable', 'KFS0O2', POSTGRES]);
     assert.equal(unknown.code, 2);
     assert.match(unknown.stderr, /--disable KFS0O2: no such rule; did you mean KFS002\?/);
+    // A file that could not be read must not pass as one without findings; an empty id is no id.
+    const unread = run(['check', '--disable', 'KFS090', POSTGRES]);
+    assert.equal(unread.code, 2);
+    assert.match(unread.stderr, /--disable KFS090: KFS090 reports a file that could not be read \(a YAML syntax error\); it cannot be disabled/);
+    assert.equal(run(['check', '--disable', 'KFS093', POSTGRES]).code, 2);
+    assert.match(run(['check', '--disable', '', POSTGRES]).stderr, /--disable needs rule ids/);
   });
 
   it('takes --k8s-version, --profile and --set into the simulated numbers, and refuses values it does not know', () => {

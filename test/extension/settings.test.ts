@@ -55,9 +55,12 @@ describe('extension settings', () => {
     assert.equal(problems.length, 2);
     assert.match(problems.map((p) => p.message).join('\n'), /2\.0.*not a Kubernetes version/);
     assert.match(problems.map((p) => p.message).join('\n'), /kcm\.node-monitor-grace-perod.*node-monitor-grace-period/);
-    assert.deepEqual(invalidRuleSettings({ KFS002: 'loud', KFS999: 'off', kfs041: 'hint' }, ALL_RULE_INFO.map((r) => r.id)), [
-      'KFS002: "loud" is not one of off, error, warning, information, hint', '"KFS999" is not a rule id',
+    assert.deepEqual(invalidRuleSettings({ KFS002: 'loud', KFS999: 'off', kfs041: 'hint', KFS090: 'off' }, ALL_RULE_INFO.map((r) => r.id)), [
+      'KFS002: "loud" is not one of off, error, warning, information, hint', '"KFS999" is not a rule id', 'KFS090 cannot be off: it says a file could not be read',
     ]);
+    // Nor is it: a YAML syntax error still shows, at its own severity.
+    assert.equal(ruleLevel('KFS090', 'error', { KFS090: 'off' }), 'error');
+    assert.deepEqual(workspaceSettings({ kubernetesVersion: '', profile: 'none', rules: { KFS090: 'off', KFS002: 'off' } }).disabledRules, ['KFS002']);
   });
 
   it('shows a finding at the level set for its rule, else errors and warnings as such, advice as hints, input notes as information', () => {
