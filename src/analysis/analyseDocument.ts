@@ -19,11 +19,18 @@ export interface AnalysisOptions {
 export const NODE_FAILURE_RULE = /^KFS0(0\d|1[0-2])$/;
 
 /** `inputProblems`: settings of this document the workspace could not use (a bad version, a value out of range). */
-export function analyseDocument(context: RuleContext, inputProblems: readonly { message: string; range: Range }[] = [], options: AnalysisOptions = {}): Finding[] {
+/** A setting of the document that the workspace could not use: an error where a run refuses it. */
+export interface InputProblem {
+  message: string;
+  range: Range;
+  severity: 'error' | 'warning';
+}
+
+export function analyseDocument(context: RuleContext, inputProblems: readonly InputProblem[] = [], options: AnalysisOptions = {}): Finding[] {
   const { document } = context;
   const disabled = options.disabled ?? new Set<string>();
   const findings: Finding[] = [...document.parsed.problems, ...document.problems];
-  for (const problem of inputProblems) findings.push({ ruleId: INVALID_FIELD, severity: 'warning', range: problem.range, message: problem.message });
+  for (const problem of inputProblems) findings.push({ ruleId: INVALID_FIELD, severity: problem.severity, range: problem.range, message: problem.message });
   findings.push(...budgetNotes(document, context.unsimulated, context.cluster));
   const unsimulated = new Set([...context.unsimulated.keys()].map(refKey));
   for (const rule of RULES) {

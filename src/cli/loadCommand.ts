@@ -8,6 +8,7 @@ import { UsageError, parseArgs, single } from './args';
 import { FileError, loadWorkspace } from './files';
 import { describeInputError } from './inputErrors';
 import type { Output } from './output';
+import { RejectedInput, reportRejected, warnSkippedDocuments } from './refusedInput';
 import { settingsFromArgs } from './settingsOptions';
 
 export const LOAD_USAGE = `Usage: kube-failure-sim load --nodes N [PATH...] [options]
@@ -40,8 +41,11 @@ export function runLoad(argv: string[], out: Output): number {
   if (nodesText === undefined || !/^[0-9]+$/.test(nodesText) || nodes < 1 || nodes > MAX_LOAD_NODES) throw new UsageError(`load needs --nodes N, a whole number from 1 to ${formatCount(MAX_LOAD_NODES)}`);
   try {
     const settings = settingsFromArgs(args);
-    const { workspace, errors } = loadWorkspace(args.positionals, settings);
+    const { workspace, files, errors } = loadWorkspace(args.positionals, settings);
     if (errors.length > 0) throw new FileError(errors.join('\nkube-failure-sim: '));
+    warnSkippedDocuments(workspace, files, (line) => out.stderr(`kube-failure-sim: ${line}\n`));
+    const rejections = workspace.rejections(files.map((f) => f.displayPath));
+    if (rejections.length > 0) throw new RejectedInput(rejections);
     const timing = workspace.timing();
     const report = loadReport(heartbeatLoad(nodes, timing), timing);
     // A knob the heartbeats do not follow (a controller-manager's, a latency) is accepted, as simulate takes it, but said to change nothing here.
@@ -52,6 +56,7 @@ export function runLoad(argv: string[], out: Output): number {
     out.stdout(format === 'json' ? `${JSON.stringify(report)}\n` : renderLoad(report, timing));
     return 0;
   } catch (error) {
+    if (error instanceof RejectedInput) return reportRejected(error, out, 'no load computed');
     if (error instanceof InputError || error instanceof FileError) {
       out.stderr(`kube-failure-sim: ${error instanceof InputError ? describeInputError(error) : error.message}\n`);
       return 2;

@@ -14,7 +14,6 @@ import { renderRunStatistics, renderText, scenarioHeader } from '../report/textR
 import { formatDuration, nodeNames } from '../report/format';
 import { describeSuggestions } from '../manifest/suggest';
 import { jsonChunks } from '../report/jsonChunks';
-import type { Finding } from '../analysis/finding';
 import { InputError } from '../workspace/inputError';
 import { NO_WORKLOADS } from '../workspace/scenarioBuilder';
 import { readScenarioFile, scenarioArguments, scenarioFieldOf, scenarioRun, splitTarget, type ReadScenarioFile, type ScenarioFile } from '../workspace/scenarioFile';
@@ -22,7 +21,7 @@ import { defaultChoices, type ClusterText, type SimulationChoices } from '../wor
 import type { WorkspaceSettings } from '../workspace/workspace';
 import { UsageError, parseArgs, single, type ParsedArgs } from './args';
 import { TEMPLATE_DETECTED } from '../manifest/problem';
-import { findingLine } from './checkCommand';
+import { RejectedInput, reportRejected, warnSkippedDocuments, type Warn } from './refusedInput';
 import { collectFiles, FileError, loadWorkspace, makeParentDirectories, readText, type StdinReader } from './files';
 import { SETTINGS_OPTIONS, SETTINGS_USAGE, settingsFromArgs } from './settingsOptions';
 import { describeInputError } from './inputErrors';
@@ -86,7 +85,6 @@ export interface PreparedSimulation {
 }
 
 /** Told as it is found, before a run or its failure: a document that parsing skipped. */
-export type Warn = (line: string) => void;
 
 /** Reads the files and builds the scenario (no simulation). Throws UsageError, FileError, InputError or RejectedInput. */
 export function prepareSimulation(args: ParsedArgs, cwd = process.cwd(), readStdin?: StdinReader, warn: Warn = () => {}): PreparedSimulation {
@@ -147,12 +145,7 @@ export function prepareScenario(file: string, cwd = process.cwd(), warn: Warn = 
 function prepareRun(paths: string[], settings: WorkspaceSettings, choicesOf: () => SimulationChoices, cwd: string, warn: Warn, readStdin?: StdinReader): PreparedSimulation {
   const { workspace, files, errors } = loadWorkspace(paths, settings, cwd, readStdin);
   if (errors.length > 0) throw new FileError(errors.join('\nkube-failure-sim: '));
-  for (const { displayPath } of files) {
-    // A template (KFS091, info for check) is skipped like a document that cannot be read.
-    for (const problem of workspace.read(displayPath).parsed.problems.filter((f) => f.severity === 'error' || f.ruleId === TEMPLATE_DETECTED)) {
-      warn(`${displayPath}:${problem.range.start.line + 1}:${problem.range.start.character + 1} ${problem.message} (document skipped)`);
-    }
-  }
+  warnSkippedDocuments(workspace, files, warn);
   const rejections = workspace.rejections(files.map((f) => f.displayPath));
   if (rejections.length > 0) throw new RejectedInput(rejections);
   let scenario: Scenario;
@@ -287,20 +280,9 @@ function writeInPieces(chunks: Iterable<string>, write: (piece: string) => void)
 }
 
 /** Objects the API server would reject: simulate refuses them, with the findings `check` prints. */
-class RejectedInput extends Error {
-  constructor(readonly rejections: readonly { uri: string; finding: Finding }[]) {
-    super('the API server would reject the input');
-  }
-}
-
 /** The exit code for a failure to prepare a run, told to the user; anything else is a bug, thrown on. */
 function failureCode(error: unknown, out: Output): number {
-  if (error instanceof RejectedInput) {
-    // On standard error: standard output holds a report or nothing (a pipe into jq gets no text).
-    for (const { uri, finding } of error.rejections) out.stderr(`${findingLine(uri, finding)}\n`);
-    out.stderr('kube-failure-sim: the API server would reject these objects; fix them first (nothing simulated).\n');
-    return 1;
-  }
+  if (error instanceof RejectedInput) return reportRejected(error, out, 'nothing simulated');
   if (error instanceof InputError || error instanceof FileError) {
     out.stderr(`kube-failure-sim: ${error instanceof InputError ? describeInputError(error) : error.message}\n`);
     return 2;

@@ -6,7 +6,7 @@
  */
 import { DEFAULT_VERSION, parseKubernetesVersion, type KubernetesVersion } from '../cluster/kubernetesVersion';
 import { knobOfComponent, resolveTiming, TimingError, type ComponentKey, type TimingConfiguration, type TimingSetting } from '../cluster/timing';
-import { analyseDocument } from '../analysis/analyseDocument';
+import { analyseDocument, type InputProblem } from '../analysis/analyseDocument';
 import type { Finding, Fix } from '../analysis/finding';
 import { withEffect } from '../analysis/fixEffects';
 import { suppressionFixes } from '../analysis/suppression';
@@ -203,7 +203,7 @@ export class Workspace {
   }
 
   /** `checked`: the findings of the rejection rules, which the context needs for its unsimulated workloads; the analysis takes them as they are. */
-  private ruleContext(doc: DocumentState): { context: RuleContext; located: { message: string; range: Range }[]; timing: TimingConfiguration; checked: Map<string, Finding[]> } {
+  private ruleContext(doc: DocumentState): { context: RuleContext; located: InputProblem[]; timing: TimingConfiguration; checked: Map<string, Finding[]> } {
     const uri = doc.uri;
     const { timing, problems } = this.lenientTiming();
     const { cluster, locations } = this.derivedState();
@@ -221,7 +221,8 @@ export class Workspace {
     for (const workload of doc.read.model.workloads) {
       if (rejected.has(refKey(workload)) && !unsimulated.has(workload)) unsimulated.set(workload, REJECTED);
     }
-    const located = problems.flatMap((p) => (p.at?.uri === uri ? [{ message: p.message, range: p.at.range }] : []));
+    // A setting that simulate refuses is an error here too; a version it falls back from, a warning.
+    const located = problems.flatMap((p) => (p.at?.uri === uri ? [{ message: p.message, range: p.at.range, severity: p.choice === 'setting' ? 'error' as const : 'warning' as const }] : []));
     return { context, located, timing, checked };
   }
 

@@ -58,6 +58,11 @@ describe('cluster configuration rules', () => {
     ]);
   });
 
+  it('KFS092: a flag value that simulate refuses is an error, so check fails where simulate would', () => {
+    const { findings } = analyse(kcm('--node-monitor-period=0s'));
+    assert.deepEqual(findings.map((f) => [f.ruleId, f.severity, f.message]), [['KFS092', 'error', 'kcm.node-monitor-period must be ≥ 1 ms; got "0s" (main.yaml:10).']]);
+  });
+
   it('KFS092: shutdownGracePeriodCriticalPods longer than shutdownGracePeriod, which the kubelet refuses at start', () => {
     const messages = (...lines: string[]) => analyse(kubelet(...lines)).findings.map((f) => [f.ruleId, f.range.start.line, f.message]);
     assert.deepEqual(messages('shutdownGracePeriod: 30s', 'shutdownGracePeriodCriticalPods: 40s'), [['KFS092', 3,

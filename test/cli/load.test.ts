@@ -70,6 +70,19 @@ describe('kube-failure-sim load (SEMANTICS.md 12)', () => {
     assert.equal(workspace.analyse('kubelet.yaml').findings.filter((f) => f.ruleId === 'KFS092').length, 1);
   });
 
+  it('says which document it skips and refuses a configuration the kubelet refuses, as simulate does: no load from defaults in silence', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kfs-load-'));
+    fs.writeFileSync(path.join(dir, 'broken.yaml'), 'apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\nnodeStatusUpdateFrequency: [4s\n');
+    const skipped = run('load', '--nodes', '5', path.join(dir, 'broken.yaml'));
+    assert.equal(skipped.code, 0);
+    assert.match(skipped.stderr, /broken\.yaml:3:\d+ YAML syntax error: .*\(document skipped\)/);
+    fs.writeFileSync(path.join(dir, 'types.yaml'), 'apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\nnodeLeaseDurationSeconds: "40"\n');
+    const refused = run('load', '--nodes', '5', path.join(dir, 'types.yaml'));
+    assert.equal(refused.code, 1);
+    assert.equal(refused.stdout, '');
+    assert.match(refused.stderr, /types\.yaml:3:\d+ error KFS092 nodeLeaseDurationSeconds must be a whole number; it is the string "40"\.\nkube-failure-sim: the kubelet would refuse its configuration; fix them first \(no load computed\)\.\n$/);
+  });
+
   it('prints every number as text, and rejects a missing or bad --nodes', () => {
     const { code, stdout } = run('load', '--nodes', '1000', '--k8s-version', '1.36');
     assert.equal(code, 0);

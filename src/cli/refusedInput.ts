@@ -1,0 +1,43 @@
+/**
+ * Input that simulate and load do not run on: documents they skip (a YAML error, a template),
+ * and objects or settings that whoever reads them would refuse, named for who that is.
+ */
+import type { Finding } from '../analysis/finding';
+import { TEMPLATE_DETECTED } from '../manifest/problem';
+import type { Workspace } from '../workspace/workspace';
+import { findingLine } from './checkCommand';
+import type { InputFile } from './files';
+import type { Output } from './output';
+
+export type Warn = (line: string) => void;
+
+/** A document that cannot be read is skipped with a message at its place; a template (KFS091, info for check) too. */
+export function warnSkippedDocuments(workspace: Workspace, files: readonly InputFile[], warn: Warn): void {
+  for (const { displayPath } of files) {
+    for (const problem of workspace.read(displayPath).parsed.problems.filter((f) => f.severity === 'error' || f.ruleId === TEMPLATE_DETECTED)) {
+      warn(`${displayPath}:${problem.range.start.line + 1}:${problem.range.start.character + 1} ${problem.message} (document skipped)`);
+    }
+  }
+}
+
+export class RejectedInput extends Error {
+  constructor(readonly rejections: readonly { uri: string; finding: Finding }[]) {
+    super('the input would be refused');
+  }
+}
+
+/** Who refuses it: the kubelet or kubeadm its configuration, the API server an object; a setting of a flag (a finding of no object) cannot be used. */
+function refusal(finding: Finding): string {
+  if (!finding.object) return 'these settings cannot be used';
+  if (finding.object.kind === 'KubeletConfiguration') return 'the kubelet would refuse its configuration';
+  if (finding.object.kind === 'ClusterConfiguration') return 'kubeadm would refuse its configuration';
+  return 'the API server would reject these objects';
+}
+
+/** Exit code 1: the refusals on standard error (standard output holds a report or nothing, for a pipe into jq). */
+export function reportRejected(error: RejectedInput, out: Output, nothing: string): number {
+  for (const { uri, finding } of error.rejections) out.stderr(`${findingLine(uri, finding)}\n`);
+  const refusals = [...new Set(error.rejections.map((r) => refusal(r.finding)))];
+  out.stderr(`kube-failure-sim: ${refusals.join('; ')}; fix them first (${nothing}).\n`);
+  return 1;
+}
