@@ -136,6 +136,10 @@ export function summarize(
   const noExecuteAt = new Map<string, number>();
   // Every NoExecute taint added per node: a new one (controller-manager restart, master disruption mode) restarts tolerationSeconds.
   const noExecuteTimes = new Map<string, number[]>();
+  // The node's NoExecute taints now, and the last one removed: one swapped for another key (not-ready for unreachable) in one
+  // update keeps the clock (processPodOnNode keeps a scheduled eviction's start); the same key removed and added is anew.
+  const noExecuteKeys = new Map<string, Set<string>>();
+  const noExecuteRemoved = new Map<string, { key: string; t: number }>();
   const firstAt = new Map<SimWorkload, { podsNotReady?: number; deletion?: number; created?: number }>();
   const readyAt = new Map<SimPod, number>();
   // Affected pods: when each first turned Failed (before any deletion), and when its object went away.
@@ -172,9 +176,21 @@ export function summarize(
     // The out-of-service taint starts no toleration clock: no pod tolerates it, so it evicts at once.
     if (e.type === 'TaintAdded' && e.detail?.effect === 'NoExecute' && e.detail.key !== OUT_OF_SERVICE) {
       if (!noExecuteAt.has(e.object.name)) noExecuteAt.set(e.object.name, e.t);
+      let keys = noExecuteKeys.get(e.object.name);
+      if (!keys) noExecuteKeys.set(e.object.name, (keys = new Set()));
+      const key = String(e.detail.key);
+      const removed = noExecuteRemoved.get(e.object.name);
+      const swapped = [...keys].some((k) => k !== key) || (removed?.t === e.t && removed.key !== key);
+      keys.add(key);
+      if (swapped) continue;
       const times = noExecuteTimes.get(e.object.name);
       if (times) times.push(e.t);
       else noExecuteTimes.set(e.object.name, [e.t]);
+      continue;
+    }
+    if (e.type === 'TaintRemoved' && e.detail?.effect === 'NoExecute') {
+      noExecuteKeys.get(e.object.name)?.delete(String(e.detail.key));
+      noExecuteRemoved.set(e.object.name, { key: String(e.detail.key), t: e.t });
       continue;
     }
     if (!POD_MILESTONES.has(e.type)) continue;

@@ -324,6 +324,9 @@ spec:
       const failed = result.events.find((e) => e.type === 'PodFailed' && e.object.name.startsWith('web-'))!;
       assert.ok(web.cause.kind === 'replaced');
       assert.deepEqual(web.cause.failed, { pod: failed.object.name, reason: 'Terminated', containerReason: 'Completed', atMs: failed.t });
+      // The not-ready taint swapped for unreachable once the heartbeats stop keeps the eviction's clock: no taint added anew.
+      assert.ok(result.events.some((e) => e.type === 'TaintAdded' && e.detail?.key === 'node.kubernetes.io/unreachable' && e.detail?.effect === 'NoExecute'));
+      assert.equal(web.cause.retaintedMs, null);
       assert.match(reasonOf(web), /^Its pod on worker-a1 was stopped by the kubelet and ended Failed \(Terminated\) at 1\.0\d\ds and replaced on worker-\w\d, Ready at \d+\.\d+s; the Failed object was deleted at 5m2\.\d+s; down \d+\.\d+s in all\.$/);
     });
 
