@@ -3,6 +3,9 @@ import type { OutcomeCause, PodFailure, WorkloadSummary } from '../sim/summary';
 import { formatCount, formatDuration, nameList, nodeNames } from './format';
 
 const RELEASE = 'force-delete the pod (kubectl delete pod --force --grace-period=0), delete the Node object, or taint the node node.kubernetes.io/out-of-service=nodeshutdown:NoExecute';
+/** Before 1.26 the out-of-service taint's feature gate (NodeOutOfServiceVolumeDetach) is off, and the taint releases nothing. */
+const RELEASE_BEFORE_1_26 = 'force-delete the pod (kubectl delete pod --force --grace-period=0) or delete the Node object (the out-of-service taint does nothing before Kubernetes 1.26, its feature gate off)';
+const release = (cause: { outOfServiceInert?: true }) => (cause.outOfServiceInert ? RELEASE_BEFORE_1_26 : RELEASE);
 
 type ReasonInput = Pick<WorkloadSummary, 'cause' | 'podDeletionMs' | 'replacementReadyMs' | 'unavailableMs' | 'duplicateMs' | 'noExecuteTaintMs'>
   & Partial<Pick<WorkloadSummary, 'pendingBeforeFailure'>>;
@@ -64,7 +67,7 @@ function failureReason(summary: ReasonInput): string {
       return `${why}. The DaemonSet runs no pod on ${cause.node} while it is tainted, nor on another node: it runs again when ${cause.node} recovers.`;
     }
     case 'volume-attached-elsewhere':
-      return `Replacement ${cause.pod} waits in ContainerCreating on ${cause.node}: its ReadWriteOnce volume ${cause.volume} is still attached to ${cause.attachedTo} (Multi-Attach error) and is only detached once the old pod object is gone (then after up to 6 minutes), or at once with the out-of-service taint; ${RELEASE}.`;
+      return `Replacement ${cause.pod} waits in ContainerCreating on ${cause.node}: its ReadWriteOnce volume ${cause.volume} is still attached to ${cause.attachedTo} (Multi-Attach error) and is only detached once the old pod object is gone (then after up to 6 minutes)${cause.outOfServiceInert ? '' : ', or at once with the out-of-service taint'}; ${release(cause)}.`;
     case 'not-evicted-yet':
       return `${cause.pod} still counts as running on ${cause.node} (${cause.status} in the API${cause.serving ? ', and it still answers' : ''}) at the end: it has not been evicted yet (tolerationSeconds counts from the NoExecute taint${cause.retaintedMs !== null ? `, added anew at ${formatDuration(cause.retaintedMs)}` : noExecuteTaintMs !== null ? ` at ${formatDuration(noExecuteTaintMs)}` : ''})${untilLeader(cause.leaderlessSinceMs)}.`;
     case 'evictions-stopped':
@@ -81,7 +84,7 @@ function failureReason(summary: ReasonInput): string {
       const pinned = cause.localVolume ? ` Its local volume ${cause.localVolume} is only on ${cause.node}, so even then the new ${cause.pod} can only run there and stays Pending until the node returns.` : '';
       const where = cause.runtimeDown ? `on ${cause.node}, whose kubelet stops no pod while its container runtime is down,` : `on the unreachable node ${cause.node}:`;
       const shown = cause.shownAs ? `deleted but shown ${cause.shownAs} (kubectl prints Unknown for a deleted pod with reason NodeLost)` : 'Terminating';
-      return `${cause.pod} stays ${shown} ${where} a StatefulSet never creates a second ${cause.pod} while the old object exists. To release it, ${RELEASE}.${pinned}`;
+      return `${cause.pod} stays ${shown} ${where} a StatefulSet never creates a second ${cause.pod} while the old object exists. To release it, ${release(cause)}.${pinned}`;
     }
     case 'bare-pod':
       return `A bare Pod is never recreated: ${cause.pod} stays ${cause.status} on ${cause.node} until the node returns; run it under a Deployment or StatefulSet.`;

@@ -119,7 +119,7 @@ export function simulate(scenario: Scenario): SimulationResult {
 
   clock.runUntil(scenario.durationMs);
   const events = trace.events;
-  return { events, states: trace.states(), summary: summarize(store, metrics, events, failedNodes, failedByFault, pendingBefore, scenario.placement ?? 'scheduler', scheduler.initialPlacement), executedTasks: clock.executed };
+  return { events, states: trace.states(), summary: summarize(store, metrics, events, failedNodes, failedByFault, pendingBefore, scenario.placement ?? 'scheduler', scheduler.initialPlacement, features.outOfServiceVolumeDetach(timing.version.minor)), executedTasks: clock.executed };
 }
 
 function addNodes(store: Store, scenario: Scenario): void {

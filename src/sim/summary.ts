@@ -48,7 +48,8 @@ export type OutcomeCause =
    * each taint, and the DaemonSet controller's come after the written ones), else by kubectl.
    */
   | { kind: 'daemon-pod-deleted'; pod: string; node: string; deletedMs: number | null; tolerationSeconds: number | null }
-  | { kind: 'volume-attached-elsewhere'; pod: string; node: string; volume: string; attachedTo: string }
+  /** `outOfServiceInert`: before 1.26 the out-of-service taint releases nothing (NodeOutOfServiceVolumeDetach off). */
+  | { kind: 'volume-attached-elsewhere'; pod: string; node: string; volume: string; attachedTo: string; outOfServiceInert?: true }
   /** `leaderlessSinceMs`: the controller manager restarted then and no new leader holds its lease at the end. */
   | { kind: 'not-evicted-yet'; pod: string; node: string; status: string; serving: boolean; retaintedMs: number | null; leaderlessSinceMs?: number }
   | { kind: 'evictions-stopped'; pod: string; node: string; zone: string; state: 'PartialDisruption' | 'all-zones-down' }
@@ -59,7 +60,7 @@ export type OutcomeCause =
   | { kind: 'not-noticed-yet'; pod: string; node: string; lastRenewalMs: number; leaderlessSinceMs?: number }
   /** `runtimeDown`: the node's kubelet is alive but does not stop pods while its container runtime is down. */
   /** `shownAs`: kubectl's STATUS where it is not Terminating (Unknown: NodeLost, the legacy eviction up to 1.26). */
-  | { kind: 'statefulset-identity'; pod: string; node: string; localVolume: string | null; runtimeDown?: true; shownAs?: string }
+  | { kind: 'statefulset-identity'; pod: string; node: string; localVolume: string | null; runtimeDown?: true; shownAs?: string; outOfServiceInert?: true }
   | { kind: 'bare-pod'; pod: string; node: string; status: string }
   /** A static pod's mirror (SEMANTICS.md 6.5): only its node's kubelet runs it; never rescheduled. */
   | { kind: 'static-pod'; pod: string; node: string; status: string; nodeBack: boolean }
@@ -127,7 +128,7 @@ const POD_MILESTONES: ReadonlySet<TraceEvent['type']> = new Set(['PodCondition',
 export function summarize(
   store: Store, metrics: ServingMetrics, events: readonly TraceEvent[], failedNodes: readonly SimNode[],
   failedNodesByFault: readonly (readonly SimNode[])[] = [failedNodes], pendingBefore: PendingAtFailure = new Map(),
-  placement: Placement = 'scheduler', initialPlacement: InitialPlacement = 'scored',
+  placement: Placement = 'scheduler', initialPlacement: InitialPlacement = 'scored', outOfServiceTaint = true,
 ): Summary {
   // One pass over the events since the failure: the first time of each key transition.
   const podByRef = new Map<ObjectRef, SimPod>();
@@ -238,6 +239,7 @@ export function summarize(
       });
     }
     if ((cause.kind === 'not-evicted-yet' || cause.kind === 'not-noticed-yet') && leaderlessSince !== undefined) cause.leaderlessSinceMs = leaderlessSince;
+    if ((cause.kind === 'statefulset-identity' || cause.kind === 'volume-attached-elsewhere') && !outOfServiceTaint) cause.outOfServiceInert = true;
     const pending = pendingBefore.get(workload);
     return {
       object: workload.ref,

@@ -40,6 +40,12 @@ describe('stories: what happens to each kind of workload', () => {
     assert.deepEqual([last.status, last.ready, last.to], ['Terminating', '1/1', null]);
   });
 
+  it('... and in 1.25 the out-of-service taint releases nothing (its gate is off): the summary does not advise it', () => {
+    const result = run([statefulSet('db')], { durationMs: 8 * MINUTE, version: '1.25', interventions: [{ kind: 'out-of-service', atMs: 3 * MINUTE }] });
+    assert.equal(result.events.filter((e) => e.type === 'PodCreated').length, 0);
+    assert.match(reasonOf(summaryOf(result, 'db')), /To release it, force-delete the pod \(kubectl delete pod --force --grace-period=0\) or delete the Node object \(the out-of-service taint does nothing before Kubernetes 1\.26, its feature gate off\)\.$/);
+  });
+
   it('... and behind a Service with publishNotReadyAddresses its endpoint stays ready: traffic is black-holed until the object goes', () => {
     const service = (publish: boolean) => `apiVersion: v1\nkind: Service\nmetadata: {name: db, namespace: shop}\nspec:\n  clusterIP: None\n  publishNotReadyAddresses: ${publish}\n  selector: {app: db}\n  ports: [{port: 5432}]\n`;
     const blackhole = (publish: boolean) => run([statefulSet('db'), service(publish)], { durationMs: 10 * MINUTE });
