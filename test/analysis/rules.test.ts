@@ -375,6 +375,10 @@ describe('rules (RULES.md sections A–E)', () => {
     const text = deployment({ pod: '      volumes: [{name: shared, persistentVolumeClaim: {claimName: shared-efs}}]\n      containers: [{name: c, image: app}]\n' });
     const [finding] = analyse(text).findings.filter((f) => f.ruleId === 'KFS011');
     assert.match(finding.message, /^If claim shared-efs \(not among the inputs\) is ReadWriteOnce, its volume stays attached to a powered-off node/);
+    // KFS002 says so too, and does not promise that a second replica, which mounts the same claim, keeps it serving.
+    const [kfs002] = analyse(text).findings.filter((f) => f.ruleId === 'KFS002');
+    assert.match(kfs002.message, /^Down until the node returns or someone acts if its node fails and claim shared-efs \(not among the inputs\) is ReadWriteOnce, as simulated: .* A second replica would mount the same claim: it keeps the workload serving only if the claim is ReadWriteMany\.$/);
+    assert.equal(kfs002.fixes?.[0].preferred, undefined);
   });
 
   it('KFS011 once per volume: a template volume named like a volumeClaimTemplate is replaced by its per-pod claim', () => {

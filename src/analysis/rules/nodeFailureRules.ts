@@ -71,6 +71,13 @@ export const singleReplica: Rule = {
         return [base(this, workload, written ? rangeOf(workload, ['spec', 'replicas']) : kindRange(workload),
           `${text.headline} if its node fails: ${text.because}. A second replica would not help: it would mount the same ReadWriteOnce claim ${claim}, which only one node can attach (Multi-Attach error). Give each replica its own volume (a StatefulSet with volumeClaimTemplates) or use a ReadWriteMany volume.`)];
       }
+      // A claim that is not among the inputs was simulated as ReadWriteOnce: say so, and that a second replica shares it.
+      const unknown = workload.kind === 'StatefulSet' ? undefined : unknownClaim(workload, ctx);
+      if (unknown) {
+        return [base(this, workload, written ? rangeOf(workload, ['spec', 'replicas']) : kindRange(workload),
+          `${text.headline} if its node fails and claim ${unknown} (not among the inputs) is ReadWriteOnce, as simulated: ${text.because}. A second replica would mount the same claim: it keeps the workload serving only if the claim is ReadWriteMany.`,
+          { fixes: fix('Set replicas: 2', [editor.setEntry(['spec'], 'replicas', 2, 'first')], { effect: outageEffect(workload) }) })];
+      }
       // A StatefulSet's second pod is a new member with its own volume, not a copy: only an application that replicates gains from it.
       const member = workload.kind === 'StatefulSet';
       // Behind a Service that also selects other workloads' pods (blue/green), the service keeps answering from those.
@@ -407,6 +414,14 @@ function sharedExclusiveClaim(workload: Sourced<Workload>, ctx: RuleContext): st
     if (volume.source !== 'persistentVolumeClaim' || !volume.claimName) continue;
     const pvc = claimOf(workload.namespace, volume.claimName, ctx.workspace);
     if (pvc && isExclusive(pvc.accessModes)) return pvc.name;
+  }
+  return undefined;
+}
+
+/** A claim the workload's pods mount that no input defines (the simulator takes it as ReadWriteOnce). */
+function unknownClaim(workload: Sourced<Workload>, ctx: RuleContext): string | undefined {
+  for (const { volume } of podVolumes(workload)) {
+    if (volume.source === 'persistentVolumeClaim' && volume.claimName && !claimOf(workload.namespace, volume.claimName, ctx.workspace)) return volume.claimName;
   }
   return undefined;
 }
