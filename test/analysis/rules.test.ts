@@ -420,6 +420,18 @@ describe('rules (RULES.md sections A–E)', () => {
     assert.deepEqual(kfs020('{port: 80, targetPort: http}, {port: 9901, targetPort: admin}'), ['Container sidecar serves port 9901 without a readinessProbe']);
   });
 
+  it('KFS020 on a lone container without ports that a Service targets (containerPort is informational), and no Service claimed where none is', () => {
+    const service = (ports: string) => `apiVersion: v1\nkind: Service\nmetadata: {name: front, namespace: shop}\nspec: {selector: {app: web}, ports: [${ports}]}\n`;
+    const kfs020 = (others: string[]) => analyse(deployment(), others).findings.filter((f) => f.ruleId === 'KFS020');
+    const [targeted] = kfs020([service('{port: 80, targetPort: 8080}')]);
+    assert.match(targeted.message, /^Container c serves port 8080 without a readinessProbe: .* Service front keeps sending it traffic/);
+    assert.match(targeted.fixes![0].title, /^Add a readinessProbe \(httpGet \/ on port 8080\)/);
+    assert.deepEqual(kfs020([service('{port: 53, protocol: UDP}')]), []);
+    assert.deepEqual(kfs020([]), [], 'no port and no Service: nothing says it serves');
+    const [alone] = analyse(deployment({ pod: container('        ports: [{containerPort: 8080}]\n') })).findings.filter((f) => f.ruleId === 'KFS020');
+    assert.match(alone.message, /a Service in front of it \(none among the inputs\) would keep sending it traffic/);
+  });
+
   it('KFS040 and KFS042 count what a LimitRange of the namespace writes into containers that set nothing (LimitRanger admission)', () => {
     const ids = (others: string[]) => analyse(deployment(), others).findings.map((f) => f.ruleId).filter((id) => id === 'KFS040' || id === 'KFS042');
     const limitRange = (namespace: string, item: string) => `apiVersion: v1\nkind: LimitRange\nmetadata: {name: defaults, namespace: ${namespace}}\nspec:\n  limits:\n  - ${item}\n`;

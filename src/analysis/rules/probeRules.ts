@@ -1,6 +1,6 @@
 /** Section B of RULES.md: traffic and probes. */
 import { valueAt } from '../../manifest/path';
-import type { Container, Probe, Sourced, Workload } from '../../manifest/model/types';
+import type { Container, Probe, Service, Sourced, Workload } from '../../manifest/model/types';
 import { objectRef } from '../../manifest/objects';
 import { editorFor, fix } from '../editing';
 import { podSpecPath, rangeOf, servicesInFront } from '../facts';
@@ -33,12 +33,15 @@ export const noReadinessProbe: Rule = {
   docs: 'https://kubernetes.io/docs/tasks/configure-pod-container/configure-liveness-readiness-startup-probes/#define-readiness-probes',
   check(ctx) {
     return eachContainer(ctx, (workload, container, path) => {
-      if (container.readinessProbe || container.ports.length === 0 || workload.kind === 'Job' || workload.kind === 'CronJob') return [];
+      if (container.readinessProbe || workload.kind === 'Job' || workload.kind === 'CronJob') return [];
       const inFront = servicesInFront(workload, ctx.workspace.services);
+      const { containers } = workload.template.spec;
+      // Without ports written, a lone container still serves a Service's numeric targetPort: containerPort is informational.
+      const served = container.ports.length > 0 ? container.ports[0] : containers.length === 1 ? undeclaredTarget(inFront) : undefined;
+      if (!served) return [];
       // The Services whose traffic reaches this container: a targetPort (a number, or a port's name) it declares, or one
       // no container declares; not one that targets another container's port (a sidecar beside the app). When another
       // container has a readinessProbe, the pod is Ready only with it: only a port of this one declared as the target counts.
-      const { containers } = workload.template.spec;
       const declaredBy = (target: number | string) => containers.find((c) => c.ports.some((p) => (typeof target === 'number' ? p.containerPort === target : p.name === target)));
       const reaching = containers.some((c) => c !== container && c.readinessProbe) ? [container] : [container, undefined];
       const services = inFront.filter((s) => s.ports.some((p) => reaching.includes(declaredBy(p.targetPort ?? p.port))));
@@ -47,8 +50,8 @@ export const noReadinessProbe: Rule = {
       const notReady = outcome?.summary.podsNotReadyMs;
       const detection = notReady === null || notReady === undefined ? ''
         : services.length > 0 ? ` If its node dies, Service ${services[0].name} keeps sending it traffic for about ${approx(notReady)}, until the node is marked NotReady.`
-        : ` If its node dies, a Service in front of it keeps sending it traffic for about ${approx(notReady)}, until the node is marked NotReady.`;
-      const port = container.ports[0].containerPort;
+        : ` If its node dies, a Service in front of it (none among the inputs) would keep sending it traffic for about ${approx(notReady)}, until the node is marked NotReady.`;
+      const port = served.containerPort;
       const editor = editorFor(ctx.document, workload.source);
       return [finding(this, workload, [...path, 'name'],
         `Container ${container.name} serves port ${port} without a readinessProbe: it gets traffic as soon as it starts, and while it hangs.${detection}`,
@@ -57,11 +60,24 @@ export const noReadinessProbe: Rule = {
             const location = ctx.locate(s.source);
             return location ? [{ location, message: `Service ${s.name} selects these pods` }] : [];
           }),
-          fixes: readinessFix(container, (probe) => editor.setEntry(path, 'readinessProbe', probe)),
+          fixes: readinessFix(container.ports.length > 0 ? container.ports : [served], (probe) => editor.setEntry(path, 'readinessProbe', probe)),
         })];
     });
   },
 };
+
+type Port = Container['ports'][number];
+
+/** The port of the first Service in front whose numeric targetPort (or port) no container declares. */
+function undeclaredTarget(services: readonly Service[]): Port | undefined {
+  for (const service of services) {
+    for (const p of service.ports) {
+      const target = p.targetPort ?? p.port;
+      if (typeof target === 'number' && (p.protocol ?? 'TCP') === 'TCP') return { containerPort: target, name: p.name, protocol: 'TCP' };
+    }
+  }
+  return undefined;
+}
 
 /** Ports that answer HTTP by their name or their usual number; others get a TCP check, which any server passes. */
 const HTTP_PORT_NAME = /^(http|web)/i;
@@ -77,8 +93,8 @@ const HTTP_PORTS = new Set([80, 3000, 5000, 8000, 8080, 8888]);
  * TCP connection (an HTTP probe on redis or a database never passes, and the pod never gets traffic).
  * UDP-only containers get no fix: no probe checks UDP.
  */
-function readinessFix(container: Container, write: (probe: YamlValue) => TextEdit | undefined) {
-  const port = container.ports.find((p) => (p.protocol || 'TCP') === 'TCP');
+function readinessFix(ports: readonly Port[], write: (probe: YamlValue) => TextEdit | undefined) {
+  const port = ports.find((p) => (p.protocol || 'TCP') === 'TCP');
   if (!port) return undefined;
   const n = port.containerPort;
   const name = port.name ?? '';

@@ -92,6 +92,7 @@ export function readService(r: FieldReader): Service {
         port: p.int(['port'], { min: 1, max: 65535 }) ?? 0,
         targetPort: typeof target === 'number' || typeof target === 'string' ? target : undefined,
         name: p.string('name'),
+        protocol: p.string('protocol') ?? 'TCP',
       };
     }),
     publishNotReadyAddresses: spec.bool('publishNotReadyAddresses') ?? false,

@@ -299,6 +299,8 @@ export interface ServicePort {
   port: number;
   targetPort?: number | string;
   name?: string;
+  /** TCP unless written (UDP, SCTP). */
+  protocol?: string;
 }
 
 export interface Service extends ObjectMeta {
