@@ -159,7 +159,7 @@ const CASES: Case[] = [
   { name: 'StatefulSet selector that misses its template', rule: 'KFS053', severity: 'error', text: statefulSet(2).replace('matchLabels: {app: db}', 'matchLabels: {app: database}'), underlined: 'selector',
     message: /^The API server rejects this StatefulSet: spec\.selector does not match the labels of spec\.template\.metadata\.labels/, negative: statefulSet(2) },
   { name: 'Service that selects no pod template', rule: 'KFS054', text: 'apiVersion: v1\nkind: Service\nmetadata: {name: front, namespace: shop}\nspec:\n  selector: {app: frontend}\n  ports: [{port: 80}]\n', others: [deployment()],
-    underlined: 'selector', message: /^No pod template among the inputs has the labels app=frontend: this Service has no endpoints/,
+    underlined: 'selector', message: /^No pod template of namespace shop among the inputs has the labels app=frontend: unless pods from elsewhere carry them, this Service has no endpoints/,
     negative: 'apiVersion: v1\nkind: Service\nmetadata: {name: front, namespace: shop}\nspec:\n  selector: {app: web}\n  ports: [{port: 80}]\n', negativeOthers: [deployment()] },
   { name: 'invalid name', rule: 'KFS094', severity: 'error', text: deployment({ name: 'Web_App' }), underlined: 'Web_App',
     message: /^The API server rejects this Deployment: "Web_App" is not a valid name \(a name must be a DNS-1123 subdomain/, negative: deployment({ name: 'web-app' }) },

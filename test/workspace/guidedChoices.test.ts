@@ -70,8 +70,10 @@ describe('guided "Simulate Node Failure…" choices', () => {
     assert.throws(() => workspace.scenario(requestChoices({ failure: 'power-off', targets: [], interventions: [] }, ['web.yaml'])),
       (error: InputError) => /^YAML syntax error: .* at line 6: the YAML cannot be read there, so no workload was found\. Fix it first\.$/.test(error.problem) && error.at?.uri === 'web.yaml' && error.at.range.start.line === 5);
     assert.deepEqual(workspace.analyse('web.yaml').findings.filter((f) => f.ruleId === 'KFS054'), []);
-    // Without the broken document, the Service alone does select nothing.
+    // Without the broken document, the Service alone has nothing to compare with; beside a workload of other labels it selects nothing.
     workspace.setDocument('web.yaml', text.slice(text.indexOf('---\n') + 4));
+    assert.equal(workspace.analyse('web.yaml').findings.filter((f) => f.ruleId === 'KFS054').length, 0);
+    workspace.setDocument('api.yaml', 'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: api}\nspec:\n  selector: {matchLabels: {app: api}}\n  template:\n    metadata: {labels: {app: api}}\n    spec: {containers: [{name: c, image: api}]}\n');
     assert.equal(workspace.analyse('web.yaml').findings.filter((f) => f.ruleId === 'KFS054').length, 1);
   });
 

@@ -165,14 +165,15 @@ export const serviceSelectsNothing: Rule = {
     return ctx.document.model.services.flatMap((service): Finding[] => {
       if (Object.keys(service.selector).length === 0 || service.type === 'ExternalName') return [];
       const inNamespace = ctx.workspace.workloads.filter((w) => w.namespace === service.namespace);
-      if (inNamespace.some((w) => matchesMap(service.selector, w.template.labels))) return [];
+      // No workload of its namespace among the inputs (a Service checked alone, pods a platform runs): nothing to compare with.
+      if (inNamespace.length === 0 || inNamespace.some((w) => matchesMap(service.selector, w.template.labels))) return [];
       // An operator may run the pods from a custom resource (a Prometheus, an Alertmanager): the inputs cannot tell.
       if (ctx.workspace.customResourceNamespaces.includes(service.namespace)) return [];
       const labels = Object.entries(service.selector).map(([k, v]) => `${k}=${v}`).join(',');
       return [{
         ruleId: this.id, severity: this.defaultSeverity, object: objectRef(service.source),
         range: service.source.sourceMap.keyRange(['spec', 'selector']) ?? service.source.sourceMap.closestRange(['spec', 'selector']),
-        message: `No pod template among the inputs${inNamespace.length === 0 ? ` (none in namespace ${service.namespace})` : ''} has the labels ${labels}: this Service has no endpoints, and traffic to it fails. Make its selector match the labels of the pods it should reach.`,
+        message: `No pod template of namespace ${service.namespace} among the inputs has the labels ${labels}: unless pods from elsewhere carry them, this Service has no endpoints, and traffic to it fails. Make its selector match the labels of the pods it should reach.`,
       }];
     });
   },
