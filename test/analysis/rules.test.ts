@@ -269,6 +269,8 @@ describe('rules (RULES.md sections A–E)', () => {
     assert.doesNotMatch(analyse(blue, [svc]).findings.find((f) => f.ruleId === 'KFS002')!.message, /also sends traffic/);
     // The same Deployment written in a second file is one object, not another workload behind the Service.
     assert.doesNotMatch(analyse(blue, [svc, blue]).findings.find((f) => f.ruleId === 'KFS002')!.message, /also sends traffic/);
+    // ... and the other workload written twice is named once.
+    assert.match(analyse(blue, [svc, green, green]).findings.find((f) => f.ruleId === 'KFS002')!.message, / also sends traffic to Deployment\/green, so the Service keeps answering while that workload's pods run/);
   });
 
   it('KFS002 leaves the replica count to a HorizontalPodAutoscaler: nothing with minReplicas 2 or more, the autoscaler named with 1', () => {

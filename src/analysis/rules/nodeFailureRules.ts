@@ -85,7 +85,9 @@ export const singleReplica: Rule = {
       // Another object, not the same one written in a second file (kubernetes-manifests/ beside release/).
       const others = ctx.workspace.workloads.filter((w) => !(w.kind === workload.kind && w.name === workload.name) && w.namespace === workload.namespace
         && servicesInFront(w, ctx.workspace.services).some((svc) => services.includes(svc)));
-      const shared = others.length > 0 ? ` Service ${services[0].name} also sends traffic to ${others.slice(0, 3).map((w) => `${w.kind}/${w.name}`).join(', ')}, so the Service keeps answering while ${others.length === 1 ? 'that workload\'s pods run' : 'those workloads\' pods run'} on other nodes.` : '';
+      // One name written in several files (overlays, a legacy copy) is one workload to the reader.
+      const otherNames = [...new Set(others.map((w) => `${w.kind}/${w.name}`))];
+      const shared = otherNames.length > 0 ? ` Service ${services[0].name} also sends traffic to ${otherNames.slice(0, 3).join(', ')}, so the Service keeps answering while ${otherNames.length === 1 ? 'that workload\'s pods run' : 'those workloads\' pods run'} on other nodes.` : '';
       // KFS001 tells a StatefulSet's stuck pod and how to release it; said again here it would be the same warning twice.
       const because = outcome.summary.cause.kind === 'statefulset-identity'
         ? `${outcome.summary.cause.pod} stays Terminating on the failed node and is not created again while that object exists (KFS001 says how to release it)`
