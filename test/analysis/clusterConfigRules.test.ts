@@ -77,6 +77,15 @@ describe('cluster configuration rules', () => {
       'shutdownGracePeriodByPodPriority cannot be set together with shutdownGracePeriod or shutdownGracePeriodCriticalPods: the kubelet does not start with this configuration.']]);
   });
 
+  it('KFS008: with DefaultTolerationSeconds disabled in kube-apiserver the pods get no default toleration and go as soon as the node is tainted', () => {
+    const apiserver = kcm('--disable-admission-plugins=NamespaceLifecycle,DefaultTolerationSeconds', '--default-unreachable-toleration-seconds=120').replace(/kube-controller-manager/g, 'kube-apiserver');
+    const web = 'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web, namespace: shop}\nspec:\n  replicas: 2\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n    spec: {containers: [{name: c, image: app}]}\n';
+    const { findings } = analyse(web, [apiserver]);
+    const kfs008 = findings.find((f) => f.ruleId === 'KFS008')!;
+    assert.match(kfs008.message, /^Its pods get no toleration of a dead node: the API server's DefaultTolerationSeconds admission is disabled \(--disable-admission-plugins, other\.yaml:10\), so a pod on a failed node is deleted about (3|4|5)\ds after the failure, as soon as its node is tainted\./);
+    assert.match(kfs008.fixes![0].title, /^Write tolerations of a dead node \(300s\)/);
+  });
+
   it('KFS062: an explicit status update frequency is reported with its etcd write load on 1,000 nodes', () => {
     const { findings } = analyse(kubelet('nodeStatusUpdateFrequency: 4s'));
     assert.equal(findings.length, 1);

@@ -153,7 +153,19 @@ export function readContainerFlags(container: FieldReader, component: ComponentN
     const setting = checkFlag(container, component, { name: match[1], value, range: token.range });
     if (setting) flags.push(setting);
   });
-  return lastWins(container, component, flags);
+  return withAdmissionPlugins(component, lastWins(container, component, flags));
+}
+
+/**
+ * --disable-admission-plugins with DefaultTolerationSeconds: pods get no default toleration of a
+ * dead node, so the taint eviction controller deletes them as soon as it sees the NoExecute
+ * taint: read as both default toleration seconds at 0 (an explicit value of them does nothing then).
+ */
+function withAdmissionPlugins(component: ComponentName, settings: ConfigSetting[]): ConfigSetting[] {
+  const disabled = component === 'kube-apiserver' ? settings.find((s) => s.name === 'disable-admission-plugins') : undefined;
+  if (!disabled || !String(disabled.value).split(',').map((p) => p.trim()).includes('DefaultTolerationSeconds')) return settings;
+  const off = (name: string): ConfigSetting => ({ name, value: '0', range: disabled.range });
+  return [...settings.filter((s) => !s.name.endsWith('-toleration-seconds')), off('default-not-ready-toleration-seconds'), off('default-unreachable-toleration-seconds')];
 }
 
 /** A flag given twice: the component takes the last value (pflag), so the earlier one is only reported. */
@@ -181,7 +193,7 @@ export function readExtraArgs(r: FieldReader, component: ComponentName): ConfigS
       settings.push({ name, value, range: r.range('extraArgs', name) });
     }
   }
-  return lastWins(r, component, settings.map((s) => checkFlag(r, component, s)).filter((s): s is ConfigSetting => s !== undefined));
+  return withAdmissionPlugins(component, lastWins(r, component, settings.map((s) => checkFlag(r, component, s)).filter((s): s is ConfigSetting => s !== undefined)));
 }
 
 function checkFlag(r: FieldReader, component: ComponentName, setting: ConfigSetting): ConfigSetting | undefined {
