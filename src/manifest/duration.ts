@@ -25,6 +25,8 @@ export function parseDuration(input: string): number | undefined {
     if (!match || match.index !== start || match[1] === '' || match[1] === '.') return undefined;
     total += Number(match[1]) * UNIT_MS[match[2]];
   }
+  // time.Duration counts nanoseconds in an int64: ParseDuration refuses more than about 2562047h.
+  if (total * 1e6 > 2 ** 63 - 1) return undefined;
   return sign * total;
 }
 

@@ -63,6 +63,14 @@ describe('cluster configuration rules', () => {
     assert.deepEqual(findings.map((f) => [f.ruleId, f.severity, f.message]), [['KFS092', 'error', 'kcm.node-monitor-period must be ≥ 1 ms; got "0s" (main.yaml:10).']]);
   });
 
+  it('KFS092: a flag past its Go type (an int64, a time.Duration), which the component does not start with', () => {
+    const messages = analyse(kcm('--node-monitor-grace-period=9999999h', '--large-cluster-size-threshold=99999999999999999999')).findings.map((f) => f.message);
+    assert.deepEqual(messages, [
+      'kube-controller-manager flag --node-monitor-grace-period must be a duration ≥ 0 such as "40s" or "1m30s"; it is "9999999h".',
+      'kube-controller-manager flag --large-cluster-size-threshold must be a whole number ≥ 0 that fits in 64 bits; it is "99999999999999999999".',
+    ]);
+  });
+
   it('KFS092: shutdownGracePeriodCriticalPods longer than shutdownGracePeriod, which the kubelet refuses at start', () => {
     const messages = (...lines: string[]) => analyse(kubelet(...lines)).findings.map((f) => [f.ruleId, f.range.start.line, f.message]);
     assert.deepEqual(messages('shutdownGracePeriod: 30s', 'shutdownGracePeriodCriticalPods: 40s'), [['KFS092', 3,

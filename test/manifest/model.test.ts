@@ -117,6 +117,9 @@ describe('typed model', () => {
     const db = model.workloads[0] as StatefulSet;
     assert.equal(db.replicas, 1, 'a bad value reads as absent, so the default applies');
     assert.equal(db.template.spec.terminationGracePeriodSeconds, 30);
+    // Past int64 the API server cannot decode an integer field.
+    const big = readManifestText('apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  terminationGracePeriodSeconds: 1e20\n  containers: [{name: c, image: app}]\n');
+    assert.deepEqual(big.problems.map((p) => p.message), ['spec.terminationGracePeriodSeconds is 100000000000000000000, past the largest 64-bit integer (9223372036854775807) the API server can read.']);
     assert.deepEqual(findings.map((f) => [f.ruleId, f.severity, pos(f.range)]), [
       ['KFS092', 'error', '4:12-4:19'],
       ['KFS092', 'error', '8:33-8:36'],

@@ -40,6 +40,9 @@ describe('Go durations', () => {
 
   it('rejects numbers without units, days and garbage', () => {
     for (const text of ['40', '1d', 's', '', '1m30', 'ten seconds', '5 s']) assert.equal(parseDuration(text), undefined, text);
+    // time.Duration is int64 nanoseconds: about 2562047h at most.
+    assert.equal(parseDuration('2562047h'), 2562047 * 3_600_000);
+    assert.equal(parseDuration('2562048h'), undefined);
   });
 
   it('formats durations compactly', () => {

@@ -1,6 +1,6 @@
 import { parseDuration } from '../duration';
 import type { Range } from '../range';
-import type { FieldReader } from './fieldReader';
+import { INT64_MAX, type FieldReader } from './fieldReader';
 
 /** One setting read from a cluster configuration file. */
 export interface ConfigSetting {
@@ -201,7 +201,7 @@ function checkFlag(r: FieldReader, component: ComponentName, setting: ConfigSett
   const text = String(setting.value);
   const problem =
     type === 'duration' && !((parseDuration(text) ?? -1) >= 0) ? 'a duration ≥ 0 such as "40s" or "1m30s"' :
-    type === 'int' && !/^[0-9]+$/.test(text) ? 'a whole number ≥ 0' :
+    type === 'int' && !(/^[0-9]+$/.test(text) && Number(text) <= INT64_MAX) ? 'a whole number ≥ 0 that fits in 64 bits' :
     type === 'number' && !(Number.isFinite(Number(text)) && Number(text) >= 0 && text.trim() !== '') ? 'a number ≥ 0' :
     type === 'bool' && !/^(true|false)$/.test(text) ? 'true or false' : undefined;
   if (problem) {

@@ -5,6 +5,9 @@ import { INVALID_FIELD, LIMIT_REACHED, type ManifestProblem } from '../problem';
 import { parseQuantity } from '../quantity';
 import type { Range } from '../range';
 
+export const INT64_MAX = 2 ** 63 - 1;
+const INT64_MAX_TEXT = '9223372036854775807';
+
 interface NumberBounds {
   min?: number;
   max?: number;
@@ -96,6 +99,11 @@ export class FieldReader {
     if (value === undefined || value === null) return undefined;
     if (typeof value !== 'number' || !Number.isInteger(value)) {
       this.report(path, `${this.name(path)} must be a whole number; ${describe(value)}.`);
+      return undefined;
+    }
+    // The API server reads integers into at most 64 bits (int64): 1e30 fails to decode there.
+    if (Math.abs(value) > INT64_MAX) {
+      this.report(path, `${this.name(path)} is ${value}, past the largest 64-bit integer (${INT64_MAX_TEXT}) the API server can read.`);
       return undefined;
     }
     return this.checkBounds(path, value, bounds);
