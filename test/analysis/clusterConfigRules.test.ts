@@ -71,6 +71,12 @@ describe('cluster configuration rules', () => {
     ]);
   });
 
+  it('KFS092: a command item that is not a string is reported once, in a control-plane pod and in a workload\'s pod', () => {
+    assert.deepEqual(analyse(kcm('42')).findings.map((f) => f.message), ['spec.containers[0].command[1] must be a string; it is 42 (write it in quotes: "42").']);
+    const pod = 'apiVersion: v1\nkind: Pod\nmetadata: {name: p, namespace: shop}\nspec:\n  containers: [{name: c, image: app, command: [run, 42]}]\n';
+    assert.equal(analyse(pod).findings.filter((f) => f.ruleId === 'KFS092').length, 1);
+  });
+
   it('KFS092: shutdownGracePeriodCriticalPods longer than shutdownGracePeriod, which the kubelet refuses at start', () => {
     const messages = (...lines: string[]) => analyse(kubelet(...lines)).findings.map((f) => [f.ruleId, f.range.start.line, f.message]);
     assert.deepEqual(messages('shutdownGracePeriod: 30s', 'shutdownGracePeriodCriticalPods: 40s'), [['KFS092', 3,

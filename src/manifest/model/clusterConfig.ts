@@ -121,10 +121,13 @@ function checkShutdownGracePeriods(r: FieldReader, settings: ConfigSetting[]): v
 
 /** The component a Pod's container runs, judged by its command, image or name. */
 export function containerComponent(container: FieldReader): ComponentName | undefined {
+  // Raw values: readContainerFlags reports an item that is not a string, once.
+  const command = container.raw('command');
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
   const words = [
-    ...container.stringList('command'),
-    container.string('name') ?? '',
-    container.string('image') ?? '',
+    ...(Array.isArray(command) ? command.map(text) : []),
+    text(container.raw('name')),
+    text(container.raw('image')),
   ].join(' ');
   if (/(^|[\s/])kube-controller-manager(\s|:|$)/.test(words)) return 'kube-controller-manager';
   if (/(^|[\s/])kube-apiserver(\s|:|$)/.test(words)) return 'kube-apiserver';
