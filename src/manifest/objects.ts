@@ -59,19 +59,35 @@ export function extractObjects(file: ParsedFile): { objects: ManifestObject[]; p
       continue;
     }
     const candidate = toObject(document.value, document.sourceMap, document.index, problems);
-    if (!candidate) continue;
-    const items = candidate.value.items;
-    if (candidate.kind.endsWith('List') && Array.isArray(items)) {
-      items.forEach((item, i) => {
-        const itemMap = document.sourceMap.subMap(['items', i]);
-        const object = itemMap && toObject(item, itemMap, document.index, problems);
-        if (object) objects.push(object);
-      });
-    } else {
-      objects.push(candidate);
-    }
+    if (candidate) objects.push(...listItems(candidate, document.sourceMap, document.index, problems, 0));
   }
   return { objects, problems };
+}
+
+/** Lists nested this deep are not flattened further (a guard; kubectl's own lists are one or two levels). */
+const MAX_LIST_DEPTH = 8;
+
+/** A List's items, nested Lists flattened as kubectl flattens them (FlattenListVisitor); any other object as itself. */
+function listItems(candidate: ManifestObject, sourceMap: SourceMap, documentIndex: number, problems: ManifestProblem[], depth: number): ManifestObject[] {
+  const items = candidate.value.items;
+  if (!candidate.kind.endsWith('List') || items === undefined || depth >= MAX_LIST_DEPTH) return [candidate];
+  // Only kind: List is sure to be kubectl's: a custom resource may have a field named items of its own.
+  const list = candidate.kind === 'List';
+  if (!Array.isArray(items)) {
+    if (!list) return [candidate];
+    problems.push({ ruleId: INVALID_FIELD, severity: 'error', range: sourceMap.closestRange(['items']), message: `items of a ${candidate.kind} must be a list of objects; kubectl refuses it, so nothing of it was analysed.` });
+    return [];
+  }
+  return items.flatMap((item, i) => {
+    const itemMap = sourceMap.subMap(['items', i]);
+    if (!itemMap) return [];
+    if (!isPlainObject(item)) {
+      if (list) problems.push({ ruleId: INVALID_FIELD, severity: 'error', range: itemMap.closestRange([]), message: `items[${i}] of this ${candidate.kind} is not an object; kubectl refuses it.` });
+      return [];
+    }
+    const object = toObject(item, itemMap, documentIndex, problems);
+    return object ? listItems(object, itemMap, documentIndex, problems, depth + 1) : [];
+  });
 }
 
 function toObject(value: unknown, sourceMap: SourceMap, documentIndex: number, problems: ManifestProblem[]): ManifestObject | undefined {

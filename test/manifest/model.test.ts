@@ -153,6 +153,22 @@ describe('typed model', () => {
     ]);
   });
 
+  it('flattens a List in a List as kubectl does, and reports items that are not objects', () => {
+    const { objects, findings } = analyse([
+      'apiVersion: v1',
+      'kind: List',
+      'items:',
+      '- apiVersion: v1',
+      '  kind: List',
+      '  items:',
+      '  - {apiVersion: v1, kind: Service, metadata: {name: inner}}',
+      '- 42',
+    ].join('\n'));
+    assert.deepEqual(objects.map((o) => [o.kind, o.name]), [['Service', 'inner']]);
+    assert.deepEqual(findings.map((f) => [f.ruleId, f.message, pos(f.range)]), [['KFS092', 'items[1] of this List is not an object; kubectl refuses it.', '7:2-7:4']]);
+    assert.deepEqual(analyse('apiVersion: v1\nkind: List\nitems: {a: 1}\n').findings.map((f) => f.message), ['items of a List must be a list of objects; kubectl refuses it, so nothing of it was analysed.']);
+  });
+
   it('skips documents without apiVersion or kind, and reports a kind that is not a string', () => {
     const { objects, findings } = analyse('name: chart\nversion: 1\n---\napiVersion: v2\nname: x\n---\napiVersion: v1\nkind: 42\n');
     assert.deepEqual(objects, []);
