@@ -25,13 +25,22 @@ export function settingsFromArgs(args: ParsedArgs): WorkspaceSettings {
   return {
     version: version === undefined ? undefined : { value: version, source: '--k8s-version' },
     profile: single(args, 'profile'),
-    overrides: (args.options.get('set') ?? []).map((assignment) => {
-      const eq = assignment.indexOf('=');
-      if (eq <= 0) throw new UsageError(`--set needs KNOB=VALUE, such as kcm.node-monitor-grace-period=20s; got "${assignment}"`);
-      return { name: assignment.slice(0, eq), value: assignment.slice(eq + 1), source: '--set' };
-    }),
+    overrides: overrides(args),
     disabledRules: disabledRules(args),
   };
+}
+
+/** --set KNOB=VALUE, each knob once: like any other option given twice, a second value is a usage error, not a silent winner. */
+function overrides(args: ParsedArgs): WorkspaceSettings['overrides'] {
+  const seen = new Set<string>();
+  return (args.options.get('set') ?? []).map((assignment) => {
+    const eq = assignment.indexOf('=');
+    if (eq <= 0) throw new UsageError(`--set needs KNOB=VALUE, such as kcm.node-monitor-grace-period=20s; got "${assignment}"`);
+    const name = assignment.slice(0, eq);
+    if (seen.has(name)) throw new UsageError(`--set ${name} is given twice; give each knob once`);
+    seen.add(name);
+    return { name, value: assignment.slice(eq + 1), source: '--set' };
+  });
 }
 
 /** --disable KFS002 --disable KFS010,KFS041: rule ids, checked against the catalogue. */

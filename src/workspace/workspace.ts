@@ -222,7 +222,8 @@ export class Workspace {
       if (rejected.has(refKey(workload)) && !unsimulated.has(workload)) unsimulated.set(workload, REJECTED);
     }
     // A setting that simulate refuses is an error here too; a version it falls back from, a warning.
-    const located = problems.flatMap((p) => (p.at?.uri === uri ? [{ message: p.message, range: p.at.range, severity: p.choice === 'setting' ? 'error' as const : 'warning' as const }] : []));
+    const located: InputProblem[] = problems.flatMap((p) => (p.at?.uri === uri ? [{ message: p.message, range: p.at.range, severity: p.choice === 'setting' ? 'error' as const : 'warning' as const }] : []));
+    located.push(...overriddenSettings(this.clusterSettings()).filter((p) => p.uri === uri));
     return { context, located, timing, checked };
   }
 
@@ -430,6 +431,16 @@ function clusterNodes({ texts, source, files }: ClusterText) {
     first.set(node.name, node);
   }
   return nodes;
+}
+
+/** A setting that a later file of the workspace sets again: that one is used (the files in the order they were given). */
+function overriddenSettings(settings: readonly TimingSetting[]): (InputProblem & { uri: string })[] {
+  const last = new Map(settings.map((s) => [s.name, s]));
+  return settings.flatMap((s) => {
+    const winner = last.get(s.name)!;
+    if (winner === s || !s.location) return [];
+    return [{ uri: s.location.uri, range: s.location.range, severity: 'warning' as const, message: `${s.name} is set again at ${winner.source}; this value (${String(s.value)}) is not used, that one (${String(winner.value)}) is.` }];
+  });
 }
 
 function timingInputError(error: TimingError): InputError {

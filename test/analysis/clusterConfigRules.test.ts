@@ -100,6 +100,12 @@ describe('cluster configuration rules', () => {
     assert.match(kfs008.fixes![0].title, /^Write tolerations of a dead node \(300s\)/);
   });
 
+  it('KFS092: a KubeletConfiguration setting written again in a later document is reported where it is not used; KFS062 sits on the one in effect', () => {
+    const { findings } = analyse(`${kubelet('nodeStatusUpdateFrequency: 4s')}\n---\n${kubelet('nodeStatusUpdateFrequency: 20s')}`);
+    assert.deepEqual(findings.map((f) => [f.ruleId, f.severity, f.range.start.line]), [['KFS092', 'warning', 2], ['KFS062', 'info', 6]]);
+    assert.equal(findings[0].message, 'kubelet.nodeStatusUpdateFrequency is set again at main.yaml:7; this value (4s) is not used, that one (20s) is.');
+  });
+
   it('KFS062: an explicit status update frequency is reported with its etcd write load on 1,000 nodes', () => {
     const { findings } = analyse(kubelet('nodeStatusUpdateFrequency: 4s'));
     assert.equal(findings.length, 1);

@@ -86,8 +86,10 @@ export const heartbeatLoad: Rule = {
   docs: NODE_HEARTBEAT_DOCS,
   check({ document, timing }: RuleContext): Finding[] {
     const settings = document.model.clusterConfig.kubelet;
-    const trigger = settings.find((s) => s.name === 'nodeStatusUpdateFrequency' || s.name === 'nodeStatusReportFrequency')
-      ?? settings.find((s) => s.name === 'nodeLeaseDurationSeconds' && typeof s.value === 'number' && s.value < 40);
+    // The last of a setting written twice is the one in effect.
+    const inEffect = [...settings].reverse();
+    const trigger = inEffect.find((s) => s.name === 'nodeStatusUpdateFrequency' || s.name === 'nodeStatusReportFrequency')
+      ?? inEffect.find((s) => s.name === 'nodeLeaseDurationSeconds' && typeof s.value === 'number' && s.value < 40);
     if (!trigger) return [];
     const { derived, kubelet } = timing;
     const statusPerMinute = Math.round(LOAD_TABLE_NODES * 60 * derived.statusWritesPerNodePerSecond);
