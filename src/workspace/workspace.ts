@@ -344,9 +344,12 @@ export class Workspace {
       const parsed = parseKubernetesVersion(String(setting.value));
       const at = { uri: doc.uri, range: setting.range };
       if (typeof parsed !== 'string') return { version: parsed, versionSource: this.label(doc.uri, setting.range) };
-      // An image of a version the simulator does not know is no mistake in the input: the defaults apply.
-      if (rank === 1) continue;
       const error = new InputError('version', String(setting.value), `${parsed} The defaults of ${DEFAULT_VERSION} are used.`, at);
+      // An image of a version the simulator does not know is no mistake in the input: the defaults apply, said where the image is.
+      if (rank === 1) {
+        if (!strict) problems.push(error);
+        continue;
+      }
       if (strict) throw error;
       problems.push(error);
       break;

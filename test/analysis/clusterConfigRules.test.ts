@@ -106,6 +106,12 @@ describe('cluster configuration rules', () => {
     assert.equal(findings[0].message, 'kubelet.nodeStatusUpdateFrequency is set again at main.yaml:7; this value (4s) is not used, that one (20s) is.');
   });
 
+  it('KFS092: a control-plane image of a version the simulator does not know is said to get the newest defaults (a warning: no mistake in the input)', () => {
+    const { findings } = analyse(kcm('--node-monitor-grace-period=40s').replace('v1.29.7', 'v1.18.3'));
+    assert.deepEqual(findings.map((f) => [f.ruleId, f.severity, f.range.start.line]), [['KFS092', 'warning', 6]]);
+    assert.match(findings[0].message, /^version v1\.18\.3: Kubernetes 1\.18 is outside the versions the simulator knows \(1\.20–1\.\d+\)\. The defaults of 1\.\d+ are used\.$/);
+  });
+
   it('KFS062: an explicit status update frequency is reported with its etcd write load on 1,000 nodes', () => {
     const { findings } = analyse(kubelet('nodeStatusUpdateFrequency: 4s'));
     assert.equal(findings.length, 1);
