@@ -198,6 +198,7 @@ export function runSimulate(argv: string[], out: Output, cwd = process.cwd()): n
   }
   // -o - is standard output, as for most tools.
   const outputFile = single(args, 'output') === '-' ? undefined : single(args, 'output');
+  if (outputFile === '') throw new UsageError('-o needs a file name (or - for standard output)');
 
   const warn: Warn = (line) => out.stderr(`kube-failure-sim: ${line}\n`);
   let prepared: PreparedSimulation;
@@ -312,6 +313,7 @@ function duration(args: ParsedArgs, name: string): number | undefined {
 /** A duration given to --NAME: ≥ 0 and at most the simulated time the simulator accepts. */
 function durationOf(text: string, name: string): number {
   const ms = parseDuration(text);
+  if (ms === undefined && DURATION_SHAPE.test(text)) throw new UsageError(`--${name} ${text} is longer than the ${MAX_DURATION_MS / 86_400_000} days the simulator accepts`);
   if (ms === undefined || ms < 0) throw new UsageError(`--${name} must be a duration such as 90s or 5m, not "${text}"`);
   if (ms > MAX_DURATION_MS) throw new UsageError(`--${name} ${text} is longer than the ${MAX_DURATION_MS / 86_400_000} days the simulator accepts`);
   return Math.round(ms);
@@ -320,7 +322,7 @@ function durationOf(text: string, name: string): number {
 /** --duration: a run of no time shows nothing. */
 function runDuration(args: ParsedArgs): number {
   const ms = duration(args, 'duration') ?? defaultChoices().durationMs;
-  if (ms === 0) throw new UsageError('--duration must be longer than 0s: it is the simulated time after the failure');
+  if (ms === 0) throw new UsageError('--duration must be at least 1ms: it is the simulated time after the failure');
   return ms;
 }
 
@@ -333,7 +335,7 @@ function simulationChoices(args: ParsedArgs, cwd: string): SimulationChoices {
   for (const kind of ['force-delete', 'delete'] as const) {
     for (const spec of args.options.get(kind) ?? []) {
       const timed = splitTarget(spec);
-      if (timed?.atMs === undefined) throw new UsageError(`--${kind} needs POD@DURATION, such as db-0@6m or StatefulSet/db@6m; got "${spec}"`);
+      if (timed?.atMs === undefined) throw new UsageError(timeProblem(kind, spec) ?? `--${kind} needs POD@DURATION, such as db-0@6m or StatefulSet/db@6m; got "${spec}"`);
       interventions.push({ kind, target: timed.name, atMs: timed.atMs });
     }
   }
@@ -380,9 +382,24 @@ function timedList(args: ParsedArgs, option: string, example: string): { name: s
   if (text !== undefined && text.split(',').every((t) => t.trim() === '')) throw new UsageError(`--${option} names nothing; give NAME or NAME@DURATION items, such as ${example}`);
   return (text ?? '').split(',').map((t) => t.trim()).filter(Boolean).map((item) => {
     const timed = splitTarget(item);
-    if (!timed) throw new UsageError(`--${option} needs NAME or NAME@DURATION items, such as ${example}; got "${item}"`);
+    if (!timed) throw new UsageError(timeProblem(option, item) ?? `--${option} needs NAME or NAME@DURATION items, such as ${example}; got "${item}"`);
+    if (timed.atMs !== undefined) durationOf(item.slice(item.lastIndexOf('@') + 1), option);
     return { name: timed.name, ms: timed.atMs };
   });
+}
+
+/** Written as a Go duration, whatever its size: one that does not parse is too long for time.Duration. */
+const DURATION_SHAPE = /^[-+]?([0-9]*\.?[0-9]*(ns|us|µs|μs|ms|s|m|h))+$/;
+
+/** What is wrong with the time of a NAME@TIME that has the shape of a duration: negative, or longer than the simulator runs. */
+function timeProblem(option: string, item: string): string | undefined {
+  const at = item.lastIndexOf('@');
+  const text = item.slice(at + 1);
+  if (at <= 0 || !DURATION_SHAPE.test(text)) return undefined;
+  if (text.startsWith('-')) return `--${option} ${item}: the time ${text} is negative; times count from the failure, 0s or later`;
+  const ms = parseDuration(text);
+  if (ms === undefined || ms > MAX_DURATION_MS) return `--${option} ${item}: ${text} is longer than the ${MAX_DURATION_MS / 86_400_000} days the simulator accepts`;
+  return undefined;
 }
 
 /**
