@@ -261,7 +261,7 @@ items:
     assert.doesNotMatch(stderr, /no Node objects/);
     // A field the API server refuses, and a name given twice, are errors too.
     const bad = write({ 'nodes.yaml': 'apiVersion: v1\nkind: List\nitems:\n- {apiVersion: v1, kind: Node, metadata: {name: a}, status: {allocatable: {cpu: "-4"}}}\n' });
-    assert.match(run('simulate', file, '--cluster', path.join(bad, 'nodes.yaml')).stderr, /nodes\.yaml:4:\d+: .*status\.allocatable\.cpu must be a resource quantity/);
+    assert.match(run('simulate', file, '--cluster', path.join(bad, 'nodes.yaml')).stderr, /nodes\.yaml:4:\d+: status\.allocatable\.cpu is negative \(-4\); a resource quantity here must be 0 or more\./);
     const twice = write({ 'nodes.yaml': 'apiVersion: v1\nkind: List\nitems:\n- {apiVersion: v1, kind: Node, metadata: {name: a}}\n- {apiVersion: v1, kind: Node, metadata: {name: a}}\n' });
     assert.match(run('simulate', file, '--cluster', path.join(twice, 'nodes.yaml')).stderr, /nodes\.yaml:5:\d+: Node a is listed twice \(first at line 4\)/);
     // A name that is not a string is no name: the API server refuses the Node.

@@ -139,7 +139,11 @@ export class FieldReader {
     const value = this.raw(...path);
     if (value === undefined || value === null) return undefined;
     const parsed = typeof value === 'string' || typeof value === 'number' ? parseQuantity(value) : undefined;
-    if (parsed === undefined || parsed < 0) {
+    if (parsed !== undefined && parsed < 0) {
+      this.report(path, `${this.name(path)} is negative (${String(value)}); a resource quantity here must be 0 or more.`);
+      return undefined;
+    }
+    if (parsed === undefined) {
       this.report(path, `${this.name(path)} must be a resource quantity such as "500m", "2" or "1Gi"; ${describe(value)}.`);
       return undefined;
     }
