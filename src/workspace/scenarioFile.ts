@@ -25,7 +25,7 @@ import { MAX_DURATION_MS, MAX_RUNS } from '../manifest/limits';
 import { parseDuration } from '../manifest/duration';
 import type { Path } from '../manifest/path';
 import type { Range } from '../manifest/range';
-import { readManifestText } from '../manifest/readManifest';
+import { readManifestText, type ReadManifest } from '../manifest/readManifest';
 import { FAILURE_KINDS, PLACEMENTS, isFailureKind, type FailureKind, type Intervention, type Placement } from '../sim/scenario';
 import type { InputError } from './inputError';
 import { defaultChoices, type ClusterText, type SimulationChoices } from './simulationChoices';
@@ -135,8 +135,12 @@ export interface ReadScenarioFile {
 }
 
 export function readScenarioFile(text: string): ReadScenarioFile {
+  return scenarioOfRead(readManifestText(text));
+}
+
+/** The scenario of a file already read (the workspace's documents: `check` reports a scenario file's problems too). */
+export function scenarioOfRead(read: ReadManifest): ReadScenarioFile {
   const nowhere = () => ({ start: { line: 0, character: 0 }, end: { line: 0, character: 0 } });
-  const read = readManifestText(text);
   const problems: ScenarioProblem[] = read.parsed.problems.filter((p) => p.severity === 'error').map((p) => ({ message: p.message, range: p.range }));
   const [object, ...more] = read.objects.filter((o) => o.kind === SCENARIO_KIND);
   for (const other of more) problems.push({ message: `a second ${SCENARIO_KIND} in this file: one file holds one scenario (this one would be ignored); move it to a file of its own`, range: other.sourceMap.closestRange(['kind']) });

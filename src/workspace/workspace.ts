@@ -31,6 +31,7 @@ import { API_REJECTION_RULES, RULES } from '../analysis/rules';
 import { InputError } from './inputError';
 import { mergeModels } from './mergeModels';
 import { buildScenario } from './scenarioBuilder';
+import { scenarioOfRead, SCENARIO_KIND } from './scenarioFile';
 import type { ClusterText, RunTiming, SimulationChoices } from './simulationChoices';
 
 /** The front end's settings: they apply to the analysis and to every simulation. */
@@ -181,6 +182,7 @@ export class Workspace {
     if (doc.analysis?.key === key) return doc.analysis;
     const { context, located, timing, checked } = this.ruleContext(doc);
     const findings = analyseDocument(context, located, { disabled: new Set(this.settings.disabledRules ?? []), checked });
+    findings.push(...scenarioFindings(doc.read));
     doc.analysis = { key, result: { uri, read: doc.read, findings, timing }, context, effects: new Map() };
     return doc.analysis;
   }
@@ -434,6 +436,14 @@ function clusterNodes({ texts, source, files }: ClusterText) {
     first.set(node.name, node);
   }
   return nodes;
+}
+
+/** A FailureScenario's problems, as simulate --scenario would report them (its YAML errors are findings already). */
+function scenarioFindings(read: ReadManifest): Finding[] {
+  if (!read.objects.some((o) => o.kind === SCENARIO_KIND)) return [];
+  const syntax = new Set(read.parsed.problems.map((p) => p.message));
+  return scenarioOfRead(read).problems.filter((p) => !syntax.has(p.message))
+    .map((p) => ({ ruleId: INVALID_FIELD, severity: 'error' as const, range: p.range, message: p.message.endsWith('.') ? p.message : `${p.message}.` }));
 }
 
 /** A setting that a later file of the workspace sets again: that one is used (the files in the order they were given). */

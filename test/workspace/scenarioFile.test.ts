@@ -67,6 +67,11 @@ describe('scenario files (FailureScenario)', () => {
     assert.match(readScenarioFile('kind: Deployment\napiVersion: apps/v1\nmetadata: {name: x}\n').problems[0].message, /no FailureScenario document/);
     const zero = readScenarioFile(text.replace('duration: ten minutes', 'duration: 0s')).problems.find((p) => p.range.start.line === 6);
     assert.match(zero?.message ?? '', /^duration must be longer than 0s/);
+    // check reports them too, as KFS092 errors at the same lines: CI catches a broken scenario before simulate --scenario does.
+    const workspace = new Workspace();
+    workspace.setDocument('scenario.yaml', text);
+    assert.deepEqual(workspace.analyse('scenario.yaml').findings.map((f) => [f.ruleId, f.severity, f.range.start.line + 1]).sort((a, b) => Number(a[2]) - Number(b[2])),
+      [['KFS092', 'error', 6], ['KFS092', 'error', 7], ['KFS092', 'error', 8], ['KFS092', 'error', 9], ['KFS092', 'error', 10]]);
   });
 
   it('writes a file that reads back as the same choices, whatever the names', () => {
