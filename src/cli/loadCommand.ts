@@ -27,6 +27,8 @@ const OPTIONS = {
 };
 
 
+const CONFIG_KINDS: ReadonlySet<string> = new Set(['KubeletConfiguration', 'ClusterConfiguration']);
+
 export function runLoad(argv: string[], out: Output): number {
   const args = parseArgs(argv, OPTIONS);
   if (args.options.has('help')) {
@@ -44,7 +46,8 @@ export function runLoad(argv: string[], out: Output): number {
     const { workspace, files, errors } = loadWorkspace(args.positionals, settings);
     if (errors.length > 0) throw new FileError(errors.join('\nkube-failure-sim: '));
     warnSkippedDocuments(workspace, files, (line) => out.stderr(`kube-failure-sim: ${line}\n`));
-    const rejections = workspace.rejections(files.map((f) => f.displayPath));
+    // Only what sets the heartbeats counts: a KubeletConfiguration, a flag; a workload the API server rejects does not.
+    const rejections = workspace.rejections(files.map((f) => f.displayPath)).filter(({ finding }) => !finding.object || CONFIG_KINDS.has(finding.object.kind));
     if (rejections.length > 0) throw new RejectedInput(rejections);
     const timing = workspace.timing();
     const report = loadReport(heartbeatLoad(nodes, timing), timing);

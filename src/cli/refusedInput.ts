@@ -29,8 +29,8 @@ export class RejectedInput extends Error {
 /** Who refuses it: the kubelet or kubeadm its configuration, the API server an object; a setting of a flag (a finding of no object) cannot be used. */
 function refusal(finding: Finding): string {
   if (!finding.object) return 'these settings cannot be used';
-  if (finding.object.kind === 'KubeletConfiguration') return 'the kubelet would refuse its configuration';
-  if (finding.object.kind === 'ClusterConfiguration') return 'kubeadm would refuse its configuration';
+  if (finding.object.kind === 'KubeletConfiguration') return 'the kubelet would refuse these settings';
+  if (finding.object.kind === 'ClusterConfiguration') return 'kubeadm would refuse these settings';
   return 'the API server would reject these objects';
 }
 

@@ -80,7 +80,10 @@ describe('kube-failure-sim load (SEMANTICS.md 12)', () => {
     const refused = run('load', '--nodes', '5', path.join(dir, 'types.yaml'));
     assert.equal(refused.code, 1);
     assert.equal(refused.stdout, '');
-    assert.match(refused.stderr, /types\.yaml:3:\d+ error KFS092 nodeLeaseDurationSeconds must be a whole number; it is the string "40"\.\nkube-failure-sim: the kubelet would refuse its configuration; fix them first \(no load computed\)\.\n$/);
+    // A workload the API server would reject changes no heartbeat: the load is computed.
+    fs.writeFileSync(path.join(dir, 'web.yaml'), 'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: Web_1}\nspec:\n  selector: {matchLabels: {app: w}}\n  template:\n    metadata: {labels: {app: w}}\n    spec: {containers: [{name: c, image: app}]}\n');
+    assert.equal(run('load', '--nodes', '5', path.join(dir, 'web.yaml')).code, 0);
+    assert.match(refused.stderr, /types\.yaml:3:\d+ error KFS092 nodeLeaseDurationSeconds must be a whole number; it is the string "40"\.\nkube-failure-sim: the kubelet would refuse these settings; fix them first \(no load computed\)\.\n$/);
   });
 
   it('prints every number as text, and rejects a missing or bad --nodes', () => {
