@@ -58,6 +58,8 @@ export interface TimingSetting {
   source: string;
   /** Where it is written, when it comes from a file. */
   location?: SourceLocation;
+  /** A file's setting that older versions of its component refuse. */
+  requires?: { minor: number; problem: string };
 }
 
 export interface TimingRequest {
@@ -132,6 +134,7 @@ export function resolveTiming(request: TimingRequest): TimingConfiguration {
     try {
       ref = findKnob(setting.name);
       if (!ref) throw new TimingError(`Unknown setting "${setting.name}" (${setting.source}); ${suggestKnob(setting.name)}`, setting);
+      if (setting.requires && version.minor < setting.requires.minor) throw new TimingError(`${setting.requires.problem} in ${version.label} (${setting.source}).`, setting);
       knob = { value: parseKnobValue(ref, setting), source: setting.source, spec: ref.spec };
     } catch (error) {
       if (!(error instanceof TimingError) || !request.onError) throw error;

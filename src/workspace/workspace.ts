@@ -224,7 +224,14 @@ export class Workspace {
       if (rejected.has(refKey(workload)) && !unsimulated.has(workload)) unsimulated.set(workload, REJECTED);
     }
     // A setting that simulate refuses is an error here too; a version it falls back from, a warning.
-    const located: InputProblem[] = problems.flatMap((p) => (p.at?.uri === uri ? [{ message: p.message, range: p.at.range, severity: p.choice === 'setting' ? 'error' as const : 'warning' as const }] : []));
+    // One problem of two settings written by one field (shutdownGracePeriodByPodPriority) is said once.
+    const said = new Set<string>();
+    const located: InputProblem[] = problems.flatMap((p) => {
+      const key = `${p.at?.range.start.line}:${p.at?.range.start.character} ${p.message}`;
+      if (p.at?.uri !== uri || said.has(key)) return [];
+      said.add(key);
+      return [{ message: p.message, range: p.at.range, severity: p.choice === 'setting' ? 'error' as const : 'warning' as const }];
+    });
     located.push(...overriddenSettings(this.clusterSettings()).filter((p) => p.uri === uri));
     return { context, located, timing, checked };
   }
@@ -366,7 +373,7 @@ export class Workspace {
       const add = (component: ComponentKey, list: ConfigSetting[]) => {
         for (const s of list) {
           const ref = knobOfComponent(component, s.name);
-          if (ref) settings.push({ name: ref.qualifiedName, value: s.value, source: this.label(doc.uri, s.range), location: { uri: doc.uri, range: s.range } });
+          if (ref) settings.push({ name: ref.qualifiedName, value: s.value, source: this.label(doc.uri, s.range), location: { uri: doc.uri, range: s.range }, ...(s.requires ? { requires: s.requires } : {}) });
         }
       };
       const config = doc.read.model.clusterConfig;

@@ -89,6 +89,12 @@ describe('cluster configuration rules', () => {
     const { findings } = analyse(kubelet('shutdownGracePeriod: 30s', 'shutdownGracePeriodByPodPriority:', '- {priority: 0, shutdownGracePeriodSeconds: 60}'));
     assert.deepEqual(findings.map((f) => [f.ruleId, f.severity, f.range.start.line, f.message]), [['KFS092', 'error', 4,
       'shutdownGracePeriodByPodPriority cannot be set together with shutdownGracePeriod or shutdownGracePeriodCriticalPods: the kubelet does not start with this configuration.']]);
+    // Beside periods of 0s it is fine (the kubelet refuses only non-zero ones); before 1.24 its gate is off and the kubelet refuses it.
+    const zero = kubelet('shutdownGracePeriod: 0s', 'shutdownGracePeriodByPodPriority:', '- {priority: 0, shutdownGracePeriodSeconds: 60}');
+    assert.deepEqual(analyse(zero).findings, []);
+    const old = analyse(zero, [], { overrides: [], version: { value: '1.23', source: 'test' } }).findings;
+    assert.deepEqual(old.map((f) => [f.ruleId, f.severity, f.range.start.line]), [['KFS092', 'error', 4]]);
+    assert.match(old[0].message, /^shutdownGracePeriodByPodPriority needs Kubernetes 1\.24 or later .*: the kubelet refuses it in 1\.23 \(main\.yaml:5\)\.$/);
   });
 
   it('KFS008: with DefaultTolerationSeconds disabled in kube-apiserver the pods get no default toleration and go as soon as the node is tainted', () => {

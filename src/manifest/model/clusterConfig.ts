@@ -8,6 +8,8 @@ export interface ConfigSetting {
   name: string;
   value: string | number | boolean;
   range: Range;
+  /** The oldest minor version whose component accepts it, and what to say before. */
+  requires?: { minor: number; problem: string };
 }
 
 export interface ClusterConfig {
@@ -67,8 +69,9 @@ export function readKubeletConfiguration(r: FieldReader): ConfigSetting[] {
     if (value !== undefined) settings.push({ name, value: r.raw(name) as string | number, range: r.range(name) });
   }
   checkShutdownGracePeriods(r, settings);
-  settings.push(...shutdownGracePeriodsByPriority(r, settings));
-  return settings;
+  const byPriority = shutdownGracePeriodsByPriority(r, settings);
+  // Beside the priority list the periods can only be zero: the list's sums take their place.
+  return byPriority.length === 0 ? settings : [...settings.filter((s) => !byPriority.some((b) => b.name === s.name)), ...byPriority];
 }
 
 /** scheduling.SystemCriticalPriority: pods from this priority up are the critical ones of a graceful shutdown. */
@@ -83,7 +86,8 @@ const SYSTEM_CRITICAL_PRIORITY = 2_000_000_000;
 function shutdownGracePeriodsByPriority(r: FieldReader, settings: readonly ConfigSetting[]): ConfigSetting[] {
   const name = 'shutdownGracePeriodByPodPriority';
   if (!r.has(name)) return [];
-  if (settings.some((s) => s.name === 'shutdownGracePeriod' || s.name === 'shutdownGracePeriodCriticalPods')) {
+  // The kubelet refuses both at once only where the periods are not zero (ValidateKubeletConfiguration).
+  if (settings.some((s) => (s.name === 'shutdownGracePeriod' || s.name === 'shutdownGracePeriodCriticalPods') && (parseDuration(String(s.value)) ?? 0) > 0)) {
     r.report([name], `${name} cannot be set together with shutdownGracePeriod or shutdownGracePeriodCriticalPods: the kubelet does not start with this configuration.`);
     return [];
   }
@@ -97,9 +101,10 @@ function shutdownGracePeriodsByPriority(r: FieldReader, settings: readonly Confi
     if (priority >= SYSTEM_CRITICAL_PRIORITY) criticalSeconds += seconds;
   }
   const range = r.range(name);
+  const requires = { minor: 24, problem: `${name} needs Kubernetes 1.24 or later (its gate GracefulNodeShutdownBasedOnPodPriority is alpha, off, before): the kubelet refuses it` };
   return [
-    { name: 'shutdownGracePeriod', value: `${totalSeconds}s`, range },
-    { name: 'shutdownGracePeriodCriticalPods', value: `${criticalSeconds}s`, range },
+    { name: 'shutdownGracePeriod', value: `${totalSeconds}s`, range, requires },
+    { name: 'shutdownGracePeriodCriticalPods', value: `${criticalSeconds}s`, range, requires },
   ];
 }
 
