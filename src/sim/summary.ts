@@ -148,6 +148,8 @@ export function summarize(
   /** When each pod object went, and whether its kubelet (back with the node) or a controller or kubectl removed it. */
   const removedAt = new Map<SimPod, Removal>();
   const deletedAt = new Map<SimPod, number>();
+  // Pods the taint eviction controller marked for deletion (not kubectl, not another controller).
+  const taintEvicted = new Set<SimPod>();
   const earliestOf = (workload: SimWorkload) => {
     let times = firstAt.get(workload);
     if (!times) firstAt.set(workload, (times = {}));
@@ -194,6 +196,11 @@ export function summarize(
       noExecuteRemoved.set(e.object.name, { key: String(e.detail.key), t: e.t });
       continue;
     }
+    if (e.reason === 'TaintManagerEviction' && String(e.detail?.message).startsWith('Marking')) {
+      const evicted = podByRef.get(e.object);
+      if (evicted) taintEvicted.add(evicted);
+      continue;
+    }
     if (!POD_MILESTONES.has(e.type)) continue;
     const pod = podByRef.get(e.object);
     if (!pod?.owner) continue;
@@ -230,7 +237,7 @@ export function summarize(
       const f = failedAt.get(pod);
       if (f && (failure === null || f.atMs < failure.atMs)) failure = f;
     }
-    const { outcome, cause } = outcomeOf(workload, affected, replacements, totals.serving, failed, failedNames, stopped, failure, removedAt, deletedAt);
+    const { outcome, cause } = outcomeOf(workload, affected, replacements, totals.serving, failed, failedNames, stopped, failure, removedAt, deletedAt, taintEvicted);
     if (cause.kind === 'replaced' || cause.kind === 'not-evicted-yet') {
       // The taint the deletion (or the wait) counts from, when it is not the first one.
       cause.retaintedMs = maxOver(affectedNodes, (n) => {
@@ -285,7 +292,7 @@ interface Removal {
 function outcomeOf(
   workload: SimWorkload, affected: SimPod[], replacements: SimPod[], servingAtEnd: number, failed: ReadonlySet<SimNode>, failedNames: string[],
   stopped: (node: SimNode) => EvictionStop, failure: PodFailure | null = null, removedAt: ReadonlyMap<SimPod, Removal> = new Map(),
-  deletedAt: ReadonlyMap<SimPod, number> = new Map(),
+  deletedAt: ReadonlyMap<SimPod, number> = new Map(), taintEvicted: ReadonlySet<SimPod> = new Set(),
 ): { outcome: Outcome; cause: OutcomeCause } {
   if (affected.length === 0 && replacements.length === 0) return { outcome: 'unaffected', cause: { kind: 'not-on-failed-nodes', failedNodes: failedNames } };
   const affectedNodes = [...new Set(affected.map((p) => p.nodeName!))];
@@ -302,7 +309,7 @@ function outcomeOf(
   const deleted = daemonWaits.find((p) => p.removed || p.deletionTimestamp !== undefined);
   if (deleted) {
     const noExecute = deleted.node!.taints.filter((t) => t.effect === 'NoExecute');
-    const tolerated = noExecute.length > 0 ? matchingTolerations(noExecute, deleted.template.tolerations) : undefined;
+    const tolerated = taintEvicted.has(deleted) && noExecute.length > 0 ? matchingTolerations(noExecute, deleted.template.tolerations) : undefined;
     const ms = tolerated ? minTolerationMs(tolerated) : -1;
     return { outcome: 'waits-for-node', cause: { kind: 'daemon-pod-deleted', pod: deleted.name, node: deleted.nodeName!, deletedMs: deletedAt.get(deleted) ?? null, tolerationSeconds: ms >= 0 ? ms / 1000 : null } };
   }

@@ -403,6 +403,9 @@ spec:
     assert.match(reasonOf(summary), /^\S+ was evicted from worker-a1 at 1m\d\d\.\d+s: its written toleration of the taint has tolerationSeconds 60, .* it runs again when worker-a1 recovers\.$/);
     const deleted = run([daemonSet], { durationMs: 5 * MINUTE, interventions: [{ kind: 'force-delete', target: 'DaemonSet/ds', atMs: 2 * MINUTE }] });
     assert.match(reasonOf(deleted.summary.workloads[0]), /^\S+ on worker-a1 was deleted at 2m\S*\. The DaemonSet runs no pod on worker-a1 while it is tainted/);
+    // Deleted by kubectl before its written toleration ran out: not "evicted".
+    const before = run([equal.replace('tolerationSeconds: 60', 'tolerationSeconds: 900')], { durationMs: 5 * MINUTE, interventions: [{ kind: 'force-delete', target: 'DaemonSet/ds', atMs: 2 * MINUTE }] });
+    assert.match(reasonOf(before.summary.workloads[0]), /^\S+ on worker-a1 was deleted at 2m\S*\./);
   });
 
   it('deleting the Node object leaves its DaemonSet pod to pod GC: the DaemonSet controller deletes only unscheduled pods of missing nodes', () => {
