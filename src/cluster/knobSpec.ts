@@ -25,6 +25,8 @@ export interface Knob<T extends KnobValue = KnobValue> {
   /** "default 1.31", "preset fast", "file:line", "--set", or the rule it follows. */
   readonly source: string;
   readonly spec: KnobSpec<T>;
+  /** The flag that set it when it is not the knob's own (--disable-admission-plugins). */
+  readonly via?: string;
 }
 
 export type KnobSpecs = Readonly<Record<string, KnobSpec>>;

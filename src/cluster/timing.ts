@@ -60,6 +60,8 @@ export interface TimingSetting {
   location?: SourceLocation;
   /** A file's setting that older versions of its component refuse. */
   requires?: { minor: number; problem: string };
+  /** The flag that set it when it is not the knob's own (--disable-admission-plugins). */
+  via?: string;
 }
 
 export interface TimingRequest {
@@ -135,7 +137,7 @@ export function resolveTiming(request: TimingRequest): TimingConfiguration {
       ref = findKnob(setting.name);
       if (!ref) throw new TimingError(`Unknown setting "${setting.name}" (${setting.source}); ${suggestKnob(setting.name)}`, setting);
       if (setting.requires && version.minor < setting.requires.minor) throw new TimingError(`${setting.requires.problem} in ${version.label} (${setting.source}).`, setting);
-      knob = { value: parseKnobValue(ref, setting), source: setting.source, spec: ref.spec };
+      knob = { value: parseKnobValue(ref, setting), source: setting.source, spec: ref.spec, ...(setting.via ? { via: setting.via } : {}) };
     } catch (error) {
       if (!(error instanceof TimingError) || !request.onError) throw error;
       request.onError(error);

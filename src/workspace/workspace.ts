@@ -373,7 +373,8 @@ export class Workspace {
       const add = (component: ComponentKey, list: ConfigSetting[]) => {
         for (const s of list) {
           const ref = knobOfComponent(component, s.name);
-          if (ref) settings.push({ name: ref.qualifiedName, value: s.value, source: this.label(doc.uri, s.range), location: { uri: doc.uri, range: s.range }, ...(s.requires ? { requires: s.requires } : {}) });
+          const source = s.via ? `${this.label(doc.uri, s.range)}, --${s.via}` : this.label(doc.uri, s.range);
+          if (ref) settings.push({ name: ref.qualifiedName, value: s.value, source, location: { uri: doc.uri, range: s.range }, ...(s.requires ? { requires: s.requires } : {}), ...(s.via ? { via: s.via } : {}) });
         }
       };
       const config = doc.read.model.clusterConfig;

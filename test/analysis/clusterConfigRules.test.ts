@@ -102,8 +102,11 @@ describe('cluster configuration rules', () => {
     const web = 'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web, namespace: shop}\nspec:\n  replicas: 2\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n    spec: {containers: [{name: c, image: app}]}\n';
     const { findings } = analyse(web, [apiserver]);
     const kfs008 = findings.find((f) => f.ruleId === 'KFS008')!;
-    assert.match(kfs008.message, /^Its pods get no toleration of a dead node: the API server's DefaultTolerationSeconds admission is disabled \(--disable-admission-plugins, other\.yaml:10\), so a pod on a failed node is deleted about (3|4|5)\ds after the failure, as soon as its node is tainted\./);
+    assert.match(kfs008.message, /^Its pods get no toleration of a dead node: the API server's DefaultTolerationSeconds admission is disabled \(other\.yaml:10, --disable-admission-plugins\), so a pod on a failed node is deleted about (3|4|5)\ds after the failure, as soon as its node is tainted\./);
     assert.match(kfs008.fixes![0].title, /^Write tolerations of a dead node \(300s\)/);
+    // A value set over it (--set, the editor's timing setting) is the one simulated, and said as such.
+    const overridden = analyse(web, [apiserver], { overrides: [{ name: 'apiserver.default-unreachable-toleration-seconds', value: 60, source: '--set' }] }).findings.find((f) => f.ruleId === 'KFS008')!;
+    assert.match(overridden.message, /^Its pods get tolerationSeconds 60 for a dead node from the API server's DefaultTolerationSeconds admission \(--default-unreachable-toleration-seconds=60, --set\)/);
   });
 
   it('KFS092: a KubeletConfiguration setting written again in a later document is reported where it is not used; KFS062 sits on the one in effect', () => {

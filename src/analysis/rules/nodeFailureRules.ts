@@ -1,6 +1,7 @@
 /** Section A of RULES.md: what happens to each workload when its node fails, with the simulated numbers. */
 import { HOSTNAME_LABEL, ZONE_LABEL } from '../../cluster/clusterSpec';
 import { API_SERVER_KNOBS } from '../../cluster/apiServerConfiguration';
+import { DISABLED_ADMISSION } from '../../manifest/model/clusterConfig';
 import { matchesLabelSelector, matchesMap } from '../../sim/selectors';
 import { formatDuration } from '../../report/format';
 import type { LabelSelector, Sourced, Workload } from '../../manifest/model/types';
@@ -296,12 +297,11 @@ export const defaultTolerations: Rule = {
       const outcome = simulated(ctx, workload);
       const evicted = outcome?.summary.podDeletionMs;
       const editor = editorFor(ctx.document, workload.source);
-      const disabled = ctx.workspace.clusterConfig.apiServer.find((s) => s.name === 'disable-admission-plugins' && String(s.value).split(',').map((p) => p.trim()).includes('DefaultTolerationSeconds'));
-      if (disabled) {
+      if (unreachable.via === DISABLED_ADMISSION) {
         // No default toleration at all: the pods go as soon as the node is tainted; the fix writes the usual 300 s.
         const usual = [UNREACHABLE, NOT_READY].map((key) => ({ key, operator: 'Exists', effect: 'NoExecute', tolerationSeconds: API_SERVER_KNOBS.defaultUnreachableTolerationSeconds.defaultValue() }));
         return [base(this, workload, kindRange(workload),
-          `Its pods get no toleration of a dead node: the API server's DefaultTolerationSeconds admission is disabled (--disable-admission-plugins, ${unreachable.source})${evicted !== null && evicted !== undefined ? `, so a pod on a failed node is deleted about ${approx(evicted)} after the failure, as soon as its node is tainted` : ''}. Write the tolerations to keep pods through a short outage.`,
+          `Its pods get no toleration of a dead node: the API server's DefaultTolerationSeconds admission is disabled (${unreachable.source})${evicted !== null && evicted !== undefined ? `, so a pod on a failed node is deleted about ${approx(evicted)} after the failure, as soon as its node is tainted` : ''}. Write the tolerations to keep pods through a short outage.`,
           { fixes: fix('Write tolerations of a dead node (300s)', [editor.appendItems([...podSpecPath(workload), 'tolerations'], usual)], { effect: outageEffect(workload) }) })];
       }
       const tolerations = [

@@ -10,6 +10,8 @@ export interface ConfigSetting {
   range: Range;
   /** The oldest minor version whose component accepts it, and what to say before. */
   requires?: { minor: number; problem: string };
+  /** Another flag that sets this value (--disable-admission-plugins for the default toleration seconds). */
+  via?: string;
 }
 
 export interface ClusterConfig {
@@ -169,10 +171,12 @@ export function readContainerFlags(container: FieldReader, component: ComponentN
  * dead node, so the taint eviction controller deletes them as soon as it sees the NoExecute
  * taint: read as both default toleration seconds at 0 (an explicit value of them does nothing then).
  */
+export const DISABLED_ADMISSION = 'disable-admission-plugins';
+
 function withAdmissionPlugins(component: ComponentName, settings: ConfigSetting[]): ConfigSetting[] {
-  const disabled = component === 'kube-apiserver' ? settings.find((s) => s.name === 'disable-admission-plugins') : undefined;
+  const disabled = component === 'kube-apiserver' ? settings.find((s) => s.name === DISABLED_ADMISSION) : undefined;
   if (!disabled || !String(disabled.value).split(',').map((p) => p.trim()).includes('DefaultTolerationSeconds')) return settings;
-  const off = (name: string): ConfigSetting => ({ name, value: '0', range: disabled.range });
+  const off = (name: string): ConfigSetting => ({ name, value: '0', range: disabled.range, via: DISABLED_ADMISSION });
   return [...settings.filter((s) => !s.name.endsWith('-toleration-seconds')), off('default-not-ready-toleration-seconds'), off('default-unreachable-toleration-seconds')];
 }
 
