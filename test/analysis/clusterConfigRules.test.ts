@@ -64,11 +64,16 @@ describe('cluster configuration rules', () => {
   });
 
   it('KFS092: a flag past its Go type (an int64, a time.Duration), which the component does not start with', () => {
-    const messages = analyse(kcm('--node-monitor-grace-period=9999999h', '--large-cluster-size-threshold=99999999999999999999')).findings.map((f) => f.message);
+    const messages = analyse(kcm('--node-monitor-grace-period=9999999h', '--large-cluster-size-threshold=3000000000')).findings.map((f) => f.message);
     assert.deepEqual(messages, [
       'kube-controller-manager flag --node-monitor-grace-period must be a duration ≥ 0 such as "40s" or "1m30s"; it is "9999999h".',
-      'kube-controller-manager flag --large-cluster-size-threshold must be a whole number ≥ 0 that fits in 64 bits; it is "99999999999999999999".',
+      'kube-controller-manager flag --large-cluster-size-threshold must be a whole number from 0 to 2147483647 (a 32-bit integer); it is "3000000000".',
     ]);
+    // An int flag is 64 bits: its largest value passes, one more does not (compared as text: 2^63 is not exact as a number).
+    const apiserver = (value: string) => analyse(kcm(`--default-unreachable-toleration-seconds=${value}`).replace(/kube-controller-manager/g, 'kube-apiserver')).findings.map((f) => f.message);
+    assert.deepEqual(apiserver('9223372036854775807').filter((m) => m.includes('64-bit')), []);
+    assert.match(apiserver('9223372036854775808')[0], /must be a whole number from 0 to 9223372036854775807 \(a 64-bit integer\)/);
+    assert.deepEqual(analyse(kubelet('nodeLeaseDurationSeconds: 3000000000')).findings.map((f) => f.message), ['nodeLeaseDurationSeconds is 3000000000; it must be ≤ 2147483647.']);
   });
 
   it('KFS092: a command item that is not a string is reported once, in a control-plane pod and in a workload\'s pod', () => {

@@ -1,6 +1,6 @@
 import { parseDuration } from '../duration';
 import type { Range } from '../range';
-import { INT64_MAX, type FieldReader } from './fieldReader';
+import type { FieldReader } from './fieldReader';
 
 /** One setting read from a cluster configuration file. */
 export interface ConfigSetting {
@@ -25,13 +25,14 @@ export interface ClusterConfig {
 
 export type ComponentName = 'kube-controller-manager' | 'kube-apiserver';
 
-type ValueType = 'duration' | 'int' | 'number' | 'bool' | 'string';
+/** int32 and int: the Go type of the field or flag (an int flag is 64 bits). */
+type ValueType = 'duration' | 'int32' | 'int' | 'number' | 'bool' | 'string';
 
 /** KubeletConfiguration fields that decide failure timing (kubelet.config.k8s.io/v1beta1). */
 export const KUBELET_FIELDS: Record<string, ValueType> = {
   nodeStatusUpdateFrequency: 'duration',
   nodeStatusReportFrequency: 'duration',
-  nodeLeaseDurationSeconds: 'int',
+  nodeLeaseDurationSeconds: 'int32',
   shutdownGracePeriod: 'duration',
   shutdownGracePeriodCriticalPods: 'duration',
   evictionPressureTransitionPeriod: 'duration',
@@ -47,8 +48,8 @@ export const COMPONENT_FLAGS: Record<ComponentName, Record<string, ValueType>> =
     'node-eviction-rate': 'number',
     'secondary-node-eviction-rate': 'number',
     'unhealthy-zone-threshold': 'number',
-    'large-cluster-size-threshold': 'int',
-    'terminated-pod-gc-threshold': 'int',
+    'large-cluster-size-threshold': 'int32',
+    'terminated-pod-gc-threshold': 'int32',
     'disable-force-detach-on-timeout': 'bool',
     'enable-taint-manager': 'bool',
   },
@@ -67,7 +68,7 @@ export function readKubeletConfiguration(r: FieldReader): ConfigSetting[] {
     // SetDefaults_KubeletConfiguration: zero is "not set" for these, and the kubelet applies its default.
     // parseDuration reports nothing: a bad value is reported once, by the read below.
     if (ZERO_IS_UNSET.has(name) && (r.raw(name) === 0 || (type === 'duration' && typeof r.raw(name) === 'string' && parseDuration(r.raw(name) as string) === 0))) continue;
-    const value = type === 'duration' ? r.duration(name) : r.int([name], { min: 1 });
+    const value = type === 'duration' ? r.duration(name) : r.int([name], { min: 1, ...(type === 'int32' ? { max: 2_147_483_647 } : {}) });
     if (value !== undefined) settings.push({ name, value: r.raw(name) as string | number, range: r.range(name) });
   }
   checkShutdownGracePeriods(r, settings);
@@ -208,12 +209,19 @@ export function readExtraArgs(r: FieldReader, component: ComponentName): ConfigS
   return withAdmissionPlugins(component, lastWins(r, component, settings.map((s) => checkFlag(r, component, s)).filter((s): s is ConfigSetting => s !== undefined)));
 }
 
+/** Digits only, and at most the largest value of the flag's Go type (compared as text: past 2^53 numbers are not exact). */
+function fitsDigits(text: string, max: string): boolean {
+  const digits = text.replace(/^0+(?=[0-9])/, '');
+  return /^[0-9]+$/.test(text) && (digits.length < max.length || (digits.length === max.length && digits <= max));
+}
+
 function checkFlag(r: FieldReader, component: ComponentName, setting: ConfigSetting): ConfigSetting | undefined {
   const type = COMPONENT_FLAGS[component][setting.name];
   const text = String(setting.value);
   const problem =
     type === 'duration' && !((parseDuration(text) ?? -1) >= 0) ? 'a duration ≥ 0 such as "40s" or "1m30s"' :
-    type === 'int' && !(/^[0-9]+$/.test(text) && Number(text) <= INT64_MAX) ? 'a whole number ≥ 0 that fits in 64 bits' :
+    type === 'int32' && !fitsDigits(text, '2147483647') ? 'a whole number from 0 to 2147483647 (a 32-bit integer)' :
+    type === 'int' && !fitsDigits(text, '9223372036854775807') ? 'a whole number from 0 to 9223372036854775807 (a 64-bit integer)' :
     type === 'number' && !(Number.isFinite(Number(text)) && Number(text) >= 0 && text.trim() !== '') ? 'a number ≥ 0' :
     type === 'bool' && !/^(true|false)$/.test(text) ? 'true or false' : undefined;
   if (problem) {

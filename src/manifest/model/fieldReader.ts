@@ -5,7 +5,6 @@ import { INVALID_FIELD, LIMIT_REACHED, type ManifestProblem } from '../problem';
 import { parseQuantity } from '../quantity';
 import type { Range } from '../range';
 
-export const INT64_MAX = 2 ** 63 - 1;
 const INT64_MAX_TEXT = '9223372036854775807';
 
 interface NumberBounds {
@@ -101,8 +100,9 @@ export class FieldReader {
       this.report(path, `${this.name(path)} must be a whole number; ${describe(value)}.`);
       return undefined;
     }
-    // The API server reads integers into at most 64 bits (int64): 1e30 fails to decode there.
-    if (Math.abs(value) > INT64_MAX) {
+    // The API server reads integers into at most 64 bits (int64): 1e30 fails to decode there. 2^63 is the first
+    // float past the largest int64 (2^63 - 1 is not a double).
+    if (Math.abs(value) >= 2 ** 63) {
       this.report(path, `${this.name(path)} is ${value}, past the largest 64-bit integer (${INT64_MAX_TEXT}) the API server can read.`);
       return undefined;
     }
