@@ -100,9 +100,14 @@ function readNodeSelectorTerm(term: FieldReader): NodeSelectorTerm {
   return { matchExpressions: readNodeSelectorRequirements(term.objectList('matchExpressions')), matchFields: readNodeSelectorRequirements(term.objectList('matchFields')) };
 }
 
-/** An empty `-` is a term with no requirement, which the API server accepts and which matches no node. */
+/** An empty `-` is a term with no requirement, which the API server accepts and which matches no node: a warning. */
 export function readNodeSelectorTerms(r: FieldReader): NodeSelectorTerm[] {
-  return r.list().filter((term) => term.raw() === null || term.isObject()).map(readNodeSelectorTerm);
+  const terms = r.list();
+  terms.forEach((term, i) => {
+    if (term.raw() !== null) return;
+    r.warnAt(term.range(), `nodeSelectorTerms[${i}] is empty: a term with no requirement matches no node${terms.length === 1 ? ', so the pods stay Pending' : ''}. Remove it, or write its matchExpressions.`);
+  });
+  return terms.filter((term) => term.raw() === null || term.isObject()).map(readNodeSelectorTerm);
 }
 
 function readAffinity(r: FieldReader): Affinity {
