@@ -77,8 +77,7 @@ export const singleReplica: Rule = {
       const unknown = workload.kind === 'StatefulSet' ? undefined : unknownClaim(workload, ctx);
       if (unknown) {
         return [base(this, workload, written ? rangeOf(workload, ['spec', 'replicas']) : kindRange(workload),
-          `${text.headline} if its node fails and claim ${unknown} (not among the inputs) is ReadWriteOnce, as simulated: ${text.because}. A second replica would mount the same claim: it keeps the workload serving only if the claim is ReadWriteMany.`,
-          { fixes: fix('Set replicas: 2', [editor.setEntry(['spec'], 'replicas', 2, 'first')], { effect: outageEffect(workload) }) })];
+          `${text.headline} if its node fails and claim ${unknown} (not among the inputs) is ReadWriteOnce, as simulated: ${text.because}. A second replica would mount the same claim: it keeps the workload serving only if the claim is ReadWriteMany.`)];
       }
       // A StatefulSet's second pod is a new member with its own volume, not a copy: only an application that replicates gains from it.
       const member = workload.kind === 'StatefulSet';
