@@ -314,10 +314,8 @@ class Kubelet {
       const graceMs = Math.max(0, Math.min(pod.template.terminationGracePeriodSeconds * 1000, groupGraceMs) - 3 * timing.simulator.apiWriteLatency.value);
       const ownStopMs = pod.running ? this.stopMs(pod, graceMs) : 0;
       const stopMs = startMs + Math.min(ownStopMs, graceMs);
-      // kubectl shows the containers' terminated reason over the pod's (printPod): Error for one
-      // killed at the end of its grace (exit 137), Completed for one that exits on SIGTERM
-      // (assumed to exit 0, as a program stopping gracefully does).
-      const containerReason = pod.running && ownStopMs >= graceMs ? 'Error' : 'Completed';
+      // kubectl shows the containers' terminated reason over the pod's (printPod).
+      const containerReason = exitsZero(pod, ownStopMs < graceMs) ? 'Completed' : 'Error';
       doneMs = Math.max(doneMs, stopMs);
       clock.after(stopMs, () => {
         if (pod.removed || !this.connected) return;
@@ -512,20 +510,14 @@ class Kubelet {
     return stopMs;
   }
 
-  /**
-   * preStop and SIGTERM; the containers exit, the kubelet writes the pod's terminal phase (from
-   * 1.27), then removes the object (grace 0). Exit codes, which decide the phase: 137 for a
-   * container killed at the end of its grace; on SIGTERM, 0 for a server (restartPolicy Always,
-   * assumed to stop gracefully, as for a graceful shutdown) and 143 for a run-to-completion
-   * container (assumed to have no handler): a Job counts that pod as failed.
-   */
+  /** preStop and SIGTERM; the containers exit, the kubelet writes the pod's terminal phase (from 1.27, by exitsZero), then removes the object (grace 0). */
   private terminate(pod: SimPod): void {
     const { store, timing, clock } = this.ctx;
     if (pod.removed) return;
     this.waitingForVolumes.delete(pod);
     const graceMs = (pod.deletionGracePeriodSeconds ?? pod.template.terminationGracePeriodSeconds) * 1000;
     const stopMs = pod.running ? this.stopMs(pod, graceMs) : Math.min(timing.simulator.containerStopLatency.value, 100);
-    const exitedZero = !(pod.running && stopMs >= graceMs) && pod.template.restartPolicy === 'Always';
+    const exitedZero = exitsZero(pod, stopMs < graceMs);
     const terminalPhase = features.kubeletTerminalPhaseOnDelete(timing.version.minor) && !(pod.owner && isMirrorPod(pod.owner.spec));
     clock.after(stopMs, () => {
       if (!this.connected || pod.removed || this.skipsPodSync()) return;
@@ -546,6 +538,17 @@ class Kubelet {
       this.ctx.store.setPodRuntime(pod, false, false, 'housekeeping');
     });
   }
+}
+
+/**
+ * The exit code a stopped pod's containers end with (it decides kubectl's Completed or Error and
+ * the terminal phase): 137 for one killed at the end of its grace; on SIGTERM, 0 for a server
+ * (restartPolicy Always, assumed to stop gracefully) and 143 for a run-to-completion container
+ * (assumed to have no handler, so a Job counts the pod as failed). Containers that never ran
+ * have none: the kubelet gives the pod phase Failed.
+ */
+function exitsZero(pod: SimPod, stoppedInTime: boolean): boolean {
+  return pod.running && stoppedInTime && pod.template.restartPolicy === 'Always';
 }
 
 /**

@@ -275,6 +275,10 @@ spec:
       const statusOf = (prefix: string) => stopped.states.filter((s) => s.object.name.startsWith(prefix) && s.from >= 0).map((s) => s.status);
       assert.ok(statusOf('shell-').includes('Error'), statusOf('shell-').join());
       assert.ok(statusOf('web-').includes('Completed'), statusOf('web-').join());
+      // A run-to-completion container stopped by SIGTERM is taken to have no handler (exit 143), as when its pod is deleted.
+      const batch = 'apiVersion: batch/v1\nkind: Job\nmetadata: {name: batch, namespace: truth}\nspec:\n  template:\n    spec:\n      restartPolicy: Never\n      nodeSelector: {kubernetes.io/hostname: worker-a1}\n      containers: [{name: c, image: app}]\n';
+      const job = run([batch], { failure: 'graceful-shutdown', targets: ['node/worker-a1'], durationMs: MINUTE, set, version: '1.31' });
+      assert.ok(job.states.some((st) => st.object.name.startsWith('batch-') && st.status === 'Error'), job.states.filter((st) => st.object.kind === 'Pod').map((st) => st.status).join());
     });
 
     it('a system priority value counts as critical too (IsCriticalPod), like the system priority classes', () => {
