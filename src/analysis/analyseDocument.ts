@@ -18,7 +18,6 @@ export interface AnalysisOptions {
 /** Rules whose findings come from the workload's simulated node failure (RULES.md A). */
 export const NODE_FAILURE_RULE = /^KFS0(0\d|1[0-2])$/;
 
-/** `inputProblems`: settings of this document the workspace could not use (a bad version, a value out of range). */
 /** A setting of the document that the workspace could not use: an error where a run refuses it. */
 export interface InputProblem {
   message: string;
@@ -26,6 +25,7 @@ export interface InputProblem {
   severity: 'error' | 'warning';
 }
 
+/** `inputProblems`: settings of this document the workspace could not use (a bad version, a value out of range, one set again). */
 export function analyseDocument(context: RuleContext, inputProblems: readonly InputProblem[] = [], options: AnalysisOptions = {}): Finding[] {
   const { document } = context;
   const disabled = options.disabled ?? new Set<string>();

@@ -45,8 +45,10 @@ function overrides(args: ParsedArgs): WorkspaceSettings['overrides'] {
 
 /** --disable KFS002 --disable KFS010,KFS041: rule ids, checked against the catalogue. */
 function disabledRules(args: ParsedArgs): string[] {
-  const ids = (args.options.get('disable') ?? []).flatMap((list) => list.split(',')).map((id) => id.trim().toUpperCase());
-  if (ids.includes('')) throw new UsageError('--disable needs rule ids, such as --disable KFS041,KFS042');
+  const given = (args.options.get('disable') ?? []).flatMap((list) => list.split(',')).map((id) => id.trim().toUpperCase());
+  // A trailing comma is harmless; no id at all is a mistake.
+  if (given.length > 0 && given.every((id) => id === '')) throw new UsageError('--disable needs rule ids, such as --disable KFS041,KFS042');
+  const ids = given.filter(Boolean);
   const known = ALL_RULE_INFO.map((r) => r.id);
   for (const id of ids) {
     if (!known.includes(id)) throw new UsageError(`--disable ${id}: no such rule; ${describeSuggestions(id, known, 'rules')}`);

@@ -84,8 +84,6 @@ export interface PreparedSimulation {
   findings: () => ReportFinding[];
 }
 
-/** Told as it is found, before a run or its failure: a document that parsing skipped. */
-
 /** Reads the files and builds the scenario (no simulation). Throws UsageError, FileError, InputError or RejectedInput. */
 export function prepareSimulation(args: ParsedArgs, cwd = process.cwd(), readStdin?: StdinReader, warn: Warn = () => {}): PreparedSimulation {
   if (args.positionals.length === 0) throw new UsageError('simulate needs at least one file or directory');
@@ -280,7 +278,6 @@ function writeInPieces(chunks: Iterable<string>, write: (piece: string) => void)
   if (length > 0) write(pending.join(''));
 }
 
-/** Objects the API server would reject: simulate refuses them, with the findings `check` prints. */
 /** The exit code for a failure to prepare a run, told to the user; anything else is a bug, thrown on. */
 function failureCode(error: unknown, out: Output): number {
   if (error instanceof RejectedInput) return reportRejected(error, out, 'nothing simulated');

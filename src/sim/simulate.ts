@@ -66,8 +66,11 @@ export function simulate(scenario: Scenario): SimulationResult {
   for (const spec of scenario.workloads) {
     const workload = toSimWorkload(store, spec, autoscalers);
     store.addWorkload(workload);
-    const autoscaler = autoscalerOf(spec, { horizontalPodAutoscalers: autoscalers });
-    if (autoscaler && hasReplicas(spec) && workload.desired !== spec.replicas) store.event(workload.ref, 'Note', 'Autoscaled', { autoscaler: autoscaler.name, minReplicas: autoscaler.minReplicas, replicas: spec.replicas });
+    // The autoscaler's minReplicas in place of replicas is said in the trace.
+    if (hasReplicas(spec) && workload.desired !== spec.replicas) {
+      const autoscaler = autoscalerOf(spec, { horizontalPodAutoscalers: autoscalers })!;
+      store.event(workload.ref, 'Note', 'Autoscaled', { autoscaler: autoscaler.name, minReplicas: autoscaler.minReplicas, replicas: spec.replicas });
+    }
   }
 
   const scheduler = new Scheduler(ctx, volumes, scenario.placement);

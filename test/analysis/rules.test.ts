@@ -64,7 +64,7 @@ const CASES: Case[] = [
   { name: 'unset replicas count as 1: the kind is underlined', rule: 'KFS002', text: deployment({ replicas: null }), underlined: 'Deployment',
     message: /^Down for about/, negative: deployment({ replicas: 2 }) },
   { name: 'bare run-once Pod: a Job, not a Deployment', rule: 'KFS003', text: 'apiVersion: v1\nkind: Pod\nmetadata: {name: once, namespace: shop}\nspec: {restartPolicy: Never, containers: [{name: c, image: app, command: [echo, hi]}]}\n', underlined: 'Pod',
-    message: new RegExp(`^Lost if its node fails: after a reboot its kubelet does not start it again \\(restartPolicy Never\\), and ${DELETED} after the failure it is deleted; nothing creates it again\\. Run it as a Job, which creates it again until it completes \\(restartPolicy Never is not allowed in a Deployment\\)\\.$`),
+    message: new RegExp(`^Lost if its node reboots \\(its kubelet does not start a restartPolicy Never pod again\\) or is down for more than ${DELETED} \\(the pod is deleted then\\); nothing creates it again\\. Run it as a Job, which creates it again until it completes \\(restartPolicy Never is not allowed in a Deployment\\)\\.$`),
     negative: 'apiVersion: batch/v1\nkind: Job\nmetadata: {name: once, namespace: shop}\nspec:\n  template:\n    spec: {restartPolicy: Never, containers: [{name: c, image: app, command: [echo, hi]}]}\n' },
   { name: 'bare Pod', rule: 'KFS003', text: 'apiVersion: v1\nkind: Pod\nmetadata: {name: tool, namespace: shop}\nspec: {containers: [{name: c, image: app}]}\n', underlined: 'Pod',
     message: new RegExp(`^Down for good if its node is down for more than ${DELETED}: the pod is deleted then, stays Terminating until the node returns, and nothing creates it again`),

@@ -69,6 +69,7 @@ describe('check: standard input, severity, rules and settings', () => {
     assert.match(unread.stderr, /--disable KFS090: KFS090 reports a file that could not be read \(a YAML syntax error\); it cannot be disabled/);
     assert.equal(run(['check', '--disable', 'KFS093', POSTGRES]).code, 2);
     assert.match(run(['check', '--disable', '', POSTGRES]).stderr, /--disable needs rule ids/);
+    assert.equal(run(['check', '--disable', 'KFS041,', POSTGRES]).code, 0, 'a trailing comma is harmless');
     // A knob given twice to --set is a usage error, as any repeated option.
     const twice = run(['check', '--set', 'kcm.node-monitor-grace-period=20s', '--set', 'kcm.node-monitor-grace-period=30s', POSTGRES]);
     assert.equal(twice.code, 2);

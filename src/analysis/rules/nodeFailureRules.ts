@@ -113,7 +113,7 @@ export const barePod: Rule = {
       // Deleted while its node is down, it is gone for good: the returning kubelet removes it.
       const isDeleted = deleted !== null && deleted !== undefined;
       const headline = workload.template.spec.restartPolicy === 'Never'
-        ? `Lost if its node fails: after a reboot its kubelet does not start it again (restartPolicy Never)${isDeleted ? `, and ${approx(deleted)} after the failure it is deleted;` : ';'}`
+        ? `Lost if its node reboots (its kubelet does not start a restartPolicy Never pod again)${isDeleted ? ` or is down for more than ${approx(deleted)} (the pod is deleted then)` : ''};`
         : isDeleted
           ? `Down for good if its node is down for more than ${approx(deleted)}: the pod is deleted then, stays Terminating until the node returns, and`
           : 'Down until the node returns if its node fails: its object stays Terminating and';
