@@ -4,10 +4,10 @@
  * exceeds it, never a crash, a hang or an exhausted heap.
  */
 
-/** Bytes of one file that the CLI reads. */
 /** names.SimpleNameGenerator cuts a generateName prefix to 58 characters, so that a 5-letter suffix fits a 63-character name. */
 export const MAX_GENERATE_NAME_PREFIX = 58;
 
+/** Bytes of one file that the CLI reads. */
 export const MAX_FILE_BYTES = 64 * 1024 * 1024;
 /** Characters of one file that are parsed; documents beyond are not analysed. */
 export const MAX_FILE_CHARS = 32 * 1024 * 1024;
@@ -42,6 +42,12 @@ export const MAX_SIMULATED_WORKLOADS_PER_FILE = 300;
 export const MAX_DURATION_MS = 7 * 24 * 3600_000;
 /** Pods × simulated hours of one run: the 150,000-pod hour of the benchmark, twice over. */
 export const MAX_POD_HOURS = 2 * CLUSTER_ENVELOPE.maxPods;
+/**
+ * Events of one run's trace: the benchmark's 150,000-pod hour writes about 190,000. Past this a
+ * run is refused rather than filling memory (a week of a probe that fails every second on
+ * hundreds of pods).
+ */
+export const MAX_TRACE_EVENTS = 1_000_000;
 /** Runs of one `simulate --runs`: statistics are kept as runs finish, so this bounds time, not memory. */
 export const MAX_RUNS = 1000;
 

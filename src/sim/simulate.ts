@@ -4,6 +4,9 @@
  */
 import { zoneName } from '../cluster/clusterSpec';
 import { autoscalerOf, hasReplicas } from '../manifest/model/autoscaling';
+import { formatDuration } from '../manifest/duration';
+import { formatCount } from '../manifest/formatCount';
+import { MAX_TRACE_EVENTS } from '../manifest/limits';
 import { AttachDetachController } from './attachDetach';
 import { features, type SimContext } from './context';
 import { DaemonSetController } from './daemonSet';
@@ -87,6 +90,10 @@ export function simulate(scenario: Scenario): SimulationResult {
   new EndpointSliceController(ctx);
   for (const pod of unplaced) store.createPod(pod, 'its controller, before the failure');
 
+  let written = 0;
+  store.onEvent(() => {
+    if (++written > MAX_TRACE_EVENTS) throw new ScenarioError(`The run writes more than ${formatCount(MAX_TRACE_EVENTS)} events by ${formatDuration(clock.now)} after the failure; the simulator stops there. Simulate less time (--duration) or fewer pods.`);
+  });
   for (const note of timing.notes) store.event({ kind: 'Cluster', name: 'timing', namespace: '' }, 'Note', 'NoEffect', { message: note });
   const failedNodes: SimNode[] = [];
   // Interventions act on the nodes that have failed by their time (targets can fail one after another).

@@ -32,6 +32,16 @@ describe('hostile input through check and simulate (5 s and 512 MiB each, measur
     });
   });
 
+  it('a week of probes failing every second on 600 pods: refused at the trace\'s event bound, within the time and memory bounds', () => {
+    const probe = '{httpGet: {path: /, port: 80}, periodSeconds: 1, failureThreshold: 1, timeoutSeconds: 1}';
+    fs.writeFileSync(path.join(dir, 'probes.yaml'), `apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: live}\nspec:\n  replicas: 600\n  selector: {matchLabels: {app: live}}\n  template:\n    metadata: {labels: {app: live}}\n    spec:\n      containers:\n      - {name: c, image: x, resources: {requests: {cpu: 1m, memory: 1Mi}}, livenessProbe: ${probe}, readinessProbe: ${probe}}\n`);
+    const run = runCli(dir, ['simulate', 'probes.yaml', '--failure', 'disk-failure', '--target', 'zone/zone-a,zone/zone-b', '--duration', '168h', '--format', 'json', '-o', 'out.json']);
+    withinBounds(run, 'probe storm');
+    assert.equal(run.code, 2);
+    assert.match(run.stderr, /^kube-failure-sim: The run writes more than 1,000,000 events by \d+h\d+m[\d.]+s after the failure; the simulator stops there\. Simulate less time \(--duration\) or fewer pods\.\n$/);
+    assert.ok(!fs.existsSync(path.join(dir, 'out.json')), 'no partial report');
+  });
+
   it('an unknown node among 5,000 gets a short error with the closest names', () => {
     fs.writeFileSync(path.join(dir, 'nodes.yaml'), nodes(5000));
     fs.writeFileSync(path.join(dir, 'one.yaml'), deployments(1));
