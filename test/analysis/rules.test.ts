@@ -302,6 +302,10 @@ describe('rules (RULES.md sections A–E)', () => {
     const pdb = (app: string) => `apiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata: {name: ${app}, namespace: shop}\nspec:\n  minAvailable: 1\n  selector: {matchLabels: {app: ${app}}}\n`;
     assert.deepEqual(analyse(pdb('agent'), [daemonSet]).findings.filter((f) => f.ruleId === 'KFS051'), []);
     assert.equal(analyse(pdb('web'), [deployment({ replicas: 1 })]).findings.filter((f) => f.ruleId === 'KFS051').length, 1);
+    // A budget of policy/v1beta1, which the API server no longer serves (KFS094), neither blocks drains nor covers the workload.
+    const removed = pdb('web').replace('policy/v1', 'policy/v1beta1');
+    assert.deepEqual(analyse(removed, [deployment({ replicas: 1 })]).findings.map((f) => f.ruleId).filter((id) => id === 'KFS051' || id === 'KFS094'), ['KFS094']);
+    assert.equal(analyse(deployment({ replicas: 3 }), [removed]).findings.filter((f) => f.ruleId === 'KFS052').length, 1);
   });
 
   it('KFS030 leaves a shell that traps SIGTERM or runs one program alone; KFS032 reads sleep 60s as 60 seconds', () => {

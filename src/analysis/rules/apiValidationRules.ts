@@ -91,6 +91,11 @@ const REMOVED_IN: readonly { kind: string; apiVersion: string; minor: number; us
   { kind: 'HorizontalPodAutoscaler', apiVersion: 'autoscaling/v2beta2', minor: 26, use: 'autoscaling/v2' },
 ];
 
+/** The removal that makes the API server refuse this object's apiVersion in that minor version, if any. */
+export function removedIn(object: ManifestObject, minor: number): (typeof REMOVED_IN)[number] | undefined {
+  return REMOVED_IN.find((r) => r.kind === object.kind && r.apiVersion === object.apiVersion && minor >= r.minor);
+}
+
 export const apiRejects: Rule = {
   id: 'KFS094',
   title: 'The API server rejects this object',
@@ -103,7 +108,7 @@ export const apiRejects: Rule = {
     const { minor, label } = ctx.timing.version;
     for (const object of ctx.document.objects) {
       if (isPatch(object)) continue;
-      const removed = REMOVED_IN.find((r) => r.kind === object.kind && r.apiVersion === object.apiVersion && minor >= r.minor);
+      const removed = removedIn(object, minor);
       if (removed) reject(object, object.sourceMap.closestRange(['apiVersion']), `Kubernetes ${label} does not serve ${object.apiVersion} (removed in 1.${removed.minor}): kubectl apply fails with no matches for kind "${object.kind}" in version "${object.apiVersion}". Write apiVersion: ${removed.use}`);
       const metadata = (LABEL_NAMED.has(object.kind) || SUBDOMAIN_NAMED.has(object.kind)) ? metadataProblem(object) : undefined;
       if (metadata) {

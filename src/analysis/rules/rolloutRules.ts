@@ -5,6 +5,7 @@ import { objectRef, type ManifestObject } from '../../manifest/objects';
 import { budgetSelects, isWritten, kindRange, rangeOf } from '../facts';
 import { autoscalerOf, fewestPods, hasReplicas } from '../../manifest/model/autoscaling';
 import type { Finding } from '../finding';
+import { removedIn } from './apiValidationRules';
 import type { Rule, RuleContext } from '../rule';
 
 const DISRUPTION_DOCS = 'https://kubernetes.io/docs/concepts/workloads/pods/disruptions/';
@@ -49,6 +50,8 @@ export const pdbBlocksDrains: Rule = {
   docs: DISRUPTION_DOCS,
   check(ctx) {
     return ctx.document.model.podDisruptionBudgets.flatMap((pdb): Finding[] => {
+      // A budget of an apiVersion the API server no longer serves does not exist there (KFS094 says so).
+      if (removedIn(pdb.source, ctx.timing.version.minor)) return [];
       const all = selected(ctx, pdb);
       // kubectl drain --ignore-daemonsets (and the cluster autoscaler) never evicts a DaemonSet's pods.
       const workloads = all.filter((w) => w.kind !== 'DaemonSet');
@@ -99,7 +102,7 @@ export const noPdb: Rule = {
       // An autoscaler's minReplicas, not the replicas it overrides, is how many pods there are at least.
       const pods = fewestPods(workload, ctx.workspace);
       if (!hasReplicas(workload) || pods < 2) return [];
-      if (ctx.workspace.podDisruptionBudgets.some((pdb) => budgetSelects(pdb, workload))) return [];
+      if (ctx.workspace.podDisruptionBudgets.some((pdb) => budgetSelects(pdb, workload) && !removedIn(pdb.source, ctx.timing.version.minor))) return [];
       return [{
         ruleId: this.id, severity: this.defaultSeverity, object: objectRef(workload.source),
         range: isWritten(workload, ['spec', 'replicas']) ? rangeOf(workload, ['spec', 'replicas']) : kindRange(workload),
