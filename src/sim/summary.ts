@@ -5,7 +5,7 @@
  */
 import { zoneName } from '../cluster/clusterSpec';
 import { isMirrorPod } from '../manifest/model/workloads';
-import type { Taint } from '../manifest/model/types';
+import type { Job, Taint } from '../manifest/model/types';
 import { podStatus } from './kubectl';
 import type { InitialPlacement, Placement } from './scenario';
 import type { ServingMetrics } from './metrics';
@@ -74,6 +74,8 @@ export type OutcomeCause =
   | { kind: 'replacement-not-ready'; pod: string; node: string | null; status: string }
   /** spec.nodeName binds every replacement to `node`, which is down: `replacements` were created there and none runs. */
   | { kind: 'pinned-by-node-name'; node: string; replacements: number; limited: boolean }
+  /** A Job that replaces a pod only once it is Failed (podReplacementPolicy: Failed, a podFailurePolicy): a dead node's pod never gets there. */
+  | { kind: 'job-awaits-terminal-phase'; pod: string; node: string; policy: 'podReplacementPolicy' | 'podFailurePolicy' }
   | { kind: 'short-of-replicas'; nodes: string[] };
 
 export interface WorkloadSummary {
@@ -375,6 +377,12 @@ function outcomeOf(
   if (workload.kind === 'Job' && workload.jobFailed) return { outcome: 'stuck', cause: { kind: 'job-failed', ...workload.jobFailed } };
   if (workload.kind === 'Job' && workload.failures > 0 && live.every((p) => p.deletionTimestamp !== undefined)) {
     return { outcome: 'stuck', cause: { kind: 'job-backoff', failures: workload.failures } };
+  }
+  if (workload.kind === 'Job' && stuckPod?.deletionTimestamp !== undefined && replacements.length === 0) {
+    const spec = workload.spec as Job;
+    if (spec.hasPodFailurePolicy || spec.podReplacementPolicy === 'Failed') {
+      return { outcome: 'stuck', cause: { kind: 'job-awaits-terminal-phase', pod: stuckPod!.name, node: stuckPod!.nodeName!, policy: spec.hasPodFailurePolicy ? 'podFailurePolicy' : 'podReplacementPolicy' } };
+    }
   }
   // Bound as they are created, without the scheduler: on a dead node they never start (the taint manager evicts each in turn).
   const pinnedTo = workload.template.nodeName;

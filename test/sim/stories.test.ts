@@ -309,6 +309,10 @@ spec:
     const created = (version: string) => run([job], { durationMs: 10 * MINUTE, version }).events.filter((e) => e.type === 'PodCreated' && e.t > 0).length;
     assert.equal(created('1.29'), 0);
     assert.equal(created('1.28'), 1);
+    // The summary says why no pod replaces it, and what releases it.
+    const waiting = run([job], { durationMs: 10 * MINUTE, version: '1.29' }).summary.workloads[0];
+    assert.equal(waiting.cause.kind, 'job-awaits-terminal-phase');
+    assert.match(reasonOf(waiting), /^batch-\w+ stays Terminating on worker-a1, and the Job replaces a pod only once it is Failed \(podReplacementPolicy: Failed\): a node that is down never writes that phase\. Pod GC writes it once the Node object is deleted/);
   });
 
   it('a returning kubelet writes the deleted Job pod\'s terminal phase before removing it (1.27 on): a Job that waits for one counts the failure', () => {
