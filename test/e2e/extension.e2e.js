@@ -562,7 +562,7 @@ async function simulatePowerOff(page, workload) {
     // (h) A cluster configuration file of the folder changes other files' numbers: the controller-manager's
     // node-monitor-grace-period 20s → 40s moves node-exporter's KFS020 warning from 23s to 43s (its
     // diagnostics are published again while it sits in a background tab) and web's hover from 5m32s to 5m52s.
-    const trafficRow = (seconds) => page.locator('.markers-panel .monaco-list-row', { hasText: 'KFS020' }).filter({ hasText: `keeps sending it traffic for about ${seconds}, until the node is marked NotReady` });
+    const trafficRow = (seconds) => page.locator('.markers-panel .monaco-list-row', { hasText: 'KFS020' }).filter({ hasText: `sending it traffic for about ${seconds}, until the node is marked NotReady` });
     await quickOpen(page, 'node-exporter-daemonset.yaml');
     await page.keyboard.press('Control+Shift+M');
     await trafficRow('23s').first().waitFor({ timeout: 30000 });
