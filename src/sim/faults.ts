@@ -3,6 +3,7 @@
  * operator does about it (force delete, graceful delete, out-of-service taint, node deletion).
  * Only the host changes here; the kubelet and the controllers react to it (SEMANTICS.md 13.5).
  */
+import { formatDuration } from '../manifest/duration';
 import { leaderOf, type SimContext } from './context';
 import type { Host, SimNode, SimPod } from './objects';
 import type { FailureKind, Fault, Intervention } from './scenario';
@@ -128,7 +129,7 @@ function restartControllerManager(ctx: SimContext): void {
   leader.lose();
   clock.after(delayMs, () => {
     leader.acquire();
-    store.event(KCM_LEASE, 'KubernetesEvent', 'LeaderElection', { message: `new kube-controller-manager leader became leader after ${delayMs} ms`, delayMs });
+    store.event(KCM_LEASE, 'KubernetesEvent', 'LeaderElection', { message: `new kube-controller-manager leader became leader, ${formatDuration(delayMs)} after the restart`, delayMs });
   });
 }
 

@@ -4,7 +4,8 @@
  * the eviction timers again; Ready conditions and NoSchedule taints stay as they are.
  */
 import * as assert from 'node:assert/strict';
-import { deployment, firstTime, is, reasonOf, run } from './support';
+import { formatDuration } from '../../src/manifest/duration';
+import { deployment, firstTime, is, messageOf, reasonOf, run } from './support';
 
 const MINUTE = 60_000;
 const SLACK = 5000 + 20 + 100 + 2 * (100 + 50); // one monitor pass, its duration, the taint loop, watches and writes
@@ -18,6 +19,7 @@ describe('controller-manager restart during an outage', () => {
   it('the new leader holds the lease 15–19 s after the restart', () => {
     assert.ok(elected.t - restartAt >= 15_000 && elected.t - restartAt < 19_000, `elected ${elected.t - restartAt} ms after`);
     assert.ok(result.events.some((e) => e.type === 'Note' && e.reason === 'Assumption' && e.detail?.knob === 'sim.leaderElectionDelay'));
+    assert.equal(messageOf(elected), `new kube-controller-manager leader became leader, ${formatDuration(elected.t - restartAt)} after the restart`);
   });
 
   it('it writes the NoExecute taint again with a new timeAdded; Ready and the NoSchedule taint stay', () => {
