@@ -138,7 +138,7 @@ const CASES: Case[] = [
   { name: 'BestEffort', rule: 'KFS040', text: deployment({ pod: container('') }), underlined: 'containers',
     message: /^No container requests or limits cpu or memory: the pods are BestEffort/, negative: deployment({ pod: container('        resources: {requests: {cpu: 100m}}\n') }) },
   { name: 'Burstable', rule: 'KFS041', severity: 'info', text: deployment({ pod: container('        resources: {requests: {cpu: 100m, memory: 64Mi}, limits: {cpu: 500m, memory: 64Mi}}\n') }), underlined: 'resources',
-    message: /^Container app has requests below its limits \(or no limits\): the pods are Burstable/,
+    message: /^Container app has a cpu request below its limit: the pods are Burstable/,
     negative: deployment({ pod: container('        resources: {limits: {cpu: 500m, memory: 64Mi}}\n') }) },
   { name: 'no memory limit', rule: 'KFS042', text: deployment({ pod: container('        resources: {requests: {cpu: 100m}}\n') }), underlined: 'resources',
     message: /^Container app has no memory limit/, negative: deployment({ pod: container('        resources: {limits: {memory: 64Mi}}\n') }) },
@@ -287,6 +287,12 @@ describe('rules (RULES.md sections A–E)', () => {
     const pod = `      tolerations: [{key: node.kubernetes.io/unreachable, operator: Equal, effect: NoExecute, tolerationSeconds: 60}]\n${container('')}`;
     const [kfs009] = analyse(deployment({ kind: 'DaemonSet', replicas: null, pod })).findings.filter((f) => f.ruleId === 'KFS009');
     assert.match(kfs009.message, /^Its pod on a failed node is evicted at 1m5[0-9]s: a written toleration of the node's taint with tolerationSeconds 60 is read before the DaemonSet's own one without seconds\./);
+  });
+
+  it('KFS041 says what keeps a container from Guaranteed: no limit of a resource, or a request below it (an unset request is the limit)', () => {
+    const kfs041 = (resources: string) => analyse(deployment({ pod: container(`        resources: ${resources}\n`) })).findings.find((f) => f.ruleId === 'KFS041')!.message.split(':')[0];
+    assert.equal(kfs041('{limits: {cpu: "1"}}'), 'Container app has no memory limit');
+    assert.equal(kfs041('{requests: {cpu: 100m, memory: 64Mi}, limits: {cpu: 500m}}'), 'Container app has a cpu request below its limit and no memory limit');
   });
 
   it('KFS010 counts the pods an autoscaler keeps: a Deployment without replicas that an autoscaler keeps at 3 is warned', () => {

@@ -66,8 +66,14 @@ export const burstable: Rule = {
       const effect = others.length === 0 ? 'Guaranteed QoS: evicted last under node pressure'
         : `${container.name} as Guaranteed; the pods stay Burstable while ${others.map((c) => c.name).join(', ')} ${others.length === 1 ? 'is' : 'are'} not`;
       const fixes = fix(`Set requests equal to limits (${effect})`, edits);
+      // What keeps it from Guaranteed, per resource: no limit, or a request below it (an unset request defaults to the limit).
+      const gaps = ([['cpu', 'cpuMillis'], ['memory', 'memoryBytes']] as const).flatMap(([name, key]) => {
+        const limit = container.limits[key];
+        if (limit === undefined) return [`no ${name} limit`];
+        return (container.requests[key] ?? limit) < limit ? [`a ${name} request below its limit`] : [];
+      });
       return [finding(this, workload, path,
-        `Container ${container.name} has requests below its limits (or no limits): the pods are Burstable, evicted under node pressure after BestEffort pods and before Guaranteed ones, starting with those most over their requests. Make requests and limits equal, cpu and memory, to make them Guaranteed (raising requests reserves more of the node).`,
+        `Container ${container.name} has ${gaps.join(' and ')}: the pods are Burstable, evicted under node pressure after BestEffort pods and before Guaranteed ones, starting with those most over their requests. Make requests and limits equal, cpu and memory, to make them Guaranteed (raising requests reserves more of the node).`,
         { fixes })];
     }));
   },
