@@ -349,6 +349,8 @@ function simulationChoices(args: ParsedArgs, cwd: string): SimulationChoices {
   const seed = Number(seedText);
   // Number('') is 0: an empty --seed= is a mistake, not seed 0.
   if (!/^[0-9]+$/.test(seedText) || seed > 2 ** 31) throw new UsageError(`--seed must be a whole number from 0 to ${2 ** 31}`);
+  // Standard input is read once: the manifests or the cluster, not both.
+  if (single(args, 'cluster') === '-' && args.positionals.includes('-')) throw new UsageError('standard input (-) is given for the manifests and for --cluster; it can be read once: give one of them as a file');
   const targets = timedList(args, 'target', 'node/a@0s,node/b@60s');
   const recoverAfter = single(args, 'recover-after');
   const perTargetRecovery = recoverAfter !== undefined && recoverAfter.includes('@') ? timedList(args, 'recover-after', 'node/a@5m,node/b@2m') : undefined;

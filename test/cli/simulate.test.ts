@@ -292,6 +292,7 @@ items:
       [['--recover-after', '9999999h'], /--recover-after 9999999h is longer than the 7 days/],
       [['--duration', '1us'], /--duration must be at least 1ms/],
       [['-o', ''], /-o needs a file name \(or - for standard output\)/],
+      [['-', '--cluster', '-'], /standard input \(-\) is given for the manifests and for --cluster; it can be read once/],
       [['--runs', '0'], /--runs must be a whole number from 1 to 1000/],
       [['--seed='], /--seed must be a whole number from 0 to 2147483648/],
       [['--seed', ' '], /--seed must be a whole number from 0 to 2147483648/],
