@@ -222,6 +222,11 @@ describe('quick fixes', () => {
     assert.equal(fix.title, 'Limit the emptyDir to 1Gi (the kubelet evicts the pod when scratch exceeds 1Gi, before the node\'s disk fills)');
     const [memory] = fixesOf(web('  replicas: 2\n', pod.replace('emptyDir: {}', 'emptyDir: {medium: Memory}')), 'KFS043');
     assert.equal(memory.title, 'Limit the emptyDir to 1Gi (scratch is capped at 1Gi instead of growing into the pod\'s memory)');
+    assert.equal(fix.preferred, true);
+    // A data directory (a database's, by its name or its mount path): 1Gi could evict the pod as the data grows; not preferred.
+    const data = fixesOf(web('  replicas: 2\n', '      volumes: [{name: cache, emptyDir: {}}]\n      containers: [{name: redis, image: redis, volumeMounts: [{name: cache, mountPath: /data}]}]\n'), 'KFS043')[0];
+    assert.match(data.title, /; cache looks like a data directory: make the limit larger than what it holds\)$/);
+    assert.equal(data.preferred, false);
   });
 
   it('KFS030 starts the program with exec inside the quoted script', () => {

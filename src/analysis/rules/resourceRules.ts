@@ -43,6 +43,13 @@ export const bestEffort: Rule = {
   },
 };
 
+/** A volume named or mounted like a database's or a dashboard's data (redis-data, /var/lib/grafana): a small sizeLimit would evict the pod as the data grows. */
+const DATA_LIKE = /data|storage|(^|[-_/])db([-_/]|$)|\/var\/lib\//i;
+
+function holdsData(volumeName: string, containers: readonly Container[]): boolean {
+  return DATA_LIKE.test(volumeName) || containers.some((c) => c.volumeMounts.some((m) => m.name === volumeName && DATA_LIKE.test(m.mountPath)));
+}
+
 export const burstable: Rule = {
   id: 'KFS041',
   title: 'Burstable QoS: requests differ from limits',
@@ -119,7 +126,8 @@ export const unboundedEmptyDir: Rule = {
           memory
             ? `emptyDir ${volume.name} is memory-backed (tmpfs) with no sizeLimit, and not every container has a memory limit: what it holds is RAM, and it can grow until the node is short of memory, when the kubelet evicts pods (memory.available<100Mi).`
             : `emptyDir ${volume.name} has no sizeLimit and no container limits ephemeral-storage: it can fill the node's disk, and under disk pressure (nodefs.available<10%) the kubelet evicts pods.`,
-          { fixes: fix(`Limit the emptyDir to 1Gi (${volume.emptyDirMedium === 'Memory' ? `${volume.name} is capped at 1Gi instead of growing into the pod's memory` : `the kubelet evicts the pod when ${volume.name} exceeds 1Gi, before the node's disk fills`})`, [editor.setEntry(path, 'sizeLimit', '1Gi')], { preferred: true }) })];
+          { fixes: fix(`Limit the emptyDir to 1Gi (${memory ? `${volume.name} is capped at 1Gi instead of growing into the pod's memory` : `the kubelet evicts the pod when ${volume.name} exceeds 1Gi, before the node's disk fills`}${holdsData(volume.name, spec.containers) ? `; ${volume.name} looks like a data directory: make the limit larger than what it holds` : ''})`,
+            [editor.setEntry(path, 'sizeLimit', '1Gi')], { preferred: !holdsData(volume.name, spec.containers) }) })];
       });
     });
   },
