@@ -20,7 +20,7 @@ import { readScenarioFile, scenarioArguments, scenarioFieldOf, scenarioRun, spli
 import { defaultChoices, type ClusterText, type SimulationChoices } from '../workspace/simulationChoices';
 import type { WorkspaceSettings } from '../workspace/workspace';
 import { UsageError, parseArgs, single, type ParsedArgs } from './args';
-import { TEMPLATE_DETECTED } from '../manifest/problem';
+import { SYNTAX_ERROR, TEMPLATE_DETECTED } from '../manifest/problem';
 import { RejectedInput, reportRejected, warnSkippedDocuments, type Warn } from './refusedInput';
 import { collectFiles, FileError, loadWorkspace, makeParentDirectories, readText, type StdinReader } from './files';
 import { SETTINGS_OPTIONS, SETTINGS_USAGE, settingsFromArgs } from './settingsOptions';
@@ -153,6 +153,11 @@ function prepareRun(paths: string[], settings: WorkspaceSettings, choicesOf: () 
     const templates = files.filter((f) => workspace.read(f.displayPath).parsed.problems.some((p) => p.ruleId === TEMPLATE_DETECTED));
     if (error instanceof InputError && error.problem === NO_WORKLOADS && templates.length > 0) {
       throw new InputError('workloads', undefined, `${error.problem} Skipped ${templates.length === 1 ? 'a template' : `${templates.length} templates`} (${templates.map((t) => t.displayPath).join(', ')}): render ${templates.length === 1 ? 'it' : 'them'} first, such as helm template . | kube-failure-sim simulate -`);
+    }
+    // A YAML error that hides every workload was just told, at its place, as a skipped document: not again.
+    const at = error instanceof InputError && error.choice === 'workloads' ? error.at : undefined;
+    if (at && workspace.read(at.uri).parsed.problems.some((p) => p.ruleId === SYNTAX_ERROR && p.range.start.line === at.range.start.line && p.range.start.character === at.range.start.character)) {
+      throw new InputError('workloads', undefined, `no workload was found: ${at.uri} cannot be read past the YAML error above. Fix it first.`);
     }
     throw error;
   }

@@ -253,6 +253,16 @@ items:
     assert.match(stdout, /^Failure: power-off/);
   });
 
+  it('a YAML error that hides every workload is told once, at its place, then named as the reason', () => {
+    const dir = write({ 'web.yaml': 'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web\n' });
+    const { code, stderr } = run('simulate', path.join(dir, 'web.yaml'));
+    assert.equal(code, 2);
+    const lines = stderr.trimEnd().split('\n');
+    assert.equal(lines.length, 2, stderr);
+    assert.match(lines[0], /web\.yaml:3:\d+ YAML syntax error: .*\(document skipped\)$/);
+    assert.match(lines[1], /^kube-failure-sim: no workload was found: .*web\.yaml cannot be read past the YAML error above\. Fix it first\.$/);
+  });
+
   it('reports a YAML error in the --cluster file at its line, not as a file without Node objects', () => {
     const clusterDir = write({ 'nodes.yaml': 'items:\n- {apiVersion: v1, kind: Node, metadata: {name: a}\n' });
     const { code, stderr } = run('simulate', file, '--cluster', path.join(clusterDir, 'nodes.yaml'));
