@@ -6,7 +6,7 @@
 import type { Knob } from '../cluster/knobSpec';
 import { COMPONENTS, knobOfComponent } from '../cluster/timing';
 import { formatDuration } from '../report/format';
-import { shellScriptAsPid1 } from '../manifest/model/containerStop';
+import { pid1IgnoresTerm, shellScriptAsPid1 } from '../manifest/model/containerStop';
 import type { Container, PodDisruptionBudget, Probe, Sourced, Workload } from '../manifest/model/types';
 import type { ManifestObject } from '../manifest/objects';
 import { valueAt, type PathSegment } from '../manifest/path';
@@ -163,7 +163,9 @@ function containerHover(container: Container | undefined, rel: PathSegment[], gr
   if (field === 'command' || field === 'args') {
     // The same judgement as KFS030 and the simulated stop.
     const shell = shellScriptAsPid1(container) !== undefined && !container.preStop;
-    return [`**${field}** of ${md(container.name)}: the first program runs as PID 1 and receives SIGTERM on deletion. ${shell ? `Here a shell is PID 1: it does not forward SIGTERM, so every stop waits ${graceSeconds}s and ends in SIGKILL unless the script starts its program with exec.` : `It has ${graceSeconds}s to exit before SIGKILL.`}`];
+    const deaf = !shell && pid1IgnoresTerm(container) && !container.preStop;
+    return [`**${field}** of ${md(container.name)}: the first program runs as PID 1 and receives SIGTERM on deletion. ${shell ? `Here a shell is PID 1: it does not forward SIGTERM, so every stop waits ${graceSeconds}s and ends in SIGKILL unless the script starts its program with exec.`
+      : deaf ? `Here PID 1 is a program with no SIGTERM handler, which PID 1 ignores: every stop waits ${graceSeconds}s and ends in SIGKILL.` : `It has ${graceSeconds}s to exit before SIGKILL.`}`];
   }
   if (field === 'resources') {
     const qos = container.limits.cpuMillis !== undefined && container.limits.memoryBytes !== undefined && (container.requests.cpuMillis ?? container.limits.cpuMillis) === container.limits.cpuMillis && (container.requests.memoryBytes ?? container.limits.memoryBytes) === container.limits.memoryBytes

@@ -102,6 +102,9 @@ describe('hovers', () => {
     // One program alone: the shell runs it in its own place, as KFS030 judges it.
     const single = deployment('1').replace('"cd /srv; nginx', '"nginx').replace('        command', '        |command');
     assert.match(at(single, '|command').hover!.markdown, /^\*\*command\*\* of web: the first program runs as PID 1 and receives SIGTERM on deletion\. It has 30s to exit before SIGKILL\./);
+    // sleep as PID 1 (run by the shell in its place) has no SIGTERM handler, and PID 1 ignores what it does not handle.
+    const sleeper = deployment('1').replace(`"cd /srv; nginx -g 'daemon off;'"`, '"sleep 3600"').replace('        command', '        |command');
+    assert.match(at(sleeper, '|command').hover!.markdown, /Here PID 1 is a program with no SIGTERM handler, which PID 1 ignores: every stop waits 30s and ends in SIGKILL\./);
     // A liveness probe detects a hang as a readiness probe does: (F−1)·p + timeout to F·p + timeout, 21–31 s by default.
     const live = deployment('1').replace('        readinessProbe:', '        |livenessProbe: {httpGet: {path: /, port: 80}}\n        readinessProbe:');
     assert.match(at(live, '|livenessProbe').hover!.markdown, /a hang is detected 21–31s after it starts/);

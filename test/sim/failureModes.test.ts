@@ -275,6 +275,12 @@ spec:
       const statusOf = (prefix: string) => stopped.states.filter((s) => s.object.name.startsWith(prefix) && s.from >= 0).map((s) => s.status);
       assert.ok(statusOf('shell-').includes('Error'), statusOf('shell-').join());
       assert.ok(statusOf('web-').includes('Completed'), statusOf('web-').join());
+      // sleep as PID 1 has no SIGTERM handler: it is killed at the end of its grace too.
+      const sleeper = deployment('sleeper', 1, '      nodeSelector: {kubernetes.io/hostname: worker-a1}\n').replace('      containers: [{name: c, image: registry.k8s.io/pause:3.9}]\n', '      containers: [{name: c, image: busybox, command: [sleep, "3600"]}]\n');
+      const slept = run([sleeper], { failure: 'graceful-shutdown', targets: ['node/worker-a1'], durationMs: MINUTE, set, version: '1.31' });
+      const failedAt = slept.events.find((e) => e.type === 'PodFailed')!.t;
+      assert.ok(failedAt >= 19_000 && failedAt <= 20_100, `stopped at ${failedAt} ms, the regular pods' 20 s`);
+      assert.ok(slept.states.some((st) => st.object.name.startsWith('sleeper-') && st.status === 'Error'));
       // A run-to-completion container stopped by SIGTERM is taken to have no handler (exit 143), as when its pod is deleted.
       const batch = 'apiVersion: batch/v1\nkind: Job\nmetadata: {name: batch, namespace: truth}\nspec:\n  template:\n    spec:\n      restartPolicy: Never\n      nodeSelector: {kubernetes.io/hostname: worker-a1}\n      containers: [{name: c, image: app}]\n';
       const job = run([batch], { failure: 'graceful-shutdown', targets: ['node/worker-a1'], durationMs: MINUTE, set, version: '1.31' });

@@ -1,7 +1,8 @@
 /**
  * How long a container takes to stop once the kubelet kills it (SEMANTICS.md 10): its preStop
  * hook runs first, within the grace period; then SIGTERM, which a shell running as PID 1 neither
- * forwards nor acts on, so such a container is killed only when the grace period ends.
+ * forwards nor acts on, nor does a PID 1 without a handler (sleep), so such a container is
+ * killed only when the grace period ends.
  */
 import type { Container, LifecycleHandler } from './types';
 
@@ -62,6 +63,34 @@ function execsProgram(script: string): boolean {
   return replaces(script.trimStart()) || replaces(last);
 }
 
+/**
+ * Programs that install no SIGTERM handler. As PID 1 of a container a process gets only the
+ * signals it handles (the kernel drops the rest for a namespace's init), so `sleep 3600` or
+ * `tail -f /dev/null` ignores SIGTERM and is killed when the grace period ends.
+ */
+const NO_TERM_HANDLER = new Set(['sleep', 'tail']);
+
+/** The program PID 1 runs, when it is written: the command's, or the one a `sh -c` script runs in the shell's place. */
+function pid1Program(container: Container): string | undefined {
+  const argv = [...container.command, ...container.args];
+  if (argv.length === 0) return undefined;
+  let program = argv[0];
+  if (SHELLS.test(program) && /^-[a-z]*c[a-z]*$/.test(argv[1] ?? '')) {
+    const script = argv[2] ?? '';
+    const last = script.split('\n').map((line) => line.trim()).filter(Boolean).at(-1) ?? '';
+    if (shellExecsItself(script)) program = script.trim().split(/\s+/)[0];
+    else if (execsProgram(script)) program = (last.split(/;|&&/).map((part) => part.trim()).at(-1) ?? '').replace(/^exec\s+/, '').split(/\s+/)[0];
+    else return undefined;
+  }
+  return program.slice(program.lastIndexOf('/') + 1);
+}
+
+/** PID 1 is a program known to ignore SIGTERM (sleep, tail): the container stops only at SIGKILL. */
+export function pid1IgnoresTerm(container: Container): boolean {
+  const program = pid1Program(container);
+  return program !== undefined && NO_TERM_HANDLER.has(program);
+}
+
 /** Seconds a preStop hook is known to take: a sleep handler or an exec hook that sleeps; 0 when unknown. */
 export function preStopSeconds(hook: LifecycleHandler | undefined): number {
   if (!hook) return 0;
@@ -81,6 +110,6 @@ const MINIMUM_GRACE_AFTER_PRESTOP_MS = 2000;
 export function containerStopMs(container: Container, graceMs: number, exitMs: number): number {
   const preStopMs = preStopSeconds(container.preStop) * 1000;
   if (preStopMs >= graceMs && preStopMs > 0) return graceMs + MINIMUM_GRACE_AFTER_PRESTOP_MS;
-  if (!container.preStop && shellScriptAsPid1(container) !== undefined) return graceMs;
+  if (!container.preStop && (shellScriptAsPid1(container) !== undefined || pid1IgnoresTerm(container))) return graceMs;
   return Math.min(graceMs, preStopMs + exitMs);
 }
