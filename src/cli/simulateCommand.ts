@@ -7,8 +7,9 @@ import { MAX_DURATION_MS, MAX_RUNS } from '../manifest/limits';
 import { FAILURE_KINDS, PLACEMENTS, isFailureKind, type Intervention, type Placement, type Scenario } from '../sim/scenario';
 import { ScenarioError, simulate, type SimulationResult } from '../sim/simulate';
 import { afterTheEnd } from '../report/afterTheEnd';
+import { unrealisticTiming } from '../report/unrealisticTiming';
 import { htmlReportPieces, type ReportFinding } from '../report/htmlReport';
-import { multiRunReport, traceReport } from '../report/jsonReport';
+import { multiRunReport, timingJson, traceReport } from '../report/jsonReport';
 import { RunStatistics } from '../report/runStatistics';
 import { renderRunStatistics, renderText, scenarioHeader } from '../report/textReport';
 import { formatDuration, nodeNames } from '../report/format';
@@ -161,7 +162,7 @@ function prepareRun(paths: string[], settings: WorkspaceSettings, choicesOf: () 
     }
     throw error;
   }
-  for (const line of afterTheEnd(scenario)) warn(line);
+  for (const line of [...afterTheEnd(scenario), ...unrealisticTiming(timingJson(scenario.timing))]) warn(line);
   const findings = () => files.flatMap(({ displayPath }) => workspace.analyse(displayPath).findings.flatMap((f) => (f.object ? [{
     ruleId: f.ruleId, severity: f.severity, message: f.message, object: f.object, fixes: (f.fixes ?? []).map((fix) => fix.title),
     uri: displayPath.split(path.sep).join('/'), range: f.range,

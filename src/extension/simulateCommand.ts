@@ -7,6 +7,7 @@ import { nodeNames } from '../report/format';
 import { isFailureKind, isInterventionKind, PLACEMENTS, type Intervention, type Placement } from '../sim/scenario';
 import { requestChoices, requestScenarioFile, type SimulationRequest } from '../workspace/guidedChoices';
 import { afterTheEnd } from '../report/afterTheEnd';
+import { unrealisticTiming } from '../report/unrealisticTiming';
 import { listFiles, type ListingFs } from '../workspace/listedFiles';
 import { readScenarioFile, SCENARIO_FILE_SUFFIX, scenarioRun, writeScenarioFile } from '../workspace/scenarioFile';
 import type { ClusterText, SimulationChoices } from '../workspace/simulationChoices';
@@ -77,7 +78,7 @@ export function registerSimulateCommand(context: vscode.ExtensionContext, index:
       if (!report) return;
       if (last === ref) lastReport = report;
       // A scenario file's own duration may end before what it schedules (a guided run lasts long enough).
-      for (const line of afterTheEnd(report.scenario)) void vscode.window.showWarningMessage(`${source}: ${line}.`);
+      for (const line of [...afterTheEnd(report.scenario), ...unrealisticTiming(report.timing)]) void vscode.window.showWarningMessage(`${source}: ${line}.`);
       const findings = await workloadFindings(index, documents ?? [ref.document]);
       const timing = runTimingLabel(ref);
       panels.show({ type: 'showTrace', title: `${ref.failure} of ${nodeNames(report.summary.failedNodes)}: ${source}${timing ? ` (${timing})` : ''}`, report, run: ref, findings });

@@ -253,6 +253,13 @@ items:
     assert.match(stdout, /^Failure: power-off/);
   });
 
+  it('says when the grace period is shorter than the lease renewals: a real cluster would mark healthy nodes Unknown, the simulator does not', () => {
+    const short = run('simulate', file, '--duration', '1m', '--set', 'kcm.node-monitor-grace-period=1ms');
+    assert.equal(short.code, 0);
+    assert.match(short.stderr, /kcm\.node-monitor-grace-period 1ms \(--set\) is shorter than the kubelets' lease renewals \(every 10s\): a real cluster would mark its healthy nodes Unknown/);
+    assert.doesNotMatch(run('simulate', file, '--duration', '1m').stderr, /lease renewals/);
+  });
+
   it('a YAML error that hides every workload is told once, at its place, then named as the reason', () => {
     const dir = write({ 'web.yaml': 'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web\n' });
     const { code, stderr } = run('simulate', path.join(dir, 'web.yaml'));
