@@ -118,8 +118,10 @@ function tolerationHover(ctx: RuleContext, workload: Sourced<Workload>, rel: Pat
     ? ` Simulated: the NoExecute taint at ${approx(s.noExecuteTaintMs)}, the pod deleted at ${approx(s.podDeletionMs)} (${approx(s.podDeletionMs - s.noExecuteTaintMs)} later).`
     : '';
   const seconds = toleration?.tolerationSeconds;
+  // key:effect of the toleration under the pointer, bold; the list as a whole when none is.
+  const label = (more = '') => (toleration ? `**${md(toleration.key || '(every taint)')}${toleration.effect ? `:${md(toleration.effect)}` : ''}${more}**` : '**tolerations**');
   if (workload.kind === 'DaemonSet') {
-    const name = `${toleration ? `**${md(toleration.key || '(every taint)')}${toleration.effect ? `:${md(toleration.effect)}` : ''}**` : '**tolerations**'}: the DaemonSet controller adds to every pod of it tolerations of \`node.kubernetes.io/unreachable\` and \`not-ready\` NoExecute without tolerationSeconds`;
+    const name = `${label()}: the DaemonSet controller adds to every pod of it tolerations of \`node.kubernetes.io/unreachable\` and \`not-ready\` NoExecute without tolerationSeconds`;
     // A written toleration of the taint with seconds comes first, and the first match is the one that counts.
     const evictedAfter = s?.cause.kind === 'daemon-pod-deleted' ? s.cause.tolerationSeconds : null;
     if (evictedAfter !== null && s?.noExecuteTaintMs != null && s.podDeletionMs !== null) {
@@ -127,9 +129,7 @@ function tolerationHover(ctx: RuleContext, workload: Sourced<Workload>, rel: Pat
     }
     return [`${name}, so its pod on a failed node is never evicted: it waits for the node, and no other node runs it instead (SEMANTICS.md 6.3).`];
   }
-  const head = toleration
-    ? `**${md(toleration.key || '(every taint)')}${toleration.effect ? `:${md(toleration.effect)}` : ''}${seconds !== undefined ? `, tolerationSeconds ${seconds}` : ', no tolerationSeconds'}**: `
-    : '**tolerations**: ';
+  const head = `${label(seconds !== undefined ? `, tolerationSeconds ${seconds}` : ', no tolerationSeconds')}: `;
   if (toleration?.key === NOT_READY) {
     // Not the taint of a node that is gone (unreachable): that of a kubelet reporting NotReady.
     const notReady = ctx.simulations.outcome(workload, ctx.workspace, ctx.timing, 'kubelet-not-ready')?.summary;

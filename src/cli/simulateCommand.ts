@@ -388,6 +388,7 @@ function timedList(args: ParsedArgs, option: string, example: string): { name: s
   return (text ?? '').split(',').map((t) => t.trim()).filter(Boolean).map((item) => {
     const timed = splitTarget(item);
     if (!timed) throw new UsageError(timeProblem(option, item) ?? `--${option} needs NAME or NAME@DURATION items, such as ${example}; got "${item}"`);
+    // The time is bounded as any duration option is (durationOf throws past 7 days or below 0).
     if (timed.atMs !== undefined) durationOf(item.slice(item.lastIndexOf('@') + 1), option);
     return { name: timed.name, ms: timed.atMs };
   });

@@ -170,6 +170,11 @@ export function resolveTiming(request: TimingRequest): TimingConfiguration {
   return deriveTiming(partial, (knob) => explicit.has(knob));
 }
 
+/** The kubelet renews its node lease every quarter of the lease's duration (in ms; the duration in seconds). */
+export function leaseRenewInterval(leaseSeconds: number): number {
+  return leaseSeconds * 1000 * 0.25;
+}
+
 /** The values that follow from others: the kubelet's own defaulting rule, and rates and intervals. */
 export function deriveTiming(timing: Omit<TimingConfiguration, 'derived'>, isExplicit: (knob: Knob) => boolean): TimingConfiguration {
   const { nodeStatusUpdateFrequency: update, nodeStatusReportFrequency: report, nodeLeaseDurationSeconds: lease } = timing.kubelet;
@@ -179,7 +184,7 @@ export function deriveTiming(timing: Omit<TimingConfiguration, 'derived'>, isExp
   if (statusReportFollowsUpdate) {
     kubelet = { ...kubelet, nodeStatusReportFrequency: { ...report, value: update.value, source: `= kubelet.nodeStatusUpdateFrequency (set explicitly, ${update.source})` } };
   }
-  const leaseRenewIntervalMs = lease.value * 1000 * 0.25;
+  const leaseRenewIntervalMs = leaseRenewInterval(lease.value);
   return {
     ...timing,
     kubelet,

@@ -70,6 +70,8 @@ interface DocumentState {
 interface LenientTiming {
   timing: TimingConfiguration;
   problems: InputError[];
+  /** Settings of files that a later file sets again (KFS092 warnings where they are written). */
+  overridden: (InputProblem & { uri: string })[];
 }
 
 export class Workspace {
@@ -207,7 +209,7 @@ export class Workspace {
   /** `checked`: the findings of the rejection rules, which the context needs for its unsimulated workloads; the analysis takes them as they are. */
   private ruleContext(doc: DocumentState): { context: RuleContext; located: InputProblem[]; timing: TimingConfiguration; checked: Map<string, Finding[]> } {
     const uri = doc.uri;
-    const { timing, problems } = this.lenientTiming();
+    const { timing, problems, overridden } = this.lenientTiming();
     const { cluster, locations } = this.derivedState();
     const unsimulated = unsimulatedWorkloads(doc.read, cluster);
     const context: RuleContext = {
@@ -232,7 +234,7 @@ export class Workspace {
       said.add(key);
       return [{ message: p.message, range: p.at.range, severity: p.choice === 'setting' ? 'error' as const : 'warning' as const }];
     });
-    located.push(...overriddenSettings(this.clusterSettings()).filter((p) => p.uri === uri));
+    located.push(...overridden.filter((p) => p.uri === uri));
     return { context, located, timing, checked };
   }
 
@@ -390,7 +392,8 @@ export class Workspace {
     if (this.lenient?.key === key) return this.lenient.value;
     const problems: InputError[] = [];
     const { version, versionSource } = this.version(false, problems);
-    const request = { version, versionSource, settings: [...this.clusterSettings(), ...this.settings.overrides], onError: (e: TimingError) => problems.push(timingInputError(e)) };
+    const clusterSettings = this.clusterSettings();
+    const request = { version, versionSource, settings: [...clusterSettings, ...this.settings.overrides], onError: (e: TimingError) => problems.push(timingInputError(e)) };
     let timing: TimingConfiguration;
     try {
       timing = resolveTiming({ ...request, profile: this.settings.profile });
@@ -399,7 +402,7 @@ export class Workspace {
       problems.push(timingInputError(error));
       timing = resolveTiming(request);
     }
-    this.lenient = { key, value: { timing, problems } };
+    this.lenient = { key, value: { timing, problems, overridden: overriddenSettings(clusterSettings) } };
     return this.lenient.value;
   }
 }

@@ -296,17 +296,18 @@ export const defaultTolerations: Rule = {
       const outcome = simulated(ctx, workload);
       const evicted = outcome?.summary.podDeletionMs;
       const editor = editorFor(ctx.document, workload.source);
-      if (unreachable.via === DISABLED_ADMISSION) {
-        // No default toleration at all: the pods go as soon as the node is tainted; the fix writes the usual 300 s.
-        const usual = [UNREACHABLE, NOT_READY].map((key) => ({ key, operator: 'Exists', effect: 'NoExecute', tolerationSeconds: API_SERVER_KNOBS.defaultUnreachableTolerationSeconds.defaultValue() }));
+      // No default toleration at all where the plugin is off: the pods go as soon as the node is tainted, and the fix writes the usual 300 s.
+      const disabled = unreachable.via === DISABLED_ADMISSION;
+      const seconds = (knob: typeof unreachable) => (disabled ? API_SERVER_KNOBS.defaultUnreachableTolerationSeconds.defaultValue() : knob.value);
+      const tolerations = [
+        { key: UNREACHABLE, operator: 'Exists', effect: 'NoExecute', tolerationSeconds: seconds(unreachable) },
+        { key: NOT_READY, operator: 'Exists', effect: 'NoExecute', tolerationSeconds: seconds(notReady) },
+      ];
+      if (disabled) {
         return [base(this, workload, kindRange(workload),
           `Its pods get no toleration of a dead node: the API server's DefaultTolerationSeconds admission is disabled (${unreachable.source})${evicted !== null && evicted !== undefined ? `, so a pod on a failed node is deleted about ${approx(evicted)} after the failure, as soon as its node is tainted` : ''}. Write the tolerations to keep pods through a short outage.`,
-          { fixes: fix('Write tolerations of a dead node (300s)', [editor.appendItems([...podSpecPath(workload), 'tolerations'], usual)], { effect: outageEffect(workload) }) })];
+          { fixes: fix('Write tolerations of a dead node (300s)', [editor.appendItems([...podSpecPath(workload), 'tolerations'], tolerations)], { effect: outageEffect(workload) }) })];
       }
-      const tolerations = [
-        { key: UNREACHABLE, operator: 'Exists', effect: 'NoExecute', tolerationSeconds: unreachable.value },
-        { key: NOT_READY, operator: 'Exists', effect: 'NoExecute', tolerationSeconds: notReady.value },
-      ];
       return [base(this, workload, kindRange(workload),
         `Its pods get tolerationSeconds ${unreachable.value} for a dead node from the API server's DefaultTolerationSeconds admission (--default-unreachable-toleration-seconds=${unreachable.value}, ${unreachable.source})${evicted !== null && evicted !== undefined ? `: a pod on a failed node is deleted about ${approx(evicted)} after the failure` : ''}. Write the tolerations to choose the delay per workload.`,
         { fixes: fix(`Write the tolerations the API server adds (${unreachable.value}s)`, [editor.appendItems([...podSpecPath(workload), 'tolerations'], tolerations)], { effect: outageEffect(workload) }) })];

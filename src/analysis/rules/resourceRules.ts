@@ -122,12 +122,13 @@ export const unboundedEmptyDir: Rule = {
         const memory = volume.emptyDirMedium === 'Memory';
         if (memory ? memoryLimited : storageLimited) return [];
         const path = [...podSpecPath(workload), 'volumes', i, 'emptyDir'];
+        const data = holdsData(volume.name, spec.containers);
         return [finding(this, workload, path,
           memory
             ? `emptyDir ${volume.name} is memory-backed (tmpfs) with no sizeLimit, and not every container has a memory limit: what it holds is RAM, and it can grow until the node is short of memory, when the kubelet evicts pods (memory.available<100Mi).`
             : `emptyDir ${volume.name} has no sizeLimit and no container limits ephemeral-storage: it can fill the node's disk, and under disk pressure (nodefs.available<10%) the kubelet evicts pods.`,
-          { fixes: fix(`Limit the emptyDir to 1Gi (${memory ? `${volume.name} is capped at 1Gi instead of growing into the pod's memory` : `the kubelet evicts the pod when ${volume.name} exceeds 1Gi, before the node's disk fills`}${holdsData(volume.name, spec.containers) ? `; ${volume.name} looks like a data directory: make the limit larger than what it holds` : ''})`,
-            [editor.setEntry(path, 'sizeLimit', '1Gi')], { preferred: !holdsData(volume.name, spec.containers) }) })];
+          { fixes: fix(`Limit the emptyDir to 1Gi (${memory ? `${volume.name} is capped at 1Gi instead of growing into the pod's memory` : `the kubelet evicts the pod when ${volume.name} exceeds 1Gi, before the node's disk fills`}${data ? `; ${volume.name} looks like a data directory: make the limit larger than what it holds` : ''})`,
+            [editor.setEntry(path, 'sizeLimit', '1Gi')], { preferred: !data }) })];
       });
     });
   },

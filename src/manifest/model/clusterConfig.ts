@@ -167,13 +167,13 @@ export function readContainerFlags(container: FieldReader, component: ComponentN
   return withAdmissionPlugins(component, lastWins(container, component, flags));
 }
 
+export const DISABLED_ADMISSION = 'disable-admission-plugins';
+
 /**
  * --disable-admission-plugins with DefaultTolerationSeconds: pods get no default toleration of a
  * dead node, so the taint eviction controller deletes them as soon as it sees the NoExecute
  * taint: read as both default toleration seconds at 0 (an explicit value of them does nothing then).
  */
-export const DISABLED_ADMISSION = 'disable-admission-plugins';
-
 function withAdmissionPlugins(component: ComponentName, settings: ConfigSetting[]): ConfigSetting[] {
   const disabled = component === 'kube-apiserver' ? settings.find((s) => s.name === DISABLED_ADMISSION) : undefined;
   if (!disabled || !String(disabled.value).split(',').map((p) => p.trim()).includes('DefaultTolerationSeconds')) return settings;

@@ -16,11 +16,15 @@ const SLEEP = /(?:^|[\s;&|(])sleep\s+(\d+(?:\.\d+)?)s?(?=$|[\s;&|)])/;
  * waits with `wait` runs at once).
  */
 export function shellScriptAsPid1(container: Container): string | undefined {
+  const script = shellScript(container);
+  if (script === undefined) return undefined;
+  return execedProgram(script) !== undefined || TRAPS_TERM.test(script) || shellExecsItself(script) ? undefined : script;
+}
+
+/** The script of a container started as `sh -c SCRIPT` (or -ec, -xc: flags with -c). */
+function shellScript(container: Container): string | undefined {
   const argv = [...container.command, ...container.args];
-  // -c, or flags with it such as -ec or -xc.
-  if (!SHELLS.test(argv[0] ?? '') || !/^-[a-z]*c[a-z]*$/.test(argv[1] ?? '')) return undefined;
-  const script = argv[2] ?? '';
-  return execsProgram(script) || TRAPS_TERM.test(script) || shellExecsItself(script) ? undefined : script;
+  return SHELLS.test(argv[0] ?? '') && /^-[a-z]*c[a-z]*$/.test(argv[1] ?? '') ? argv[2] ?? '' : undefined;
 }
 
 /** Control operators, a newline or a command substitution: more than one command (`2>&1` is a redirection). */
@@ -52,15 +56,15 @@ function shellExecsItself(script: string): boolean {
 const TRAPS_TERM = /(?:^|[\s;&|(])trap\s+(?:'[^']*'|"[^"]*"|\S+)(?:\s+\S+)*?\s+(?:SIG)?(?:TERM|15)\b/;
 
 /**
- * The script ends by replacing the shell with its program (`exec cmd`, also after `;` or `&&` on
+ * The program the script ends by replacing the shell with (`exec cmd`, also after `;` or `&&` on
  * its last line), which then is PID 1 and gets SIGTERM itself.
  */
-function execsProgram(script: string): boolean {
+function execedProgram(script: string): string | undefined {
   const lines = script.split('\n').map((line) => line.trim()).filter((line) => line !== '' && !line.startsWith('#'));
   const last = (lines.at(-1) ?? '').split(/;|&&/).map((part) => part.trim()).filter(Boolean).at(-1) ?? '';
   // `exec 2>&1` only redirects: the shell stays.
-  const replaces = (command: string) => /^exec\s+(?!\d*[<>])\S/.test(command);
-  return replaces(script.trimStart()) || replaces(last);
+  const replaced = (command: string) => /^exec\s+(?!\d*[<>])(\S+)/.exec(command)?.[1];
+  return replaced(script.trimStart()) ?? replaced(last);
 }
 
 /**
@@ -72,17 +76,10 @@ const NO_TERM_HANDLER = new Set(['sleep', 'tail']);
 
 /** The program PID 1 runs, when it is written: the command's, or the one a `sh -c` script runs in the shell's place. */
 function pid1Program(container: Container): string | undefined {
-  const argv = [...container.command, ...container.args];
-  if (argv.length === 0) return undefined;
-  let program = argv[0];
-  if (SHELLS.test(program) && /^-[a-z]*c[a-z]*$/.test(argv[1] ?? '')) {
-    const script = argv[2] ?? '';
-    const last = script.split('\n').map((line) => line.trim()).filter(Boolean).at(-1) ?? '';
-    if (shellExecsItself(script)) program = script.trim().split(/\s+/)[0];
-    else if (execsProgram(script)) program = (last.split(/;|&&/).map((part) => part.trim()).at(-1) ?? '').replace(/^exec\s+/, '').split(/\s+/)[0];
-    else return undefined;
-  }
-  return program.slice(program.lastIndexOf('/') + 1);
+  const script = shellScript(container);
+  const program = script === undefined ? [...container.command, ...container.args][0]
+    : shellExecsItself(script) ? script.trim().split(/\s+/)[0] : execedProgram(script);
+  return program?.slice(program.lastIndexOf('/') + 1);
 }
 
 /** PID 1 is a program known to ignore SIGTERM (sleep, tail): the container stops only at SIGKILL. */
