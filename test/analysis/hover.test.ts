@@ -67,9 +67,12 @@ describe('hovers', () => {
     const { hover, workspace } = at(deployment('1', pod), 'not-r|eady');
     assert.match(hover!.markdown, /^\*\*node\\\.kubernetes\\\.io\\\/not\\-ready:NoExecute, no tolerationSeconds\*\*: when a kubelet reports NotReady .*the unreachable taint instead, which this toleration does not cover\. Simulated \(its kubelet reports NotReady\): the taint at \d+s, the pod never deleted\./);
     const kfs007 = workspace.analyse('main.yaml').findings.find((f) => f.ruleId === 'KFS007')!;
-    assert.match(kfs007.message, / if its kubelet reports NotReady: this toleration has no tolerationSeconds, so the pod tolerates the node\.kubernetes\.io\/not-ready NoExecute taint forever/);
+    assert.match(kfs007.message, / if its kubelet reports NotReady: this toleration has no tolerationSeconds, so the pod tolerates the node\.kubernetes\.io\/not-ready NoExecute taint forever: while its kubelet reports NotReady .* it is never evicted/);
+    assert.doesNotMatch(kfs007.message, /dead node/);
     const [fix] = workspace.fixes('main.yaml').filter((f) => f.finding.ruleId === 'KFS007').map((f) => f.fix);
-    assert.match(fix.title, /^Add tolerationSeconds: 300 \(outage if its kubelet reports NotReady: /);
+    // Its containers keep serving there, so the eviction it adds lengthens the outage: offered, not preferred.
+    assert.match(fix.title, /^Add tolerationSeconds: 300 \(outage if its kubelet reports NotReady: 0s → [1-9]\d*s\)$/);
+    assert.ok(!fix.preferred);
   });
 
   it('a DaemonSet\'s toleration: its pods tolerate a dead node forever, whatever it writes', () => {

@@ -267,15 +267,21 @@ export const toleratedForever: Rule = {
         const what = toleration.key ? `the ${toleration.key} NoExecute taint` : 'every taint';
         // tolerationSeconds needs effect NoExecute. A toleration of every taint gets no fix: only one written
         // before it would count (the first matching toleration decides), and NoExecute alone would stop it tolerating the rest.
+        // Not preferred for the not-ready taint: containers that still serve behind a NotReady kubelet
+        // keep their endpoints (SEMANTICS.md 13.5), so an eviction can only lengthen the simulated outage.
+        const preferred = !notReady;
         const fixes = toleration.effect === 'NoExecute'
-          ? fix('Add tolerationSeconds: 300', [editor.setEntry(path, 'tolerationSeconds', 300)], { preferred: true, effect })
+          ? fix('Add tolerationSeconds: 300', [editor.setEntry(path, 'tolerationSeconds', 300)], { preferred, effect })
           : toleration.key
             ? fix('Add effect: NoExecute and tolerationSeconds: 300', [editor.addEntries(path, { effect: 'NoExecute', tolerationSeconds: 300 })
               // An effect written empty (effect: "") is replaced with the rest of the toleration.
-              ?? editor.replaceWith(path, { key: toleration.key, operator: toleration.operator, ...(toleration.value ? { value: toleration.value } : {}), effect: 'NoExecute', tolerationSeconds: 300 })], { preferred: true, effect })
+              ?? editor.replaceWith(path, { key: toleration.key, operator: toleration.operator, ...(toleration.value ? { value: toleration.value } : {}), effect: 'NoExecute', tolerationSeconds: 300 })], { preferred, effect })
             : undefined;
+        const consequence = notReady
+          ? 'while its kubelet reports NotReady (a container runtime or network plugin down) it is never evicted and its controller never replaces it, whether or not its containers still serve.'
+          : 'it is never evicted from a dead node and its controller never replaces it.';
         return base(this, workload, rangeOf(workload, toleration.key ? [...path, 'key'] : path),
-          `${text}this toleration has no tolerationSeconds, so the pod tolerates ${what} forever: it is never evicted from a dead node and its controller never replaces it.${toleration.key ? '' : ' To have it replaced, write a toleration of node.kubernetes.io/unreachable and not-ready with effect NoExecute and tolerationSeconds before this one.'}`,
+          `${text}this toleration has no tolerationSeconds, so the pod tolerates ${what} forever: ${consequence}${toleration.key ? '' : ' To have it replaced, write a toleration of node.kubernetes.io/unreachable and not-ready with effect NoExecute and tolerationSeconds before this one.'}`,
           { fixes });
       });
     });
