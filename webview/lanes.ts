@@ -68,8 +68,15 @@ export class LanesView {
   private scrollPosition = 0;
   private drag: { x: number; moved: boolean; pointer: number } | undefined;
 
-  private labelFont: { size: number; family: string } | undefined;
-  private canvas: CanvasRenderingContext2D | null = null;
+  /**
+   * The labels' font, which they inherit from the body (timeline.css): read while the page is still
+   * empty, since reading it from the built lanes forces a style pass of the whole page before the one that paints.
+   */
+  private readonly labelFont = bodyFont();
+  private canvas: CanvasRenderingContext2D | null | undefined;
+  /** Widths already measured, by font and text: setting a canvas's font parses it, and labels are drawn anew on every zoom and pan. */
+  private readonly widths = new Map<string, number>();
+  private canvasFont = '';
 
   /** False in the HTML report: there is no editor to show YAML in, so names are plain text. */
   revealsYaml = true;
@@ -260,15 +267,19 @@ export class LanesView {
   /** Text width in the label column's font (pod names are 0.92em, timeline.css), measured on a canvas. */
   private measure(text: string, scale: number, weight = ''): number {
     if (!text) return 0;
-    if (this.labelFont === undefined) {
-      const style = getComputedStyle(this.labels);
-      this.labelFont = { size: parseFloat(style.fontSize) || 13, family: style.fontFamily };
-      this.canvas = document.createElement('canvas').getContext('2d');
-    }
+    if (this.canvas === undefined) this.canvas = document.createElement('canvas').getContext('2d');
     const { size, family } = this.labelFont;
     if (!this.canvas) return text.length * size * 0.6 * scale;
-    this.canvas.font = `${weight ? `${weight} ` : ''}${size * scale}px ${family}`;
-    return this.canvas.measureText(text).width;
+    const font = `${weight ? `${weight} ` : ''}${size * scale}px ${family}`;
+    const key = `${font}\n${text}`;
+    let width = this.widths.get(key);
+    if (width === undefined) {
+      // The canvas reports its font normalised, so the last one set is kept here.
+      if (this.canvasFont !== font) this.canvas.font = this.canvasFont = font;
+      width = this.canvas.measureText(text).width;
+      this.widths.set(key, width);
+    }
+    return width;
   }
 
   /** Cloud node and pod names differ at their ends: the middle goes first. */
@@ -410,4 +421,9 @@ export class LanesView {
     if (horizontal) this.actions.pan((horizontal / this.geometry.chartWidth) * span(this.view));
     else if (event.deltaY) this.actions.zoom(Math.exp(event.deltaY * 0.002), this.t(event.clientX));
   }
+}
+
+function bodyFont(): { size: number; family: string } {
+  const style = getComputedStyle(document.body);
+  return { size: parseFloat(style.fontSize) || 13, family: style.fontFamily };
 }
