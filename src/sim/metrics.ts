@@ -12,6 +12,8 @@ import type { SimPod, SimService, SimWorkload } from './objects';
 import type { Store } from './store';
 
 interface WorkloadCounters {
+  /** The copies it should have now: a DaemonSet's desiredNumberScheduled drops when a dead node is tainted (SEMANTICS.md 18). */
+  desired: number;
   serving: number;
   blackholed: number;
   running: number;
@@ -42,6 +44,12 @@ export class ServingMetrics {
     store.onPod((pod) => this.observe(pod));
     store.onRuntime((pod) => this.observe(pod));
     if (terminatingFallback) store.onEndpoints((service) => this.endpointsChanged(service));
+    store.onWorkload((workload) => {
+      const counters = this.countersOf(workload);
+      if (wanted(workload) === counters.desired) return;
+      this.accumulate(workload, counters);
+      counters.desired = wanted(workload);
+    });
   }
 
   /** The last ready endpoint gone, or one back: the Service's serving terminating pods start or stop taking traffic. */
@@ -90,7 +98,7 @@ export class ServingMetrics {
   private countersOf(workload: SimWorkload): WorkloadCounters {
     let counters = this.counters.get(workload);
     if (!counters) {
-      counters = { serving: 0, blackholed: 0, running: 0, since: this.now(), unavailableMs: 0, degradedMs: 0, blackholeMs: 0, duplicateMs: 0 };
+      counters = { desired: wanted(workload), serving: 0, blackholed: 0, running: 0, since: this.now(), unavailableMs: 0, degradedMs: 0, blackholeMs: 0, duplicateMs: 0 };
       this.counters.set(workload, counters);
     }
     return counters;
@@ -102,8 +110,8 @@ export class ServingMetrics {
     const from = Math.max(c.since, 0);
     if (now > from) {
       const dt = now - from;
-      if (workload.desired > 0 && c.serving === 0) c.unavailableMs += dt;
-      if (c.serving < workload.desired) c.degradedMs += dt;
+      if (c.desired > 0 && c.serving === 0) c.unavailableMs += dt;
+      if (c.serving < c.desired) c.degradedMs += dt;
       if (c.blackholed > 0) c.blackholeMs += dt;
       if (c.running > workload.desired) c.duplicateMs += dt;
     }
@@ -117,4 +125,9 @@ export class ServingMetrics {
     const { serving, unavailableMs, degradedMs, blackholeMs, duplicateMs } = counters;
     return { serving, unavailableMs, degradedMs, blackholeMs, duplicateMs };
   }
+}
+
+/** kubectl's DESIRED: a DaemonSet's count of the nodes it should run on now, other workloads' replicas. */
+function wanted(workload: SimWorkload): number {
+  return workload.desiredNumberScheduled ?? workload.desired;
 }

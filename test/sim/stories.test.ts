@@ -268,8 +268,11 @@ spec:
     assert.match(reasonOf(ds), /never evicted or moved/);
     assert.equal(result.events.filter((e) => e.type === 'PodCreated').length, 0);
     // Its status no longer counts the tainted node (SEMANTICS.md 18, recorded: desired=41 ready=41 → 40/40).
-    const states = result.states.filter((st) => st.object.kind === 'DaemonSet' && st.from > 0).map((st) => st.ready);
-    assert.deepEqual(states, ['5/6', '5/5']);
+    const states = result.states.filter((st) => st.object.kind === 'DaemonSet' && st.from > 0);
+    assert.deepEqual(states.map((st) => st.ready), ['5/6', '5/5']);
+    // Degraded while it had fewer ready than desired: until the dead node left its desired count, as kubectl shows it.
+    assert.equal(ds.degradedMs, states[1].from);
+    assert.equal(ds.unavailableMs, 0);
   });
 
   it('a DaemonSet pod that a graceful shutdown left Failed is deleted by its controller, and a new one runs when the node is back', () => {
