@@ -381,8 +381,19 @@ class Kubelet {
       if (pod.deletionTimestamp !== undefined && pod.owner && isMirrorPod(pod.owner.spec)) this.recreateMirror(pod);
       else if (pod.deletionTimestamp !== undefined) this.terminate(pod);
       else if (rebooted || !pod.running) this.restartInPlace(pod, rebooted);
-      else clock.after(podStatusAfter, () => this.client.write(() => store.patchPodStatus(pod, { ready: pod.appReady, containersReady: pod.appReady })));
+      else clock.after(podStatusAfter + (restarted ? this.firstReadinessMs(pod) : 0), () => this.client.write(() => store.patchPodStatus(pod, { ready: pod.appReady, containersReady: pod.appReady })));
     }
+  }
+
+  /**
+   * A restarted kubelet has no probe results: a container with a readiness probe that the API
+   * shows not Ready is Ready again at its first success, and a restarted kubelet's probe workers
+   * first wait a random part of their period (prober worker.go run; prober_manager.go
+   * UpdatePodStatus keeps a container the API shows Ready as it is).
+   */
+  private firstReadinessMs(pod: SimPod): number {
+    const probe = pod.template.readinessProbe;
+    return !pod.readyCondition && probe && probe.handler !== 'none' ? this.random.uniform(0, probe.periodSeconds * 1000) : 0;
   }
 
   /**

@@ -196,6 +196,18 @@ spec:
     assert.ok(healed.some(({ node }) => node > 1000) && healed.some(({ pod }) => pod > 1000), `not all at once: ${JSON.stringify(healed)}`);
     const restarted = readyAfter('kubelet-stop', 1);
     assert.ok(restarted.node >= 100 && restarted.node < 200, `kubelet restarted: Ready ${restarted.node} ms after`);
+    // Without a readiness probe the restarted kubelet posts the pod Ready with its first status.
+    assert.ok(restarted.pod < 200, `pod Ready ${restarted.pod} ms after`);
+  });
+
+  it('a restarted kubelet has no probe results: a pod the controller marked NotReady is Ready again at its readiness probe\'s first success, a random part of its period after the restart', () => {
+    const probed = deployment('web', 1).replace('image: registry.k8s.io/pause:3.9}', 'image: nginx, readinessProbe: {httpGet: {path: /, port: 80}, periodSeconds: 30}}');
+    const podReady = [1, 2, 3, 4, 5, 6].map((seed) => {
+      const result = run([probed], { failure: 'kubelet-stop', durationMs: 5 * MINUTE, recoverAfterMs: 2 * MINUTE, seed });
+      return result.events.find((e) => e.type === 'PodReady' && e.t > 2 * MINUTE)!.t - 2 * MINUTE;
+    });
+    assert.ok(podReady.every((ms) => ms >= 0 && ms <= 30_000 + 200), JSON.stringify(podReady));
+    assert.ok(podReady.some((ms) => ms > 5000), `not at once: ${JSON.stringify(podReady)}`);
   });
 
   it('a healed partition stays healed when the kubelet\'s status post comes before its lease retry: the post is a heartbeat, and an Unknown written across it is put back', () => {
