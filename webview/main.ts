@@ -415,7 +415,7 @@ function legend(): HTMLElement {
     list.appendChild(item);
   }
   const down = el('li');
-  down.append(el('span', undefined, 'swatch swatch-node-down'), document.createTextNode('node not Ready'));
+  down.append(el('span', undefined, 'swatch swatch-node-down'), document.createTextNode('node down or not Ready'));
   list.appendChild(down);
   // The READY and endpoint step lines: every one, some (a terminating endpoint still counts in the total), none.
   for (const [kind, label] of [['full', 'all ready'], ['short', 'some ready'], ['zero', 'none ready']] as const) {

@@ -45,7 +45,8 @@ describe('timeline of the examples (power-off of the node of kafka-0, 10 minutes
     const kafka0 = workload(timeline, 'StatefulSet/streaming/kafka').pods[0];
     assert.equal(kafka0.ref.name, 'kafka-0');
     assert.deepEqual(bars(kafka0), ['0-325103 Running ready', '325103-end Terminating terminating']);
-    assert.deepEqual(kafka0.nodeDown, [{ fromMs: 23008, toMs: null }]);
+    // Down from the power-off itself, though the API says Ready until 23 s.
+    assert.deepEqual(kafka0.nodeDown, [{ fromMs: 0, toMs: null }]);
     assert.deepEqual(kafka0.events.map((e) => `${e.t} ${e.reason}`), ['23017 NodeNotReady', '325096 TaintManagerEviction', '325099 DeletionByTaintManager', '325103 Terminating']);
   });
 
@@ -56,7 +57,24 @@ describe('timeline of the examples (power-off of the node of kafka-0, 10 minutes
     const kafka0 = workload(deleted, 'StatefulSet/streaming/kafka').pods[0];
     const removed = kafka0.bars.at(-1)!.toMs!;
     assert.ok(removed > 180_000, `kafka-0 removed at ${removed}`);
-    assert.deepEqual(kafka0.nodeDown, [{ fromMs: 23008, toMs: removed }]);
+    assert.deepEqual(kafka0.nodeDown, [{ fromMs: 0, toMs: removed }]);
+  });
+
+  it('marks a pod down from the failure when its node stops answering at once, from NotReady when only the kubelet stopped', () => {
+    const podOnFailedNode = (failure: string) => {
+      const trace = buildTimeline(exampleTrace('examples/web-deployment.yaml', '--failure', failure, '--duration', '3m'));
+      const node = trace.nodes.find((n) => n.failed)!;
+      return { node, pod: workload(trace, 'Deployment/shop/web').pods.find((p) => p.bars[0].node === node.name)! };
+    };
+    // A dead disk: the node stays Ready and the app does not answer.
+    const disk = podOnFailedNode('disk-failure');
+    assert.ok(disk.node.bands.every((b) => b.condition === 'True'));
+    assert.deepEqual(disk.pod.nodeDown, [{ fromMs: 0, toMs: null }]);
+    // A stopped kubelet: the containers keep serving until the node is marked NotReady.
+    const stopped = podOnFailedNode('kubelet-stop');
+    const notReady = stopped.node.bands.find((b) => b.condition !== 'True')!.fromMs;
+    assert.ok(notReady > 30_000);
+    assert.deepEqual(stopped.pod.nodeDown, [{ fromMs: notReady, toMs: null }]);
   });
 
   it('steps the READY count of each workload', () => {
@@ -98,7 +116,7 @@ describe('timeline of a partition of the node of web, healed after 8 minutes', (
     ]);
     const replaced = web.pods.find((p) => p.ref.name === 'web-9jwrnbzhwc-hzmd6')!;
     assert.equal(replaced.removedMs, 481010);
-    assert.deepEqual(replaced.nodeDown, [{ fromMs: 47143, toMs: 481010 }]);
+    assert.deepEqual(replaced.nodeDown, [{ fromMs: 0, toMs: 481010 }]);
     assert.equal(web.pods.filter((p) => p.replaces !== null).length, 1);
   });
 

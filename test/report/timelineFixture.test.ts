@@ -67,7 +67,7 @@ describe('timeline data preparation from a recorded trace (power-off of worker-a
     assert.deepEqual(evicted.bars.map((b) => `${span(b)} ${b.status} ${b.ready} ${b.category} ${b.node}`), [
       '0-352203 Running 1/1 ready worker-a1', '352203-420110 Terminating 1/1 terminating worker-a1', '420110-420116 Terminating 0/1 terminating worker-a1',
     ]);
-    assert.deepEqual(evicted.nodeDown.map(span), ['47143-420104']);
+    assert.deepEqual(evicted.nodeDown.map(span), ['0-420104']);
     assert.deepEqual(replacement.bars.map((b) => `${span(b)} ${b.status} ${b.ready} ${b.category} ${b.node}`), [
       '352216-352226 Pending 0/1 pending <none>', '352226-352237 Pending 0/1 pending worker-a2', '352237-357237 ContainerCreating 0/1 creating worker-a2',
       '357237-358703 Running 0/1 unready worker-a2', '358703-end Running 1/1 ready worker-a2',

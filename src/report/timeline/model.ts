@@ -86,6 +86,8 @@ export interface NodeLane {
   zone: string | null;
   failed: boolean;
   bands: NodeBand[];
+  /** Times its pods answer no one whatever the API says: from a failure that stops them (a power-off, a partition, a dead disk) to the node's return. */
+  broken: Span[];
   taints: TaintMarker[];
   events: Marker[];
 }
@@ -123,6 +125,19 @@ const MOMENT_TYPES = new Set(['Fault', 'NodeCondition', 'TaintAdded', 'PodDeleti
 function taintText(detail: Record<string, unknown> | undefined): string {
   const value = typeof detail?.value === 'string' && detail.value ? `=${detail.value}` : '';
   return `${String(detail?.key ?? '?')}${value}:${String(detail?.effect ?? '?')}`;
+}
+
+/** Failures after which a node's pods answer no one at once; a stopped kubelet or container runtime leaves the containers serving. */
+const SERVING_STOPS = new Set(['power-off', 'zone-outage', 'partition', 'disk-failure', 'graceful-shutdown']);
+
+function brokenSpans(markers: readonly Marker[]): Span[] {
+  const spans: Span[] = [];
+  for (const e of markers) {
+    const open = spans.length > 0 && spans[spans.length - 1].toMs === null;
+    if (e.type === 'Fault' && SERVING_STOPS.has(e.reason) && !open) spans.push({ fromMs: e.t, toMs: null });
+    else if (e.type === 'Recovery' && open) spans[spans.length - 1].toMs = e.t;
+  }
+  return spans;
 }
 
 /** The states of each object, in the order the trace lists them (start time order), and the time they span. */
@@ -210,6 +225,7 @@ export function buildTimeline(report: TraceReport): Timeline {
       name: ref.name, zone: zones.get(ref.name) ?? null, failed: failed.has(ref.name), events: markers,
       taints: markers.filter((e) => e.type === 'TaintAdded' || e.type === 'TaintRemoved').map((e) => ({ t: e.t, taint: taintText(e.detail), added: e.type === 'TaintAdded' })),
       bands: states.map((s) => ({ fromMs: s.from, toMs: s.to, status: s.status, condition: s.ready ?? 'Unknown', taints: s.taints ?? [] })),
+      broken: brokenSpans(markers),
     });
   }
   const sources: LaneSources = { nodes: nodeLanes, events: events.byObject };

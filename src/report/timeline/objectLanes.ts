@@ -78,8 +78,9 @@ function podBar(state: StateInterval): PodBar {
 }
 
 /**
- * The parts of a pod's life its node spent with Ready other than True, adjacent parts merged. A
- * Node object deleted while not Ready stays down for its pods: the machine did not come back.
+ * The parts of a pod's life its node spent down: with Ready other than True, or broken by the
+ * failure before the API says so. A Node object deleted while not Ready stays down for its pods:
+ * the machine did not come back.
  */
 function nodeDownSpans(bars: readonly PodBar[], nodes: ReadonlyMap<string, NodeLane>): Span[] {
   const spans: Span[] = [];
@@ -87,13 +88,11 @@ function nodeDownSpans(bars: readonly PodBar[], nodes: ReadonlyMap<string, NodeL
     const node = nodes.get(bar.node);
     if (!node) continue;
     const barEnd = bar.toMs ?? Infinity;
-    const final = node.bands[node.bands.length - 1];
-    const bands = final && final.toMs !== null && final.condition !== 'True' ? [...node.bands, { ...final, fromMs: final.toMs, toMs: null }] : node.bands;
-    for (const band of bands) {
-      const bandEnd = band.toMs ?? Infinity;
-      if (band.condition === 'True' || bandEnd <= bar.fromMs || band.fromMs >= barEnd) continue;
-      const fromMs = Math.max(bar.fromMs, band.fromMs);
-      const end = Math.min(barEnd, bandEnd);
+    for (const down of downIntervals(node)) {
+      const downEnd = down.toMs ?? Infinity;
+      if (downEnd <= bar.fromMs || down.fromMs >= barEnd) continue;
+      const fromMs = Math.max(bar.fromMs, down.fromMs);
+      const end = Math.min(barEnd, downEnd);
       const toMs = end === Infinity ? null : end;
       const last = spans[spans.length - 1];
       if (last && last.toMs === fromMs) last.toMs = toMs;
@@ -101,6 +100,20 @@ function nodeDownSpans(bars: readonly PodBar[], nodes: ReadonlyMap<string, NodeL
     }
   }
   return spans;
+}
+
+/** A node's down times in order, overlapping ones merged. */
+function downIntervals(node: NodeLane): Span[] {
+  const final = node.bands[node.bands.length - 1];
+  const bands = final && final.toMs !== null && final.condition !== 'True' ? [...node.bands, { ...final, fromMs: final.toMs, toMs: null }] : node.bands;
+  const all = [...bands.filter((b) => b.condition !== 'True'), ...node.broken].sort((a, b) => a.fromMs - b.fromMs);
+  const merged: Span[] = [];
+  for (const { fromMs, toMs } of all) {
+    const last = merged[merged.length - 1];
+    if (last && (last.toMs === null || last.toMs >= fromMs)) last.toMs = last.toMs === null || toMs === null ? null : Math.max(last.toMs, toMs);
+    else merged.push({ fromMs, toMs });
+  }
+  return merged;
 }
 
 /** When a pod stopped counting for its workload: deletion started, or the object went away. */
