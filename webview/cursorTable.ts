@@ -35,12 +35,12 @@ export class CursorTable {
     const podCells = listed.map((p) => [p.namespace, `pod/${p.name}`, p.ready, p.status, String(p.restarts), p.ip, p.node]);
     const podClass = listed.map((p) => `status cat-${podStatusCategory(p.status, p.ready)}`);
     const key = `${narrow}#${listed.map((p) => p.laneId).join('|')}`;
-    if (narrow) this.pods.show(`Pods at ${when}`, ...twoLinePods(podCells), key, (r, c) => (c === 2 ? podClass[r] : c === 0 ? 'wrap' : undefined), narrowPodLayout);
-    else this.pods.show(`Pods at ${when}`, POD_HEADINGS, podCells, key, (r, c) => (c === 3 ? podClass[r] : undefined));
+    if (narrow) this.pods.show(`Pods at ${when} the failure`, ...twoLinePods(podCells), key, (r, c) => (c === 2 ? podClass[r] : c === 0 ? 'wrap' : undefined), narrowPodLayout);
+    else this.pods.show(`Pods at ${when} the failure`, POD_HEADINGS, podCells, key, (r, c) => (c === 3 ? podClass[r] : undefined));
     const nodeRows = at.nodes.map((n) => [`node/${n.name}`, n.status, n.taints]);
     const nodeClass = at.nodes.map((n) => `status node-${n.status.startsWith('Ready') ? 'ready' : 'notready'}`);
     // In a side column the taints go on a second line, as the pods' IP, NODE and NAMESPACE do.
-    this.nodes.show(`Nodes at ${when}`, ['NAME', 'STATUS', 'TAINTS'], nodeRows, `${narrow}#${at.nodes.map((n) => n.name).join('|')}`,
+    this.nodes.show(`Nodes at ${when} the failure`, ['NAME', 'STATUS', 'TAINTS'], nodeRows, `${narrow}#${at.nodes.map((n) => n.name).join('|')}`,
       (r, c) => (c === 1 ? nodeClass[r] : c === 0 && narrow ? 'wrap' : undefined), narrow ? narrowNodeLayout : undefined);
     if (this.pods.element.parentElement !== this.element) this.element.replaceChildren(this.caption, this.pods.element, this.nodes.element);
   }

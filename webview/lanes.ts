@@ -161,7 +161,11 @@ export class LanesView {
     for (let i = first; i < end; i++) {
       const row = layout.rows[i];
       const y = layout.offsets[i] - top;
-      labels.push(this.label(row, y, i));
+      const label = this.label(row, y, i);
+      // Only the rows in view are built: each says where it sits in the whole list.
+      label.setAttribute('aria-setsize', String(layout.rows.length));
+      label.setAttribute('aria-posinset', String(i + 1));
+      labels.push(label);
       this.drawRow(row, y, shapes, layout);
     }
     // Each run's key moments across its own rows.
@@ -245,7 +249,10 @@ export class LanesView {
         // Workload names are bold (timeline.css .lane-label-workload).
         const name = this.nameOf(row, this.fit(shown, this.geometry.labelWidth - 36 - tagWidth, 1, '600'), `${row.lane.ref.kind}/${row.lane.ref.name} in ${row.lane.ref.namespace || 'default'}`,
           `${row.lane.ref.kind} ${shown}, ${outcome || 'no summary'}`, 'show its YAML');
-        item.append(toggle, name, el('span', outcome, `tag outcome-${outcome || 'none'}`));
+        // The name's label already says the outcome.
+        const tag = el('span', outcome, `tag outcome-${outcome || 'none'}`);
+        tag.setAttribute('aria-hidden', 'true');
+        item.append(toggle, name, tag);
         break;
       }
       case 'pod': {

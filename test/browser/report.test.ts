@@ -75,6 +75,11 @@ describeWithChromium('HTML report in Chromium', (browser) => {
     assert.deepEqual(await page.locator('.lane-label-workload .name [aria-hidden=true]').allInnerTexts(), ['kafka', 'node-exporter']);
     // A screen reader reads the whole label in place of the shortened name (a span's aria-label would be ignored).
     assert.deepEqual(await page.locator('.lane-label-workload .name .sr-only').allTextContents(), ['StatefulSet kafka, stuck', 'DaemonSet node-exporter, waits-for-node']);
+    // The visible outcome tag is not read a second time; each row says where it sits among all rows.
+    assert.deepEqual(await page.locator('.lane-label-workload .tag').evaluateAll((tags) => tags.map((t) => t.getAttribute('aria-hidden'))), ['true', 'true']);
+    const rowCount = await page.locator('.lane-labels [role=listitem]').count();
+    assert.deepEqual(await page.locator('.lane-labels [role=listitem]').evaluateAll((items) => items.map((i) => `${i.getAttribute('aria-posinset')}/${i.getAttribute('aria-setsize')}`)),
+      Array.from({ length: rowCount }, (_, i) => `${i + 1}/${rowCount}`));
     assert.equal(await page.locator('.lane-label-pod').count(), 9);
     // The legend explains the READY and endpoint lines' colours too.
     assert.deepEqual((await page.locator('.legend li').allInnerTexts()).slice(-3).map((t) => t.trim()), ['line: all ready', 'line: some ready', 'line: none ready']);
@@ -101,6 +106,7 @@ describeWithChromium('HTML report in Chromium', (browser) => {
     assert.ok(rows.includes('streaming pod/kafka-0 1/1 Terminating 0 10.244.0.2 worker-a1'), rows.join('\n'));
     assert.ok(rows.includes('streaming pod/kafka-1 1/1 Running 0 10.244.2.2 worker-b1'));
     assert.equal(rows.filter((r) => r.includes(' Running ')).length, 13);
+    assert.match((await page.locator('.pods-at').getAttribute('aria-label'))!, /^Pods at \d:\d\d\.\d{3} after the failure$/);
     const nodes = await rowTexts(page, '.nodes-at');
     assert.equal(nodes[0], 'node/worker-a1 NotReady node.kubernetes.io/unreachable:NoSchedule, node.kubernetes.io/unreachable:NoExecute');
     assert.deepEqual(problems, []);
