@@ -18,9 +18,36 @@ export class CursorTable {
   private readonly caption = el('p', undefined, 'caption');
   private readonly pods = new KubectlTable('pods-at');
   private readonly nodes = new KubectlTable('nodes-at');
+  /** The panel's width in characters of the tables' font; undefined until it is laid out. */
+  private widthChars: number | undefined;
+  /** The characters each table needs on one line, as last shown. */
+  private needed = { pods: 0, nodes: 0 };
 
-  constructor() {
+  /** `relayout`: called when the panel's width makes a table switch between one line and two per object. */
+  constructor(relayout: () => void) {
     this.element.appendChild(this.caption);
+    new ResizeObserver(([entry]) => {
+      const before = this.twoLines();
+      const { nameChars } = this;
+      this.widthChars = entry.contentRect.width / charWidth(this.element);
+      const after = this.twoLines();
+      if (after.pods !== before.pods || after.nodes !== before.nodes || ((after.pods || after.nodes) && this.nameChars !== nameChars)) relayout();
+    }).observe(this.element);
+  }
+
+  /**
+   * How wide NAME may grow on a two-line table's first line: 28 characters in a side column; in a
+   * wider panel that a one-line table does not fit, what it leaves (in steps of 8, not to rebuild on every pixel).
+   */
+  private get nameChars(): number {
+    if (narrowColumn.matches || this.widthChars === undefined) return NARROW_NAME_CHARS;
+    return Math.max(NARROW_NAME_CHARS, Math.floor((this.widthChars - FIRST_LINE_OTHERS) / 8) * 8);
+  }
+
+  /** kubectl's one line per object where it fits the panel, two lines in a side column or where it does not. */
+  private twoLines(): { pods: boolean; nodes: boolean } {
+    const over = (chars: number) => narrowColumn.matches || (this.widthChars !== undefined && chars > this.widthChars);
+    return { pods: over(this.needed.pods), nodes: over(this.needed.nodes) };
   }
 
   /** `run`: which of two compared runs this table is for ("A: title"). */
@@ -31,17 +58,19 @@ export class CursorTable {
     const { pods: listed, hidden } = shownPods(at.pods, timeline.failedNodes);
     const left = hidden > 0 ? ` (${formatCount(hidden)} more pods Running and Ready on healthy nodes are left out)` : '';
     this.caption.textContent = `${run ? `${run}, as` : 'As'} of ${when} the failure (m:ss.mmm)${left}:`;
-    const narrow = narrowColumn.matches;
     const podCells = listed.map((p) => [p.namespace, `pod/${p.name}`, p.ready, p.status, String(p.restarts), p.ip, p.node]);
     const podClass = listed.map((p) => `status cat-${podStatusCategory(p.status, p.ready)}`);
-    const key = `${narrow}#${listed.map((p) => p.laneId).join('|')}`;
-    if (narrow) this.pods.show(`Pods at ${when} the failure`, ...twoLinePods(podCells), key, (r, c) => (c === 2 ? podClass[r] : c === 0 ? 'wrap' : undefined), narrowPodLayout);
-    else this.pods.show(`Pods at ${when} the failure`, POD_HEADINGS, podCells, key, (r, c) => (c === 3 ? podClass[r] : undefined));
     const nodeRows = at.nodes.map((n) => [`node/${n.name}`, n.status, n.taints]);
+    this.needed = { pods: lineChars(columnWidths(POD_HEADINGS, podCells)), nodes: lineChars(columnWidths(NODE_HEADINGS, nodeRows)) };
+    const { pods: narrow, nodes: narrowNodes } = this.twoLines();
+    const { nameChars } = this;
+    const key = `${narrow}:${nameChars}#${listed.map((p) => p.laneId).join('|')}`;
+    if (narrow) this.pods.show(`Pods at ${when} the failure`, ...twoLinePods(podCells), key, (r, c) => (c === 2 ? podClass[r] : c === 0 ? 'wrap' : undefined), narrowPodLayout(nameChars));
+    else this.pods.show(`Pods at ${when} the failure`, POD_HEADINGS, podCells, key, (r, c) => (c === 3 ? podClass[r] : undefined));
     const nodeClass = at.nodes.map((n) => `status node-${n.status.startsWith('Ready') ? 'ready' : 'notready'}`);
     // In a side column the taints go on a second line, as the pods' IP, NODE and NAMESPACE do.
-    this.nodes.show(`Nodes at ${when} the failure`, ['NAME', 'STATUS', 'TAINTS'], nodeRows, `${narrow}#${at.nodes.map((n) => n.name).join('|')}`,
-      (r, c) => (c === 1 ? nodeClass[r] : c === 0 && narrow ? 'wrap' : undefined), narrow ? narrowNodeLayout : undefined);
+    this.nodes.show(`Nodes at ${when} the failure`, NODE_HEADINGS, nodeRows, `${narrowNodes}:${nameChars}#${at.nodes.map((n) => n.name).join('|')}`,
+      (r, c) => (c === 1 ? nodeClass[r] : c === 0 && narrowNodes ? 'wrap' : undefined), narrowNodes ? narrowNodeLayout(nameChars) : undefined);
     if (this.pods.element.parentElement !== this.element) this.element.replaceChildren(this.caption, this.pods.element, this.nodes.element);
   }
 }
@@ -75,9 +104,35 @@ class KubectlTable {
 }
 
 const POD_HEADINGS = ['NAMESPACE', 'NAME', 'READY', 'STATUS', 'RESTARTS', 'IP', 'NODE'];
+const NODE_HEADINGS = ['NAME', 'STATUS', 'TAINTS'];
+
+/** A row's characters on one line: its columns, the room KubectlTable adds to each, and the 2ch gaps (timeline.css .grid-row). */
+function lineChars(widths: number[]): number {
+  return widths.reduce((sum, w) => sum + w + 1, 0) + 2 * (widths.length - 1);
+}
+
+/** The width of one character of the tables' monospace font (timeline.css .grid-table), measured once. */
+let measuredCharPx: number | undefined;
+function charWidth(within: HTMLElement): number {
+  if (measuredCharPx === undefined) {
+    const probe = el('span', '0'.repeat(50), 'grid-table');
+    // Out of the flow and as wide as its text (a grid table is at least as wide as its panel).
+    probe.style.position = 'absolute';
+    probe.style.visibility = 'hidden';
+    probe.style.minWidth = '0';
+    within.appendChild(probe);
+    const px = probe.getBoundingClientRect().width / 50;
+    probe.remove();
+    if (px > 0) measuredCharPx = px;
+    return px || 8;
+  }
+  return measuredCharPx;
+}
 /** The NAME column's width in a side column at most; longer names wrap, and it narrows to this least. */
 const NARROW_NAME_CHARS = 28;
 const NARROWEST_NAME_CHARS = 10;
+/** READY, STATUS and RESTARTS beside NAME on a two-line row's first line, with their gaps. */
+const FIRST_LINE_OTHERS = 40;
 
 /**
  * A side column's pod table: NAME, READY, STATUS and RESTARTS on a row's first line, then IP,
@@ -94,16 +149,16 @@ function twoLinePods(cells: string[][]): [string[], string[][]] {
 }
 
 /** Four tracks for the first line (the name's narrows as far as it must); the second line spans them (timeline.css .two-line). */
-function narrowPodLayout([name, ready, status, restarts]: number[]): GridLayout {
+function narrowPodLayout(nameChars: number) {
   // The narrowest NAME is the stylesheet's in a very narrow column (timeline.css --narrowest-name).
-  return { columns: `minmax(var(--narrowest-name, ${NARROWEST_NAME_CHARS}ch), ${Math.min(name, NARROW_NAME_CHARS)}ch) ${ready}ch ${status}ch ${restarts}ch`, lines: 2 };
+  return ([name, ready, status, restarts]: number[]): GridLayout => ({ columns: `minmax(var(--narrowest-name, ${NARROWEST_NAME_CHARS}ch), ${Math.min(name, nameChars)}ch) ${ready}ch ${status}ch ${restarts}ch`, lines: 2 });
 }
 /** NAME and STATUS on a node's first line; TAINTS spans the second. */
-function narrowNodeLayout([name, status]: number[]): GridLayout {
-  return { columns: `minmax(var(--narrowest-name, ${NARROWEST_NAME_CHARS}ch), ${Math.min(name, NARROW_NAME_CHARS)}ch) ${status}ch`, lines: 2 };
+function narrowNodeLayout(nameChars: number) {
+  return ([name, status]: number[]): GridLayout => ({ columns: `minmax(var(--narrowest-name, ${NARROWEST_NAME_CHARS}ch), ${Math.min(name, nameChars)}ch) ${status}ch`, lines: 2 });
 }
 
-/** A side editor column (media/timeline.css uses the same width). */
+/** A side editor column (media/timeline.css uses the same width): two lines per object whatever they need. */
 export const narrowColumn = matchMedia('(max-width: 600px)');
 
 function scroll(content: HTMLElement): HTMLElement {

@@ -26,7 +26,7 @@ class TimelineApp {
   private timeline: Timeline | undefined;
   /** The run this one is compared with, drawn below it on the same axis. */
   private compare: { title: string; timeline: Timeline } | undefined;
-  private readonly compareTable = new CursorTable();
+  private readonly compareTable = new CursorTable(() => this.relayoutTables());
   private ui: UiState = { ...INITIAL_UI };
   private bounds: TimeWindow = { fromMs: 0, toMs: 1 };
   /** Every event and the instants to jump to, sorted: built on first use, not before the first paint. */
@@ -47,7 +47,7 @@ class TimelineApp {
     this.moveCursor(t, false);
   });
   private readonly slider = el('div', undefined, 'timeline');
-  private readonly cursorTable = new CursorTable();
+  private readonly cursorTable = new CursorTable(() => this.relayoutTables());
   private readonly cursorPanel = this.cursorTable.element;
   private readonly summaryPanel = el('div');
   private readonly eventsPanel = el('div');
@@ -83,9 +83,11 @@ class TimelineApp {
       });
     });
     // The kubectl table orders its columns for a side column or a wide panel.
-    narrowColumn.addEventListener('change', () => {
-      if (document.body.dataset.ready) this.renderCursorPanels();
-    });
+    narrowColumn.addEventListener('change', () => this.relayoutTables());
+  }
+
+  private relayoutTables(): void {
+    if (document.body.dataset.ready) this.renderCursorPanels();
   }
 
   private get view(): TimeWindow {

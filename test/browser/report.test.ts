@@ -254,6 +254,9 @@ describeWithChromium('HTML report in Chromium', (browser) => {
     assert.equal(await page.locator('.lane-label-workload .name').getAttribute('title'), `Deployment/${workload} in "><script>window.__pwned='ns'</script>`);
     assert.match(await page.locator('h1').innerText(), /<img src=x onerror=window.__pwned='file'>\.yaml$/);
     assert.match(await page.locator('.lane-label-endpoints').getAttribute('title') ?? '', /javascript:window.__pwned='svc'/);
+    // Wide enough for kubectl's one line per pod with these long names.
+    await page.setViewportSize({ width: 1600, height: 900 });
+    await page.locator('.pods-at .grid-head [role=columnheader]:first-child', { hasText: /^NAMESPACE$/ }).waitFor();
     const rows = await rowTexts(page, '.pods-at');
     assert.equal(rows.length, 2);
     assert.ok(rows.every((row) => row.startsWith(`"><script>window.__pwned='ns'</script> pod/${workload}-`)), rows.join('\n'));
@@ -295,18 +298,29 @@ describeWithChromium('HTML report in Chromium', (browser) => {
     const manifest = path.join(dir, 'long-name.yaml');
     fs.writeFileSync(manifest, fs.readFileSync(path.join(REPO_ROOT, 'examples', 'web-deployment.yaml'), 'utf8').replace(/\bweb\b/g, long));
     const { page, problems } = await open(browser(), report('long-name.html', manifest, '--duration', '10m'));
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.locator('.pods-at .grid-head [role=columnheader]:first-child', { hasText: /^NAMESPACE$/ }).waitFor();
     assert.deepEqual(await headings(page), ['NAMESPACE', 'NAME', 'READY', 'STATUS', 'RESTARTS', 'IP', 'NODE']);
-    await page.setViewportSize({ width: 420, height: 900 });
+    // No cell of the table, nor the box it scrolls in, reaches past the panel: nothing to scroll sideways to.
+    const fitsIn = async (width: number) => {
+      const { right, scrollable } = await page.evaluate<{ right: number; scrollable: number }>(`({
+        right: Math.max(...Array.from(document.querySelectorAll('.pods-at [role=cell], .pods-at [role=columnheader]'), (c) => c.getBoundingClientRect().right)),
+        scrollable: (() => { const box = document.querySelector('.pods-at').parentElement; return box.scrollWidth - box.clientWidth; })(),
+      })`);
+      assert.ok(right <= width, `a pod cell ends at ${right} px`);
+      assert.equal(scrollable, 0);
+    };
+    await fitsIn(1400);
+    // Wider than a side column but too narrow for kubectl's line (about 140 characters): two lines, the name whole on the first.
+    await page.setViewportSize({ width: 800, height: 900 });
     await page.locator('.pods-at .grid-head [role=columnheader]:first-child', { hasText: /^NAME$/ }).waitFor();
+    await fitsIn(800);
+    assert.ok((await rowTexts(page, '.pods-at')).some((r) => r.startsWith(`pod/${long.slice(0, 58)}`)));
+    await page.setViewportSize({ width: 420, height: 900 });
+    await page.waitForTimeout(100);
     // Each row on two lines: what changes first, then IP, NODE and NAMESPACE under it, aligned.
     assert.deepEqual((await headings(page)).map((h) => h.split(/\s+/).join(' ')), ['NAME', 'READY', 'STATUS', 'RESTARTS', 'IP NODE NAMESPACE']);
-    // No cell of the table, nor the box it scrolls in, reaches past the column: nothing to scroll sideways to.
-    const { right, scrollable } = await page.evaluate<{ right: number; scrollable: number }>(`({
-      right: Math.max(...Array.from(document.querySelectorAll('.pods-at [role=cell], .pods-at [role=columnheader]'), (c) => c.getBoundingClientRect().right)),
-      scrollable: (() => { const box = document.querySelector('.pods-at').parentElement; return box.scrollWidth - box.clientWidth; })(),
-    })`);
-    assert.ok(right <= 420, `a pod cell ends at ${right} px`);
-    assert.equal(scrollable, 0);
+    await fitsIn(420);
     // Narrower still (270 px: a 305 px side column less VS Code's padding), pods and nodes alike, the failed node's
     // taints shown (the run's end): the taints on a second line, the names wrapping sooner.
     await page.setViewportSize({ width: 270, height: 900 });
