@@ -38,9 +38,11 @@ export class TaintEvictionController {
     });
     const noExecuteKeys = new Map<SimNode, string>();
     store.onNode((node, change) => {
-      if (change !== 'taints') return;
+      if (change !== 'taints' && change !== 'added') return;
       const keys = node.taints.filter((t) => t.effect === 'NoExecute').map((t) => `${t.key}=${t.value}`).sort().join();
-      if ((noExecuteKeys.get(node) ?? '') === keys) return;
+      // A Node created again (its kubelet registers it after a deletion) is always handled (NodeUpdated with no old node):
+      // without NoExecute taints it cancels the evictions its pods still had scheduled.
+      if (change === 'taints' && (noExecuteKeys.get(node) ?? '') === keys) return;
       noExecuteKeys.set(node, keys);
       nodeInformer.notify(node);
     });

@@ -156,6 +156,15 @@ spec:
     assert.ok(db.replacementReadyMs! < registered + 30_000, `Ready at ${db.replacementReadyMs}`);
   });
 
+  it('a node deleted while its pods wait out their toleration, then registered again untainted: the evictions are cancelled', () => {
+    const result = run([deployment('web', 1)], { durationMs: 10 * MINUTE, interventions: [{ kind: 'delete-node', atMs: MINUTE }], recoverAfterMs: 90_000 });
+    const registered = result.events.find((e) => e.reason === 'RegisteredNode')!.t;
+    const cancelled = result.events.find((e) => e.reason === 'TaintManagerEviction' && /^Cancelling deletion/.test(messageOf(e)));
+    assert.ok(cancelled && cancelled.t - registered < 1000, `cancelled at ${cancelled?.t}`);
+    assert.ok(!result.events.some((e) => e.reason === 'TaintManagerEviction' && /^Marking for deletion/.test(messageOf(e))));
+    assert.equal(summaryOf(result, 'web').outcome, 'recovered');
+  });
+
   it('a Deployment with a ReadWriteOnce claim: the replacement hangs in ContainerCreating while the old pod object exists', () => {
     const pvc = 'apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata: {name: data, namespace: truth}\nspec: {accessModes: [ReadWriteOnce], resources: {requests: {storage: 1Gi}}}\n';
     const app = deployment('app', 1, '      volumes: [{name: data, persistentVolumeClaim: {claimName: data}}]\n');
