@@ -16,6 +16,8 @@ export interface WorkloadLens {
   title: string;
   /** Unavailable time if the node never returns (Infinity: until someone acts; undefined: not simulated); for the status bar's worst. */
   outageMs: number | undefined;
+  /** Serving, but short of replicas until someone acts (a StatefulSet's pod stuck on the dead node). */
+  shortForGood?: boolean;
 }
 
 export function workloadLenses(ctx: RuleContext): WorkloadLens[] {
@@ -41,7 +43,7 @@ export function workloadLenses(ctx: RuleContext): WorkloadLens[] {
       title += ` (back in 2m: ${backText.short === 'until someone acts' ? 'still down until someone acts' : `down ~${backText.short}`})`;
     }
     const outageMs = text.open && lost.summary.unavailableMs >= lost.durationMs ? Infinity : lost.summary.unavailableMs;
-    return { range, workload: ref, target, title, outageMs };
+    return { range, workload: ref, target, title, outageMs, shortForGood: workload.kind !== 'DaemonSet' && text.open && outageMs === 0 };
   });
 }
 
@@ -53,13 +55,15 @@ export function noPodText(workload: Workload, model: Pick<ManifestModel, 'horizo
 /** The workload with the longest outage (the first of equals), for the status bar. */
 export function worstLens(lenses: readonly WorkloadLens[]): WorkloadLens | undefined {
   // A simulated workload beats one that is not: "not simulated" only when nothing was.
-  const rank = (lens: WorkloadLens) => lens.outageMs ?? -1;
+  // Short of replicas for good ranks above no outage and below any outage.
+  const rank = (lens: WorkloadLens) => (lens.shortForGood ? 0.5 : lens.outageMs ?? -1);
   return lenses.reduce<WorkloadLens | undefined>((worst, lens) => (!worst || rank(lens) > rank(worst) ? lens : worst), undefined);
 }
 
-export function worstOutageText(outageMs: number | undefined): string {
+export function worstOutageText({ outageMs, shortForGood }: Pick<WorkloadLens, 'outageMs' | 'shortForGood'>): string {
   if (outageMs === undefined) return 'Node failure: not simulated';
   if (outageMs === Infinity) return 'Node failure: stuck until someone acts';
+  if (shortForGood) return 'Node failure: short of replicas until someone acts';
   if (outageMs === 0) return 'Node failure: no outage';
   return `Node failure: down ~${approx(outageMs)}`;
 }

@@ -53,7 +53,7 @@ export class StatusBar implements vscode.Disposable {
       return;
     }
     const { target } = worst;
-    this.item.text = `$(pulse) ${worstOutageText(worst.outageMs)}`;
+    this.item.text = `$(pulse) ${worstOutageText(worst)}`;
     this.item.tooltip = `If a node fails, the worst outage in this file: ${target}. ${worst.title}.\nClick to simulate.`;
     const args: SimulateArguments = { uri: document.uri.toString(), target };
     this.item.command = { command: 'kubeFailureSim.simulate', title: 'Simulate', arguments: [args] };

@@ -211,10 +211,18 @@ describe('lenses (KFS012)', () => {
     assert.equal(result[2].outageMs, Infinity);
     // The status bar shows the worst of them.
     assert.equal(worstLens(result), result[2]);
-    assert.equal(worstOutageText(worstLens(result)!.outageMs), 'Node failure: stuck until someone acts');
-    assert.match(worstOutageText(worstLens(result.slice(0, 2))!.outageMs), /^Node failure: down ~(5m5[0-9]|6m1?[0-9])s$/);
-    assert.equal(worstOutageText(result[1].outageMs), 'Node failure: no outage');
+    assert.equal(worstOutageText(worstLens(result)!), 'Node failure: stuck until someone acts');
+    assert.match(worstOutageText(worstLens(result.slice(0, 2))!), /^Node failure: down ~(5m5[0-9]|6m1?[0-9])s$/);
+    assert.equal(worstOutageText(result[1]), 'Node failure: no outage');
     assert.equal(worstLens([]), undefined);
+  });
+
+  it('the status bar agrees with a StatefulSet\'s lens: serving, but short of a replica until someone acts, is worse than no outage', () => {
+    const statefulSet = 'apiVersion: apps/v1\nkind: StatefulSet\nmetadata: {name: db}\nspec:\n  serviceName: db\n  replicas: 3\n  selector: {matchLabels: {app: db}}\n  template:\n    metadata: {labels: {app: db}}\n    spec: {containers: [{name: db, image: postgres}]}\n';
+    const result = lenses(`${deployment('3')}---\n${statefulSet}`);
+    assert.match(result[1].title, /^If its node fails: short of replicas until the node returns or someone acts/);
+    assert.equal(worstLens(result), result[1]);
+    assert.equal(worstOutageText(result[1]), 'Node failure: short of replicas until someone acts');
   });
 
   it('a workload scaled to 0, one the API server rejects, one with an autoscaler: lens and hover agree with the diagnostics', () => {
@@ -223,7 +231,7 @@ describe('lenses (KFS012)', () => {
     const rejected = deployment('|"1"');
     assert.equal(lenses(rejected.replace('|', ''))[0].title, 'If its node fails: not simulated: fix the field the API server rejects first');
     // The status bar does not call a workload it could not simulate "no outage", nor let it hide one that was.
-    assert.equal(worstOutageText(worstLens(lenses(rejected.replace('|', '')))!.outageMs), 'Node failure: not simulated');
+    assert.equal(worstOutageText(worstLens(lenses(rejected.replace('|', '')))!), 'Node failure: not simulated');
     const both = lenses(`${rejected.replace('|', '')}---\n${deployment('1').replace('name: "web"', 'name: "web1"')}`);
     assert.equal(worstLens(both), both[1]);
     assert.match(at(rejected, '|"1"').hover!.markdown, /\n\*\*If its node fails\*\*: not simulated\\: fix the field the API server rejects first\.\n/);
