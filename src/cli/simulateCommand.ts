@@ -46,7 +46,8 @@ Simulates what the control plane does to the workloads in PATH when nodes fail.
                         phases at the failure then come from that time, so its times can differ
                         within their jitter from a run without --at
   --recover-after D     the nodes are back D after their failure; T@D[,...] per target
-  --force-delete POD@D  kubectl delete --force --grace-period=0 at D (POD: a pod name or Kind/name); repeatable
+  --force-delete POD@D  kubectl delete --force --grace-period=0 at D (POD: a pod name, Kind/name,
+                        or node/NAME or zone/NAME for every pod there); repeatable
   --delete POD@D        kubectl delete pod (graceful, the pod's own grace period) at D; repeatable
   --out-of-service-after D   taint the failed nodes node.kubernetes.io/out-of-service at D
   --delete-node-after D      delete the failed Node objects at D

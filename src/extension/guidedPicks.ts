@@ -5,7 +5,7 @@ import type { ObjectRef } from '../sim/trace';
 import { parseDuration } from '../manifest/duration';
 import type { Intervention } from '../sim/scenario';
 import {
-  FAILURE_OPTIONS, INTERVENTION_OPTIONS, intervention, presetOptions, RETURN_OPTIONS, targetOptions, versionOptions, type Option, type SimulationRequest,
+  FAILURE_OPTIONS, INTERVENTION_OPTIONS, interventions as guidedInterventions, presetOptions, RETURN_OPTIONS, targetOptions, versionOptions, type Option, type SimulationRequest,
 } from '../workspace/guidedChoices';
 
 const TITLE = 'Simulate Node Failure';
@@ -133,14 +133,16 @@ export async function askSimulation(
         // Back from a time shows this step's choices again, as they were ticked.
         ticked = chosen;
         const picked: Intervention[] = [];
+        let timed = 0;
         for (const option of chosen) {
           const atMs = await askDuration(4, option.prompt, option.defaultAt);
           if (atMs === undefined) return undefined;
           // Back from a time shows this step's choices again.
           if (atMs === BACK) break;
-          picked.push(intervention(option.value, atMs, targets, firstWorkload));
+          picked.push(...guidedInterventions(option.value, atMs, targets, firstWorkload));
+          timed++;
         }
-        if (picked.length === chosen.length) return keep(picked, (list) => (interventions = list));
+        if (timed === chosen.length) return keep(picked, (list) => (interventions = list));
       }
     },
     async () => keep(await pickOne(5, 'Which Kubernetes version\'s defaults?', versionOptions(settings.kubernetesVersion)), (o) => (kubernetesVersion = o.value)),

@@ -68,7 +68,9 @@ function noteMessage(event: TraceEvent, d: Record<string, unknown>): string {
 /** Kind/name means that workload's pods on the failed nodes; a pod name, that pod. */
 function skippedTarget(target: string): string {
   const slash = target.indexOf('/');
-  return slash > 0 && target.slice(0, slash).toLowerCase() !== 'pod'
+  const kind = target.slice(0, Math.max(slash, 0)).toLowerCase();
+  if (kind === 'node' || kind === 'zone') return `no pod is on ${target} at this time`;
+  return slash > 0 && kind !== 'pod'
     ? `no pod of ${target} is on a failed node at this time`
     : `no pod ${target.slice(slash + 1)} exists at this time`;
 }

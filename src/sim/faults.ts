@@ -3,6 +3,7 @@
  * operator does about it (force delete, graceful delete, out-of-service taint, node deletion).
  * Only the host changes here; the kubelet and the controllers react to it (SEMANTICS.md 13.5).
  */
+import { zoneName } from '../cluster/clusterSpec';
 import { formatDuration } from '../manifest/duration';
 import { leaderOf, type SimContext } from './context';
 import type { Host, SimNode, SimPod } from './objects';
@@ -137,9 +138,16 @@ function restartControllerManager(ctx: SimContext): void {
 function resolvePods(ctx: SimContext, target: string, failedNodes: SimNode[]): SimPod[] {
   const slash = target.indexOf('/');
   const alive = [...ctx.store.livePods()];
-  if (slash < 0 || target.toLowerCase().startsWith('pod/')) {
+  const kind = target.slice(0, Math.max(slash, 0)).toLowerCase();
+  if (slash < 0 || kind === 'pod') {
     const name = slash < 0 ? target : target.slice(slash + 1);
     return alive.filter((p) => p.name === name);
+  }
+  // Every pod on a node, or on the nodes of a zone (kubectl get pods --field-selector spec.nodeName=…, each deleted).
+  if (kind === 'node' || kind === 'zone') {
+    const name = target.slice(slash + 1);
+    const nodes = new Set(ctx.store.nodes.filter((n) => (kind === 'node' ? n.name === name : zoneName(n.zone) === name)).map((n) => n.name));
+    return alive.filter((p) => p.nodeName !== undefined && nodes.has(p.nodeName));
   }
   const owners = new Set(workloadsNamed(ctx.store.workloads, target));
   const owned = alive.filter((p) => p.owner && owners.has(p.owner));

@@ -141,13 +141,16 @@ export interface SimulationRequest {
 }
 
 /**
- * A force-delete needs a pod or a workload: with a workload target, that workload's pods on the
- * failed nodes; else the first workload's (the one whose node the default target fails).
+ * A deletion of the stuck pods: with a workload target, that workload's pods on the failed nodes;
+ * with nodes or zones, every pod on them; with none, the first workload's (the one whose node the
+ * default target fails).
  */
-export function intervention(kind: InterventionKind, atMs: number, targets: readonly string[], firstWorkload: string | undefined): Intervention {
-  if (kind !== 'force-delete' && kind !== 'delete') return { kind, atMs };
-  const workload = targets.find((t) => !t.startsWith('node/') && !t.startsWith('zone/')) ?? firstWorkload ?? '';
-  return { kind, target: workload, atMs };
+export function interventions(kind: InterventionKind, atMs: number, targets: readonly string[], firstWorkload: string | undefined): Intervention[] {
+  if (kind !== 'force-delete' && kind !== 'delete') return [{ kind, atMs }];
+  const workload = targets.find((t) => !t.startsWith('node/') && !t.startsWith('zone/'));
+  const places = targets.filter((t) => t.startsWith('node/') || t.startsWith('zone/'));
+  const deleted = workload !== undefined || places.length === 0 ? [workload ?? firstWorkload ?? ''] : places;
+  return deleted.map((target) => ({ kind, target, atMs }));
 }
 
 /** What is simulated after the last return or intervention a run schedules, so that its effect shows. */

@@ -42,7 +42,7 @@ export function buildScenario({ workloads, objects, timing, cluster, locate }: S
   }
   if (workloads.length === 0) throw new InputError('workloads', undefined, NO_WORKLOADS);
   for (const target of choices.targets) checkTarget(target, cluster, workloads);
-  for (const intervention of choices.interventions) if ('target' in intervention) checkPodTarget(intervention.kind, intervention.target, workloads);
+  for (const intervention of choices.interventions) if ('target' in intervention) checkPodTarget(intervention.kind, intervention.target, cluster, workloads);
   checkEnvelope(workloads, cluster, choices.durationMs, locate);
   return {
     workloads,
@@ -124,27 +124,28 @@ function targetKey(target: string): string {
 }
 
 /**
- * A deletion's Kind/name must be a workload of the input; a pod name (or pod/NAME) may name a pod
- * that exists only at that time, so the trace notes it when none does.
+ * A deletion's Kind/name must be a workload of the input, its node/NAME or zone/NAME (every pod
+ * there) a node or zone of the cluster; a pod name (or pod/NAME) may name a pod that exists only
+ * at that time, so the trace notes it when none does.
  */
-function checkPodTarget(kind: 'force-delete' | 'delete', target: string, workloads: readonly Workload[]): void {
-  if (target.includes('/') && parseTarget(target).kind !== 'pod') checkWorkload(kind, target, workloads);
+function checkPodTarget(kind: 'force-delete' | 'delete', target: string, cluster: ClusterSpec, workloads: readonly Workload[]): void {
+  if (target.includes('/') && parseTarget(target).kind !== 'pod') checkTarget(target, cluster, workloads, kind);
 }
 
 /** node/NAME (or a bare node name) must be a node of the cluster, zone/NAME a zone of it, Kind/name a workload of the input. */
-function checkTarget(target: string, cluster: ClusterSpec, workloads: readonly Workload[]): void {
+function checkTarget(target: string, cluster: ClusterSpec, workloads: readonly Workload[], choice: 'target' | 'force-delete' | 'delete' = 'target'): void {
   const { kind, name } = parseTarget(target);
   if (kind === 'zone') {
     const zones = [...new Set(cluster.nodes.filter((n) => n.zone !== '').map((n) => zoneName(n.zone)))];
     if (zones.includes(name)) return;
-    if (zones.length === 0) throw new InputError('target', target, `the cluster (${cluster.source}) has no zones: no node has a topology.kubernetes.io/zone label. Name the nodes instead (node/NAME,...).`);
-    throw new InputError('target', target, `no such zone in the cluster (${cluster.source}); ${describeSuggestions(name, zones, 'zones')}.`);
+    if (zones.length === 0) throw new InputError(choice, target, `the cluster (${cluster.source}) has no zones: no node has a topology.kubernetes.io/zone label. Name the nodes instead (node/NAME,...).`);
+    throw new InputError(choice, target, `no such zone in the cluster (${cluster.source}); ${describeSuggestions(name, zones, 'zones')}.`);
   }
   if (kind === 'node') {
     if (cluster.nodes.some((n) => n.name === name)) return;
-    throw new InputError('target', target, `no such node in the cluster (${cluster.source}); ${describeSuggestions(name, cluster.nodes.map((n) => n.name), 'nodes')}.`);
+    throw new InputError(choice, target, `no such node in the cluster (${cluster.source}); ${describeSuggestions(name, cluster.nodes.map((n) => n.name), 'nodes')}.`);
   }
-  checkWorkload('target', target, workloads);
+  checkWorkload(choice, target, workloads);
 }
 
 function checkWorkload(choice: 'target' | 'force-delete' | 'delete', target: string, workloads: readonly Workload[]): void {

@@ -276,7 +276,7 @@ export function scenarioFieldOf(scenario: ScenarioFile, error: InputError): Path
   }
 }
 
-const INTERVENTION_FORMS = '{forceDelete: {pod: NAME or Kind/name, at: D}}, {delete: {pod: …, at: D}}, {outOfService: {at: D}}, {deleteNode: {at: D}} or {restartControllerManager: {at: D}}';
+const INTERVENTION_FORMS = '{forceDelete: {pod: NAME, Kind/name, node/NAME or zone/NAME, at: D}}, {delete: {pod: …, at: D}}, {outOfService: {at: D}}, {deleteNode: {at: D}} or {restartControllerManager: {at: D}}';
 
 /** One item of spec.interventions, or what is wrong with it and where in the item (a path below it). */
 function readIntervention(item: unknown): { intervention: ScenarioIntervention } | { problem: string; path: Path } {
@@ -284,11 +284,11 @@ function readIntervention(item: unknown): { intervention: ScenarioIntervention }
   const [[kind, value]] = Object.entries(item);
   if (!Object.hasOwn(INTERVENTIONS, kind)) return { problem: `unknown intervention ${kind}; an intervention is one of ${INTERVENTION_FORMS}`, path: [] };
   const { pod } = INTERVENTIONS[kind as InterventionKey];
-  const fields = pod ? '{pod: NAME or Kind/name, at: D}' : '{at: D}';
+  const fields = pod ? '{pod: NAME, Kind/name, node/NAME or zone/NAME, at: D}' : '{at: D}';
   if (!isRecord(value)) return { problem: `${kind} must be a mapping ${fields}`, path: [kind] };
   const extra = Object.keys(value).find((key) => key !== 'at' && !(pod && key === 'pod'));
   if (extra !== undefined) return { problem: `${kind} has no field ${extra}; it is ${fields}`, path: [kind, extra] };
-  if (pod && !(isString(value.pod) && value.pod)) return { problem: `${kind} needs the pod: its name or Kind/name, as in ${fields}`, path: value.pod === undefined ? [kind] : [kind, 'pod'] };
+  if (pod && !(isString(value.pod) && value.pod)) return { problem: `${kind} needs the pods: a pod name, a workload or a node or zone, as in ${fields}`, path: value.pod === undefined ? [kind] : [kind, 'pod'] };
   if (!isDuration(value.at)) return { problem: durationProblem(`${kind}.at`, value.at), path: value.at === undefined ? [kind] : [kind, 'at'] };
   return { intervention: { [kind]: pod ? { pod: value.pod, at: value.at } : { at: value.at } } as ScenarioIntervention };
 }

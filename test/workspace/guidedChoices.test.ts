@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { defaultCluster } from '../../src/cluster/clusterSpec';
 import { FAILURE_KINDS } from '../../src/sim/scenario';
 import {
-  FAILURE_OPTIONS, intervention, PICK_SOURCE, presetOptions, requestChoices, requestScenarioFile, RETURN_OPTIONS, targetOptions, versionOptions, type SimulationRequest,
+  FAILURE_OPTIONS, interventions, PICK_SOURCE, presetOptions, requestChoices, requestScenarioFile, RETURN_OPTIONS, targetOptions, versionOptions, type SimulationRequest,
 } from '../../src/workspace/guidedChoices';
 import { readScenarioFile, scenarioRun, writeScenarioFile } from '../../src/workspace/scenarioFile';
 import { simulate } from '../../src/sim/simulate';
@@ -29,10 +29,27 @@ describe('guided "Simulate Node Failure…" choices', () => {
     assert.deepEqual(RETURN_OPTIONS.map((o) => o.value), [null, 60_000, 120_000, 300_000, 600_000, undefined]);
   });
 
-  it('force-deletes the pods of the target workload, or of the first workload when a node is the target', () => {
-    assert.deepEqual(intervention('force-delete', 360_000, ['StatefulSet/db'], 'Deployment/web'), { kind: 'force-delete', target: 'StatefulSet/db', atMs: 360_000 });
-    assert.deepEqual(intervention('force-delete', 360_000, ['node/worker-a1'], 'Deployment/web'), { kind: 'force-delete', target: 'Deployment/web', atMs: 360_000 });
-    assert.deepEqual(intervention('delete-node', 600_000, ['node/worker-a1'], undefined), { kind: 'delete-node', atMs: 600_000 });
+  it('force-deletes the pods of the target workload, every pod on the target nodes or zones, or the first workload\'s by default', () => {
+    assert.deepEqual(interventions('force-delete', 360_000, ['StatefulSet/db'], 'Deployment/web'), [{ kind: 'force-delete', target: 'StatefulSet/db', atMs: 360_000 }]);
+    assert.deepEqual(interventions('force-delete', 360_000, ['node/worker-a1', 'zone/zone-b'], 'Deployment/web'), [
+      { kind: 'force-delete', target: 'node/worker-a1', atMs: 360_000 }, { kind: 'force-delete', target: 'zone/zone-b', atMs: 360_000 },
+    ]);
+    assert.deepEqual(interventions('force-delete', 360_000, [], 'Deployment/web'), [{ kind: 'force-delete', target: 'Deployment/web', atMs: 360_000 }]);
+    assert.deepEqual(interventions('delete-node', 600_000, ['node/worker-a1'], undefined), [{ kind: 'delete-node', atMs: 600_000 }]);
+  });
+
+  it('a force delete of a node\'s pods releases the stuck StatefulSet pod there, whichever workload comes first in the file', () => {
+    const workspace = new Workspace();
+    const api = 'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: api}\nspec:\n  replicas: 1\n  selector: {matchLabels: {app: api}}\n  template:\n    metadata: {labels: {app: api}}\n    spec: {containers: [{name: c, image: nginx}]}\n';
+    const db = 'apiVersion: apps/v1\nkind: StatefulSet\nmetadata: {name: db}\nspec:\n  serviceName: db\n  replicas: 1\n  selector: {matchLabels: {app: db}}\n  template:\n    metadata: {labels: {app: db}}\n    spec: {containers: [{name: c, image: postgres}]}\n';
+    workspace.setDocument('mixed.yaml', `${api}---\n${db}`);
+    const dbNode = simulate(workspace.scenario(requestChoices({ failure: 'power-off', targets: ['StatefulSet/db'], interventions: [] }, ['mixed.yaml']))).summary.failedNodes[0];
+    const targets = [`node/${dbNode}`];
+    const request: SimulationRequest = { failure: 'power-off', targets, interventions: interventions('force-delete', 360_000, targets, 'Deployment/api') };
+    const result = simulate(workspace.scenario(requestChoices(request, ['mixed.yaml'])));
+    assert.ok(result.events.some((e) => e.reason === 'ForceDelete' && e.object.name === 'db-0'));
+    assert.ok(!result.events.some((e) => e.reason === 'ForceDeleteSkipped'));
+    assert.equal(result.summary.workloads.find((w) => w.object.name === 'db')!.outcome, 'replaced');
   });
 
   it('offers whole zones only for a zone outage: a workload\'s zone or a zone by name', () => {
@@ -53,7 +70,7 @@ describe('guided "Simulate Node Failure…" choices', () => {
     const workloads = workspace.read('web.yaml').model.workloads.map((w) => ({ kind: w.kind, name: w.name, namespace: w.namespace }));
     const options = targetOptions(workloads, defaultCluster().nodes);
     assert.deepEqual(options.slice(0, 2).map((o) => o.value), [['Deployment/blue/web'], ['Deployment/green/web']]);
-    const request: SimulationRequest = { failure: 'power-off', targets: options[1].value, interventions: [intervention('force-delete', 60_000, options[1].value, undefined)] };
+    const request: SimulationRequest = { failure: 'power-off', targets: options[1].value, interventions: interventions('force-delete', 60_000, options[1].value, undefined) };
     const scenario = workspace.scenario(requestChoices(request, ['web.yaml']));
     assert.equal(scenario.workloads.length, 2);
     assert.deepEqual(scenario.interventions, [{ kind: 'force-delete', target: 'Deployment/green/web', atMs: 60_000 }]);

@@ -62,7 +62,7 @@ describe('scenario files (FailureScenario)', () => {
       '6: failure must be one of power-off, kubelet-stop, partition, kubelet-not-ready, disk-failure, graceful-shutdown, zone-outage',
       '7: duration must be a duration such as 90s or 5m',
       '8: kubernetesVersion must be a quoted string, such as "1.30"',
-      '9: forceDelete needs the pod: its name or Kind/name, as in {pod: NAME or Kind/name, at: D}',
+      '9: forceDelete needs the pods: a pod name, a workload or a node or zone, as in {pod: NAME, Kind/name, node/NAME or zone/NAME, at: D}',
     ]);
     assert.match(readScenarioFile('kind: Deployment\napiVersion: apps/v1\nmetadata: {name: x}\n').problems[0].message, /no FailureScenario document/);
     const zero = readScenarioFile(text.replace('duration: ten minutes', 'duration: 0s')).problems.find((p) => p.range.start.line === 6);
@@ -137,7 +137,7 @@ describe('scenario files (FailureScenario)', () => {
     assert.deepEqual(spec('  targets: [node/a, node/b]', '  recoverAfter:', '    node/a: 2m', '    node/b: later'), ['9:13: recoverAfter of node/b must be a duration such as 90s or 5m; got "later"']);
     assert.deepEqual(spec('  set:', '    kcm.node-monitor-period: 5s', '    kcm.node-monitor-grace-period: [40s]'), ['8:36: set: kcm.node-monitor-grace-period must have one value (a duration, number or true/false), not a list or mapping']);
     assert.deepEqual(spec('  interventions:', '    - outOfService: {at: 1m}', '    - forceDelete: {pod: web-0, at: 30}'), ['8:37: forceDelete.at must be a duration such as 90s or 5m; got 30']);
-    assert.deepEqual(spec('  interventions:', '    - drain: {at: 1m}'), [`7:7: unknown intervention drain; an intervention is one of {forceDelete: {pod: NAME or Kind/name, at: D}}, {delete: {pod: …, at: D}}, {outOfService: {at: D}}, {deleteNode: {at: D}} or {restartControllerManager: {at: D}}`]);
+    assert.deepEqual(spec('  interventions:', '    - drain: {at: 1m}'), [`7:7: unknown intervention drain; an intervention is one of {forceDelete: {pod: NAME, Kind/name, node/NAME or zone/NAME, at: D}}, {delete: {pod: …, at: D}}, {outOfService: {at: D}}, {deleteNode: {at: D}} or {restartControllerManager: {at: D}}`]);
     assert.deepEqual(spec('  interventions:', '    - deleteNode: {at: 1m, pod: web-0}'), ['7:33: deleteNode has no field pod; it is {at: D}']);
     // As the flags say it: the limit, not a syntax the value has.
     assert.deepEqual(spec('  duration: 169h'), ['6:13: duration 169h is longer than the 7 days the simulator accepts']);
