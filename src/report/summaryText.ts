@@ -66,8 +66,13 @@ function failureReason(summary: ReasonInput): string {
         : `${cause.pod} on ${cause.node} was deleted${when}`;
       return `${why}. The DaemonSet runs no pod on ${cause.node} while it is tainted, nor on another node: it runs again when ${cause.node} recovers.`;
     }
-    case 'volume-attached-elsewhere':
-      return `Replacement ${cause.pod} waits in ContainerCreating on ${cause.node}: its ReadWriteOnce volume ${cause.volume} is still attached to ${cause.attachedTo} (Multi-Attach error) and is only detached once the old pod object is gone (then after up to 6 minutes)${cause.outOfServiceInert ? '' : ', or at once with the out-of-service taint'}; ${release(cause)}.`;
+    case 'volume-attached-elsewhere': {
+      const waits = `Replacement ${cause.pod} waits in ContainerCreating on ${cause.node}: its ReadWriteOnce volume ${cause.volume} is still attached to ${cause.attachedTo} (Multi-Attach error)`;
+      const taint = cause.outOfServiceInert ? '' : 'the out-of-service taint (node.kubernetes.io/out-of-service=nodeshutdown:NoExecute)';
+      if (cause.forceDetachDisabled) return `${waits}, and kube-controller-manager runs with --disable-force-detach-on-timeout, so it is never force-detached: only ${cause.attachedTo} coming back${taint ? ` or ${taint}` : ''} releases it.`;
+      if (cause.forceDetachAtMs !== undefined) return `${waits}; the old pod object is gone, and the attach-detach controller force-detaches the volume 6 minutes later, at ${formatDuration(cause.forceDetachAtMs)}, after the end of the run${taint ? `, unless ${taint} releases it sooner` : ''}.`;
+      return `${waits} and is only detached once the old pod object is gone (then after up to 6 minutes)${cause.outOfServiceInert ? '' : ', or at once with the out-of-service taint'}; ${release(cause)}.`;
+    }
     case 'not-evicted-yet':
       return `${cause.pod} still counts as running on ${cause.node} (${cause.status} in the API${cause.serving ? ', and it still answers' : ''}) at the end: it has not been evicted yet (tolerationSeconds counts from the NoExecute taint${cause.retaintedMs !== null ? `, added anew at ${formatDuration(cause.retaintedMs)}` : noExecuteTaintMs !== null ? ` at ${formatDuration(noExecuteTaintMs)}` : ''})${untilLeader(cause.leaderlessSinceMs)}.`;
     case 'evictions-stopped':

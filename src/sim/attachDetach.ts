@@ -75,15 +75,16 @@ export class AttachDetachController {
     const { store, clock, timing } = this.ctx;
     const attachedTo = volume.attachedTo;
     if (attachedTo !== undefined) {
+      const minor = timing.version.minor;
+      const forceDetachDisabled = features.disableForceDetachFlag(minor) && timing.controllerManager.disableForceDetachOnTimeout.value;
+      if (forceDetachDisabled) volume.forceDetach = 'disabled';
       if (this.usersOn(volume, attachedTo).length > 0) {
         this.reportMultiAttach(volume);
         return;
       }
       volume.detachRequestedAt ??= clock.now;
       const node = store.nodeByName.get(attachedTo);
-      const minor = timing.version.minor;
       const outOfService = node !== undefined && features.outOfServiceVolumeDetach(minor) && node.taints.some((t) => t.key === OUT_OF_SERVICE);
-      const forceDetachDisabled = features.disableForceDetachFlag(minor) && timing.controllerManager.disableForceDetachOnTimeout.value;
       // A live kubelet that reaches the API unmounts and reports it (volumesInUse), whatever its Ready
       // condition: reconcile() waits only on MountedByNode; Ready matters for the force detach alone
       // (pkg/controller/volume/attachdetach/reconciler/reconciler.go). SEMANTICS.md 7.3 also asks for Ready.
@@ -92,7 +93,8 @@ export class AttachDetachController {
       } else if (outOfService) {
         this.detachAt(volume, clock.now, 'out-of-service');
       } else if (!forceDetachDisabled) {
-        this.detachAt(volume, volume.detachRequestedAt + MAX_WAIT_FOR_UNMOUNT_MS, 'force-detach-timeout');
+        volume.forceDetach = { atMs: volume.detachRequestedAt + MAX_WAIT_FOR_UNMOUNT_MS };
+        this.detachAt(volume, volume.forceDetach.atMs, 'force-detach-timeout');
       }
       this.reportMultiAttach(volume);
       return;

@@ -213,6 +213,8 @@ export interface SimVolume {
   /** Node the volume is attached to (attach-detach controller). */
   attachedTo?: string;
   detachRequestedAt?: number;
+  /** The force detach after maxWaitForUnmountDuration: its time, or 'disabled' (kube-controller-manager --disable-force-detach-on-timeout). */
+  forceDetach?: { atMs: number } | 'disabled';
 }
 
 export interface SimClaim {

@@ -49,7 +49,8 @@ export type OutcomeCause =
    */
   | { kind: 'daemon-pod-deleted'; pod: string; node: string; deletedMs: number | null; tolerationSeconds: number | null }
   /** `outOfServiceInert`: before 1.26 the out-of-service taint releases nothing (NodeOutOfServiceVolumeDetach off). */
-  | { kind: 'volume-attached-elsewhere'; pod: string; node: string; volume: string; attachedTo: string; outOfServiceInert?: true }
+  /** `forceDetachAtMs`: the old pod is gone and the force detach comes then, after the run; `forceDetachDisabled`: it never comes. */
+  | { kind: 'volume-attached-elsewhere'; pod: string; node: string; volume: string; attachedTo: string; outOfServiceInert?: true; forceDetachAtMs?: number; forceDetachDisabled?: true }
   /** `leaderlessSinceMs`: the controller manager restarted then and no new leader holds its lease at the end. */
   | { kind: 'not-evicted-yet'; pod: string; node: string; status: string; serving: boolean; retaintedMs: number | null; leaderlessSinceMs?: number }
   | { kind: 'evictions-stopped'; pod: string; node: string; zone: string; state: 'PartialDisruption' | 'all-zones-down' }
@@ -354,7 +355,9 @@ function outcomeOf(
   const attaching = live.find((p) => p.replacement && p.containerReason === 'ContainerCreating' && p.nodeName !== undefined);
   const volume = attaching?.claims.find((c) => c.volume?.attachedTo !== undefined && c.volume.attachedTo !== attaching.nodeName)?.volume;
   if (attaching && volume) {
-    return { outcome: 'stuck', cause: { kind: 'volume-attached-elsewhere', pod: attaching.name, node: attaching.nodeName!, volume: volume.name, attachedTo: volume.attachedTo! } };
+    const force = volume.forceDetach;
+    return { outcome: 'stuck', cause: { kind: 'volume-attached-elsewhere', pod: attaching.name, node: attaching.nodeName!, volume: volume.name, attachedTo: volume.attachedTo!,
+      ...(force === 'disabled' ? { forceDetachDisabled: true } : force ? { forceDetachAtMs: force.atMs } : {}) } };
   }
   if (waiting) return waitingOnNode(waiting, false, stopped(waiting.node!));
   const stuckPod = affected.find((p) => !p.removed && p.node !== undefined && failed.has(p.node));

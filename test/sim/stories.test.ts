@@ -156,6 +156,16 @@ spec:
     assert.ok(db.replacementReadyMs! < registered + 30_000, `Ready at ${db.replacementReadyMs}`);
   });
 
+  it('a force-deleted StatefulSet pod whose volume waits for the force detach: the summary gives its time, or says it never comes when it is disabled', () => {
+    const forceDeleted = { durationMs: 10 * MINUTE, interventions: [{ kind: 'force-delete' as const, target: 'db-0', atMs: 7 * MINUTE }] };
+    const waiting = summaryOf(run([statefulSet('db', withVolume)], { ...forceDeleted, version: '1.29' }), 'db');
+    assert.equal(waiting.outcome, 'stuck');
+    assert.match(reasonOf(waiting), /the old pod object is gone, and the attach-detach controller force-detaches the volume 6 minutes later, at 13m0\.0\d+s, after the end of the run, unless the out-of-service taint/);
+    assert.doesNotMatch(reasonOf(waiting), /force-delete the pod/);
+    const disabled = summaryOf(run([statefulSet('db', withVolume)], { ...forceDeleted, durationMs: 20 * MINUTE, version: '1.30', set: { 'kcm.disable-force-detach-on-timeout': 'true' } }), 'db');
+    assert.match(reasonOf(disabled), /--disable-force-detach-on-timeout, so it is never force-detached: only worker-\w+ coming back or the out-of-service taint .* releases it\.$/);
+  });
+
   it('a node deleted while its pods wait out their toleration, then registered again untainted: the evictions are cancelled', () => {
     const result = run([deployment('web', 1)], { durationMs: 10 * MINUTE, interventions: [{ kind: 'delete-node', atMs: MINUTE }], recoverAfterMs: 90_000 });
     const registered = result.events.find((e) => e.reason === 'RegisteredNode')!.t;
