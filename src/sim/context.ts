@@ -37,6 +37,10 @@ export const features = {
   proxyTerminatingEndpoints: (minor: number) => minor >= 26,
   /** The kubelet writes a deleted pod's terminal phase before it removes the object (1.27, PR #115331; SEMANTICS.md 2.5); static pods excepted. */
   kubeletTerminalPhaseOnDelete: (minor: number) => minor >= 27,
+  /** A topology spread constraint's nodeTaintsPolicy (NodeInclusionPolicyInPodTopologySpread beta-on 1.26); off, the API server drops it. */
+  nodeInclusionPolicy: (minor: number) => minor >= 26,
+  /** A topology spread constraint's minDomains (MinDomainsInPodTopologySpread beta-on 1.27); off, the API server drops it. */
+  minDomains: (minor: number) => minor >= 27,
   /** --disable-force-detach-on-timeout exists (1.30). */
   disableForceDetachFlag: (minor: number) => minor >= 30,
 };

@@ -75,12 +75,15 @@ export class PodGarbageCollector {
     clock.after(PASS_MS + GC_PERIOD_MS, () => this.gc());
   }
 
-  /** markFailedAndDeletePodWithCondition: phase Failed (and DisruptionTarget for orphans), then a grace-0 delete. */
+  /**
+   * markFailedAndDeletePodWithCondition: phase Failed (and DisruptionTarget for orphans), then a
+   * grace-0 delete; before PodDisruptionConditions (beta-on 1.26) only the delete.
+   */
   private forceDelete(pod: SimPod, condition: string | undefined): void {
     const { store, timing } = this.ctx;
-    this.client.write(() => {
+    if (features.disruptionConditions(timing.version.minor)) this.client.write(() => {
       if (pod.removed) return;
-      if (condition && features.disruptionConditions(timing.version.minor)) store.addDisruptionTarget(pod, condition, 'PodGC: node no longer exists');
+      if (condition) store.addDisruptionTarget(pod, condition, 'PodGC: node no longer exists');
       store.patchPodStatus(pod, { phase: 'Failed' });
     });
     this.client.write(() => store.deletePod(pod, 0, 'pod garbage collector'));

@@ -5,7 +5,7 @@
  */
 import { HOSTNAME_LABEL } from '../cluster/clusterSpec';
 import type { LabelSelector, PodAffinityTerm } from '../manifest/model/types';
-import type { SimContext } from './context';
+import { features, type SimContext } from './context';
 import { ApiClient, Informer } from './latency';
 import { DaemonSetController, daemonPodTemplate } from './daemonSet';
 import { liveNodeOf, needsAttach, nextPodIp, type SimNode, type SimPod } from './objects';
@@ -377,17 +377,20 @@ export class Scheduler {
    * fit nowhere else until the node is back.
    */
   private topologySpreadReason(pod: SimPod, node: SimNode): string | undefined {
+    const { minor } = this.ctx.timing.version;
     for (const c of pod.template.topologySpread) {
+      const nodeTaintsPolicy = features.nodeInclusionPolicy(minor) ? c.nodeTaintsPolicy : 'Ignore';
+      const minDomains = features.minDomains(minor) ? c.minDomains : undefined;
       if (c.whenUnsatisfiable !== 'DoNotSchedule') continue;
       const value = node.labels[c.topologyKey];
       if (value === undefined) return "node(s) didn't match pod topology spread constraints (missing required label)";
       const eligible = this.ctx.store.nodes.filter((n) => !n.deleted && n.labels[c.topologyKey] !== undefined
         && matchesMap(pod.template.nodeSelector, n.labels) && matchesNodeSelectorTerms(pod.template.nodeRequired, n.name, n.labels)
-        && (c.nodeTaintsPolicy === 'Ignore' || !untoleratedTaint(n.taints, pod.template.tolerations, SCHEDULING_EFFECTS)));
+        && (nodeTaintsPolicy === 'Ignore' || !untoleratedTaint(n.taints, pod.template.tolerations, SCHEDULING_EFFECTS)));
       const domains = new Set(eligible.map((n) => n.labels[c.topologyKey]));
       let min = Infinity;
       for (const domain of domains) min = Math.min(min, this.countMatching(pod, c.labelSelector, (n) => n.labels[c.topologyKey] === domain, true));
-      if (c.minDomains !== undefined && domains.size < c.minDomains) min = 0;
+      if (minDomains !== undefined && domains.size < minDomains) min = 0;
       const own = this.countMatching(pod, c.labelSelector, (n) => n.labels[c.topologyKey] === value, true);
       if (own + 1 - (min === Infinity ? 0 : min) > c.maxSkew) return "node(s) didn't match pod topology spread constraints";
     }

@@ -157,6 +157,13 @@ describe('placement: topology spreading after a node failure', () => {
     const replacement = back.events.find((e) => e.type === 'PodScheduled' && e.t > 0);
     assert.equal(replacement?.detail?.node, 'worker-a1');
   });
+
+  it('nodeTaintsPolicy Honor leaves the dead node\'s domain out from 1.26; in 1.25 its feature gate is off and the API server drops the field', () => {
+    const honor = '      topologySpreadConstraints: [{maxSkew: 1, topologyKey: kubernetes.io/hostname, whenUnsatisfiable: DoNotSchedule, nodeTaintsPolicy: Honor, labelSelector: {matchLabels: {app: s}}}]\n';
+    const outcome = (version: string) => run([deployment('s', 6, honor)], { targets: ['node/worker-a1'], durationMs: 10 * 60_000, version }).summary.workloads[0].outcome;
+    assert.equal(outcome('1.26'), 'replaced');
+    assert.equal(outcome('1.25'), 'pending');
+  });
 });
 
 describe('placement: host ports (NodePorts)', () => {

@@ -166,6 +166,16 @@ spec:
     assert.match(reasonOf(disabled), /--disable-force-detach-on-timeout, so it is never force-detached: only worker-\w+ coming back or the out-of-service taint .* releases it\.$/);
   });
 
+  it('pod GC deletes the pods of a deleted Node, marking them Failed first only from 1.26 (PodDisruptionConditions)', () => {
+    const failedStates = (version: string) => {
+      const result = run([deployment('web', 1)], { durationMs: 5 * MINUTE, interventions: [{ kind: 'delete-node', atMs: 2 * MINUTE }], version });
+      assert.ok(result.events.some((e) => e.type === 'PodRemoved' && e.t > 2 * MINUTE), `${version}: the pod removed`);
+      return result.states.filter((st) => st.object.kind === 'Pod' && st.status === 'Failed').length;
+    };
+    assert.equal(failedStates('1.25'), 0);
+    assert.ok(failedStates('1.29') > 0);
+  });
+
   it('a node deleted while its pods wait out their toleration, then registered again untainted: the evictions are cancelled', () => {
     const result = run([deployment('web', 1)], { durationMs: 10 * MINUTE, interventions: [{ kind: 'delete-node', atMs: MINUTE }], recoverAfterMs: 90_000 });
     const registered = result.events.find((e) => e.reason === 'RegisteredNode')!.t;
