@@ -80,6 +80,7 @@ export function isTraceReport(value: unknown): value is TraceReport {
   if (!isRecord(value) || value.version !== 1 || !isRecord(value.scenario) || !isRecord(value.timing) || !isRecord(value.summary)) return false;
   const { events, states, summary, scenario } = value;
   return Array.isArray(scenario.failedNodes) && scenario.failedNodes.every(isString) && isNumber(scenario.durationMs)
+    && (scenario.interventions === undefined || (Array.isArray(scenario.interventions) && scenario.interventions.every(isIntervention)))
     && isRecord(scenario.cluster) && Array.isArray(scenario.cluster.nodes) && scenario.cluster.nodes.every((n) => isRecord(n) && isString(n.name) && (n.zone === null || isString(n.zone)))
     && Array.isArray(events) && events.every((e) => isRecord(e) && isNumber(e.t) && isRef(e.object) && isString(e.type) && isString(e.reason) && isString(e.message) && (e.detail === undefined || isRecord(e.detail)))
     && Array.isArray(states) && states.every((s) => isRecord(s) && isRef(s.object) && isNumber(s.from) && isTime(s.to) && isString(s.status)

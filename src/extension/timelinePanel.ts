@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { beforeAfter, restored, withoutComparison } from './comparison';
 import { MAX_RELOADS, ReadyWatchdog } from './readyWatchdog';
 import { isHostMessage, TIMELINE_VIEW_TYPE, isWebviewMessage, type FindingRef, type HostMessage, type RunRef, type WebviewMessage } from '../../webview/protocol';
+import { formatDuration } from '../manifest/duration';
 
 /** Runs a panel's simulation again (the extension's simulate command knows how). */
 export type Rerun = (run: RunRef) => void;
@@ -200,7 +201,9 @@ function panelTitle(message: HostMessage): string {
   const timing = message.run ? runTimingLabel(message.run) : '';
   // Two timelines of one file tell their targets apart (a scenario file's run is the file's).
   const targets = message.run && !message.run.scenario && message.run.targets.length > 0 ? ` of ${message.run.targets.join(', ')}` : '';
-  return `${message.run?.failure ?? 'Failure'}${targets}: ${file}${timing ? ` (${timing})` : ''}`;
+  // And what people did meanwhile, which two runs may differ in alone.
+  const meanwhile = message.run && !message.run.scenario ? (message.run.interventions ?? []).map((i) => `, ${i.kind} at ${formatDuration(i.atMs)}`).join('') : '';
+  return `${message.run?.failure ?? 'Failure'}${targets}${meanwhile}: ${file}${timing ? ` (${timing})` : ''}`;
 }
 
 /** The version and preset a run chose, for titles ("1.31, preset fast"); '' when it follows the settings. */

@@ -5,7 +5,7 @@
  */
 import type { ScenarioJson, TimingJson } from './contract';
 import { scenarioJson, timingJson } from './jsonReport';
-import type { InitialPlacement, Scenario } from '../sim/scenario';
+import type { InitialPlacement, Intervention, Scenario } from '../sim/scenario';
 import type { Summary } from '../sim/summary';
 import type { StateInterval, TraceEvent } from '../sim/trace';
 import { workloadLabeler } from './workloadLabel';
@@ -43,9 +43,24 @@ export function reportHeader(scenario: ScenarioJson, timing: Record<string, Timi
   return [
     `Failure: ${scenario.failure} of ${what}; Kubernetes ${scenario.k8sVersion}; seed ${scenario.seed}${scenario.runs > 1 ? ` (first of ${scenario.runs} runs)` : ''}; ${formatDuration(scenario.durationMs)} simulated.`,
     `Cluster: ${scenario.cluster.source}; placement ${scenario.placement ?? 'scheduler'} (${placementWords(scenario.placement ?? 'scheduler', scenario.initialPlacement)}).`,
+    // A trace saved by an earlier version has no interventions.
+    ...(scenario.interventions?.length ? [`Meanwhile: ${scenario.interventions.map(interventionText).join('; ')}.`] : []),
     `Timing: ${keyTimingText(timing)}.`,
     ...scenario.notes.map((n) => `Note: ${n}`),
   ];
+}
+
+/** What people do during the run, as the header lists it. */
+export function interventionText(intervention: Intervention): string {
+  const at = `at ${formatDuration(intervention.atMs)}`;
+  switch (intervention.kind) {
+    case 'force-delete': return `kubectl delete --force ${intervention.target} ${at}`;
+    case 'delete': return `kubectl delete ${intervention.target} ${at}`;
+    case 'out-of-service': return `out-of-service taint on the failed nodes ${at}`;
+    case 'delete-node': return `the failed Node objects deleted ${at}`;
+    case 'restart-controller-manager': return `kube-controller-manager restarted ${at}`;
+    default: return `${(intervention as { kind: string }).kind} ${at}`;
+  }
 }
 
 function placementWords(placement: string, initial: InitialPlacement | undefined): string {

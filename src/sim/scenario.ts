@@ -32,7 +32,7 @@ export interface Fault {
 }
 
 export type Intervention =
-  /** `kubectl delete pod --force --grace-period=0`: a pod name, or Kind/name for that workload's pods on failed nodes. */
+  /** `kubectl delete pod --force --grace-period=0`: a pod name, Kind/name for that workload's pods on failed nodes, or node/NAME or zone/NAME for every pod there. */
   | { kind: 'force-delete'; target: string; atMs: number }
   /** `kubectl delete pod` with the pod's own grace period: a pod name, or Kind/name as above. */
   | { kind: 'delete'; target: string; atMs: number }

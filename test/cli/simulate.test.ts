@@ -89,6 +89,13 @@ describe('kube-failure-sim simulate', () => {
     assert.notEqual(a, c);
   });
 
+  it('says in the header what people do meanwhile, so that two runs differing only there are told apart', () => {
+    const { code, stdout } = run('simulate', file, '--target', 'StatefulSet/db', '--duration', '10m', '--force-delete', 'node/worker-a1@6m', '--out-of-service-after', '7m');
+    assert.equal(code, 0);
+    assert.match(stdout, /\nMeanwhile: kubectl delete --force node\/worker-a1 at 6m; out-of-service taint on the failed nodes at 7m\.\n/);
+    assert.doesNotMatch(run('simulate', file, '--target', 'StatefulSet/db', '--duration', '10m').stdout, /Meanwhile/);
+  });
+
   it('prints a kubectl --watch style timeline and a summary as text', () => {
     const { code, stdout } = run('simulate', file, '--target', 'StatefulSet/db', '--duration', '8m', '--k8s-version', '1.29');
     assert.equal(code, 0);
