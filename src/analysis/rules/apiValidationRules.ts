@@ -5,6 +5,7 @@
  */
 import type { Sourced, Workload } from '../../manifest/model/types';
 import { isClusterScoped, metadataProblem, objectRef, type ManifestObject } from '../../manifest/objects';
+import { valueAt } from '../../manifest/path';
 import { SYNTAX_ERROR } from '../../manifest/problem';
 import { matchesLabelSelector, matchesMap } from '../../sim/selectors';
 import { kindRange, podSpecPath, rangeOf, templatePath } from '../facts';
@@ -156,8 +157,20 @@ function checkWorkload(workload: Sourced<Workload>, reject: (range: Finding['ran
     } else if (names.has(container.name)) reject(rangeOf(workload, [...containersPath, i, 'name']), `${name} "${container.name}" is the name of another container of the pod`);
     names.add(container.name);
     if (!container.image && workload.kind !== 'Pod') reject(rangeOf(workload, [...containersPath, i]), `${containersPath.join('.')}[${i}].image is required`);
+    // ValidateResourceRequirements: a request above its limit.
+    const at = container.at ?? i;
+    for (const [key, resource] of RESOURCE_KEYS) {
+      const request = container.requests[key];
+      const limit = container.limits[key];
+      if (request === undefined || limit === undefined || request <= limit) continue;
+      const written = (kind: 'requests' | 'limits') => String(valueAt(workload.source.value, [...containersPath, at, 'resources', kind, resource]));
+      reject(rangeOf(workload, [...containersPath, at, 'resources', 'requests', resource]),
+        `${containersPath.join('.')}[${at}].resources.requests.${resource} ${written('requests')} must be less than or equal to the ${resource} limit of ${written('limits')}`);
+    }
   });
 }
+
+const RESOURCE_KEYS = [['cpuMillis', 'cpu'], ['memoryBytes', 'memory'], ['ephemeralStorageBytes', 'ephemeral-storage']] as const;
 
 export const serviceSelectsNothing: Rule = {
   id: 'KFS054',
