@@ -127,7 +127,7 @@ function tolerationHover(ctx: RuleContext, workload: Sourced<Workload>, rel: Pat
     if (evictedAfter !== null && s?.noExecuteTaintMs != null && s.podDeletionMs !== null) {
       return [`${name}, after the written ones; the taint eviction controller reads the first toleration matching a taint, so a written one with tolerationSeconds ${evictedAfter} decides. Simulated: its pod on a failed node is evicted at ${approx(s.podDeletionMs)}, ${evictedAfter}s after the NoExecute taint, and the DaemonSet runs no other pod there or elsewhere until the node recovers.`];
     }
-    return [`${name}, so its pod on a failed node is never evicted: it waits for the node, and no other node runs it instead (SEMANTICS.md 6.3).`];
+    return [`${name}, so its pod on a failed node is never evicted: it waits for the node, and no other node runs it instead (AddOrUpdateDaemonPodTolerations, pkg/controller/daemon/util).`];
   }
   const head = `${label(seconds !== undefined ? `, tolerationSeconds ${seconds}` : ', no tolerationSeconds')}: `;
   if (toleration?.key === NOT_READY) {
@@ -148,7 +148,7 @@ function placementHover(ctx: RuleContext, workload: Workload): string[] {
 }
 
 function probeText(kind: string, probe: Probe): string {
-  if (kind === 'livenessProbe') return `the kubelet restarts the container after ${probe.failureThreshold} failed checks ${probe.periodSeconds}s apart (first check after ${probe.initialDelaySeconds}s): a hang is detected ${(probe.failureThreshold - 1) * probe.periodSeconds + probe.timeoutSeconds}–${probe.failureThreshold * probe.periodSeconds + probe.timeoutSeconds}s after it starts (SEMANTICS.md 10)`;
+  if (kind === 'livenessProbe') return `the kubelet restarts the container after ${probe.failureThreshold} failed checks ${probe.periodSeconds}s apart (first check after ${probe.initialDelaySeconds}s): a hang is detected ${(probe.failureThreshold - 1) * probe.periodSeconds + probe.timeoutSeconds}–${probe.failureThreshold * probe.periodSeconds + probe.timeoutSeconds}s after it starts (the first failing check within one period, then failureThreshold − 1 more, plus the timeout)`;
   if (kind === 'readinessProbe') return `after ${probe.failureThreshold} failed checks ${probe.periodSeconds}s apart the pod leaves the Service's endpoints (${(probe.failureThreshold - 1) * probe.periodSeconds + probe.timeoutSeconds}–${probe.failureThreshold * probe.periodSeconds + probe.timeoutSeconds}s after a hang). On a failed node no probe runs: the endpoint goes only when the node is marked NotReady`;
   return `liveness and readiness checks start only after it succeeds; the container is restarted after ${probe.failureThreshold} × ${probe.periodSeconds}s of failures`;
 }

@@ -29,32 +29,32 @@ export const SIMULATOR_KNOBS = {
   // Assumptions where SEMANTICS.md marks a fact unverified [U]: named, overridable, and noted in the trace when they matter.
   notReadyPodsKeepServing: {
     name: 'notReadyPodsKeepServing', type: 'bool', defaultValue: () => true,
-    description: 'Assumption (SEMANTICS.md 13.5, unverified): while the container runtime is down (kubelet-not-ready) the running containers keep answering.',
+    description: 'Assumption (unverified): while the container runtime is down (kubelet-not-ready) the running containers keep answering.',
   },
   notReadyKubeletSyncsPods: {
     name: 'notReadyKubeletSyncsPods', type: 'bool', defaultValue: () => true,
-    description: 'Assumption (SEMANTICS.md 18, recorded with a scripted kubelet): a kubelet posting Ready=False (kubelet-not-ready) still stops the pods deleted on its node and removes their objects; false: as a kubelet whose container runtime is down, which skips pod synchronization until it is back (syncLoop, runtimeErrors, pkg/kubelet/kubelet.go), so they stay Terminating.',
+    description: 'Assumption (seen on a 1.29 control plane with a scripted kubelet): a kubelet posting Ready=False (kubelet-not-ready) still stops the pods deleted on its node and removes their objects; false: as a kubelet whose container runtime is down, which skips pod synchronization until it is back (syncLoop, runtimeErrors, pkg/kubelet/kubelet.go), so they stay Terminating.',
   },
   shutdownHoldsGracePeriod: {
     name: 'shutdownHoldsGracePeriod', type: 'bool', defaultValue: () => false,
-    description: 'Assumption (SEMANTICS.md 2.4 is silent): in a graceful shutdown the host powers off as soon as the kubelet has stopped every pod, when it releases its inhibitor lock (processShutdownEvent, pkg/kubelet/nodeshutdown/nodeshutdown_manager_linux.go); true: it stays up until shutdownGracePeriod ends.',
+    description: 'Assumption (the Kubernetes documentation is silent): in a graceful shutdown the host powers off as soon as the kubelet has stopped every pod, when it releases its inhibitor lock (processShutdownEvent, pkg/kubelet/nodeshutdown/nodeshutdown_manager_linux.go); true: it stays up until shutdownGracePeriod ends.',
   },
   diskFailureRestartsHang: {
     name: 'diskFailureRestartsHang', type: 'bool', defaultValue: () => true,
-    description: 'Assumption (SEMANTICS.md 11, unverified): on a failed disk a container restarted by its liveness probe starts but hangs again; false: it serves after the restart.',
+    description: 'Assumption (unverified): on a failed disk a container restarted by its liveness probe starts but hangs again; false: it serves after the restart.',
   },
   leaderElectionDelay: {
     name: 'leaderElectionDelay', type: 'duration', defaultValue: (): number | null => null, min: 0,
-    description: 'Assumption (SEMANTICS.md 18, recorded 15–19 s): time from a controller-manager restart until the new leader holds the lease; random in [15 s, 19 s) unless set.',
+    description: 'Assumption (15–19 s on a 1.29 control plane): time from a controller-manager restart until the new leader holds the lease; random in [15 s, 19 s) unless set.',
   },
   // Object sizes for the control-plane load (SEMANTICS.md 12: a Lease of a few hundred bytes, a Node of 10–20 KB).
   leaseObjectBytes: {
     name: 'leaseObjectBytes', type: 'int', defaultValue: () => 300, min: 1,
-    description: 'Assumption (SEMANTICS.md 12): bytes one Lease renewal writes to etcd.',
+    description: 'Assumption (a Lease is a few hundred bytes): bytes one Lease renewal writes to etcd.',
   },
   nodeObjectBytes: {
     name: 'nodeObjectBytes', type: 'int', defaultValue: () => 15_000, min: 1,
-    description: 'Assumption (SEMANTICS.md 12): bytes one node status update writes (the whole Node object, image list capped at 50).',
+    description: 'Assumption (a Node object is 10–20 KB): bytes one node status update writes (the whole Node object, image list capped at 50).',
   },
   // Phases drawn at random in each run unless pinned (to replay a recording).
   lastLeaseRenewalAge: {

@@ -9,6 +9,13 @@ import { FAILURE_DESCRIPTIONS, RECOVERY_DESCRIPTIONS } from './failures';
 import { formatCount, formatDuration } from './format';
 import { objectEventMessage, taintText } from './objectEventMessages';
 
+/** Why a graceful shutdown was a power-off: the trace's note, and the report header's. */
+export function inertShutdownText(gateOff: boolean): string {
+  return gateOff
+    ? 'In Kubernetes 1.20 graceful node shutdown is alpha, its GracefulNodeShutdown gate off by default: the node goes down like a power-off (pkg/kubelet/nodeshutdown).'
+    : 'kubelet.shutdownGracePeriod is 0s: graceful node shutdown is inert, the node goes down like a power-off (pkg/kubelet/nodeshutdown).';
+}
+
 export function eventMessage(event: TraceEvent): string {
   const d = event.detail ?? {};
   if (typeof d.message === 'string') return d.message;
@@ -46,9 +53,7 @@ function noteMessage(event: TraceEvent, d: Record<string, unknown>): string {
       return `Assumption ${d.knob}=${value} (${d.source}): ${knob?.spec.description.replace(/^Assumption \(([^)]*)\): /, '($1) ') ?? ''}`.trimEnd();
     }
     case 'GracefulShutdownInert':
-      return d.gateOff
-        ? `In Kubernetes 1.20 graceful node shutdown is alpha, its GracefulNodeShutdown gate off by default: the node goes down like a power-off (SEMANTICS.md 2.4).`
-        : 'kubelet.shutdownGracePeriod is 0s: graceful node shutdown is inert, the node goes down like a power-off (SEMANTICS.md 2.4).';
+      return inertShutdownText(Boolean(d.gateOff));
     case 'Autoscaled':
       return `HorizontalPodAutoscaler ${d.autoscaler} owns the replica count: simulated with its minReplicas ${d.minReplicas}, the fewest pods it keeps (spec.replicas is ${d.replicas}).`;
     case 'ReplacementsLimited':

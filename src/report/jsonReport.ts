@@ -3,9 +3,10 @@ import { ZONE_LABEL } from '../cluster/clusterSpec';
 import { knobsOf, type TimingConfiguration } from '../cluster/timing';
 import type { InitialPlacement, Scenario } from '../sim/scenario';
 import type { SimulationResult } from '../sim/simulate';
+import { inertShutdown } from '../sim/faults';
 import type { TraceEvent } from '../sim/trace';
 import type { EventJson, MultiRunReport, ScenarioJson, TimingJson, TraceReport } from './contract';
-import { eventMessage } from './eventMessages';
+import { eventMessage, inertShutdownText } from './eventMessages';
 import type { RunStatistics } from './runStatistics';
 import { outcomeReason } from './summaryText';
 
@@ -52,8 +53,14 @@ export function scenarioJson(
     seed: scenario.seed,
     runs,
     cluster: { source: scenario.cluster.source, nodes: scenario.cluster.nodes.map((n) => ({ name: n.name, zone: n.labels[ZONE_LABEL] ?? null })) },
-    notes: scenario.timing.notes,
+    notes: [...scenario.timing.notes, ...inertShutdownNotes(scenario)],
   };
+}
+
+/** A graceful shutdown that is a power-off says so where the run is described, not only among the events. */
+function inertShutdownNotes(scenario: Scenario): string[] {
+  const inert = scenario.faults.some((f) => f.kind === 'graceful-shutdown') ? inertShutdown(scenario.timing) : undefined;
+  return inert ? [inertShutdownText(inert.gateOff)] : [];
 }
 
 /** One run: its whole trace and summary. `inputs` are the files as the user named them. */

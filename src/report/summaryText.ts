@@ -116,7 +116,7 @@ function failureReason(summary: ReasonInput): string {
     case 'pinned-by-node-name':
       return `spec.nodeName binds every pod of it to ${cause.node}, replacements included, without the scheduler: ${formatCount(cause.replacements)} replacement${cause.replacements > 1 ? 's were' : ' was'} created there and none can start while ${cause.node} is down (each is evicted after its tolerationSeconds and another takes its place${cause.limited ? '; the simulator stopped at this many, Kubernetes goes on' : ''}); use a nodeSelector or node affinity to let replacements run elsewhere.`;
     case 'job-awaits-terminal-phase':
-      return `${cause.pod} stays Terminating on ${cause.node}, and the Job replaces a pod only once it is Failed (${cause.policy === 'podFailurePolicy' ? 'a podFailurePolicy makes it wait' : 'podReplacementPolicy: Failed'}): a node that is down never writes that phase. Pod GC writes it once the Node object is deleted, or tainted node.kubernetes.io/out-of-service (SEMANTICS.md 6.4, 7.1).`;
+      return `${cause.pod} stays Terminating on ${cause.node}, and the Job replaces a pod only once it is Failed (${cause.policy === 'podFailurePolicy' ? 'a podFailurePolicy makes it wait' : 'podReplacementPolicy: Failed'}): a node that is down never writes that phase. Pod GC writes it once the Node object is deleted, or tainted node.kubernetes.io/out-of-service (pkg/controller/podgc).`;
     case 'short-of-replicas':
       return `Fewer than desired pods serve at the end; pods on ${nodes(cause.nodes)} do not answer.`;
   }

@@ -3,6 +3,7 @@
  * operator does about it (force delete, graceful delete, out-of-service taint, node deletion).
  * Only the host changes here; the kubelet and the controllers react to it (SEMANTICS.md 13.5).
  */
+import type { TimingConfiguration } from '../cluster/timing';
 import { zoneName } from '../cluster/clusterSpec';
 import { formatDuration } from '../manifest/duration';
 import { leaderOf, type SimContext } from './context';
@@ -35,27 +36,33 @@ const ASSUMPTIONS: Partial<Record<FailureKind, readonly ('notReadyPodsKeepServin
   'disk-failure': ['diskFailureRestartsHang'],
 };
 
+/**
+ * shutdownGracePeriod 0, or 1.20 where the GracefulNodeShutdown gate is alpha (off), leaves a
+ * graceful shutdown inert: the host goes down without the kubelet noticing (SEMANTICS.md 2.4).
+ */
+export function inertShutdown(timing: TimingConfiguration): { gateOff: boolean } | undefined {
+  const gateOff = timing.version.minor < 21;
+  return timing.kubelet.shutdownGracePeriod.value === 0 || gateOff ? { gateOff } : undefined;
+}
+
 export function scheduleFault(ctx: SimContext, fault: Fault, nodes: SimNode[]): void {
   const { clock, store, timing } = ctx;
   const shutdownMs = timing.kubelet.shutdownGracePeriod.value;
-  // shutdownGracePeriod 0, or 1.20 where the GracefulNodeShutdown gate is alpha (off), leaves the
-  // feature inert: the host goes down without the kubelet noticing (SEMANTICS.md 2.4).
-  const gateOff = timing.version.minor < 21;
-  const inertShutdown = fault.kind === 'graceful-shutdown' && (shutdownMs === 0 || gateOff);
+  const inert = fault.kind === 'graceful-shutdown' ? inertShutdown(timing) : undefined;
   clock.at(fault.atMs, () => {
-    if (inertShutdown) store.event({ kind: 'Cluster', name: 'kubelet', namespace: '' }, 'Note', 'GracefulShutdownInert', { gateOff });
+    if (inert) store.event({ kind: 'Cluster', name: 'kubelet', namespace: '' }, 'Note', 'GracefulShutdownInert', inert);
     // An inert shutdown is a power-off: the shutdown's assumption plays no part.
-    for (const name of inertShutdown ? [] : ASSUMPTIONS[fault.kind] ?? []) {
+    for (const name of inert ? [] : ASSUMPTIONS[fault.kind] ?? []) {
       const knob = timing.simulator[name];
       store.event({ kind: 'Cluster', name: 'assumptions', namespace: '' }, 'Note', 'Assumption', { knob: `sim.${knob.spec.name}`, value: knob.value, source: knob.source });
     }
     for (const node of nodes) {
-      store.event(node.ref, 'Fault', fault.kind, inertShutdown ? { failure: fault.kind, inert: true } : { failure: fault.kind });
+      store.event(node.ref, 'Fault', fault.kind, inert ? { failure: fault.kind, inert: true } : { failure: fault.kind });
       for (const pod of node.pods) store.markAffected(pod);
-      store.setHost(node, inertShutdown ? POWERED_OFF : FAULT_EFFECTS[fault.kind]);
+      store.setHost(node, inert ? POWERED_OFF : FAULT_EFFECTS[fault.kind]);
     }
   });
-  if (fault.kind === 'graceful-shutdown' && !inertShutdown && timing.simulator.shutdownHoldsGracePeriod.value) {
+  if (fault.kind === 'graceful-shutdown' && !inert && timing.simulator.shutdownHoldsGracePeriod.value) {
     clock.at(fault.atMs + shutdownMs, () => {
       for (const node of nodes) if (node.host.shuttingDown) store.setHost(node, POWERED_OFF);
     });

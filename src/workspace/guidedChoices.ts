@@ -26,7 +26,7 @@ export const FAILURE_OPTIONS: readonly Option<FailureKind>[] = [
   { value: 'partition', label: 'Cut the node off the network', detail: 'Kubelet and containers keep running unseen: replacements may start while the old copies still run.' },
   { value: 'kubelet-not-ready', label: 'The kubelet reports NotReady (runtime down)', detail: 'The lease stays fresh; pods are not marked NotReady and endpoints keep routing until they are evicted.' },
   { value: 'disk-failure', label: 'The disk fails, the node stays Ready', detail: 'Nothing is evicted: readiness probes remove the pods from endpoints, liveness restarts loop.' },
-  { value: 'graceful-shutdown', label: 'Shut the node down gracefully', detail: 'With shutdownGracePeriod set the kubelet stops pods first: they end Failed and are replaced at once.' },
+  { value: 'graceful-shutdown', label: 'Shut the node down gracefully', detail: 'With its kubelet\'s shutdownGracePeriod set, the kubelet stops pods first: they end Failed and are replaced at once. It is 0s by default, and then this is a power-off.' },
   { value: 'zone-outage', label: 'Lose a whole zone', detail: 'Every node of the zone powers off; eviction slows down or stops by zone state.' },
 ];
 

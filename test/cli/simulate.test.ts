@@ -96,6 +96,12 @@ describe('kube-failure-sim simulate', () => {
     assert.doesNotMatch(run('simulate', file, '--target', 'StatefulSet/db', '--duration', '10m').stdout, /Meanwhile/);
   });
 
+  it('a graceful shutdown that is a power-off (shutdownGracePeriod 0s, the default) says so in the header', () => {
+    const note = /\nNote: kubelet\.shutdownGracePeriod is 0s: graceful node shutdown is inert, the node goes down like a power-off/;
+    assert.match(run('simulate', file, '--failure', 'graceful-shutdown', '--duration', '2m').stdout, note);
+    assert.doesNotMatch(run('simulate', file, '--failure', 'graceful-shutdown', '--duration', '2m', '--set', 'kubelet.shutdownGracePeriod=30s').stdout, note);
+  });
+
   it('prints a kubectl --watch style timeline and a summary as text', () => {
     const { code, stdout } = run('simulate', file, '--target', 'StatefulSet/db', '--duration', '8m', '--k8s-version', '1.29');
     assert.equal(code, 0);

@@ -30,9 +30,9 @@ describe('report: event messages', () => {
     [ev('Intervention', 'DeleteSkipped', { target: 'db-0' }), 'kubectl delete: no pod db-0 exists at this time'],
     // A duration knob's value reads as a duration, not as milliseconds.
     [ev('Note', 'Assumption', { knob: 'sim.leaderElectionDelay', value: 90_000_000, source: '--set' }, { kind: 'Cluster', name: 'assumptions', namespace: '' }),
-      'Assumption sim.leaderElectionDelay=25h (--set): (SEMANTICS.md 18, recorded 15–19 s) time from a controller-manager restart until the new leader holds the lease; random in [15 s, 19 s) unless set.'],
+      'Assumption sim.leaderElectionDelay=25h (--set): (15–19 s on a 1.29 control plane) time from a controller-manager restart until the new leader holds the lease; random in [15 s, 19 s) unless set.'],
     [ev('Note', 'Assumption', { knob: 'sim.notReadyPodsKeepServing', value: false, source: '--set' }, { kind: 'Cluster', name: 'assumptions', namespace: '' }),
-      'Assumption sim.notReadyPodsKeepServing=false (--set): (SEMANTICS.md 13.5, unverified) while the container runtime is down (kubelet-not-ready) the running containers keep answering.'],
+      'Assumption sim.notReadyPodsKeepServing=false (--set): (unverified) while the container runtime is down (kubelet-not-ready) the running containers keep answering.'],
   ];
   for (const [event, message] of cases) it(`${event.type}/${event.reason}: "${message}"`, () => assert.equal(eventMessage(event), message));
 
