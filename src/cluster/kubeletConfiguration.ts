@@ -23,3 +23,12 @@ export const KUBELET_KNOBS = {
     description: 'Part of shutdownGracePeriod reserved for critical pods.',
   },
 } as const satisfies Record<string, KnobSpec<number>>;
+
+/**
+ * shutdownGracePeriod 0, or 1.20 where the GracefulNodeShutdown gate is alpha (off), leaves a
+ * graceful shutdown inert: the host goes down without the kubelet noticing (SEMANTICS.md 2.4).
+ */
+export function inertShutdown(minor: number, shutdownGracePeriodMs: number): { gateOff: boolean } | undefined {
+  const gateOff = minor < 21;
+  return shutdownGracePeriodMs === 0 || gateOff ? { gateOff } : undefined;
+}

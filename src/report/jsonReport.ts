@@ -3,7 +3,7 @@ import { ZONE_LABEL } from '../cluster/clusterSpec';
 import { knobsOf, type TimingConfiguration } from '../cluster/timing';
 import type { InitialPlacement, Scenario } from '../sim/scenario';
 import type { SimulationResult } from '../sim/simulate';
-import { inertShutdown } from '../sim/faults';
+import { inertShutdown } from '../cluster/kubeletConfiguration';
 import type { TraceEvent } from '../sim/trace';
 import type { EventJson, MultiRunReport, ScenarioJson, TimingJson, TraceReport } from './contract';
 import { eventMessage, inertShutdownText } from './eventMessages';
@@ -59,7 +59,7 @@ export function scenarioJson(
 
 /** A graceful shutdown that is a power-off says so where the run is described, not only among the events. */
 function inertShutdownNotes(scenario: Scenario): string[] {
-  const inert = scenario.faults.some((f) => f.kind === 'graceful-shutdown') ? inertShutdown(scenario.timing) : undefined;
+  const inert = scenario.faults.some((f) => f.kind === 'graceful-shutdown') ? inertShutdown(scenario.timing.version.minor, scenario.timing.kubelet.shutdownGracePeriod.value) : undefined;
   return inert ? [inertShutdownText(inert.gateOff)] : [];
 }
 

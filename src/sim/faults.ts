@@ -3,7 +3,7 @@
  * operator does about it (force delete, graceful delete, out-of-service taint, node deletion).
  * Only the host changes here; the kubelet and the controllers react to it (SEMANTICS.md 13.5).
  */
-import type { TimingConfiguration } from '../cluster/timing';
+import { inertShutdown } from '../cluster/kubeletConfiguration';
 import { zoneName } from '../cluster/clusterSpec';
 import { formatDuration } from '../manifest/duration';
 import { leaderOf, type SimContext } from './context';
@@ -36,19 +36,10 @@ const ASSUMPTIONS: Partial<Record<FailureKind, readonly ('notReadyPodsKeepServin
   'disk-failure': ['diskFailureRestartsHang'],
 };
 
-/**
- * shutdownGracePeriod 0, or 1.20 where the GracefulNodeShutdown gate is alpha (off), leaves a
- * graceful shutdown inert: the host goes down without the kubelet noticing (SEMANTICS.md 2.4).
- */
-export function inertShutdown(timing: TimingConfiguration): { gateOff: boolean } | undefined {
-  const gateOff = timing.version.minor < 21;
-  return timing.kubelet.shutdownGracePeriod.value === 0 || gateOff ? { gateOff } : undefined;
-}
-
 export function scheduleFault(ctx: SimContext, fault: Fault, nodes: SimNode[]): void {
   const { clock, store, timing } = ctx;
   const shutdownMs = timing.kubelet.shutdownGracePeriod.value;
-  const inert = fault.kind === 'graceful-shutdown' ? inertShutdown(timing) : undefined;
+  const inert = fault.kind === 'graceful-shutdown' ? inertShutdown(timing.version.minor, shutdownMs) : undefined;
   clock.at(fault.atMs, () => {
     if (inert) store.event({ kind: 'Cluster', name: 'kubelet', namespace: '' }, 'Note', 'GracefulShutdownInert', inert);
     // An inert shutdown is a power-off: the shutdown's assumption plays no part.

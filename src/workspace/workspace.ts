@@ -21,7 +21,9 @@ import { formatCount } from '../manifest/formatCount';
 import { metadataProblem, refKey, type ManifestObject } from '../manifest/objects';
 import type { ManifestModel } from '../manifest/model';
 import type { ConfigSetting } from '../manifest/model/clusterConfig';
-import type { Node, Sourced } from '../manifest/model/types';
+import type { Node, Service, Sourced } from '../manifest/model/types';
+import { autoscalerOf } from '../manifest/model/autoscaling';
+import { matchesMap } from '../sim/selectors';
 import { ManifestParser } from '../manifest/parseFile';
 import type { Position, Range, SourceLocation } from '../manifest/range';
 import { readManifestBytes, readManifestText, type ReadManifest } from '../manifest/readManifest';
@@ -263,11 +265,14 @@ export class Workspace {
     const cluster = choices.cluster ? clusterFromNodes(choices.cluster.nodes, choices.cluster.source)
       : choices.clusterText ? clusterFromNodes(clusterNodes(choices.clusterText), choices.clusterText.source)
       : this.derivedState().cluster;
-    const objects = this.model();
+    let objects = this.model();
     let workloads = objects.workloads;
     if (choices.documents) {
       for (const uri of choices.documents) this.document(uri);
       workloads = choices.documents.flatMap((uri) => this.document(uri).read.model.workloads);
+      // What the run reads besides: the documents a scenario saved from it lists, so that the CLI runs it the same.
+      const context = this.contextDocuments(choices.documents);
+      if (context.length + choices.documents.length < this.documents.size) objects = mergeModels([...choices.documents, ...context].map((uri) => this.document(uri).read.model));
     }
     // No workload because the YAML could not be read: that is what to fix, not a file without workloads.
     if (workloads.length === 0) {
@@ -280,16 +285,26 @@ export class Workspace {
   }
 
   /**
-   * The other documents a run of `simulated` reads besides them: cluster configuration (timing,
-   * version), Node objects, Services and volumes. A scenario saved from an editor's run lists
-   * them, since the CLI reads only the files a scenario names.
+   * The other documents a run of `simulated` reads besides them and that matter to its workloads:
+   * cluster configuration (timing, version), Node objects, the Services that select their pods,
+   * volumes when they claim any, their autoscalers and their namespaces' LimitRanges. A scenario
+   * saved from an editor's run lists them, since the CLI reads only the files a scenario names,
+   * and simulates every workload of each (a folder's unrelated manifests would join the run).
    */
   contextDocuments(simulated: readonly string[]): string[] {
+    const workloads = simulated.flatMap((uri) => this.documents.get(uri)?.read.model.workloads ?? []);
+    const namespaces = new Set(workloads.map((w) => w.namespace));
+    const selects = (service: Service) => Object.keys(service.selector).length > 0
+      && workloads.some((w) => w.namespace === service.namespace && matchesMap(service.selector, w.template.labels));
+    const claims = workloads.some((w) => w.template.spec.volumes.some((v) => v.source === 'persistentVolumeClaim') || (w.kind === 'StatefulSet' && w.volumeClaimTemplates.length > 0));
     return [...this.documents.values()].filter(({ uri, read: { model } }) => {
       if (simulated.includes(uri)) return false;
       const { kubelet, controllerManager, apiServer, kubernetesVersion, imageVersion } = model.clusterConfig;
       return kubelet.length + controllerManager.length + apiServer.length > 0 || kubernetesVersion !== undefined || imageVersion !== undefined
-        || model.nodes.length + model.services.length + model.persistentVolumeClaims.length + model.persistentVolumes.length + model.storageClasses.length > 0;
+        || model.nodes.length > 0 || model.services.some(selects)
+        || (claims && model.persistentVolumeClaims.length + model.persistentVolumes.length + model.storageClasses.length > 0)
+        || workloads.some((w) => autoscalerOf(w, model) !== undefined)
+        || model.limitRanges.some((l) => namespaces.has(l.namespace));
     }).map((doc) => doc.uri);
   }
 

@@ -89,8 +89,9 @@ describe('the analysis worker (in-process transport)', () => {
     // The guided picks offer the folder's Node objects, in whichever file they are, and a saved scenario lists the files a run reads.
     mirror.set(FOLDER, 'file:///ws/nodes.yaml', 'apiVersion: v1\nkind: Node\nmetadata: {name: n1, labels: {topology.kubernetes.io/zone: z1}}\n');
     assert.deepEqual((await connection.request('summary', address)).nodes, [{ name: 'n1', labels: { 'topology.kubernetes.io/zone': 'z1' } }]);
-    // A file with a Service and its Deployment is read for the Service; a file of workloads alone is not.
-    const service = 'apiVersion: v1\nkind: Service\nmetadata: {name: api}\nspec: {selector: {app: api}, ports: [{port: 80}]}\n';
+    // A file with a Service of the simulated pods is read for it, with its other workloads; one whose Service selects other pods, or of workloads alone, is not.
+    const service = 'apiVersion: v1\nkind: Service\nmetadata: {name: postgres-read, namespace: shop}\nspec: {selector: {app: postgres}, ports: [{port: 5432}]}\n';
+    mirror.set(FOLDER, 'file:///ws/other.yaml', 'apiVersion: v1\nkind: Service\nmetadata: {name: other}\nspec: {selector: {app: other}, ports: [{port: 80}]}\n');
     const api = 'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: api}\nspec:\n  selector: {matchLabels: {app: api}}\n  template:\n    metadata: {labels: {app: api}}\n    spec: {containers: [{name: c, image: nginx}]}\n';
     mirror.set(FOLDER, 'file:///ws/api.yaml', `${service}---\n${api}`);
     mirror.set(FOLDER, 'file:///ws/jobs.yaml', api.replace(/api/g, 'jobs'));

@@ -219,8 +219,9 @@ describe('scenario files (FailureScenario)', () => {
         'cluster/kube-controller-manager.yaml': example('cluster/kube-controller-manager.yaml'),
         'my cluster/kubelet config.yaml': example('cluster/kubelet-config.yaml'),
         'nodes.yaml': fs.readFileSync(path.join(REPO_ROOT, 'test', 'fixtures', 'scenarios', 'zones.nodes.yaml'), 'utf8'),
-        // Read by the editor's run for nothing: not listed.
+        // Read by the editor's run for nothing: not listed, nor another app's Service and claim (the CLI would simulate that app too).
         'other.yaml': example('node-exporter-daemonset.yaml'),
+        'api.yaml': example('web-deployment.yaml').replace(/\bweb\b/g, 'api').concat('---\napiVersion: v1\nkind: PersistentVolumeClaim\nmetadata: {name: api-data, namespace: shop}\nspec: {accessModes: [ReadWriteOnce], resources: {requests: {storage: 1Gi}}}\n'),
       };
       const editor = new Workspace({ overrides: [{ name: 'kcm.node-eviction-rate', value: '0.5', source: 'setting kubeFailureSim.timing' }], profile: 'fast' });
       for (const [name, text] of Object.entries(files)) {
