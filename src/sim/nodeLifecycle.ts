@@ -326,6 +326,8 @@ export class NodeLifecycleController {
       newStates.set(zone, state);
       if (!this.zoneStates.has(zone)) this.zoneStates.set(zone, 'Initial');
     }
+    // A zone whose last Node object is gone is forgotten, not made Normal.
+    for (const zone of [...this.zoneStates.keys()]) if (!newStates.has(zone)) this.zoneStates.delete(zone);
     let allWereFully = this.zoneStates.size > 0;
     for (const state of this.zoneStates.values()) if (state !== 'FullDisruption') allWereFully = false;
     if (allFully && allWereFully) return;

@@ -392,7 +392,9 @@ export class Scheduler {
       for (const domain of domains) min = Math.min(min, this.countMatching(pod, c.labelSelector, (n) => n.labels[c.topologyKey] === domain, true));
       if (minDomains !== undefined && domains.size < minDomains) min = 0;
       const own = this.countMatching(pod, c.labelSelector, (n) => n.labels[c.topologyKey] === value, true);
-      if (own + 1 - (min === Infinity ? 0 : min) > c.maxSkew) return "node(s) didn't match pod topology spread constraints";
+      // selfMatchNum: the pod counts in its own domain only when the constraint's selector matches it.
+      const self = c.labelSelector && matchesLabelSelector(c.labelSelector, pod.template.labels) ? 1 : 0;
+      if (own + self - (min === Infinity ? 0 : min) > c.maxSkew) return "node(s) didn't match pod topology spread constraints";
     }
     return undefined;
   }

@@ -158,6 +158,16 @@ describe('placement: topology spreading after a node failure', () => {
     assert.equal(replacement?.detail?.node, 'worker-a1');
   });
 
+  it('a pod that its own constraint\'s selector does not match is not counted in its domain (selfMatchNum 0)', () => {
+    const on = (node: string) => `      nodeSelector: {kubernetes.io/hostname: ${node}}\n`;
+    const cpu = (millis: number) => (text: string) => text.replace('image: registry.k8s.io/pause:3.9}', `image: registry.k8s.io/pause:3.9, resources: {requests: {cpu: ${millis}m}}}`);
+    // zone-a: worker-a1 runs one pod of "other", worker-a2 has no room left; s may go to either and counts "other" pods.
+    const spreadOverOthers = '      nodeSelector: {topology.kubernetes.io/zone: zone-a}\n      topologySpreadConstraints: [{maxSkew: 1, topologyKey: kubernetes.io/hostname, whenUnsatisfiable: DoNotSchedule, labelSelector: {matchLabels: {app: other}}}]\n';
+    const result = run([deployment('other', 1, on('worker-a1')), cpu(3500)(deployment('filler', 1, on('worker-a2'))), cpu(1000)(deployment('s', 1, spreadOverOthers))], { targets: ['node/worker-b1'], durationMs: 60_000 });
+    // On worker-a1 the skew is 1 + 0 - 0, within maxSkew 1: s runs there.
+    assert.ok(result.states.some((st) => st.object.kind === 'Pod' && st.object.name.startsWith('s-') && st.node === 'worker-a1' && st.status === 'Running'));
+  });
+
   it('nodeTaintsPolicy Honor leaves the dead node\'s domain out from 1.26; in 1.25 its feature gate is off and the API server drops the field', () => {
     const honor = '      topologySpreadConstraints: [{maxSkew: 1, topologyKey: kubernetes.io/hostname, whenUnsatisfiable: DoNotSchedule, nodeTaintsPolicy: Honor, labelSelector: {matchLabels: {app: s}}}]\n';
     const outcome = (version: string) => run([deployment('s', 6, honor)], { targets: ['node/worker-a1'], durationMs: 10 * 60_000, version }).summary.workloads[0].outcome;

@@ -528,6 +528,13 @@ spec:
     assert.ok(result.events.some((e) => e.type === 'Note' && e.reason === 'FullDisruption'));
   });
 
+  it('a zone whose only Node object is deleted is forgotten, not made Normal (handleDisruption drops it)', () => {
+    const cluster = zonedCluster({ a: ['a1', 'a2', 'a3', 'a4'], b: ['b1'] });
+    const result = run([deployment('web', 2)], { cluster, targets: ['node/b1', 'node/a1'], durationMs: 5 * MINUTE, interventions: [{ kind: 'delete-node', atMs: 2 * MINUTE }] });
+    const zoneB = result.events.filter((e) => e.type === 'Note' && e.object.name === 'b').map((e) => e.reason);
+    assert.deepEqual(zoneB, ['FullDisruption']);
+  });
+
   it('a zone of 10 nodes and 600 pods behind 20 Services powered off: every endpoint goes not-ready within 20 ms of its pod\'s Ready=False (SEMANTICS.md 18), as the EndpointSlice controller syncs per Service', () => {
     const zones = { a: Array.from({ length: 10 }, (_, i) => `a${i}`), b: Array.from({ length: 10 }, (_, i) => `b${i}`) };
     const service = (name: string) => `apiVersion: v1\nkind: Service\nmetadata: {name: ${name}, namespace: truth}\nspec: {selector: {app: ${name}}, ports: [{port: 80}]}\n`;
