@@ -7,6 +7,7 @@ import type { WorkloadLane } from '../src/report/timeline/model';
 import { formatDuration } from '../src/report/format';
 import { workloadLabeler } from '../src/report/workloadLabel';
 import { el, table } from './dom';
+import { narrowColumn } from './cursorTable';
 import type { FindingRef } from './protocol';
 
 const KEY_TIMES: [keyof NonNullable<WorkloadLane['summary']>, string][] = [
@@ -25,9 +26,12 @@ export function summaryCards(workloads: readonly WorkloadLane[], showUnaffected:
   const shown = workloads.filter((w) => w.summary && (w.affected || showUnaffected));
   const label = workloadLabeler(workloads.map((w) => w.ref));
   if (shown.length === 0) root.appendChild(el('p', 'No workload ran on the failed nodes.', 'caption'));
+  // In a side column the cards start folded to their first line (name, outcome, time unavailable).
+  const open = !narrowColumn.matches;
   for (const lane of shown) {
     const summary = lane.summary!;
-    const card = el('section', undefined, `card outcome-${summary.outcome}`);
+    const card = el('details', undefined, `card outcome-${summary.outcome}`);
+    card.open = open;
     const heading = el('h3');
     const name = label(lane.ref);
     if (interactive) {
@@ -37,7 +41,10 @@ export function summaryCards(workloads: readonly WorkloadLane[], showUnaffected:
       heading.appendChild(link);
     } else heading.appendChild(el('span', name));
     heading.appendChild(el('span', summary.outcome, `tag outcome-${summary.outcome}`));
-    card.appendChild(heading);
+    heading.appendChild(el('span', foldFigure(summary), 'fold-figure'));
+    const line = el('summary');
+    line.appendChild(heading);
+    card.appendChild(line);
     const figures = el('dl', undefined, 'figures');
     const figure = (term: string, value: string, className?: string) => figures.append(el('dt', term), el('dd', value, className));
     figure('Unavailable', formatDuration(summary.unavailableMs), summary.unavailableMs > 0 ? 'bad' : undefined);
@@ -50,16 +57,25 @@ export function summaryCards(workloads: readonly WorkloadLane[], showUnaffected:
     }
     card.append(figures, el('p', summary.reason, 'reason'));
     const own = links.findings.filter((f) => f.object.kind === lane.ref.kind && f.object.name === lane.ref.name && f.object.namespace === lane.ref.namespace);
-    if (own.length > 0) card.appendChild(findingList(own, links.show));
+    if (own.length > 0) card.appendChild(findingList(own, links.show, open));
     root.appendChild(card);
   }
   return root;
 }
 
+/** A folded card's figure: the worst of its times. */
+function foldFigure({ unavailableMs, degradedMs }: NonNullable<WorkloadLane['summary']>): string {
+  if (unavailableMs > 0) return `unavailable ${formatDuration(unavailableMs)}`;
+  return degradedMs > 0 ? `degraded ${formatDuration(degradedMs)}` : 'no outage';
+}
+
 /** "What would shorten it": the rules that fired on this workload, each opening its YAML and quick fixes. */
-function findingList(findings: readonly FindingRef[], show: ((finding: FindingRef) => void) | undefined): HTMLElement {
-  const section = el('div', undefined, 'findings');
-  section.appendChild(el('h4', 'What would shorten it'));
+function findingList(findings: readonly FindingRef[], show: ((finding: FindingRef) => void) | undefined, open: boolean): HTMLElement {
+  const section = el('details', undefined, 'findings');
+  section.open = open;
+  const title = el('summary');
+  title.appendChild(el('h4', `What would shorten it (${findings.length})`));
+  section.appendChild(title);
   // The checks simulate each workload's own default failure, not this run: their times can differ from the card's.
   section.appendChild(el('p', 'The checks of the manifest, whose times come from each workload\'s default scenario (its node powers off and never returns), not from this run.', 'findings-note'));
   const list = el('ul');

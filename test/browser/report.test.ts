@@ -458,4 +458,20 @@ describeWithChromium('HTML report in Chromium', (browser) => {
     assert.deepEqual(problems, []);
     await page.close();
   });
+
+  it('folds each summary card to its first line in a side column, and opens it from the keyboard', async () => {
+    const { page, problems } = await open(browser(), examples);
+    await page.setViewportSize({ width: 420, height: 900 });
+    await page.locator('vscode-panel-tab#tab-summary').click();
+    const card = page.locator('details.card').first();
+    assert.equal(await card.getAttribute('open'), null);
+    assert.match(await card.locator(':scope > summary').innerText(), /^StatefulSet\/kafka\s+stuck\s+degraded \d+m$/);
+    assert.equal(await card.locator('.reason').isVisible(), false);
+    await card.locator(':scope > summary').focus();
+    await page.keyboard.press('Enter');
+    assert.notEqual(await card.getAttribute('open'), null);
+    assert.match(await card.locator('.reason').innerText(), /^kafka-0 stays Terminating/);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
 });
