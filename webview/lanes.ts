@@ -96,6 +96,37 @@ export class LanesView {
     this.chart.addEventListener('pointermove', (e) => this.pointerMove(e));
     this.chart.addEventListener('pointerup', (e) => this.pointerUp(e));
     this.chart.addEventListener('wheel', (e) => this.wheel(e), { passive: false });
+    this.labels.addEventListener('keydown', (e) => this.labelKey(e));
+  }
+
+  /**
+   * ↑/↓ on a lane's button go to the previous/next lane that has one, scrolling it into view: only
+   * the lanes in view are built, so the keyboard reaches every lane this way (Tab reaches those in view).
+   */
+  private labelKey(event: KeyboardEvent): void {
+    if ((event.key !== 'ArrowUp' && event.key !== 'ArrowDown') || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const focused = this.focusedControl();
+    const layout = this.layout;
+    if (!focused || !layout) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const from = layout.rows.findIndex((row) => row.id === focused.rowId);
+    const step = event.key === 'ArrowDown' ? 1 : -1;
+    let to = from + step;
+    while (to >= 0 && to < layout.rows.length && !this.hasControl(layout.rows[to])) to += step;
+    if (from < 0 || to < 0 || to >= layout.rows.length) return;
+    const rowTop = layout.offsets[to];
+    const rowBottom = layout.offsets[to + 1];
+    if (rowTop < this.scrollPosition) this.scrollTop = rowTop;
+    else if (rowBottom > this.scrollPosition + this.height) this.scrollTop = rowBottom - this.height;
+    this.render();
+    const row = layout.rows[to];
+    this.restoreFocus({ rowId: row.id, control: row.kind === 'workload' ? focused.control : 'name' });
+  }
+
+  /** A workload lane has its fold button; a pod lane a name button where names show YAML. */
+  private hasControl(row: Row): boolean {
+    return row.kind === 'workload' || (row.kind === 'pod' && this.revealsYaml);
   }
 
   setData(timelines: Timeline[], layout: RowLayout, height: number): void {

@@ -182,7 +182,7 @@ class TimelineApp {
     cursor.setAttribute('aria-valuemin', String(this.bounds.fromMs / 1000));
     cursor.setAttribute('aria-valuemax', String(this.bounds.toMs / 1000));
     this.setCursorValue();
-    const help = el('p', `←/→ (or ↓/↑) move the cursor, Ctrl+←/→ or PageUp/PageDown jump to the previous/next event, Shift+←/→ pan, +/− zoom, 0 fits the run, Home/End go to its ends. Drag to pan, wheel to zoom, click to place the cursor${this.host.interactive ? '; names show their YAML' : ''}.`, 'help');
+    const help = el('p', `←/→ (or ↓/↑) move the cursor, Ctrl+←/→ or PageUp/PageDown jump to the previous/next event, Shift+←/→ pan, +/− zoom, 0 fits the run, Home/End go to its ends. Drag to pan, wheel to zoom, click to place the cursor; on a lane's button ↑/↓ go to the lane above or below${this.host.interactive ? ', and names show their YAML' : ''}.`, 'help');
     help.id = 'timeline-help';
 
     const panels = tabs([

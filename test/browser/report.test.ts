@@ -190,6 +190,30 @@ describeWithChromium('HTML report in Chromium', (browser) => {
     await page.close();
   });
 
+  it('moves the focus between the lanes\' buttons with ↑/↓, scrolling each into view, without moving the cursor', async () => {
+    // A short window: the lanes scroll, and only those in view are built.
+    const { page, problems } = await open(browser(), examples, 500);
+    await page.locator('vscode-checkbox').click();
+    const toggles = await page.locator('.lane-label-workload').count();
+    assert.ok(toggles >= 2);
+    await page.locator('.lane-label-workload button.disclosure').first().focus();
+    const cursor = await cursorMs(page);
+    const visited: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      visited.push(await page.evaluate<string>('document.activeElement.closest(".lane-label")?.querySelector(".name")?.textContent ?? document.activeElement.tagName'));
+      await page.keyboard.press('ArrowDown');
+    }
+    // Every workload in turn (StatefulSet and DaemonSet first, then the unaffected ones), each a button in view.
+    assert.equal(new Set(visited).size, 5, visited.join(', '));
+    assert.ok(visited.every((name) => name !== 'DIV' && name !== 'BODY'), visited.join(', '));
+    assert.ok(await page.evaluate<boolean>('(() => { const r = document.activeElement.getBoundingClientRect(), l = document.querySelector(".lanes").getBoundingClientRect(); return r.top >= l.top && r.bottom <= l.bottom; })()'));
+    assert.equal(await cursorMs(page), cursor);
+    await page.keyboard.press('ArrowUp');
+    assert.equal(await page.evaluate<string>('document.activeElement.closest(".lane-label")?.querySelector(".name")?.textContent ?? ""'), visited[3]);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
   it('builds the kubectl table a block of rows at a time as it comes into view, and updates the rows built as the cursor moves', async () => {
     // 30 StatefulSets of 10 on 9 nodes in 3 zones, zone a powered off: 300 pod rows in 5 blocks, the
     // same 300 to the end (a StatefulSet does not replace a pod that stays Terminating).
