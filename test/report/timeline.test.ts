@@ -86,6 +86,9 @@ describe('timeline of the examples (power-off of the node of kafka-0, 10 minutes
 
   it('labels the key moments of the failure', () => {
     assert.deepEqual(timeline.keyMoments.map((m) => `${m.t} ${m.label}`), ['0 power-off worker-a1', '23008 NotReady', '25092 NoExecute taint', '325103 Deletion']);
+    // Nodes that fail or return together are one moment, so that NotReady and the taint keep their room on the axis.
+    const zone = buildTimeline(exampleTrace('examples/web-deployment.yaml', '--failure', 'zone-outage', '--target', 'zone/zone-a', '--recover-after', '8m', '--duration', '10m'));
+    assert.deepEqual(zone.keyMoments.filter((m) => m.kind === 'failure' || m.kind === 'recovery').map((m) => `${m.t} ${m.label}`), ['0 zone-outage of 2 nodes', '480000 2 nodes back']);
   });
 
   it('shows kubectl get pods,nodes as of 400 s: kafka-0 Terminating on the NotReady node', () => {

@@ -207,7 +207,26 @@ function keyMoments(events: readonly EventJson[], workloads: readonly WorkloadSu
   }
   const readyTimes = workloads.map((w) => w.replacementReadyMs).filter((t): t is number => t !== null);
   if (readyTimes.length > 0) moments.push({ t: Math.min(...readyTimes), kind: 'replacement-ready', label: 'Replacement Ready' });
-  return moments.sort((a, b) => a.t - b.t);
+  return mergeSimultaneous(moments.sort((a, b) => a.t - b.t));
+}
+
+/**
+ * Nodes that fail or return together, or pods deleted together, are one moment ("zone-outage of 5
+ * nodes"): the axis has room for a few labels, and one per node hid NotReady and the taint behind them.
+ */
+function mergeSimultaneous(moments: readonly KeyMoment[]): KeyMoment[] {
+  const merged: KeyMoment[] = [];
+  for (let i = 0; i < moments.length;) {
+    const { t, kind } = moments[i];
+    const what = kind === 'recovery' ? '' : moments[i].label.split(' ')[0];
+    let j = i + 1;
+    while (j < moments.length && moments[j].t === t && moments[j].kind === kind && (kind === 'recovery' || moments[j].label.split(' ')[0] === what)) j++;
+    const count = j - i;
+    if (count === 1 || (kind !== 'failure' && kind !== 'recovery' && kind !== 'intervention')) merged.push(...moments.slice(i, j));
+    else merged.push({ t, kind, label: kind === 'failure' ? `${what} of ${count} nodes` : kind === 'recovery' ? `${count} nodes back` : `${what} ×${count}` });
+    i = j;
+  }
+  return merged;
 }
 
 export function buildTimeline(report: TraceReport): Timeline {
