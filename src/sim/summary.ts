@@ -37,7 +37,8 @@ export type OutcomeCause =
   /** `pods` on `nodes` were replaced; pods on `backOn` came back with their node instead (staggered failures). */
   | { kind: 'replaced'; pods: number; nodes: string[]; replacedOn: string[]; failed: PodFailure | null; backOn: string[]; lastDeletionMs: number | null; retaintedMs: number | null }
   | { kind: 'recovered'; nodes: string[]; restarted: boolean; newIp: boolean }
-  | { kind: 'replacement-pending'; pod: string; message: string | null }
+  /** `priorityClass`: the pod's, when preemption could make room and a real scheduler might evict pods of a lower priority (not simulated). */
+  | { kind: 'replacement-pending'; pod: string; message: string | null; priorityClass?: string }
   /** `pod` on `node`, the first of `nodes` (every down node with a pod of the DaemonSet). */
   | { kind: 'daemon-pod-waits'; pod: string; node: string; nodes: string[]; serving: boolean }
   /** The out-of-service taint evicted a daemon pod (the DaemonSet's default tolerations leave it out); removed at `removedMs`. */
@@ -351,7 +352,11 @@ function outcomeOf(
   }
   const live = workload.pods.filter((p) => !p.removed);
   const pending = live.find((p) => p.replacement && p.nodeName === undefined && p.deletionTimestamp === undefined);
-  if (pending) return { outcome: 'pending', cause: { kind: 'replacement-pending', pod: pending.name, message: pending.pendingMessage ?? null } };
+  if (pending) {
+    const priorityClass = workload.spec.template.spec.priorityClassName;
+    const preemptible = priorityClass !== undefined && pending.pendingMessage?.includes('No preemption victims found') === true;
+    return { outcome: 'pending', cause: { kind: 'replacement-pending', pod: pending.name, message: pending.pendingMessage ?? null, ...(preemptible ? { priorityClass } : {}) } };
+  }
   const attaching = live.find((p) => p.replacement && p.containerReason === 'ContainerCreating' && p.nodeName !== undefined);
   const volume = attaching?.claims.find((c) => c.volume?.attachedTo !== undefined && c.volume.attachedTo !== attaching.nodeName)?.volume;
   if (attaching && volume) {

@@ -176,6 +176,20 @@ describe('placement: topology spreading after a node failure', () => {
   });
 });
 
+describe('placement: preemption', () => {
+  it('is not simulated: a replacement with a priorityClassName that fits nowhere stays Pending, and the summary says a real scheduler may preempt', () => {
+    const cpu = (text: string) => text.replace('image: registry.k8s.io/pause:3.9}', 'image: registry.k8s.io/pause:3.9, resources: {requests: {cpu: 3000m}}}');
+    const reason = (priority: string) => {
+      const result = run([cpu(deployment('important', 1, priority)), cpu(deployment('filler', 5))], { targets: ['Deployment/important'], durationMs: 8 * 60_000 });
+      const important = result.summary.workloads.find((w) => w.object.name === 'important')!;
+      assert.equal(important.outcome, 'pending');
+      return reasonOf(important);
+    };
+    assert.match(reason('      priorityClassName: high\n'), /Insufficient cpu.* The simulator does not preempt: with priorityClassName high, a real scheduler evicts pods of a lower priority where that makes room\.$/);
+    assert.doesNotMatch(reason(''), /preempt:/);
+  });
+});
+
 describe('placement: host ports (NodePorts)', () => {
   it('two pods never share a host port on one node, even packed by --placement worst; with more replicas than nodes one stays Pending', () => {
     const hostPort = (name: string, replicas: number) => deployment(name, replicas).replace('image: registry.k8s.io/pause:3.9}', 'image: registry.k8s.io/pause:3.9, ports: [{containerPort: 80, hostPort: 8080}]}');
