@@ -6,7 +6,7 @@ import { clusterAt, shownPods } from '../src/report/timeline/clusterAt';
 import type { Timeline } from '../src/report/timeline/model';
 import type { NamedMarker } from '../src/report/timeline/namedEvents';
 import { podStatusCategory } from '../src/report/timeline/statusCategory';
-import { formatCount, formatTime } from '../src/report/format';
+import { formatCount, formatDuration, formatTime } from '../src/report/format';
 import { columnWidths, el, GridTable, table, type CellClass, type GridLayout } from './dom';
 
 /**
@@ -54,10 +54,11 @@ export class CursorTable {
   show(timeline: Timeline, t: number, run?: string): void {
     const at = clusterAt(timeline, t);
     // Before the failure (a run with --at) reads "1:45.000 before the failure", not "-1:45.000 after".
-    const when = `${formatTime(Math.abs(Math.round(t))).trim()} ${t < 0 ? 'before' : 'after'}`;
+    // Written as the cursor's flag writes it (6m40.019s).
+    const when = `${formatDuration(Math.abs(Math.round(t)))} ${t < 0 ? 'before' : 'after'}`;
     const { pods: listed, hidden } = shownPods(at.pods, timeline.failedNodes);
     const left = hidden > 0 ? ` (${formatCount(hidden)} more pods Running and Ready on healthy nodes are left out)` : '';
-    this.caption.textContent = `${run ? `${run}, as` : 'As'} of ${when} the failure (m:ss.mmm)${left}:`;
+    this.caption.textContent = `${run ? `${run}, as` : 'As'} of ${when} the failure${left}:`;
     const podCells = listed.map((p) => [p.namespace, `pod/${p.name}`, p.ready, p.status, String(p.restarts), p.ip, p.node]);
     const podClass = listed.map((p) => `status cat-${podStatusCategory(p.status, p.ready)}`);
     const nodeRows = at.nodes.map((n) => [`node/${n.name}`, n.status, n.taints]);
