@@ -77,7 +77,8 @@ export class AttachDetachController {
     if (attachedTo !== undefined) {
       const minor = timing.version.minor;
       const forceDetachDisabled = features.disableForceDetachFlag(minor) && timing.controllerManager.disableForceDetachOnTimeout.value;
-      if (forceDetachDisabled) volume.forceDetach = 'disabled';
+      // Set again below when a force detach is due; a pod back on the node cancels it.
+      volume.forceDetach = forceDetachDisabled ? 'disabled' : undefined;
       if (this.usersOn(volume, attachedTo).length > 0) {
         this.reportMultiAttach(volume);
         return;

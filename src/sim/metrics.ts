@@ -110,8 +110,10 @@ export class ServingMetrics {
     const from = Math.max(c.since, 0);
     if (now > from) {
       const dt = now - from;
-      if (c.desired > 0 && c.serving === 0) c.unavailableMs += dt;
-      if (c.serving < c.desired) c.degradedMs += dt;
+      // No pod serving is an outage whatever the DaemonSet's status counts (every node it runs on may be down).
+      const unavailable = workload.desired > 0 && c.serving === 0;
+      if (unavailable) c.unavailableMs += dt;
+      if (unavailable || c.serving < c.desired) c.degradedMs += dt;
       if (c.blackholed > 0) c.blackholeMs += dt;
       if (c.running > workload.desired) c.duplicateMs += dt;
     }

@@ -371,6 +371,7 @@ export class Store {
     const requestedAt = volume.detachRequestedAt;
     volume.attachedTo = node;
     volume.detachRequestedAt = undefined;
+    volume.forceDetach = undefined;
     const ref = { kind: 'PersistentVolume', name: volume.name, namespace: '' };
     if (node === undefined) this.event(ref, 'VolumeDetached', 'Detached', { node: previous ?? null, cause: cause ?? null, detachRequestedMs: requestedAt ?? null });
     else this.event(ref, 'VolumeAttached', 'Attached', { node });

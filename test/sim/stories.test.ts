@@ -4,7 +4,7 @@
  */
 import * as assert from 'node:assert/strict';
 import type { SimulationResult } from '../../src/sim/simulate';
-import { daemonSet, deployment, firstTime, is, messageOf, reasonOf, run, zonedCluster } from './support';
+import { daemonSet, deployment, firstTime, flatCluster, is, messageOf, reasonOf, run, zonedCluster } from './support';
 
 const statefulSet = (name: string, volume = '') => `apiVersion: apps/v1
 kind: StatefulSet
@@ -174,6 +174,25 @@ spec:
     };
     assert.equal(failedStates('1.25'), 0);
     assert.ok(failedStates('1.29') > 0);
+  });
+
+  it('a DaemonSet whose every node fails is unavailable until they return, though its status stops counting them', () => {
+    const zoneA = daemonSet.replace('    spec:\n', '    spec:\n      nodeSelector: {topology.kubernetes.io/zone: zone-a}\n');
+    const ds = summaryOf(run([zoneA], { failure: 'zone-outage', targets: ['zone/zone-a'], durationMs: 10 * MINUTE }), 'ds');
+    assert.equal(ds.unavailableMs, 10 * MINUTE);
+    assert.equal(ds.degradedMs, 10 * MINUTE);
+  });
+
+  it('a volume force-detached and attached to a second node that fails too: the summary does not repeat the first force detach', () => {
+    const pvc = 'apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata: {name: data, namespace: truth}\nspec: {accessModes: [ReadWriteOnce], resources: {requests: {storage: 1Gi}}}\n';
+    const app = deployment('app', 1, '      volumes: [{name: data, persistentVolumeClaim: {claimName: data}}]\n');
+    const result = run([pvc, app], { cluster: flatCluster(['n1', 'n2', 'n3']), targets: ['node/n1', 'node/n2'], failAtMs: { 'node/n2': 14 * MINUTE },
+      interventions: [{ kind: 'force-delete', target: 'Deployment/app', atMs: 7 * MINUTE }], durationMs: 24 * MINUTE });
+    const detached = result.events.filter((e) => e.type === 'VolumeDetached');
+    assert.equal(detached.length, 1);
+    assert.ok(result.events.some((e) => e.type === 'VolumeAttached' && e.detail?.node === 'n2' && e.t > detached[0].t));
+    const summary = summaryOf(result, 'app');
+    assert.doesNotMatch(reasonOf(summary), /force-detaches the volume 6 minutes later/);
   });
 
   it('a node deleted while its pods wait out their toleration, then registered again untainted: the evictions are cancelled', () => {
