@@ -418,7 +418,7 @@ export class LanesView {
     }
     for (const down of lane.nodeDown) {
       const xs = this.spanX(down);
-      if (xs) shapes.push(withTitle(svg('rect', { x: xs[0], y: y + 3, width: xs[1] - xs[0], height: h - 7 }, 'node-down'), `pod/${lane.ref.name}: its node is down or not Ready from ${axisLabel(down.fromMs, 1)}; nothing answers whatever the API says`));
+      if (xs) shapes.push(withTitle(svg('rect', { x: xs[0], y: y + 3, width: xs[1] - xs[0], height: h - 7 }, 'node-down'), `pod/${lane.ref.name}: its node is down or not Ready from ${axisLabel(down.fromMs, 1)}, whatever the API says of the pod`));
     }
     if (lane.replaces) {
       const from = layout.podRow.get(`${run}|${lane.replaces}`);

@@ -142,7 +142,10 @@ class TimelineApp {
     const root = document.getElementById('root')!;
     const header = el('header');
     header.appendChild(el('h1', message.title));
-    for (const line of reportHeader(message.report.scenario, message.report.timing)) header.appendChild(el('p', line, 'scenario'));
+    const lines = reportHeader(message.report.scenario, message.report.timing);
+    for (const line of lines) header.appendChild(el('p', line, 'scenario'));
+    // Run B's lines where they differ from A's (what failed, what people did meanwhile, the timing).
+    if (message.compare) for (const line of reportHeader(message.compare.report.scenario, message.compare.report.timing)) if (!lines.includes(line)) header.appendChild(el('p', `B: ${line}`, 'scenario'));
 
     const toolbar = el('div', undefined, 'toolbar');
     toolbar.setAttribute('role', 'toolbar');

@@ -34,17 +34,18 @@ export function summaryCards(workloads: readonly WorkloadLane[], showUnaffected:
     card.open = open;
     const heading = el('h3');
     const name = label(lane.ref);
-    if (interactive) {
-      const link = el('button', name, 'link');
-      link.title = 'Show its YAML';
-      link.addEventListener('click', () => reveal(lane));
-      heading.appendChild(link);
-    } else heading.appendChild(el('span', name));
+    // The card's first line folds it (a summary is a button of its own): the link to the YAML goes under it.
+    heading.appendChild(el('span', name));
     heading.appendChild(el('span', summary.outcome, `tag outcome-${summary.outcome}`));
     heading.appendChild(el('span', foldFigure(summary), 'fold-figure'));
     const line = el('summary');
     line.appendChild(heading);
     card.appendChild(line);
+    if (interactive) {
+      const link = el('button', `Show the YAML of ${name}`, 'link show-yaml');
+      link.addEventListener('click', () => reveal(lane));
+      card.appendChild(link);
+    }
     const figures = el('dl', undefined, 'figures');
     const figure = (term: string, value: string, className?: string) => figures.append(el('dt', term), el('dd', value, className));
     figure('Unavailable', formatDuration(summary.unavailableMs), summary.unavailableMs > 0 ? 'bad' : undefined);

@@ -50,12 +50,36 @@ export function reportHeader(scenario: ScenarioJson, timing: Record<string, Timi
   ];
 }
 
+/** What people did, briefly, for a run's title (two runs may differ there alone). */
+export function interventionBrief(intervention: { kind: string; atMs: number; target?: string }): string {
+  const at = `at ${formatDuration(intervention.atMs)}`;
+  switch (intervention.kind) {
+    case 'force-delete': return `force delete ${intervention.target ?? ''} ${at}`;
+    case 'delete': return `delete ${intervention.target ?? ''} ${at}`;
+    case 'out-of-service': return `out-of-service ${at}`;
+    case 'delete-node': return `delete node ${at}`;
+    case 'restart-controller-manager': return `controller-manager restart ${at}`;
+    default: return `${intervention.kind} ${at}`;
+  }
+}
+
+/** The pods a deletion names: a pod, every pod of a node or zone, or a workload's pods on the failed nodes. */
+function deletedPods(target: string): string {
+  const slash = target.indexOf('/');
+  const kind = target.slice(0, Math.max(slash, 0)).toLowerCase();
+  const name = target.slice(slash + 1);
+  if (slash < 0 || kind === 'pod') return `pod ${name}`;
+  if (kind === 'node') return `every pod on node ${name}`;
+  if (kind === 'zone') return `every pod in zone ${name}`;
+  return `the pods of ${target} on the failed nodes`;
+}
+
 /** What people do during the run, as the header lists it. */
 export function interventionText(intervention: Intervention): string {
   const at = `at ${formatDuration(intervention.atMs)}`;
   switch (intervention.kind) {
-    case 'force-delete': return `kubectl delete --force ${intervention.target} ${at}`;
-    case 'delete': return `kubectl delete ${intervention.target} ${at}`;
+    case 'force-delete': return `${deletedPods(intervention.target)} force-deleted (--force --grace-period=0) ${at}`;
+    case 'delete': return `${deletedPods(intervention.target)} deleted (kubectl delete pod) ${at}`;
     case 'out-of-service': return `out-of-service taint on the failed nodes ${at}`;
     case 'delete-node': return `the failed Node objects deleted ${at}`;
     case 'restart-controller-manager': return `kube-controller-manager restarted ${at}`;

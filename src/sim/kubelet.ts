@@ -387,13 +387,15 @@ class Kubelet {
 
   /**
    * A restarted kubelet has no probe results: a container with a readiness probe that the API
-   * shows not Ready is Ready again at its first success, and a restarted kubelet's probe workers
-   * first wait a random part of their period (prober worker.go run; prober_manager.go
-   * UpdatePodStatus keeps a container the API shows Ready as it is).
+   * shows not Ready is Ready again after successThreshold successes, and a restarted kubelet's
+   * probe workers first wait a random part of their period (prober worker.go run). Recent
+   * versions keep a container the API shows Ready as it is (prober_manager.go
+   * setReadyStateOnKubeletRestart); startup probes are not run again here.
    */
   private firstReadinessMs(pod: SimPod): number {
     const probe = pod.template.readinessProbe;
-    return !pod.readyCondition && probe && probe.handler !== 'none' ? this.random.uniform(0, probe.periodSeconds * 1000) : 0;
+    if (pod.readyCondition || !probe || probe.handler === 'none') return 0;
+    return this.random.uniform(0, probe.periodSeconds * 1000) + (probe.successThreshold - 1) * probe.periodSeconds * 1000;
   }
 
   /**
@@ -485,8 +487,8 @@ class Kubelet {
         ready: !probe, containersReady: !probe,
       }));
       if (probe) {
-        // The first probe runs at a random point of its period once the initial delay has passed.
-        const readyAt = clock.now + probe.initialDelaySeconds * 1000 + this.random.uniform(0, probe.periodSeconds * 1000);
+        // The first probe runs at a random point of its period once the initial delay has passed; Ready after successThreshold in a row.
+        const readyAt = clock.now + probe.initialDelaySeconds * 1000 + this.random.uniform(0, probe.periodSeconds * 1000) + (probe.successThreshold - 1) * probe.periodSeconds * 1000;
         clock.at(readyAt, () => {
           if (!this.connected || pod.removed || !pod.running) return;
           store.setPodRuntime(pod, true, true);

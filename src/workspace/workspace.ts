@@ -287,13 +287,12 @@ export class Workspace {
   /**
    * The other documents a run of `simulated` reads besides them and that matter to its workloads:
    * cluster configuration (timing, version), Node objects, the Services that select their pods,
-   * volumes when they claim any, their autoscalers and their namespaces' LimitRanges. A scenario
+   * volumes when they claim any, and their autoscalers. A scenario
    * saved from an editor's run lists them, since the CLI reads only the files a scenario names,
    * and simulates every workload of each (a folder's unrelated manifests would join the run).
    */
   contextDocuments(simulated: readonly string[]): string[] {
     const workloads = simulated.flatMap((uri) => this.documents.get(uri)?.read.model.workloads ?? []);
-    const namespaces = new Set(workloads.map((w) => w.namespace));
     const selects = (service: Service) => Object.keys(service.selector).length > 0
       && workloads.some((w) => w.namespace === service.namespace && matchesMap(service.selector, w.template.labels));
     const claims = workloads.some((w) => w.template.spec.volumes.some((v) => v.source === 'persistentVolumeClaim') || (w.kind === 'StatefulSet' && w.volumeClaimTemplates.length > 0));
@@ -303,8 +302,7 @@ export class Workspace {
       return kubelet.length + controllerManager.length + apiServer.length > 0 || kubernetesVersion !== undefined || imageVersion !== undefined
         || model.nodes.length > 0 || model.services.some(selects)
         || (claims && model.persistentVolumeClaims.length + model.persistentVolumes.length + model.storageClasses.length > 0)
-        || workloads.some((w) => autoscalerOf(w, model) !== undefined)
-        || model.limitRanges.some((l) => namespaces.has(l.namespace));
+        || workloads.some((w) => autoscalerOf(w, model) !== undefined);
     }).map((doc) => doc.uri);
   }
 

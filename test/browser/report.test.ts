@@ -384,6 +384,11 @@ describeWithChromium('HTML report in Chromium', (browser) => {
     assert.equal((await lastUi()).tab, 'events');
     await page.locator('.lane-label-workload button.disclosure').first().click();
     assert.equal((await lastUi()).collapsed.length, 1);
+    // A summary card's first line folds it: the button to its YAML sits under that line, not inside it.
+    await page.locator('vscode-panel-tab#tab-summary').click();
+    const card = page.locator('details.card').first();
+    assert.equal(await card.locator(':scope > summary button').count(), 0);
+    assert.equal(await card.locator(':scope > button.show-yaml').innerText(), 'Show the YAML of StatefulSet/kafka');
     await page.close();
   });
 
@@ -421,6 +426,8 @@ describeWithChromium('HTML report in Chromium', (browser) => {
     fs.writeFileSync(file, htmlReport(page, reportAssets(path.join(REPO_ROOT, 'out', 'src', 'cli'))));
     const { page: tab, problems } = await open(browser(), file, 1400);
     assert.deepEqual(await tab.locator('.run-title').allInnerTexts(), ['A: power-off: postgres', 'B: with out-of-service at 1m']);
+    // The header gives B's lines where they differ from A's: here what people did meanwhile.
+    assert.deepEqual((await tab.locator('header p.scenario').allInnerTexts()).filter((l) => l.startsWith('B: ')), ['B: Meanwhile: out-of-service taint on the failed nodes at 1m.']);
     assert.equal(await tab.locator('.lane-label-workload').count(), 2);
     await tab.locator('vscode-panel-tab#tab-summary').click();
     const rows = (await tab.locator('.comparison tbody tr').allInnerTexts()).map((r) => r.split('\t').join(' | '));

@@ -92,7 +92,7 @@ describe('kube-failure-sim simulate', () => {
   it('says in the header what people do meanwhile, so that two runs differing only there are told apart', () => {
     const { code, stdout } = run('simulate', file, '--target', 'StatefulSet/db', '--duration', '10m', '--force-delete', 'node/worker-a1@6m', '--out-of-service-after', '7m');
     assert.equal(code, 0);
-    assert.match(stdout, /\nMeanwhile: kubectl delete --force node\/worker-a1 at 6m; out-of-service taint on the failed nodes at 7m\.\n/);
+    assert.match(stdout, /\nMeanwhile: every pod on node worker-a1 force-deleted \(--force --grace-period=0\) at 6m; out-of-service taint on the failed nodes at 7m\.\n/);
     assert.doesNotMatch(run('simulate', file, '--target', 'StatefulSet/db', '--duration', '10m').stdout, /Meanwhile/);
   });
 

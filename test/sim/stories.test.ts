@@ -173,7 +173,7 @@ spec:
       return result.states.filter((st) => st.object.kind === 'Pod' && st.status === 'Failed').length;
     };
     assert.equal(failedStates('1.25'), 0);
-    assert.ok(failedStates('1.29') > 0);
+    assert.ok(failedStates('1.26') > 0);
   });
 
   it('a DaemonSet whose every node fails is unavailable until they return, though its status stops counting them', () => {
@@ -246,6 +246,15 @@ spec:
     assert.ok(restarted.node >= 100 && restarted.node < 200, `kubelet restarted: Ready ${restarted.node} ms after`);
     // Without a readiness probe the restarted kubelet posts the pod Ready with its first status.
     assert.ok(restarted.pod < 200, `pod Ready ${restarted.pod} ms after`);
+  });
+
+  it('a replacement is Ready after successThreshold successful readiness checks in a row, one period apart', () => {
+    const probed = deployment('web', 1).replace('image: registry.k8s.io/pause:3.9}', 'image: nginx, readinessProbe: {httpGet: {path: /, port: 80}, periodSeconds: 10, successThreshold: 3}}');
+    const result = run([probed], { durationMs: 10 * MINUTE });
+    const replacement = result.events.find((e) => e.type === 'PodCreated' && e.t > 0)!.object.name;
+    const running = result.events.find((e) => e.type === 'PodRunning' && e.object.name === replacement)!.t;
+    const ready = result.events.find((e) => e.type === 'PodReady' && e.object.name === replacement)!.t;
+    assert.ok(ready - running >= 20_000 && ready - running <= 30_000 + 200, `Ready ${ready - running} ms after Running`);
   });
 
   it('a restarted kubelet has no probe results: a pod the controller marked NotReady is Ready again at its readiness probe\'s first success, a random part of its period after the restart', () => {
