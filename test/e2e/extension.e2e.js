@@ -326,7 +326,7 @@ async function simulatePowerOff(page, workload) {
     const web = await simulatePowerOff(page, { file: 'web-deployment.yaml', backFromTime: true });
     // The tab names the target, so two timelines of one file tell apart.
     await page.locator('.tabs-container .tab', { hasText: 'power-off of Deployment/web: web-deployment.yaml' }).first().waitFor({ timeout: 5000 });
-    assert.match(web.summary, /^Deployment\/web replaced Unavailable 0s /);
+    assert.match(web.summary, /^Deployment\/web replaced Show the YAML of Deployment\/web Unavailable 0s /);
     assert.ok(await web.frame.locator('.lane-label-pod').count() >= 3);
     // The cursor moves by keyboard and the kubectl table follows it.
     await web.frame.locator('.axis').focus();
