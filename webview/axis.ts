@@ -5,7 +5,7 @@
 import type { KeyMoment } from '../src/report/timeline/model';
 import { el, svg, svgText, withTitle } from './dom';
 import type { Geometry } from './lanes';
-import { axisLabel, span, ticks, type TimeWindow } from './timeScale';
+import { axisLabel, insideEdges, span, ticks, type TimeWindow } from './timeScale';
 
 export const AXIS_HEIGHT = 58;
 const CHAR_PX = 6.5;
@@ -94,7 +94,7 @@ export class AxisView {
     // The flag sits on the tick row: a label under it is hidden rather than read as "3m20s30s".
     for (const tick of this.tickLabels) tick.element.classList.toggle('covered', tick.right > left - 2 && tick.left < left + width + 2);
     this.cursorMark.replaceChildren(
-      ...(outside ? [] : [svg('line', { x1: cx, x2: cx, y1: 12, y2: AXIS_HEIGHT }, 'cursor-line')]),
+      ...(outside ? [] : [svg('line', { x1: insideEdges(cx, chartWidth), x2: insideEdges(cx, chartWidth), y1: 12, y2: AXIS_HEIGHT }, 'cursor-line')]),
       svg('rect', { x: left, y: 0, width, height: 12, rx: 2 }, 'cursor-flag'),
       svgText(left + 4, 10, text, 'cursor-flag-text'),
     );

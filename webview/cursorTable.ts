@@ -101,6 +101,9 @@ class KubectlTable {
     this.grid.element.classList.add('kubectl', this.className);
     if (layout) this.grid.element.classList.add('two-line');
     this.element.replaceChildren(this.grid.element);
+    // Chromium lets the keyboard scroll a box wider than its panel: it is named like its table.
+    this.element.setAttribute('role', 'region');
+    this.element.setAttribute('aria-label', label);
   }
 }
 

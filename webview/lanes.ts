@@ -4,7 +4,7 @@
  * rows); scrolling, zooming and panning rebuild that slice, moving the cursor moves one line.
  */
 import type { CountStep, Marker, NodeLane, PodLane, Span, Timeline } from '../src/report/timeline/model';
-import { axisLabel, span, type TimeWindow } from './timeScale';
+import { axisLabel, insideEdges, span, type TimeWindow } from './timeScale';
 import { el, svg, withTitle } from './dom';
 import { ROW_HEIGHTS, visibleRows, type Row, type RowLayout } from './rows';
 import { CATEGORY_LABELS } from '../src/report/timeline/statusCategory';
@@ -148,7 +148,7 @@ export class LanesView {
   /** Only the cursor moved: one attribute, no rebuild. */
   setCursor(cursorMs: number): void {
     this.cursorMs = cursorMs;
-    const x = this.x(cursorMs);
+    const x = insideEdges(this.x(cursorMs), this.geometry.chartWidth);
     this.cursorLine.setAttribute('x1', String(x));
     this.cursorLine.setAttribute('x2', String(x));
   }

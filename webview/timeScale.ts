@@ -80,3 +80,8 @@ export function cursorStep(window: TimeWindow): number {
   const target = span(window) / 100;
   return [...STEPS_MS].reverse().find((s) => s <= target) ?? STEPS_MS[0];
 }
+
+/** A line at the chart's very edge (the cursor at Home or End) is drawn a pixel inside, where it shows; one outside stays outside. */
+export function insideEdges(x: number, width: number): number {
+  return x >= 0 && x < 1 ? 1 : x > width - 1 && x <= width ? width - 1 : x;
+}

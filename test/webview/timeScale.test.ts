@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { axisLabel, clampWindow, cursorStep, panWindow, revealTime, ticks, zoomWindow } from '../../webview/timeScale';
+import { axisLabel, clampWindow, cursorStep, insideEdges, panWindow, revealTime, ticks, zoomWindow } from '../../webview/timeScale';
 import { fitMiddle, middleEllipsis } from '../../webview/fitText';
 
 const run = { fromMs: 0, toMs: 600_000 };
@@ -59,5 +59,8 @@ describe('timeline zoom, pan and axis', () => {
     // Past the steps, whole days: a week at 300 px.
     assert.deepEqual(ticks({ fromMs: 0, toMs: 168 * 3_600_000 }, 300).map((t) => t.label), ['0s', '48h', '96h', '144h']);
   });
-});
 
+  it('draws the cursor a pixel inside the chart at its very edges, and leaves one outside it outside', () => {
+    assert.deepEqual([0, 0.5, 300, 599.5, 600, -4, 605].map((x) => insideEdges(x, 600)), [1, 1, 300, 599, 599, -4, 605]);
+  });
+});
