@@ -60,6 +60,8 @@ export class LanesView {
   private timelines: Timeline[] = [];
   /** Kind/name of workloads that several namespaces have: their lanes name the namespace. */
   private ambiguous = new Set<string>();
+  /** Per workload name, the start it shares with another ("checkout-service-" of checkout-service-api): dropped first when it must be shortened. */
+  private sharedStarts = new Map<string, string>();
   private view: TimeWindow = { fromMs: 0, toMs: 1 };
   private cursorMs = 0;
   private geometry: Geometry = geometry(600);
@@ -130,7 +132,11 @@ export class LanesView {
   }
 
   setData(timelines: Timeline[], layout: RowLayout, height: number): void {
-    if (timelines !== this.timelines) this.ambiguous = sharedNames(timelines.flatMap((t) => t.workloads.map((w) => w.ref)));
+    if (timelines !== this.timelines) {
+      const refs = timelines.flatMap((t) => t.workloads.map((w) => w.ref));
+      this.ambiguous = sharedNames(refs);
+      this.sharedStarts = sharedStarts(refs.map((r) => r.name));
+    }
     this.timelines = timelines;
     this.height = height;
     this.element.style.height = `${height}px`;
@@ -278,7 +284,7 @@ export class LanesView {
         const shown = this.ambiguous.has(`${row.lane.ref.kind}/${row.lane.ref.name}`) ? `${row.lane.ref.namespace}/${row.lane.ref.name}` : row.lane.ref.name;
         const tagWidth = this.geometry.labelWidth <= NARROW_LABELS || !outcome ? 0 : this.measure(outcome, TAG_FONT_SCALE) + 14;
         // Workload names are bold (timeline.css .lane-label-workload).
-        const name = this.nameOf(row, this.fit(shown, this.geometry.labelWidth - 36 - tagWidth, 1, '600'), `${row.lane.ref.kind}/${row.lane.ref.name} in ${row.lane.ref.namespace || 'default'}`,
+        const name = this.nameOf(row, this.fitDistinct(shown, this.geometry.labelWidth - 36 - tagWidth, 1, '600'), `${row.lane.ref.kind}/${row.lane.ref.name} in ${row.lane.ref.namespace || 'default'}`,
           `${row.lane.ref.kind} ${shown}, ${outcome || 'no summary'}`, 'show its YAML');
         // The name's label already says the outcome.
         const tag = el('span', outcome, `tag outcome-${outcome || 'none'}`);
@@ -290,7 +296,7 @@ export class LanesView {
         // A second object of the same name (a StatefulSet's new pod) says so.
         const again = /#[1-9]\d*$/.test(row.lane.id) ? ' (new)' : '';
         const replaced = row.lane.replaces ? ', a replacement' : '';
-        item.appendChild(this.nameOf(row, this.fit(row.lane.ref.name, this.geometry.labelWidth - 32 - this.measure(again, POD_FONT_SCALE), POD_FONT_SCALE) + again, `pod/${row.lane.ref.name}${replaced}`,
+        item.appendChild(this.nameOf(row, this.fitDistinct(row.lane.ref.name, this.geometry.labelWidth - 32 - this.measure(again, POD_FONT_SCALE), POD_FONT_SCALE, '', row.workload?.ref.name) + again, `pod/${row.lane.ref.name}${replaced}`,
           `Pod ${row.lane.ref.name}${replaced}, ${row.lane.bars.map((b) => b.status).filter((s, i, all) => all.indexOf(s) === i).join(' then ')}`, 'show the YAML of its workload'));
         break;
       }
@@ -323,6 +329,18 @@ export class LanesView {
   /** Cloud node and pod names differ at their ends: the middle goes first. */
   private fit(text: string, widthPx: number, scale: number, weight = ''): string {
     return fitMiddle(text, widthPx, (t) => this.measure(t, scale, weight));
+  }
+
+  /**
+   * A workload's or its pod's name shortened: the start the workload's name shares with another
+   * goes first (names that differ in their middle looked alike at the width of a side column).
+   */
+  private fitDistinct(text: string, widthPx: number, scale: number, weight: string, workload = text.slice(text.indexOf('/') + 1)): string {
+    // A workload's shown text may be namespace/name; its pods' names start with its name.
+    const shared = this.sharedStarts.get(workload) ?? '';
+    const start = text.indexOf(shared);
+    if (shared.length < 4 || start < 0 || this.measure(text, scale, weight) <= widthPx) return this.fit(text, widthPx, scale, weight);
+    return this.fit(`${text.slice(0, start)}…${text.slice(start + shared.length)}`, widthPx, scale, weight);
   }
 
   /** A workload's or pod's name: a button that shows the YAML in the editor, plain text in the report. */
@@ -464,4 +482,24 @@ export class LanesView {
 function bodyFont(): { size: number; family: string } {
   const style = getComputedStyle(document.body);
   return { size: parseFloat(style.fontSize) || 13, family: style.fontFamily };
+}
+
+/**
+ * For each name, the longest start it shares with another name, cut after a separator so that no
+ * word is split ("web-" of web-api and web-app): neighbours in sorted order share the most.
+ */
+function sharedStarts(names: readonly string[]): Map<string, string> {
+  const sorted = [...new Set(names)].sort();
+  const common = (a: string, b: string) => {
+    let i = 0;
+    while (i < a.length && i < b.length && a[i] === b[i]) i++;
+    return i;
+  };
+  const starts = new Map<string, string>();
+  sorted.forEach((name, i) => {
+    const length = Math.max(i > 0 ? common(name, sorted[i - 1]) : 0, i + 1 < sorted.length ? common(name, sorted[i + 1]) : 0);
+    const cut = Math.max(name.lastIndexOf('-', length - 1), name.lastIndexOf('.', length - 1));
+    if (cut > 0) starts.set(name, name.slice(0, cut + 1));
+  });
+  return starts;
 }

@@ -368,6 +368,24 @@ describeWithChromium('HTML report in Chromium', (browser) => {
     await page.close();
   });
 
+  it('shortens workload and pod names that differ in their middle by the start they share, so that a side column tells them apart', async () => {
+    const name = (n: number) => `payments-service-frontend-canary-eu-west-${n}-primary`;
+    const manifest = path.join(dir, 'alike.yaml');
+    fs.writeFileSync(manifest, [1, 2].map((n) => fs.readFileSync(path.join(REPO_ROOT, 'examples', 'web-deployment.yaml'), 'utf8').replace(/\bweb\b/g, name(n))).join('---\n'));
+    const { page, problems } = await open(browser(), report('alike.html', manifest, '--target', `Deployment/${name(1)}`, '--duration', '10m'));
+    await page.locator('vscode-checkbox').click();
+    await page.setViewportSize({ width: 400, height: 900 });
+    await page.waitForTimeout(100);
+    const workloads = await page.locator('.lane-label-workload .name [aria-hidden=true]').allInnerTexts();
+    assert.equal(workloads.length, 2);
+    assert.notEqual(workloads[0], workloads[1]);
+    assert.ok(workloads.every((w) => w.startsWith('…')), workloads.join(', '));
+    const pods = await page.locator('.lane-label-pod .name [aria-hidden=true]').allInnerTexts();
+    assert.ok(pods.length >= 2 && pods.every((p) => /^…[12]-/.test(p)), pods.join(', '));
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
   it('in a VS Code panel, a tab or a fold is kept at once (a panel hidden behind another tab is unloaded and restored from it)', async () => {
     // The report page with a stand-in for VS Code's API: the timeline runs as in a panel and gets its trace as a message.
     const html = fs.readFileSync(examples, 'utf8');
