@@ -157,7 +157,7 @@ describe('quick fixes', () => {
 `);
     assert.deepEqual(valueAt(edited, ['spec', 'template', 'spec', 'topologySpreadConstraints']),
       [{ maxSkew: 1, topologyKey: 'kubernetes.io/hostname', whenUnsatisfiable: 'ScheduleAnyway', labelSelector: { matchLabels: { app: 'web' } } }]);
-    const [, before, after] = /^Spread the replicas over nodes \(topologySpreadConstraints on kubernetes\.io\/hostname\) \(outage if a node fails: packed (\S+) → spread (\S+)\)$/.exec(fix.title)!;
+    const [, before, after] = /^Spread the replicas over nodes \(topologySpreadConstraints on kubernetes\.io\/hostname, maxSkew 1, ScheduleAnyway\) \(outage if a node fails: packed (\S+) → spread (\S+)\)$/.exec(fix.title)!;
     assert.equal(before, simulatedOutage(text, 'worst-placement'));
     assert.equal(after, simulatedOutage(edited, 'spread-placement'));
     assert.match(before, /^(5m5[0-9]|6m0[0-9])s$/);

@@ -96,7 +96,7 @@ const CASES: Case[] = [
   { name: 'DaemonSet pods stay', rule: 'KFS009', severity: 'info', text: deployment({ kind: 'DaemonSet', replicas: null }), underlined: 'DaemonSet',
     message: /^Its pod on a failed node is never evicted or moved \(DaemonSet pods tolerate the node taints forever\): it turns NotReady at (3[0-9]|4[0-9]|5[0-9])s/, negative: deployment() },
   { name: 'several replicas that nothing spreads: packed on one node, all go down with it', rule: 'KFS010', text: deployment({ replicas: 3 }), underlined: '3',
-    message: /^If the scheduler packs its 3 replicas on one node \(only its soft default spreading keeps them apart\), that node's failure takes all of them down for about (5m5[0-9]|6m0[0-9])s; spread them: topologySpreadConstraints over kubernetes\.io\/hostname\.$/,
+    message: /^If the scheduler packs its 3 replicas on one node \(only the scheduler's default spreading, soft and of maxSkew 3, keeps them apart\), that node's failure takes all of them down for about (5m5[0-9]|6m0[0-9])s; spread them: a topologySpreadConstraint of their own over kubernetes\.io\/hostname \(ScheduleAnyway with maxSkew 1 never leaves a replacement Pending\)\.$/,
     negative: deployment({ replicas: 1 }) },
   { name: 'ReadWriteOnce claim template', rule: 'KFS011',
     text: statefulSet(1, '  volumeClaimTemplates:\n  - metadata: {name: data}\n    spec: {accessModes: [ReadWriteOnce], resources: {requests: {storage: 1Gi}}}\n'),
@@ -225,7 +225,7 @@ describe('rules (RULES.md sections A–E)', () => {
 
   it('KFS010 on a StatefulSet: packed replicas stay down until someone acts', () => {
     const [finding] = analyse(statefulSet(3)).findings.filter((f) => f.ruleId === 'KFS010');
-    assert.equal(finding.message, "If the scheduler packs its 3 replicas on one node (only its soft default spreading keeps them apart), that node's failure takes all of them down until the node returns or someone acts; spread them: topologySpreadConstraints over kubernetes.io/hostname.");
+    assert.equal(finding.message, "If the scheduler packs its 3 replicas on one node (only the scheduler's default spreading, soft and of maxSkew 3, keeps them apart), that node's failure takes all of them down until the node returns or someone acts; spread them: a topologySpreadConstraint of their own over kubernetes.io/hostname (ScheduleAnyway with maxSkew 1 never leaves a replacement Pending).");
     assert.equal(underlined(statefulSet(3), finding.range), '3');
   });
 
@@ -303,7 +303,7 @@ describe('rules (RULES.md sections A–E)', () => {
     const kfs010 = (others: string[]) => analyse(deployment({ replicas: null }), others).findings.filter((f) => f.ruleId === 'KFS010');
     assert.deepEqual(kfs010([]), []);
     const [finding] = kfs010([hpa]);
-    assert.match(finding.message, /^If the scheduler packs its 3 or more replicas on one node \(only its soft default spreading keeps them apart\)/);
+    assert.match(finding.message, /^If the scheduler packs its 3 or more replicas on one node \(only the scheduler's default spreading, soft and of maxSkew 3, keeps them apart\)/);
   });
 
   it('KFS051 leaves a PodDisruptionBudget of a DaemonSet alone: kubectl drain --ignore-daemonsets never evicts its pods', () => {

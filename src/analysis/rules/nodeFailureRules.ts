@@ -376,10 +376,10 @@ export const packedReplicas: Rule = {
         : { matchLabels: { ...workload.template.labels } };
       const constraint = { maxSkew: 1, topologyKey: HOSTNAME_LABEL, whenUnsatisfiable: 'ScheduleAnyway', labelSelector };
       const fixes = Object.keys(labelSelector.matchLabels ?? {}).length === 0 && !labelSelector.matchExpressions ? undefined
-        : fix('Spread the replicas over nodes (topologySpreadConstraints on kubernetes.io/hostname)', [editor.appendItems([...podSpecPath(workload), 'topologySpreadConstraints'], [constraint])],
+        : fix('Spread the replicas over nodes (topologySpreadConstraints on kubernetes.io/hostname, maxSkew 1, ScheduleAnyway)', [editor.appendItems([...podSpecPath(workload), 'topologySpreadConstraints'], [constraint])],
           { preferred: true, effect: workloadEffect(workload, 'worst-placement-outage') });
       return [base(this, workload, isWritten(workload, ['spec', 'replicas']) ? rangeOf(workload, ['spec', 'replicas']) : kindRange(workload),
-        `If the scheduler packs its ${pods}${autoscalerOf(workload, ctx.workspace) ? ' or more' : ''} replicas ${where} (only its soft default spreading keeps them apart), that node's failure takes all of them down ${down}; spread them: topologySpreadConstraints over kubernetes.io/hostname.`,
+        `If the scheduler packs its ${pods}${autoscalerOf(workload, ctx.workspace) ? ' or more' : ''} replicas ${where} (only the scheduler's default spreading, soft and of maxSkew 3, keeps them apart), that node's failure takes all of them down ${down}; spread them: a topologySpreadConstraint of their own over kubernetes.io/hostname (ScheduleAnyway with maxSkew 1 never leaves a replacement Pending).`,
         { explanation: `Simulated with the pods packed onto as few nodes as the filters allow: ${text.because}. Without topologySpreadConstraints or pod anti-affinity on kubernetes.io/hostname (or a zone), only the scheduler's default scoring spreads them, and it gives way to free capacity, node affinity and taints.`, fixes })];
     });
   },
