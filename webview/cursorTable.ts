@@ -6,8 +6,9 @@ import { clusterAt, shownPods } from '../src/report/timeline/clusterAt';
 import type { Timeline } from '../src/report/timeline/model';
 import type { NamedMarker } from '../src/report/timeline/namedEvents';
 import { podStatusCategory } from '../src/report/timeline/statusCategory';
-import { formatCount, formatDuration, formatTime } from '../src/report/format';
+import { formatCount, formatTime } from '../src/report/format';
 import { columnWidths, el, GridTable, table, type CellClass, type GridLayout } from './dom';
+import { axisLabel } from './timeScale';
 
 /**
  * The tables follow the cursor: each updates the rows it has built while it lists the same
@@ -53,9 +54,8 @@ export class CursorTable {
   /** `run`: which of two compared runs this table is for ("A: title"). */
   show(timeline: Timeline, t: number, run?: string): void {
     const at = clusterAt(timeline, t);
-    // Before the failure (a run with --at) reads "1:45.000 before the failure", not "-1:45.000 after".
-    // Written as the cursor's flag writes it (6m40.019s).
-    const when = `${formatDuration(Math.abs(Math.round(t)))} ${t < 0 ? 'before' : 'after'}`;
+    // As the cursor's flag writes it (6m40.019s); before the failure (a run with --at) "1m45s before", not "-1m45s after".
+    const when = `${axisLabel(Math.abs(Math.round(t)), 1)} ${t < 0 ? 'before' : 'after'}`;
     const { pods: listed, hidden } = shownPods(at.pods, timeline.failedNodes);
     const left = hidden > 0 ? ` (${formatCount(hidden)} more pods Running and Ready on healthy nodes are left out)` : '';
     this.caption.textContent = `${run ? `${run}, as` : 'As'} of ${when} the failure${left}:`;
@@ -72,6 +72,9 @@ export class CursorTable {
     // In a side column the taints go on a second line, as the pods' IP, NODE and NAMESPACE do.
     this.nodes.show(`Nodes at ${when} the failure`, NODE_HEADINGS, nodeRows, `${narrowNodes}:${nameChars}#${at.nodes.map((n) => n.name).join('|')}`,
       (r, c) => (c === 1 ? nodeClass[r] : c === 0 && narrowNodes ? 'wrap' : undefined), narrowNodes ? narrowNodeLayout(nameChars) : undefined);
+    // The boxes the tables scroll in (Chromium lets the keyboard into a box wider than its panel) are named once per run.
+    this.pods.element.setAttribute('aria-label', `${run ? `${run}: ` : ''}pods table`);
+    this.nodes.element.setAttribute('aria-label', `${run ? `${run}: ` : ''}nodes table`);
     if (this.pods.element.parentElement !== this.element) this.element.replaceChildren(this.caption, this.pods.element, this.nodes.element);
   }
 }
@@ -83,7 +86,9 @@ class KubectlTable {
   private widths: number[] = [];
   private grid: GridTable | undefined;
 
-  constructor(private readonly className: string) {}
+  constructor(private readonly className: string) {
+    this.element.setAttribute('role', 'region');
+  }
 
   show(label: string, headings: string[], rows: string[][], key: string, cellClass: CellClass, layout?: (widths: number[]) => GridLayout): void {
     const widths = columnWidths(headings, rows);
@@ -101,9 +106,6 @@ class KubectlTable {
     this.grid.element.classList.add('kubectl', this.className);
     if (layout) this.grid.element.classList.add('two-line');
     this.element.replaceChildren(this.grid.element);
-    // Chromium lets the keyboard scroll a box wider than its panel: it is named like its table.
-    this.element.setAttribute('role', 'region');
-    this.element.setAttribute('aria-label', label);
   }
 }
 
@@ -180,10 +182,13 @@ export function eventsTable(events: readonly NamedMarker[], t: number): HTMLElem
   while (end > 0 && events[end - 1].t > t) end--;
   const shown = events.slice(Math.max(0, end - MAX_EVENTS), end);
   const root = el('div', undefined, 'events-at');
-  root.appendChild(el('p', end > shown.length ? `The last ${shown.length} of ${end} events up to the cursor:` : `${end} events up to the cursor:`, 'caption'));
+  root.appendChild(el('p', `${end > shown.length ? `The last ${shown.length} of ${end}` : `${end}`} events up to the cursor (TIME in m:ss.mmm since the failure):`, 'caption'));
   const grid = table(['TIME', 'OBJECT', 'REASON', 'MESSAGE'], shown.map((e) => [formatTime(e.t).trim(), e.object, e.reason, e.message]));
   grid.classList.add('kubectl');
   grid.setAttribute('aria-label', 'Events up to the cursor');
-  root.appendChild(scroll(grid));
+  const box = scroll(grid);
+  box.setAttribute('role', 'region');
+  box.setAttribute('aria-label', 'events table');
+  root.appendChild(box);
   return root;
 }

@@ -338,7 +338,7 @@ export class LanesView {
   private fitDistinct(text: string, widthPx: number, scale: number, weight: string, workload = text.slice(text.indexOf('/') + 1)): string {
     // A workload's shown text may be namespace/name; its pods' names start with its name.
     const shared = this.sharedStarts.get(workload) ?? '';
-    const start = text.indexOf(shared);
+    const start = text.indexOf(shared, text.lastIndexOf('/') + 1);
     if (shared.length < 4 || start < 0 || this.measure(text, scale, weight) <= widthPx) return this.fit(text, widthPx, scale, weight);
     return this.fit(`${text.slice(0, start)}…${text.slice(start + shared.length)}`, widthPx, scale, weight);
   }

@@ -142,10 +142,7 @@ class TimelineApp {
     const root = document.getElementById('root')!;
     const header = el('header');
     header.appendChild(el('h1', message.title));
-    const lines = reportHeader(message.report.scenario, message.report.timing);
-    for (const line of lines) header.appendChild(el('p', line, 'scenario'));
-    // Run B's lines where they differ from A's (what failed, what people did meanwhile, the timing).
-    if (message.compare) for (const line of reportHeader(message.compare.report.scenario, message.compare.report.timing)) if (!lines.includes(line)) header.appendChild(el('p', `B: ${line}`, 'scenario'));
+    for (const line of headerLines(message)) header.appendChild(el('p', line, 'scenario'));
 
     const toolbar = el('div', undefined, 'toolbar');
     toolbar.setAttribute('role', 'toolbar');
@@ -429,6 +426,23 @@ function legend(): HTMLElement {
     list.appendChild(item);
   }
   return list;
+}
+
+/**
+ * The run's header lines; comparing, the lines the runs share as they are and the others marked A or
+ * B (what failed, what people did meanwhile, the timing), a Meanwhile line one run lacks said as nothing.
+ */
+function headerLines(message: HostMessage): string[] {
+  const a = reportHeader(message.report.scenario, message.report.timing);
+  if (!message.compare) return a;
+  const b = reportHeader(message.compare.report.scenario, message.compare.report.timing);
+  const meanwhile = (lines: string[]) => lines.some((l) => l.startsWith('Meanwhile: '));
+  const nothing = (has: boolean, other: boolean) => (other && !has ? ['Meanwhile: nothing.'] : []);
+  return [
+    ...a.filter((l) => b.includes(l)),
+    ...[...a.filter((l) => !b.includes(l)), ...nothing(meanwhile(a), meanwhile(b))].map((l) => `A: ${l}`),
+    ...[...b.filter((l) => !a.includes(l)), ...nothing(meanwhile(b), meanwhile(a))].map((l) => `B: ${l}`),
+  ];
 }
 
 /** The toolkit's controls, loaded once after the page's first paint. */

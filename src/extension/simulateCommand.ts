@@ -4,7 +4,7 @@ import type { TraceReport } from '../report/contract';
 import { MAX_FILE_BYTES } from '../manifest/limits';
 import { SYNTAX_ERROR } from '../manifest/problem';
 import { nodeNames } from '../report/format';
-import { interventionBrief } from '../report/textReport';
+import { interventionsTitle } from '../report/textReport';
 import { isFailureKind, isInterventionKind, PLACEMENTS, type Intervention, type Placement } from '../sim/scenario';
 import { requestChoices, requestScenarioFile, type SimulationRequest } from '../workspace/guidedChoices';
 import { afterTheEnd } from '../report/afterTheEnd';
@@ -82,8 +82,7 @@ export function registerSimulateCommand(context: vscode.ExtensionContext, index:
       for (const line of [...afterTheEnd(report.scenario), ...unrealisticTiming(report.timing)]) void vscode.window.showWarningMessage(`${source}: ${line}.`);
       const findings = await workloadFindings(index, documents ?? [ref.document]);
       const timing = runTimingLabel(ref);
-      const meanwhile = (ref.interventions ?? []).map((i) => ` + ${interventionBrief(i)}`).join('');
-      panels.show({ type: 'showTrace', title: `${ref.failure} of ${nodeNames(report.summary.failedNodes)}${meanwhile}: ${source}${timing ? ` (${timing})` : ''}`, report, run: ref, findings });
+      panels.show({ type: 'showTrace', title: `${ref.failure} of ${nodeNames(report.summary.failedNodes)}${interventionsTitle(ref.interventions)}: ${source}${timing ? ` (${timing})` : ''}`, report, run: ref, findings });
     } catch (error) {
       log.error('Simulation failed', error);
       void vscode.window.showErrorMessage('The simulation failed; the log has the details.');

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { beforeAfter, restored, withoutComparison } from './comparison';
 import { MAX_RELOADS, ReadyWatchdog } from './readyWatchdog';
 import { isHostMessage, TIMELINE_VIEW_TYPE, isWebviewMessage, type FindingRef, type HostMessage, type RunRef, type WebviewMessage } from '../../webview/protocol';
-import { interventionBrief } from '../report/textReport';
+import { interventionsTitle } from '../report/textReport';
 
 /** Runs a panel's simulation again (the extension's simulate command knows how). */
 export type Rerun = (run: RunRef) => void;
@@ -202,7 +202,7 @@ function panelTitle(message: HostMessage): string {
   // Two timelines of one file tell their targets apart (a scenario file's run is the file's).
   const targets = message.run && !message.run.scenario && message.run.targets.length > 0 ? ` of ${message.run.targets.join(', ')}` : '';
   // And what people did meanwhile, which two runs may differ in alone.
-  const meanwhile = message.run && !message.run.scenario ? (message.run.interventions ?? []).map((i) => ` + ${interventionBrief(i)}`).join('') : '';
+  const meanwhile = message.run && !message.run.scenario ? interventionsTitle(message.run.interventions) : '';
   return `${message.run?.failure ?? 'Failure'}${targets}${meanwhile}: ${file}${timing ? ` (${timing})` : ''}`;
 }
 

@@ -51,7 +51,7 @@ function failureReason(summary: ReasonInput): string {
     case 'recovered':
       return `${nodes(cause.nodes)} came back before its pods were replaced; they ${cause.restarted ? `restarted in place${cause.newIp ? ' with a new IP' : ''}` : 'were re-adopted by the kubelet'}; down ${formatDuration(unavailableMs)} in all.`;
     case 'replacement-pending':
-      return `Replacement ${cause.pod} stays Pending: ${cause.message ?? 'not scheduled yet'}${cause.priorityClass ? ` The simulator does not preempt: with priorityClassName ${cause.priorityClass}, a real scheduler evicts pods of a lower priority where that makes room.` : ''}`;
+      return `Replacement ${cause.pod} stays Pending: ${cause.message ?? 'not scheduled yet'}${cause.priorityClass ? ` The simulator does not preempt: with priorityClassName ${cause.priorityClass}, a real scheduler may evict pods of a lower priority to make room, if that class outranks them and allows preemption.` : ''}`;
     case 'daemon-pod-waits':
       if (cause.nodes.length > 1) {
         return `DaemonSet pods belong to their node: its pods on ${nodes(cause.nodes)} are never evicted or moved${cause.serving ? ' and still answer' : ' and serve again only when their node recovers'} (expected for a DaemonSet).`;

@@ -5,7 +5,7 @@
  */
 import type { ScenarioJson, TimingJson } from './contract';
 import { scenarioJson, timingJson } from './jsonReport';
-import type { InitialPlacement, Intervention, Scenario } from '../sim/scenario';
+import type { InitialPlacement, Scenario } from '../sim/scenario';
 import type { Summary } from '../sim/summary';
 import type { StateInterval, TraceEvent } from '../sim/trace';
 import { workloadLabeler } from './workloadLabel';
@@ -44,23 +44,10 @@ export function reportHeader(scenario: ScenarioJson, timing: Record<string, Timi
     `Failure: ${scenario.failure} of ${what}; Kubernetes ${scenario.k8sVersion}; seed ${scenario.seed}${scenario.runs > 1 ? ` (first of ${scenario.runs} runs)` : ''}; ${formatDuration(scenario.durationMs)} simulated.`,
     `Cluster: ${scenario.cluster.source}; placement ${scenario.placement ?? 'scheduler'} (${placementWords(scenario.placement ?? 'scheduler', scenario.initialPlacement)}).`,
     // A trace saved by an earlier version has no interventions.
-    ...(scenario.interventions?.length ? [`Meanwhile: ${scenario.interventions.map(interventionText).join('; ')}.`] : []),
+    ...(scenario.interventions?.length ? [`Meanwhile: ${scenario.interventions.map((i) => interventionText(i)).join('; ')}.`] : []),
     `Timing: ${keyTimingText(timing)}.`,
     ...scenario.notes.map((n) => `Note: ${n}`),
   ];
-}
-
-/** What people did, briefly, for a run's title (two runs may differ there alone). */
-export function interventionBrief(intervention: { kind: string; atMs: number; target?: string }): string {
-  const at = `at ${formatDuration(intervention.atMs)}`;
-  switch (intervention.kind) {
-    case 'force-delete': return `force delete ${intervention.target ?? ''} ${at}`;
-    case 'delete': return `delete ${intervention.target ?? ''} ${at}`;
-    case 'out-of-service': return `out-of-service ${at}`;
-    case 'delete-node': return `delete node ${at}`;
-    case 'restart-controller-manager': return `controller-manager restart ${at}`;
-    default: return `${intervention.kind} ${at}`;
-  }
 }
 
 /** The pods a deletion names: a pod, every pod of a node or zone, or a workload's pods on the failed nodes. */
@@ -74,17 +61,25 @@ function deletedPods(target: string): string {
   return `the pods of ${target} on the failed nodes`;
 }
 
-/** What people do during the run, as the header lists it. */
-export function interventionText(intervention: Intervention): string {
-  const at = `at ${formatDuration(intervention.atMs)}`;
-  switch (intervention.kind) {
-    case 'force-delete': return `${deletedPods(intervention.target)} force-deleted (--force --grace-period=0) ${at}`;
-    case 'delete': return `${deletedPods(intervention.target)} deleted (kubectl delete pod) ${at}`;
-    case 'out-of-service': return `out-of-service taint on the failed nodes ${at}`;
-    case 'delete-node': return `the failed Node objects deleted ${at}`;
-    case 'restart-controller-manager': return `kube-controller-manager restarted ${at}`;
-    default: return `${(intervention as { kind: string }).kind} ${at}`;
-  }
+type InterventionRef = { kind: string; atMs: number; target?: string };
+
+/** What people do during the run: as the header lists it, or briefly for a run's title (two runs may differ there alone). */
+export function interventionText(intervention: InterventionRef, brief = false): string {
+  const target = intervention.target ?? '';
+  const words: Record<string, [string, string]> = {
+    'force-delete': [`force delete ${target}`, `${deletedPods(target)} force-deleted (--force --grace-period=0)`],
+    delete: [`delete ${target}`, `${deletedPods(target)} deleted (kubectl delete pod)`],
+    'out-of-service': ['out-of-service', 'out-of-service taint on the failed nodes'],
+    'delete-node': ['delete node', 'the failed Node objects deleted'],
+    'restart-controller-manager': ['controller-manager restart', 'kube-controller-manager restarted'],
+  };
+  const [short, long] = words[intervention.kind] ?? [intervention.kind, intervention.kind];
+  return `${brief ? short : long} at ${formatDuration(intervention.atMs)}`;
+}
+
+/** A run's interventions for its title: " + force delete node/worker-a1 at 6m". */
+export function interventionsTitle(interventions: readonly InterventionRef[] | undefined): string {
+  return (interventions ?? []).map((i) => ` + ${interventionText(i, true)}`).join('');
 }
 
 function placementWords(placement: string, initial: InitialPlacement | undefined): string {

@@ -77,9 +77,10 @@ export class AttachDetachController {
     if (attachedTo !== undefined) {
       const minor = timing.version.minor;
       const forceDetachDisabled = features.disableForceDetachFlag(minor) && timing.controllerManager.disableForceDetachOnTimeout.value;
-      // Set again below when a force detach is due; a pod back on the node cancels it.
+      // Set again below when a force detach is due; a pod back on the node cancels it (ResetDetachRequestTime).
       volume.forceDetach = forceDetachDisabled ? 'disabled' : undefined;
       if (this.usersOn(volume, attachedTo).length > 0) {
+        volume.detachRequestedAt = undefined;
         this.reportMultiAttach(volume);
         return;
       }

@@ -221,9 +221,9 @@ class Kubelet {
       if (!pod.running) continue;
       store.setPodRuntime(pod, true, healthy);
       if (healthy) {
-        // Ready again at the readiness probe's next success, within one period.
+        // Ready again after the readiness probe's next successThreshold successes (the failures reset the run).
         const probe = pod.template.readinessProbe;
-        const nextProbeMs = probe && probe.handler !== 'none' ? this.random.uniform(0, probe.periodSeconds * 1000) : 0;
+        const nextProbeMs = probe && probe.handler !== 'none' ? this.readyAfterMs(probe) : 0;
         if (!pod.readyCondition) clock.after(nextProbeMs, () => {
           if (epoch === this.diskEpoch && pod.running && !pod.removed && !pod.readyCondition) this.client.write(() => store.patchPodStatus(pod, { ready: true, containersReady: true }));
         });
@@ -395,6 +395,11 @@ class Kubelet {
   private firstReadinessMs(pod: SimPod): number {
     const probe = pod.template.readinessProbe;
     if (pod.readyCondition || !probe || probe.handler === 'none') return 0;
+    return this.readyAfterMs(probe);
+  }
+
+  /** The first check at a random point of its period, then successThreshold − 1 more, one period apart. */
+  private readyAfterMs(probe: NonNullable<SimPod['template']['readinessProbe']>): number {
     return this.random.uniform(0, probe.periodSeconds * 1000) + (probe.successThreshold - 1) * probe.periodSeconds * 1000;
   }
 
@@ -487,8 +492,8 @@ class Kubelet {
         ready: !probe, containersReady: !probe,
       }));
       if (probe) {
-        // The first probe runs at a random point of its period once the initial delay has passed; Ready after successThreshold in a row.
-        const readyAt = clock.now + probe.initialDelaySeconds * 1000 + this.random.uniform(0, probe.periodSeconds * 1000) + (probe.successThreshold - 1) * probe.periodSeconds * 1000;
+        // Checks start once the initial delay has passed.
+        const readyAt = clock.now + probe.initialDelaySeconds * 1000 + this.readyAfterMs(probe);
         clock.at(readyAt, () => {
           if (!this.connected || pod.removed || !pod.running) return;
           store.setPodRuntime(pod, true, true);

@@ -445,7 +445,10 @@ describeWithChromium('HTML report in Chromium', (browser) => {
     const { page: tab, problems } = await open(browser(), file, 1400);
     assert.deepEqual(await tab.locator('.run-title').allInnerTexts(), ['A: power-off: postgres', 'B: with out-of-service at 1m']);
     // The header gives B's lines where they differ from A's: here what people did meanwhile.
-    assert.deepEqual((await tab.locator('header p.scenario').allInnerTexts()).filter((l) => l.startsWith('B: ')), ['B: Meanwhile: out-of-service taint on the failed nodes at 1m.']);
+    const marked = (await tab.locator('header p.scenario').allInnerTexts()).filter((l) => /^[AB]: /.test(l));
+    assert.deepEqual(marked, ['A: Meanwhile: nothing.', 'B: Meanwhile: out-of-service taint on the failed nodes at 1m.']);
+    // Each box a wide table scrolls in is named for its run.
+    assert.deepEqual(await tab.locator('.cursor-table [role=region]').evaluateAll((boxes) => boxes.map((b) => b.getAttribute('aria-label'))), ['A: pods table', 'A: nodes table', 'B: pods table', 'B: nodes table']);
     assert.equal(await tab.locator('.lane-label-workload').count(), 2);
     await tab.locator('vscode-panel-tab#tab-summary').click();
     const rows = (await tab.locator('.comparison tbody tr').allInnerTexts()).map((r) => r.split('\t').join(' | '));

@@ -257,6 +257,13 @@ spec:
     assert.ok(ready - running >= 20_000 && ready - running <= 30_000 + 200, `Ready ${ready - running} ms after Running`);
   });
 
+  it('a healed disk: the pod is Ready again after successThreshold successful checks, the failures having reset the run', () => {
+    const probed = deployment('web', 1).replace('image: registry.k8s.io/pause:3.9}', 'image: nginx, readinessProbe: {httpGet: {path: /, port: 80}, periodSeconds: 10, successThreshold: 3}}');
+    const result = run([probed], { failure: 'disk-failure', recoverAfterMs: 3 * MINUTE, durationMs: 6 * MINUTE });
+    const ready = result.events.find((e) => e.type === 'PodReady' && e.t > 3 * MINUTE)!.t - 3 * MINUTE;
+    assert.ok(ready >= 20_000 && ready <= 30_000 + 200, `Ready ${ready} ms after the disk healed`);
+  });
+
   it('a restarted kubelet has no probe results: a pod the controller marked NotReady is Ready again at its readiness probe\'s first success, a random part of its period after the restart', () => {
     const probed = deployment('web', 1).replace('image: registry.k8s.io/pause:3.9}', 'image: nginx, readinessProbe: {httpGet: {path: /, port: 80}, periodSeconds: 30}}');
     const podReady = [1, 2, 3, 4, 5, 6].map((seed) => {
