@@ -11,6 +11,8 @@ export interface ClusterNode {
   taints: Taint[];
   allocatable: { cpuMillis: number; memoryBytes: number; pods: number };
   unschedulable: boolean;
+  /** Its Ready condition where the Node object said other than True: the simulation starts it Ready all the same. */
+  notReadyInFile?: string;
 }
 
 export interface ClusterSpec {
@@ -120,9 +122,18 @@ export function clusterFromNodes(nodes: readonly Node[], source: string): Cluste
           pods: node.allocatable.pods ?? DEFAULT_ALLOCATABLE.pods,
         },
         unschedulable: node.unschedulable,
+        ...(node.ready !== undefined && node.ready !== 'True' ? { notReadyInFile: node.ready } : {}),
       };
     }),
   };
+}
+
+/** Nodes the cluster file shows not Ready: a node down before the run is not modelled, and the header says so. */
+export function notReadyNote(cluster: ClusterSpec): string | undefined {
+  const down = cluster.nodes.filter((n) => n.notReadyInFile !== undefined);
+  if (down.length === 0) return undefined;
+  const named = down.slice(0, 3).map((n) => `${n.name} (Ready=${n.notReadyInFile})`).join(', ');
+  return `${down.length === 1 ? 'Node' : `${down.length} nodes, such as`} ${named} ${down.length === 1 ? 'is' : 'are'} not Ready in ${cluster.source}; the simulation starts every node Ready and healthy, so only the failure it injects is simulated.`;
 }
 
 /** The node lifecycle controller's zone key (nodetopology.GetZoneKey): region and zone; "" without labels. */

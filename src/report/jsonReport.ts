@@ -1,5 +1,5 @@
 /** The JSON contract (contract.ts) from a scenario and its run(s). */
-import { ZONE_LABEL } from '../cluster/clusterSpec';
+import { notReadyNote, ZONE_LABEL } from '../cluster/clusterSpec';
 import { knobsOf, type TimingConfiguration } from '../cluster/timing';
 import type { InitialPlacement, Scenario } from '../sim/scenario';
 import type { SimulationResult } from '../sim/simulate';
@@ -53,7 +53,7 @@ export function scenarioJson(
     seed: scenario.seed,
     runs,
     cluster: { source: scenario.cluster.source, nodes: scenario.cluster.nodes.map((n) => ({ name: n.name, zone: n.labels[ZONE_LABEL] ?? null })) },
-    notes: [...scenario.timing.notes, ...inertShutdownNotes(scenario)],
+    notes: [...scenario.timing.notes, ...inertShutdownNotes(scenario), ...[notReadyNote(scenario.cluster)].filter((n): n is string => n !== undefined)],
   };
 }
 

@@ -102,6 +102,15 @@ describe('kube-failure-sim simulate', () => {
     assert.doesNotMatch(run('simulate', file, '--failure', 'graceful-shutdown', '--duration', '2m', '--set', 'kubelet.shutdownGracePeriod=30s').stdout, note);
   });
 
+  it('says when the cluster file shows a node not Ready: the simulation starts every node Ready', () => {
+    const conditions = (ready: string) => `status: {conditions: [{type: Ready, status: "${ready}"}]}`;
+    const cluster = write({ 'nodes.yaml': `apiVersion: v1\nkind: List\nitems:\n- {apiVersion: v1, kind: Node, metadata: {name: n1}, ${conditions('True')}}\n- {apiVersion: v1, kind: Node, metadata: {name: n2}, ${conditions('Unknown')}}\n- {apiVersion: v1, kind: Node, metadata: {name: n3}}\n` });
+    const { code, stdout } = run('simulate', file, '--cluster', path.join(cluster, 'nodes.yaml'), '--duration', '2m');
+    assert.equal(code, 0);
+    assert.match(stdout, /\nNote: Node n2 \(Ready=Unknown\) is not Ready in \S*nodes\.yaml; the simulation starts every node Ready and healthy/);
+    assert.doesNotMatch(stdout, /n1 \(Ready|n3 \(Ready/);
+  });
+
   it('prints a kubectl --watch style timeline and a summary as text', () => {
     const { code, stdout } = run('simulate', file, '--target', 'StatefulSet/db', '--duration', '8m', '--k8s-version', '1.29');
     assert.equal(code, 0);

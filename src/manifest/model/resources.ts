@@ -113,5 +113,6 @@ export function readNode(r: FieldReader): Node {
       pods: allocatable.quantity('pods'),
     },
     unschedulable: spec.bool('unschedulable') ?? false,
+    ready: r.objectList('status', 'conditions').find((c) => c.string('type') === 'Ready')?.string('status'),
   };
 }

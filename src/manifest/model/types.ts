@@ -317,6 +317,8 @@ export interface Node {
   taints: Taint[];
   allocatable: { cpuMillis?: number; memoryBytes?: number; pods?: number };
   unschedulable: boolean;
+  /** The Ready condition's status where the object has one (kubectl get nodes -o yaml). */
+  ready?: string;
 }
 
 /** A Job's podFailurePolicy rule: what a failed pod matching it does to the Job. */
