@@ -1,6 +1,6 @@
 /** Facts about workloads that several rules, hovers and lenses need: where their pod spec is written, what they mount, how they tolerate. */
 import type { PathSegment } from '../manifest/path';
-import type { PodDisruptionBudget, Resources, Service, Sourced, Toleration, Workload } from '../manifest/model/types';
+import type { Container, PodDisruptionBudget, Resources, Service, Sourced, Toleration, Workload } from '../manifest/model/types';
 import { fillUnset } from '../manifest/model/resources';
 import { podVolumes } from '../manifest/model/workloads';
 import type { ManifestModel } from '../manifest/model';
@@ -39,6 +39,11 @@ export function limitRangeDefaults(workload: Workload, model: Pick<ManifestModel
     fillUnset(requests, range.defaultRequests);
   }
   return { limits, requests };
+}
+
+/** A container as messages name it: its name, or its place when the name is not one (KFS092 says why). */
+export function containerName(container: Pick<Container, 'name' | 'at'>): string {
+  return container.name || `number ${(container.at ?? 0) + 1}`;
 }
 
 export function kindRange(workload: Sourced<Workload>): Range {

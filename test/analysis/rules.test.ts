@@ -205,6 +205,12 @@ describe('rules (RULES.md sections A–E)', () => {
     });
   }
 
+  it('a container name YAML reads as a boolean (name: n): KFS092 says to quote what was written, and other messages name the container by its place', () => {
+    const findings = analyse(deployment({ pod: '      containers: [{name: n, image: app}]\n' })).findings;
+    assert.match(findings.find((f) => f.ruleId === 'KFS092')!.message, /containers\[0\]\.name must be a string; it is false \(kubectl reads true, false, yes, no, on, off, y and n as booleans: write it in quotes\)\.$/);
+    assert.match(findings.find((f) => f.ruleId === 'KFS042')!.message, /^Container number 1 has no memory limit/);
+  });
+
   it('KFS010 is not reported when pod anti-affinity or topologySpreadConstraints spread the replicas, or for one replica', () => {
     const kfs010 = (text: string) => analyse(text).findings.filter((f) => f.ruleId === 'KFS010').map((f) => f.message);
     const antiAffinity = `      affinity:\n        podAntiAffinity:\n          requiredDuringSchedulingIgnoredDuringExecution:\n          - {topologyKey: kubernetes.io/hostname, labelSelector: {matchLabels: {app: web}}}\n${container('')}`;

@@ -3,7 +3,7 @@ import { valueAt } from '../../manifest/path';
 import type { Container, Probe, Service, Sourced, Workload } from '../../manifest/model/types';
 import { objectRef } from '../../manifest/objects';
 import { editorFor, fix } from '../editing';
-import { podSpecPath, rangeOf, servicesInFront } from '../facts';
+import { containerName, podSpecPath, rangeOf, servicesInFront } from '../facts';
 import type { Finding, TextEdit } from '../finding';
 import type { YamlValue } from '../yamlEdit';
 import { approx } from '../outageText';
@@ -54,7 +54,7 @@ export const noReadinessProbe: Rule = {
       const port = served.containerPort;
       const editor = editorFor(ctx.document, workload.source);
       return [finding(this, workload, [...path, 'name'],
-        `Container ${container.name} serves port ${port} without a readinessProbe: it gets traffic as soon as it starts, and while it hangs.${detection}`,
+        `Container ${containerName(container)} serves port ${port} without a readinessProbe: it gets traffic as soon as it starts, and while it hangs.${detection}`,
         {
           related: services.flatMap((s) => {
             const location = ctx.locate(s.source);
@@ -126,7 +126,7 @@ export const livenessBeforeStart: Rule = {
       const expectedStart = Math.max(readinessDelay, 10);
       if (kill >= expectedStart) return [];
       return [finding(this, workload, [...path, 'livenessProbe'],
-        `The kubelet restarts ${container.name} if it has not answered its livenessProbe ${kill}s after starting (initialDelaySeconds ${liveness.initialDelaySeconds} + failureThreshold ${liveness.failureThreshold} × periodSeconds ${liveness.periodSeconds})${kill < readinessDelay ? `, before its readinessProbe even starts (${readinessDelay}s)` : ''}: a slow start becomes a restart loop (CrashLoopBackOff, 10s doubling to 5m). Add a startupProbe or a longer initialDelaySeconds.`)];
+        `The kubelet restarts ${containerName(container)} if it has not answered its livenessProbe ${kill}s after starting (initialDelaySeconds ${liveness.initialDelaySeconds} + failureThreshold ${liveness.failureThreshold} × periodSeconds ${liveness.periodSeconds})${kill < readinessDelay ? `, before its readinessProbe even starts (${readinessDelay}s)` : ''}: a slow start becomes a restart loop (CrashLoopBackOff, 10s doubling to 5m). Add a startupProbe or a longer initialDelaySeconds.`)];
     });
   },
 };
@@ -143,7 +143,7 @@ export const livenessSameAsReadiness: Rule = {
       if (!liveness || liveness !== action(container.readinessProbe, raw('readinessProbe'))) return [];
       const { failureThreshold, periodSeconds } = container.livenessProbe!;
       return [finding(this, workload, [...path, 'livenessProbe'],
-        `The livenessProbe checks the same thing as the readinessProbe: when ${container.name} is merely overloaded or waiting on a dependency, it is restarted after ${failureThreshold} × ${periodSeconds}s instead of only being taken out of the Service.`)];
+        `The livenessProbe checks the same thing as the readinessProbe: when ${containerName(container)} is merely overloaded or waiting on a dependency, it is restarted after ${failureThreshold} × ${periodSeconds}s instead of only being taken out of the Service.`)];
     });
   },
 };

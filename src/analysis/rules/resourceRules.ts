@@ -4,7 +4,7 @@ import type { Container, Resources, Sourced, Workload } from '../../manifest/mod
 import { podVolumes } from '../../manifest/model/workloads';
 import { objectRef } from '../../manifest/objects';
 import { editorFor, fix } from '../editing';
-import { limitRangeDefaults, podSpecPath, rangeOf } from '../facts';
+import { containerName, limitRangeDefaults, podSpecPath, rangeOf } from '../facts';
 import type { Finding } from '../finding';
 import type { Rule } from '../rule';
 
@@ -71,7 +71,7 @@ export const burstable: Rule = {
       // QoS is the pod's: Guaranteed only when every other container (init containers too) already is.
       const others = [...workload.template.spec.containers.filter((c) => c !== container), ...workload.template.spec.initContainers].filter((c) => !isGuaranteed(c));
       const effect = others.length === 0 ? 'Guaranteed QoS: evicted last under node pressure'
-        : `${container.name} as Guaranteed; the pods stay Burstable while ${others.map((c) => c.name).join(', ')} ${others.length === 1 ? 'is' : 'are'} not`;
+        : `${containerName(container)} as Guaranteed; the pods stay Burstable while ${others.map(containerName).join(', ')} ${others.length === 1 ? 'is' : 'are'} not`;
       const fixes = fix(`Set requests equal to limits (${effect})`, edits);
       // What keeps it from Guaranteed, per resource: no limit, or a request below it (an unset request defaults to the limit).
       const gaps = ([['cpu', 'cpuMillis'], ['memory', 'memoryBytes']] as const).flatMap(([name, key]) => {
@@ -80,7 +80,7 @@ export const burstable: Rule = {
         return (container.requests[key] ?? limit) < limit ? [`a ${name} request below its limit`] : [];
       });
       return [finding(this, workload, path,
-        `Container ${container.name} has ${gaps.join(' and ')}: the pods are Burstable, evicted under node pressure after BestEffort pods and before Guaranteed ones, starting with those most over their requests. Make requests and limits equal, cpu and memory, to make them Guaranteed (raising requests reserves more of the node).`,
+        `Container ${containerName(container)} has ${gaps.join(' and ')}: the pods are Burstable, evicted under node pressure after BestEffort pods and before Guaranteed ones, starting with those most over their requests. Make requests and limits equal, cpu and memory, to make them Guaranteed (raising requests reserves more of the node).`,
         { fixes })];
     }));
   },
@@ -99,7 +99,7 @@ export const noMemoryLimit: Rule = {
         if (container.limits.memoryBytes !== undefined) return [];
         const path = [...podSpecPath(workload), 'containers', container.at ?? i];
         return [finding(this, workload, workload.source.sourceMap.node([...path, 'resources']) ? [...path, 'resources'] : [...path, 'name'],
-          `Container ${container.name} has no memory limit: a leak grows until the node is short of memory, and then the kernel OOM-kills processes or the kubelet evicts pods, neighbours included. Set resources.limits.memory.`)];
+          `Container ${containerName(container)} has no memory limit: a leak grows until the node is short of memory, and then the kernel OOM-kills processes or the kubelet evicts pods, neighbours included. Set resources.limits.memory.`)];
       });
     });
   },

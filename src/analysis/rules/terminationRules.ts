@@ -5,7 +5,7 @@ import { objectRef } from '../../manifest/objects';
 import { NodeKind } from '../../manifest/sourceMap';
 import { formatDuration } from '../../report/format';
 import { fix } from '../editing';
-import { podSpecPath, rangeOf } from '../facts';
+import { containerName, podSpecPath, rangeOf } from '../facts';
 import type { Finding, TextEdit } from '../finding';
 import type { Rule } from '../rule';
 
@@ -32,7 +32,7 @@ export const shellIgnoresSigterm: Rule = {
       const [field, index] = container.command.length > 2 ? ['command', 2] : ['args', 2 - container.command.length];
       const edit = execPrefixable(script) ? prefixScalar(ctx.document.parsed.text, workload, [...path, field, index], 'exec ') : undefined;
       return [finding(this, workload, [...path, commandField],
-        `${container.name} runs its program under ${argv[0]} ${argv[1]}: the shell is PID 1, does not forward SIGTERM and ignores it, so every stop (rollout, eviction, drain) waits the whole terminationGracePeriodSeconds (${grace}s) and ends in SIGKILL. Start the program with exec, or add a preStop hook.`,
+        `${containerName(container)} runs its program under ${argv[0]} ${argv[1]}: the shell is PID 1, does not forward SIGTERM and ignores it, so every stop (rollout, eviction, drain) waits the whole terminationGracePeriodSeconds (${grace}s) and ends in SIGKILL. Start the program with exec, or add a preStop hook.`,
         { fixes: edit ? fix(`Start the program with exec (SIGTERM reaches the program: it can stop gracefully within terminationGracePeriodSeconds ${grace}s instead of being killed at its end)`, [edit], { preferred: true }) : undefined })];
     }));
   },
@@ -80,7 +80,7 @@ export const preStopTooLong: Rule = {
       const grace = workload.template.spec.terminationGracePeriodSeconds;
       if (slept <= grace) return [];
       return [finding(this, workload, [...podSpecPath(workload), 'containers', container.at ?? i, 'lifecycle', 'preStop'],
-        `The preStop hook of ${container.name} sleeps ${slept}s but terminationGracePeriodSeconds is ${grace}s: the kubelet waits ${grace}s for the hook, then sends SIGTERM and kills the container at most 2s later (its minimum grace), so the hook is cut short by ${cutShort(slept - grace)}.`)];
+        `The preStop hook of ${containerName(container)} sleeps ${slept}s but terminationGracePeriodSeconds is ${grace}s: the kubelet waits ${grace}s for the hook, then sends SIGTERM and kills the container at most 2s later (its minimum grace), so the hook is cut short by ${cutShort(slept - grace)}.`)];
     }));
   },
 };

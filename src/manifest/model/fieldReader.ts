@@ -73,7 +73,9 @@ export class FieldReader {
     const value = this.raw(...path);
     if (value === undefined || value === null) return undefined;
     if (typeof value === 'string') return value;
-    this.report(path, `${this.name(path)} must be a string; ${describe(value)}${typeof value === 'number' || typeof value === 'boolean' ? ` (write it in quotes: "${String(value)}")` : ''}.`);
+    // A boolean may have been written y, n, yes, no, on or off (YAML 1.1, as kubectl reads it): the quotes go around what was written.
+    const quoted = typeof value === 'number' ? ` (write it in quotes: "${value}")` : typeof value === 'boolean' ? ' (kubectl reads true, false, yes, no, on, off, y and n as booleans: write it in quotes)' : '';
+    this.report(path, `${this.name(path)} must be a string; ${describe(value)}${quoted}.`);
     return undefined;
   }
 
