@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Path } from '../manifest/path';
 import { decodeUtf8 } from '../manifest/decode';
+import { deletionTarget } from '../manifest/deletionTarget';
 import { parseDuration } from '../manifest/duration';
 import { MAX_DURATION_MS, MAX_RUNS } from '../manifest/limits';
 import { FAILURE_KINDS, PLACEMENTS, isFailureKind, type Intervention, type Placement, type Scenario } from '../sim/scenario';
@@ -416,8 +417,10 @@ function timeProblem(option: string, item: string): string | undefined {
 function skippedDeletions(result: SimulationResult): string[] {
   return result.events.filter((e) => e.reason === 'ForceDeleteSkipped' || e.reason === 'DeleteSkipped').map((e) => {
     const flag = e.reason === 'ForceDeleteSkipped' ? '--force-delete' : '--delete';
-    // Kind/name: the workload's pods on the nodes still down then.
-    if (/^(?!pod\/)[^/]+\//i.test(e.object.name)) return `${flag} ${e.object.name} at ${formatDuration(e.t)}: no pod of it is on a node still down then, so nothing was deleted.`;
+    const { kind } = deletionTarget(e.object.name);
+    // node/NAME, zone/NAME: every pod there; Kind/name: the workload's pods on the nodes still down then.
+    if (kind === 'node' || kind === 'zone') return `${flag} ${e.object.name} at ${formatDuration(e.t)}: no pod is on that ${kind} then, so nothing was deleted.`;
+    if (kind === 'workload') return `${flag} ${e.object.name} at ${formatDuration(e.t)}: no pod of it is on a node still down then, so nothing was deleted.`;
     const pods = new Set(result.states.filter((st) => st.object.kind === 'Pod' && st.from <= e.t && (st.to === null || st.to > e.t)).map((st) => st.object.name));
     const suggestion = describeSuggestions(e.object.name, pods, 'pods then', 3);
     return `${flag} ${e.object.name} at ${formatDuration(e.t)}: no pod of that name exists then, so nothing was deleted${suggestion ? `; ${suggestion}` : ''}.`;

@@ -5,6 +5,7 @@
 import type { FailureKind } from '../sim/scenario';
 import type { TraceEvent } from '../sim/trace';
 import { findKnob } from '../cluster/timing';
+import { deletionTarget } from '../manifest/deletionTarget';
 import { FAILURE_DESCRIPTIONS, RECOVERY_DESCRIPTIONS } from './failures';
 import { formatCount, formatDuration } from './format';
 import { objectEventMessage, taintText } from './objectEventMessages';
@@ -72,10 +73,7 @@ function noteMessage(event: TraceEvent, d: Record<string, unknown>): string {
 
 /** Kind/name means that workload's pods on the failed nodes; a pod name, that pod. */
 function skippedTarget(target: string): string {
-  const slash = target.indexOf('/');
-  const kind = target.slice(0, Math.max(slash, 0)).toLowerCase();
+  const { kind, name } = deletionTarget(target);
   if (kind === 'node' || kind === 'zone') return `no pod is on ${target} at this time`;
-  return slash > 0 && kind !== 'pod'
-    ? `no pod of ${target} is on a failed node at this time`
-    : `no pod ${target.slice(slash + 1)} exists at this time`;
+  return kind === 'workload' ? `no pod of ${target} is on a failed node at this time` : `no pod ${name} exists at this time`;
 }

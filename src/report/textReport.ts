@@ -8,6 +8,7 @@ import { scenarioJson, timingJson } from './jsonReport';
 import type { InitialPlacement, Scenario } from '../sim/scenario';
 import type { Summary } from '../sim/summary';
 import type { StateInterval, TraceEvent } from '../sim/trace';
+import { deletionTarget } from '../manifest/deletionTarget';
 import { workloadLabeler } from './workloadLabel';
 import { compareText, formatDuration, formatTime, nodeNames } from './format';
 import { TIME_FIELDS, type RunStatistics, type Stat } from './runStatistics';
@@ -52,13 +53,11 @@ export function reportHeader(scenario: ScenarioJson, timing: Record<string, Timi
 
 /** The pods a deletion names: a pod, every pod of a node or zone, or a workload's pods on the failed nodes. */
 function deletedPods(target: string): string {
-  const slash = target.indexOf('/');
-  const kind = target.slice(0, Math.max(slash, 0)).toLowerCase();
-  const name = target.slice(slash + 1);
-  if (slash < 0 || kind === 'pod') return `pod ${name}`;
+  const { kind, name } = deletionTarget(target);
+  if (kind === 'pod') return `pod ${name}`;
   if (kind === 'node') return `every pod on node ${name}`;
   if (kind === 'zone') return `every pod in zone ${name}`;
-  return `the pods of ${target} on the failed nodes`;
+  return `the pods of ${name} on the failed nodes`;
 }
 
 type InterventionRef = { kind: string; atMs: number; target?: string };

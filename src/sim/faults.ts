@@ -5,6 +5,7 @@
  */
 import { inertShutdown } from '../cluster/kubeletConfiguration';
 import { zoneName } from '../cluster/clusterSpec';
+import { deletionTarget } from '../manifest/deletionTarget';
 import { formatDuration } from '../manifest/duration';
 import { leaderOf, type SimContext } from './context';
 import type { Host, SimNode, SimPod } from './objects';
@@ -134,16 +135,11 @@ function restartControllerManager(ctx: SimContext): void {
 
 /** A pod name, or Kind/name: that workload's pods on the failed nodes (or, if none is there, its terminating pods). */
 function resolvePods(ctx: SimContext, target: string, failedNodes: SimNode[]): SimPod[] {
-  const slash = target.indexOf('/');
   const alive = [...ctx.store.livePods()];
-  const kind = target.slice(0, Math.max(slash, 0)).toLowerCase();
-  if (slash < 0 || kind === 'pod') {
-    const name = slash < 0 ? target : target.slice(slash + 1);
-    return alive.filter((p) => p.name === name);
-  }
+  const { kind, name } = deletionTarget(target);
+  if (kind === 'pod') return alive.filter((p) => p.name === name);
   // Every pod on a node, or on the nodes of a zone (kubectl get pods --field-selector spec.nodeName=…, each deleted).
   if (kind === 'node' || kind === 'zone') {
-    const name = target.slice(slash + 1);
     const nodes = new Set(ctx.store.nodes.filter((n) => (kind === 'node' ? n.name === name : zoneName(n.zone) === name)).map((n) => n.name));
     return alive.filter((p) => p.nodeName !== undefined && nodes.has(p.nodeName));
   }

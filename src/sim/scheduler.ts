@@ -379,9 +379,9 @@ export class Scheduler {
   private topologySpreadReason(pod: SimPod, node: SimNode): string | undefined {
     const { minor } = this.ctx.timing.version;
     for (const c of pod.template.topologySpread) {
+      if (c.whenUnsatisfiable !== 'DoNotSchedule') continue;
       const nodeTaintsPolicy = features.nodeInclusionPolicy(minor) ? c.nodeTaintsPolicy : 'Ignore';
       const minDomains = features.minDomains(minor) ? c.minDomains : undefined;
-      if (c.whenUnsatisfiable !== 'DoNotSchedule') continue;
       const value = node.labels[c.topologyKey];
       if (value === undefined) return "node(s) didn't match pod topology spread constraints (missing required label)";
       const eligible = this.ctx.store.nodes.filter((n) => !n.deleted && n.labels[c.topologyKey] !== undefined

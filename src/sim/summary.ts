@@ -49,8 +49,10 @@ export type OutcomeCause =
    * each taint, and the DaemonSet controller's come after the written ones), else by kubectl.
    */
   | { kind: 'daemon-pod-deleted'; pod: string; node: string; deletedMs: number | null; tolerationSeconds: number | null }
-  /** `outOfServiceInert`: before 1.26 the out-of-service taint releases nothing (NodeOutOfServiceVolumeDetach off). */
-  /** `forceDetachAtMs`: the old pod is gone and the force detach comes then, after the run; `forceDetachDisabled`: it never comes. */
+  /**
+   * `outOfServiceInert`: before 1.26 the out-of-service taint releases nothing (NodeOutOfServiceVolumeDetach off);
+   * `forceDetachAtMs`: the old pod is gone and the force detach comes then, after the run; `forceDetachDisabled`: it never comes.
+   */
   | { kind: 'volume-attached-elsewhere'; pod: string; node: string; volume: string; attachedTo: string; outOfServiceInert?: true; forceDetachAtMs?: number; forceDetachDisabled?: true }
   /** `leaderlessSinceMs`: the controller manager restarted then and no new leader holds its lease at the end. */
   | { kind: 'not-evicted-yet'; pod: string; node: string; status: string; serving: boolean; retaintedMs: number | null; leaderlessSinceMs?: number }

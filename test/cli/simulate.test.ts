@@ -142,6 +142,9 @@ describe('kube-failure-sim simulate', () => {
     assert.equal(late.stderr, 'kube-failure-sim: note: --force-delete StatefulSet/db at 40m: no pod of it is on a node still down then, so nothing was deleted.\n');
     const events = JSON.parse(late.stdout).events as Json[];
     assert.ok(!events.some((e) => e.type === 'PodRemoved' && e.t >= 40 * 60_000), 'nothing removed at 40m');
+    // A zone with no pod then is said in its own words; one the cluster lacks is an error of that flag.
+    assert.equal(run('simulate', file, '--target', 'StatefulSet/db', '--delete', 'zone/zone-c@7m', '--duration', '8m').stderr, 'kube-failure-sim: note: --delete zone/zone-c at 7m: no pod is on that zone then, so nothing was deleted.\n');
+    assert.match(run('simulate', file, '--target', 'StatefulSet/db', '--delete', 'zone/zone-q@7m', '--duration', '8m').stderr, /^kube-failure-sim: --delete zone\/zone-q: no such zone in the cluster/);
     // The out-of-service taint and the node's deletion still act on a node that failed, back or not.
     // A Node of --cluster the API server does not serve is refused, not dropped.
     const cluster = write({ 'nodes.yaml': 'apiVersion: v1\nkind: List\nitems:\n- {apiVersion: v1, kind: Node, metadata: {name: n1}}\n- {apiVersion: v2, kind: Node, metadata: {name: n2}}\n' });
