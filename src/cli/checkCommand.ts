@@ -49,9 +49,11 @@ export function runCheck(argv: string[], out: Output, cwd = process.cwd()): numb
     return 2;
   }
   const checked: CheckedFile[] = [];
+  const belowThreshold: Finding[] = [];
   for (const { displayPath } of files) {
     try {
       const analysis = workspace.analyse(displayPath);
+      belowThreshold.push(...analysis.findings.filter((f) => SEVERITY_ORDER[f.severity] > threshold));
       checked.push({ path: displayPath, analysis: { ...analysis, findings: analysis.findings.filter((f) => SEVERITY_ORDER[f.severity] <= threshold) } });
     } catch (error) {
       errors.push(internalError(`checking ${displayPath}`, error));
@@ -64,7 +66,7 @@ export function runCheck(argv: string[], out: Output, cwd = process.cwd()): numb
   else out.stdout(checked.flatMap(({ path, analysis }) => analysis.findings.map((f) => `${findingLine(path, f)}\n`)).join(''));
 
   const all = checked.flatMap((c) => c.analysis.findings);
-  if (format === 'text') out.stderr(`${summaryLine(checked.length, all)}\n`);
+  if (format === 'text') out.stderr(`${summaryLine(checked.length, all)}${notShown(belowThreshold, threshold)}\n`);
   if (errors.length > 0) return 2;
   return all.some((f) => f.severity === 'error') ? 1 : 0;
 }
@@ -84,6 +86,14 @@ export function findingLine(path: string, finding: Finding): string {
   const { line, character } = finding.range.start;
   return `${path}:${line + 1}:${character + 1} ${finding.severity} ${finding.ruleId} ${finding.message}`
     .replace(/[\n\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** The findings --severity leaves out, counted so that the summary does not read as a cleaner run than it was. */
+function notShown(hidden: readonly Finding[], threshold: number): string {
+  if (hidden.length === 0) return '';
+  const level = Object.entries(SEVERITY_ORDER).find(([, order]) => order === threshold)?.[0];
+  const counts = ['warning', 'info'].map((s) => [s, hidden.filter((f) => f.severity === s).length] as const).filter(([, n]) => n > 0);
+  return ` (${counts.map(([s, n]) => `${n} ${s === 'warning' ? (n === 1 ? 'warning' : 'warnings') : 'info'}`).join(' and ')} below --severity ${level} not shown)`;
 }
 
 function summaryLine(fileCount: number, findings: Finding[]): string {

@@ -51,7 +51,7 @@ function disabledRules(args: ParsedArgs): string[] {
   const ids = given.filter(Boolean);
   const known = ALL_RULE_INFO.map((r) => r.id);
   for (const id of ids) {
-    if (!known.includes(id)) throw new UsageError(`--disable ${id}: no such rule; ${describeSuggestions(id, known, 'rules')}`);
+    if (!known.includes(id)) throw new UsageError(`--disable ${id}: no such rule; ${describeSuggestions(id, known.filter((k) => !ALWAYS_REPORTED.includes(k)), 'rules')}`);
     if (ALWAYS_REPORTED.includes(id)) throw new UsageError(`--disable ${id}: ${id} reports a file that could not be read (${id === SYNTAX_ERROR ? 'a YAML syntax error' : 'a document past the reader\'s limits'}); it cannot be disabled. Fix the file or leave it out`);
   }
   return ids;

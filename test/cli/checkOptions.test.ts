@@ -52,6 +52,9 @@ describe('check: standard input, severity, rules and settings', () => {
     const warnings = run(['check', '--severity', 'warning', POSTGRES]);
     assert.deepEqual(ruleIds(warnings.stdout), all.filter((id) => id !== 'KFS041' && id !== 'KFS008'));
     assert.equal(warnings.code, 0);
+    // The summary counts what it leaves out, so it does not read as a cleaner run.
+    assert.match(warnings.stderr, /\d+ warnings?, 0 info \(\d+ info below --severity warning not shown\)\n$/);
+    assert.doesNotMatch(run(['check', POSTGRES]).stderr, /not shown/);
     assert.equal(run(['check', '--severity', 'error', POSTGRES]).stdout, '');
     assert.equal(run(['check', '--severity', 'fatal', POSTGRES]).code, 2);
   });
@@ -63,6 +66,8 @@ describe('check: standard input, severity, rules and settings', () => {
     const unknown = run(['check', '--disable', 'KFS0O2', POSTGRES]);
     assert.equal(unknown.code, 2);
     assert.match(unknown.stderr, /--disable KFS0O2: no such rule; did you mean KFS002\?/);
+    // The rules offered are those that can be disabled.
+    assert.doesNotMatch(run(['check', '--disable', 'KFS999', POSTGRES]).stderr, /KFS090|KFS093/);
     // A file that could not be read must not pass as one without findings; an empty id is no id.
     const unread = run(['check', '--disable', 'KFS090', POSTGRES]);
     assert.equal(unread.code, 2);
