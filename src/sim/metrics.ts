@@ -7,7 +7,6 @@
  * endpoint still routing to a pod that cannot answer (blackhole), and with more copies running
  * than desired (duplicates, e.g. during a partition). It watches the store.
  */
-import { endpointFor } from './endpoints';
 import type { SimPod, SimService, SimWorkload } from './objects';
 import type { Store } from './store';
 
@@ -43,6 +42,7 @@ export class ServingMetrics {
     this.now = () => store.now;
     store.onPod((pod) => this.observe(pod));
     store.onRuntime((pod) => this.observe(pod));
+    store.onPodEndpoint((pod) => this.observe(pod));
     if (terminatingFallback) store.onEndpoints((service) => this.endpointsChanged(service));
     store.onWorkload((workload) => {
       const counters = this.countersOf(workload);
@@ -61,8 +61,9 @@ export class ServingMetrics {
     for (const [pod, endpoint] of service.endpoints) if (endpoint.terminating && endpoint.serving) this.observe(pod);
   }
 
+  /** kube-proxy routes by the slice the EndpointSlice controller wrote, which may lag the pod (a controller manager restarting). */
   private routes(pod: SimPod, service: SimService): boolean {
-    const endpoint = endpointFor(pod, service);
+    const endpoint = service.endpoints.get(pod);
     return endpoint !== undefined && (endpoint.ready || (endpoint.serving && endpoint.terminating && this.fallingBack.has(service)));
   }
 

@@ -53,6 +53,7 @@ export class Store {
   private readonly nodeListeners: NodeListener[] = [];
   private readonly workloadListeners: Listener<SimWorkload>[] = [];
   private readonly endpointListeners: Listener<SimService>[] = [];
+  private readonly podEndpointListeners: ((pod: SimPod) => void)[] = [];
   private readonly runtimeListeners: Listener<SimPod>[] = [];
   private readonly hostListeners: Listener<SimNode>[] = [];
   private readonly volumeListeners: Listener<SimVolume>[] = [];
@@ -80,6 +81,11 @@ export class Store {
   }
 
   /** A Service's EndpointSlice changed. */
+  /** A pod's endpoint in some Service's slice was written (what kube-proxy routes by). */
+  onPodEndpoint(listener: (pod: SimPod) => void): void {
+    this.podEndpointListeners.push(listener);
+  }
+
   onEndpoints(listener: Listener<SimService>): void {
     this.endpointListeners.push(listener);
   }
@@ -349,6 +355,7 @@ export class Store {
     service.endpoints = endpoints;
     service.readyEndpoints = 0;
     for (const endpoint of endpoints.values()) if (endpoint.ready) service.readyEndpoints++;
+    for (const pod of endpoints.keys()) for (const listener of this.podEndpointListeners) listener(pod);
     for (const listener of this.endpointListeners) listener(service);
   }
 
@@ -361,6 +368,7 @@ export class Store {
     if (endpoint?.ready) service.readyEndpoints++;
     const reason = endpoint ? (endpoint.ready ? 'EndpointReady' : 'EndpointNotReady') : 'EndpointRemoved';
     this.event(service.ref, 'EndpointChanged', reason, { pod: pod.name, ip: pod.ip ?? null, ...(endpoint ? { ...endpoint, added: before === undefined } : { removed: true }) });
+    for (const listener of this.podEndpointListeners) listener(pod);
     for (const listener of this.endpointListeners) listener(service);
   }
 

@@ -72,7 +72,8 @@ describe('failure modes', () => {
       assert.ok(old.unavailableMs > web.unavailableMs + 500, `down ${old.unavailableMs} ms on 1.25, ${web.unavailableMs} ms now`);
       // A headless Service has no kube-proxy: DNS answers with ready endpoints only, so no fallback either.
       const headless = summaryOf(run([deployment('web', 1), service('web').replace('spec: {', 'spec: {clusterIP: None, ')], { failure: 'kubelet-not-ready', ...on('worker-a1'), durationMs: 8 * MINUTE }), 'web');
-      assert.equal(headless.unavailableMs, old.unavailableMs);
+      // (the same down time but for the endpoint writes' latencies)
+      assert.ok(Math.abs(headless.unavailableMs - old.unavailableMs) <= WATCH + WRITE, `headless ${headless.unavailableMs} ms, 1.25 ${old.unavailableMs} ms`);
     });
 
     it('the live kubelet removes the deleted pods within seconds, so the StatefulSet recreates db-0', () => {
@@ -152,8 +153,8 @@ describe('failure modes', () => {
       const endpoint = result.events.find((e) => e.type === 'EndpointChanged' && e.object.name === 'api' && e.t >= 0)!;
       assert.equal(endpoint.detail?.ready, false);
       assert.ok(endpoint.t - api.podsNotReadyMs! <= WATCH + WRITE);
-      // Until the pod's Ready=False; kube-proxy follows the EndpointSlice within ms.
-      assert.equal(api.blackholeMs, api.podsNotReadyMs);
+      // Until the EndpointSlice says not ready: kube-proxy routes by the slice, not by the pod.
+      assert.equal(api.blackholeMs, endpoint.t);
     });
 
     it('the liveness probe restarts the hung container in a loop with a growing backoff (CrashLoopBackOff)', () => {

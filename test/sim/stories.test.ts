@@ -53,9 +53,11 @@ describe('stories: what happens to each kind of workload', () => {
     // The EndpointSlice keeps db-0 ready=true (SEMANTICS.md 9): DNS and kube-proxy route to the dead pod all along.
     assert.ok(!published.events.some((e) => e.type === 'EndpointChanged' && e.t >= 0 && e.detail?.ready === false));
     assert.equal(summaryOf(published, 'db').blackholeMs, 10 * MINUTE);
-    // Without it, only until the node lifecycle controller marks db-0 NotReady.
-    const plain = summaryOf(blackhole(false), 'db');
-    assert.equal(plain.blackholeMs, plain.podsNotReadyMs);
+    // Without it, only until the node lifecycle controller marks db-0 NotReady and the slice says so.
+    const plainRun = blackhole(false);
+    const plain = summaryOf(plainRun, 'db');
+    assert.equal(plain.blackholeMs, firstTime(plainRun, (e) => e.type === 'EndpointChanged' && e.t >= 0 && e.detail?.ready === false));
+    assert.ok(plain.blackholeMs - plain.podsNotReadyMs! <= 150, `${plain.blackholeMs - plain.podsNotReadyMs!} ms after the pod's Ready=False`);
   });
 
   it('... until someone force-deletes it: then db-0 is created again and runs elsewhere', () => {
@@ -323,16 +325,30 @@ spec:
     assert.equal(web.outcome, 'replaced');
     assert.ok(web.duplicateMs > 0, 'the old container still runs next to the replacement');
     assert.equal(result.events.filter((e) => e.type === 'PodStopped').length, 0);
-    // The pod answered until the controller marked it NotReady, then nothing served until the replacement.
-    assert.equal(web.unavailableMs, web.replacementReadyMs! - web.podsNotReadyMs!);
+    // The pod answered until its endpoint went not ready after the controller marked it NotReady; then nothing served until the replacement's was ready.
+    const notReady = firstTime(result, (e) => e.type === 'EndpointChanged' && e.t >= 0 && e.detail?.ready === false)!;
+    const ready = firstTime(result, (e) => e.type === 'EndpointChanged' && e.t > notReady && e.detail?.ready === true)!;
+    assert.equal(web.unavailableMs, ready - notReady);
   });
 
-  it('a power-off black-holes traffic until the pod is marked NotReady', () => {
+  it('a power-off black-holes traffic until the pod is marked NotReady and its endpoint with it', () => {
     const result = run([deployment('web', 2), 'apiVersion: v1\nkind: Service\nmetadata: {name: web, namespace: truth}\nspec: {selector: {app: web}}\n'], { durationMs: 10 * MINUTE });
     const web = summaryOf(result, 'web');
-    assert.equal(web.blackholeMs, web.podsNotReadyMs);
+    const notReady = firstTime(result, (e) => e.type === 'EndpointChanged' && e.t >= 0 && e.detail?.ready === false)!;
+    assert.equal(web.blackholeMs, notReady);
+    assert.ok(notReady - web.podsNotReadyMs! <= 150, `${notReady - web.podsNotReadyMs!} ms after the pod's Ready=False`);
     assert.equal(web.unavailableMs, 0);
-    assert.equal(web.degradedMs, web.replacementReadyMs);
+    assert.equal(web.degradedMs, firstTime(result, (e) => e.type === 'EndpointChanged' && e.t > notReady && e.detail?.ready === true));
+  });
+
+  it('traffic follows the EndpointSlice, not the pod: with the controller manager restarting, a pod NotReady is black-holed until the new leader writes its endpoint', () => {
+    const probed = deployment('web', 1).replace('image: registry.k8s.io/pause:3.9}', 'image: nginx, readinessProbe: {httpGet: {path: /, port: 80}, periodSeconds: 5}}');
+    const result = run([probed, 'apiVersion: v1\nkind: Service\nmetadata: {name: web, namespace: truth}\nspec: {selector: {app: web}}\n'],
+      { failure: 'disk-failure', durationMs: 2 * MINUTE, interventions: [{ kind: 'restart-controller-manager', atMs: 10_000 }] });
+    const web = summaryOf(result, 'web');
+    const endpointGone = firstTime(result, (e) => e.type === 'EndpointChanged' && e.t >= 0 && e.detail?.ready === false)!;
+    assert.ok(endpointGone - web.podsNotReadyMs! > 5000, `the endpoint at ${endpointGone}, the pod's Ready=False at ${web.podsNotReadyMs}`);
+    assert.equal(web.blackholeMs, endpointGone);
   });
 
   it('a DaemonSet pod on a dead node is never deleted and the DaemonSet makes no new pod', () => {
