@@ -50,7 +50,7 @@ export interface ScenarioJson {
 export type WorkloadSummaryJson = WorkloadSummary & { reason: string };
 
 export type WorkloadStatisticsJson = { object: ObjectRef; desiredReplicas: number } & Record<TimeField, Stat>
-  & { outcome: Outcome; outcomes: Partial<Record<Outcome, number>>; reason: string };
+  & { outcome: Outcome; outcomes: Partial<Record<Outcome, number>>; reason: string } & Pick<WorkloadSummary, 'cause' | 'pendingBeforeFailure'>;
 
 export interface TraceReport {
   version: 1;

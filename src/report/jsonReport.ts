@@ -88,7 +88,7 @@ export function multiRunReport(scenario: Scenario, inputs: string[], first: Simu
       workloads: statistics.result().map((w) => ({
         object: w.object, desiredReplicas: w.desiredReplicas,
         ...w.times,
-        outcome: w.outcome, outcomes: w.outcomes, reason: outcomeReason(w.example),
+        outcome: w.outcome, outcomes: w.outcomes, cause: w.example.cause, pendingBeforeFailure: w.example.pendingBeforeFailure, reason: outcomeReason(w.example),
       })),
     },
   };

@@ -246,6 +246,9 @@ describe('kube-failure-sim simulate', () => {
     assert.ok(db.nodeNotReadyMs.min <= db.nodeNotReadyMs.median && db.nodeNotReadyMs.median <= db.nodeNotReadyMs.max);
     assert.ok(db.nodeNotReadyMs.min < db.nodeNotReadyMs.max, 'seeds differ');
     assert.deepEqual(db.outcomes, { stuck: 5 });
+    // As the contract has them: the cause and the pods Pending before the failure, of a run of the most frequent outcome.
+    assert.equal(db.cause.kind, 'statefulset-identity');
+    assert.equal(db.pendingBeforeFailure, null);
     assert.equal(report.scenario.runs, 5);
   });
 
