@@ -1,4 +1,5 @@
 import type { ParsedFile } from './parseFile';
+import { quoteHint } from './model/fieldReader';
 import { INVALID_FIELD, type ManifestProblem } from './problem';
 import type { Range } from './range';
 import type { SourceMap } from './sourceMap';
@@ -142,8 +143,7 @@ export function metadataProblem(object: ManifestObject): { range: Range; message
   for (const field of ['name', 'generateName', 'namespace']) {
     const value = meta[field];
     if (value === undefined || value === null || typeof value === 'string') continue;
-    const written = typeof value === 'number' || typeof value === 'boolean' ? ` (write it in quotes: "${String(value)}")` : '';
-    return { range: object.sourceMap.closestRange(['metadata', field]), message: `metadata.${field} must be a string; it is ${Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'a map' : `the ${typeof value} ${String(value)}`}${written}` };
+    return { range: object.sourceMap.closestRange(['metadata', field]), message: `metadata.${field} must be a string; it is ${Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'a map' : `the ${typeof value} ${String(value)}`}${quoteHint(value)}` };
   }
   if (typeof meta.name !== 'string' && typeof meta.generateName !== 'string') {
     return { range: object.sourceMap.closestRange(['metadata']), message: 'metadata.name is required (kubectl apply: resource name may not be empty)' };

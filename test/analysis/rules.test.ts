@@ -209,6 +209,9 @@ describe('rules (RULES.md sections A–E)', () => {
     const findings = analyse(deployment({ pod: '      containers: [{name: n, image: app}]\n' })).findings;
     assert.match(findings.find((f) => f.ruleId === 'KFS092')!.message, /containers\[0\]\.name must be a string; it is false \(kubectl reads true, false, yes, no, on, off, y and n as booleans: write it in quotes\)\.$/);
     assert.match(findings.find((f) => f.ruleId === 'KFS042')!.message, /^Container number 1 has no memory limit/);
+    // The object's own name says the same.
+    const kfs094 = analyse(deployment().replace('name: web, namespace', 'name: yes, namespace')).findings.find((f) => f.ruleId === 'KFS094')!;
+    assert.match(kfs094.message, /metadata\.name must be a string; it is the boolean true \(kubectl reads true, false, yes, no, on, off, y and n as booleans: write it in quotes\)\.$/);
   });
 
   it('KFS010 is not reported when pod anti-affinity or topologySpreadConstraints spread the replicas, or for one replica', () => {

@@ -73,9 +73,7 @@ export class FieldReader {
     const value = this.raw(...path);
     if (value === undefined || value === null) return undefined;
     if (typeof value === 'string') return value;
-    // A boolean may have been written y, n, yes, no, on or off (YAML 1.1, as kubectl reads it): the quotes go around what was written.
-    const quoted = typeof value === 'number' ? ` (write it in quotes: "${value}")` : typeof value === 'boolean' ? ' (kubectl reads true, false, yes, no, on, off, y and n as booleans: write it in quotes)' : '';
-    this.report(path, `${this.name(path)} must be a string; ${describe(value)}${quoted}.`);
+    this.report(path, `${this.name(path)} must be a string; ${describe(value)}${quoteHint(value)}.`);
     return undefined;
   }
 
@@ -237,6 +235,15 @@ export class FieldReader {
   private name(path: PathSegment[]): string {
     return this.fullPath(...path) || this.object.kind;
   }
+}
+
+/**
+ * How to write a number or a boolean as the string a field needs. A boolean may have been written
+ * y, n, yes, no, on or off (YAML 1.1, as kubectl reads it): the quotes go around what was written.
+ */
+export function quoteHint(value: unknown): string {
+  if (typeof value === 'number') return ` (write it in quotes: "${value}")`;
+  return typeof value === 'boolean' ? ' (kubectl reads true, false, yes, no, on, off, y and n as booleans: write it in quotes)' : '';
 }
 
 function describe(value: unknown): string {
