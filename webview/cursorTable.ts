@@ -62,16 +62,18 @@ export class CursorTable {
     const podCells = listed.map((p) => [p.namespace, `pod/${p.name}`, p.ready, p.status, String(p.restarts), p.ip, p.node]);
     const podClass = listed.map((p) => `status cat-${podStatusCategory(p.status, p.ready)}`);
     const nodeRows = at.nodes.map((n) => [`node/${n.name}`, n.status, n.taints]);
-    this.needed = { pods: lineChars(columnWidths(POD_HEADINGS, podCells)), nodes: lineChars(columnWidths(NODE_HEADINGS, nodeRows)) };
+    const podWidths = columnWidths(POD_HEADINGS, podCells);
+    const nodeWidths = columnWidths(NODE_HEADINGS, nodeRows);
+    this.needed = { pods: lineChars(podWidths), nodes: lineChars(nodeWidths) };
     const { pods: narrow, nodes: narrowNodes } = this.twoLines();
     const { nameChars } = this;
     const key = `${narrow}:${nameChars}#${listed.map((p) => p.laneId).join('|')}`;
     if (narrow) this.pods.show(`Pods at ${when} the failure`, ...twoLinePods(podCells), key, (r, c) => (c === 2 ? podClass[r] : c === 0 ? 'wrap' : undefined), narrowPodLayout(nameChars));
-    else this.pods.show(`Pods at ${when} the failure`, POD_HEADINGS, podCells, key, (r, c) => (c === 3 ? podClass[r] : undefined));
+    else this.pods.show(`Pods at ${when} the failure`, POD_HEADINGS, podCells, key, (r, c) => (c === 3 ? podClass[r] : undefined), undefined, podWidths);
     const nodeClass = at.nodes.map((n) => `status node-${n.status.startsWith('Ready') ? 'ready' : 'notready'}`);
     // In a side column the taints go on a second line, as the pods' IP, NODE and NAMESPACE do.
     this.nodes.show(`Nodes at ${when} the failure`, NODE_HEADINGS, nodeRows, `${narrowNodes}:${nameChars}#${at.nodes.map((n) => n.name).join('|')}`,
-      (r, c) => (c === 1 ? nodeClass[r] : c === 0 && narrowNodes ? 'wrap' : undefined), narrowNodes ? narrowNodeLayout(nameChars) : undefined);
+      (r, c) => (c === 1 ? nodeClass[r] : c === 0 && narrowNodes ? 'wrap' : undefined), narrowNodes ? narrowNodeLayout(nameChars) : undefined, nodeWidths);
     // The boxes the tables scroll in (Chromium lets the keyboard into a box wider than its panel) are named once per run.
     this.pods.element.setAttribute('aria-label', `${run ? `${run}: ` : ''}pods table`);
     this.nodes.element.setAttribute('aria-label', `${run ? `${run}: ` : ''}nodes table`);
@@ -90,8 +92,8 @@ class KubectlTable {
     this.element.setAttribute('role', 'region');
   }
 
-  show(label: string, headings: string[], rows: string[][], key: string, cellClass: CellClass, layout?: (widths: number[]) => GridLayout): void {
-    const widths = columnWidths(headings, rows);
+  /** `widths`: the columns' as the caller worked them out for these headings and rows. */
+  show(label: string, headings: string[], rows: string[][], key: string, cellClass: CellClass, layout?: (widths: number[]) => GridLayout, widths = columnWidths(headings, rows)): void {
     // Columns are sized when the table is built: a longer value than then means a rebuild.
     if (this.grid && key === this.key && widths.every((w, c) => w <= this.widths[c])) {
       this.grid.update(rows, cellClass);

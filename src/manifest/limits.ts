@@ -25,6 +25,8 @@ export const ALIAS_RATIO_RANGE = { low: 400_000, high: 4_000_000 } as const;
 
 /** The largest value of an int32 field (replicas, parallelism): the API server rejects larger ones. */
 export const MAX_INT32 = 2_147_483_647;
+/** int64's largest value, as text: past 2^53 a number is not exact. */
+export const MAX_INT64_TEXT = '9223372036854775807';
 
 /**
  * Kubernetes' scalability envelope (kubernetes.io/docs/setup/best-practices/cluster-large):

@@ -7,6 +7,7 @@
 import { DEFAULT_VERSION, parseKubernetesVersion, type KubernetesVersion } from '../cluster/kubernetesVersion';
 import { knobOfComponent, resolveTiming, TimingError, type ComponentKey, type TimingConfiguration, type TimingSetting } from '../cluster/timing';
 import { analyseDocument, type InputProblem } from '../analysis/analyseDocument';
+import { servicesInFront } from '../analysis/facts';
 import type { Finding, Fix } from '../analysis/finding';
 import { withEffect } from '../analysis/fixEffects';
 import { suppressionFixes } from '../analysis/suppression';
@@ -21,9 +22,8 @@ import { formatCount } from '../manifest/formatCount';
 import { metadataProblem, refKey, type ManifestObject } from '../manifest/objects';
 import type { ManifestModel } from '../manifest/model';
 import type { ConfigSetting } from '../manifest/model/clusterConfig';
-import type { Node, Service, Sourced } from '../manifest/model/types';
+import type { Node, Sourced } from '../manifest/model/types';
 import { autoscalerOf } from '../manifest/model/autoscaling';
-import { matchesMap } from '../sim/selectors';
 import { ManifestParser } from '../manifest/parseFile';
 import type { Position, Range, SourceLocation } from '../manifest/range';
 import { readManifestBytes, readManifestText, type ReadManifest } from '../manifest/readManifest';
@@ -293,14 +293,12 @@ export class Workspace {
    */
   contextDocuments(simulated: readonly string[]): string[] {
     const workloads = simulated.flatMap((uri) => this.documents.get(uri)?.read.model.workloads ?? []);
-    const selects = (service: Service) => Object.keys(service.selector).length > 0
-      && workloads.some((w) => w.namespace === service.namespace && matchesMap(service.selector, w.template.labels));
     const claims = workloads.some((w) => w.template.spec.volumes.some((v) => v.source === 'persistentVolumeClaim') || (w.kind === 'StatefulSet' && w.volumeClaimTemplates.length > 0));
     return [...this.documents.values()].filter(({ uri, read: { model } }) => {
       if (simulated.includes(uri)) return false;
       const { kubelet, controllerManager, apiServer, kubernetesVersion, imageVersion } = model.clusterConfig;
       return kubelet.length + controllerManager.length + apiServer.length > 0 || kubernetesVersion !== undefined || imageVersion !== undefined
-        || model.nodes.length > 0 || model.services.some(selects)
+        || model.nodes.length > 0 || workloads.some((w) => servicesInFront(w, model.services).length > 0)
         || (claims && model.persistentVolumeClaims.length + model.persistentVolumes.length + model.storageClasses.length > 0)
         || workloads.some((w) => autoscalerOf(w, model) !== undefined);
     }).map((doc) => doc.uri);

@@ -1,4 +1,5 @@
 import { parseDuration } from '../duration';
+import { MAX_INT32, MAX_INT64_TEXT } from '../limits';
 import type { Range } from '../range';
 import type { FieldReader } from './fieldReader';
 
@@ -68,7 +69,7 @@ export function readKubeletConfiguration(r: FieldReader): ConfigSetting[] {
     // SetDefaults_KubeletConfiguration: zero is "not set" for these, and the kubelet applies its default.
     // parseDuration reports nothing: a bad value is reported once, by the read below.
     if (ZERO_IS_UNSET.has(name) && (r.raw(name) === 0 || (type === 'duration' && typeof r.raw(name) === 'string' && parseDuration(r.raw(name) as string) === 0))) continue;
-    const value = type === 'duration' ? r.duration(name) : r.int([name], { min: 1, ...(type === 'int32' ? { max: 2_147_483_647 } : {}) });
+    const value = type === 'duration' ? r.duration(name) : r.int([name], { min: 1, ...(type === 'int32' ? { max: MAX_INT32 } : {}) });
     if (value !== undefined) settings.push({ name, value: r.raw(name) as string | number, range: r.range(name) });
   }
   checkShutdownGracePeriods(r, settings);
@@ -97,7 +98,7 @@ function shutdownGracePeriodsByPriority(r: FieldReader, settings: readonly Confi
   let totalSeconds = 0;
   let criticalSeconds = 0;
   for (const group of r.objectList(name)) {
-    const priority = group.int(['priority'], { min: -2_147_483_648, max: 2_147_483_647 });
+    const priority = group.int(['priority'], { min: -MAX_INT32 - 1, max: MAX_INT32 });
     const seconds = group.int(['shutdownGracePeriodSeconds'], { min: 0 });
     if (priority === undefined || seconds === undefined) return [];
     totalSeconds += seconds;
@@ -220,8 +221,8 @@ function checkFlag(r: FieldReader, component: ComponentName, setting: ConfigSett
   const text = String(setting.value);
   const problem =
     type === 'duration' && !((parseDuration(text) ?? -1) >= 0) ? 'a duration ≥ 0 such as "40s" or "1m30s"' :
-    type === 'int32' && !fitsDigits(text, '2147483647') ? 'a whole number from 0 to 2147483647 (a 32-bit integer)' :
-    type === 'int' && !fitsDigits(text, '9223372036854775807') ? 'a whole number from 0 to 9223372036854775807 (a 64-bit integer)' :
+    type === 'int32' && !fitsDigits(text, String(MAX_INT32)) ? `a whole number from 0 to ${MAX_INT32} (a 32-bit integer)` :
+    type === 'int' && !fitsDigits(text, MAX_INT64_TEXT) ? `a whole number from 0 to ${MAX_INT64_TEXT} (a 64-bit integer)` :
     type === 'number' && !(Number.isFinite(Number(text)) && Number(text) >= 0 && text.trim() !== '') ? 'a number ≥ 0' :
     type === 'bool' && !/^(true|false)$/.test(text) ? 'true or false' : undefined;
   if (problem) {

@@ -2,10 +2,10 @@ import { parseDuration } from '../duration';
 import { isPlainObject, objectRef, type ManifestObject } from '../objects';
 import { formatPath, type Path, type PathSegment } from '../path';
 import { INVALID_FIELD, LIMIT_REACHED, type ManifestProblem } from '../problem';
+import { MAX_INT64_TEXT } from '../limits';
 import { parseQuantity } from '../quantity';
 import type { Range } from '../range';
 
-const INT64_MAX_TEXT = '9223372036854775807';
 
 interface NumberBounds {
   min?: number;
@@ -103,7 +103,7 @@ export class FieldReader {
     // The API server reads integers into at most 64 bits (int64): 1e30 fails to decode there. 2^63 is the first
     // float past the largest int64 (2^63 - 1 is not a double).
     if (Math.abs(value) >= 2 ** 63) {
-      this.report(path, `${this.name(path)} is ${value}, past the largest 64-bit integer (${INT64_MAX_TEXT}) the API server can read.`);
+      this.report(path, `${this.name(path)} is ${value}, past the largest 64-bit integer (${MAX_INT64_TEXT}) the API server can read.`);
       return undefined;
     }
     return this.checkBounds(path, value, bounds);
