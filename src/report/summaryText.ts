@@ -48,8 +48,14 @@ function failureReason(summary: ReasonInput): string {
       const back = cause.backOn.length > 0 ? `; what ran on ${nodes(cause.backOn)} came back with ${cause.backOn.length > 1 ? 'those nodes' : 'the node'}` : '';
       return `Its pod${several ? 's' : ''} on ${nodes(cause.nodes)} ${ended}${kept} and replaced on ${nodeNames(cause.replacedOn)}, Ready at ${at(replacementReadyMs)}${failedDeleted}${back}; down ${formatDuration(unavailableMs)} in all${duplicateMs > 0 ? `, with old copies still running on the cut-off node for ${formatDuration(duplicateMs)}` : ''}.`;
     }
-    case 'recovered':
-      return `${nodes(cause.nodes)} came back before its pods were replaced; they ${cause.restarted ? `restarted in place${cause.newIp ? ' with a new IP' : ''}` : 'were re-adopted by the kubelet'}; down ${formatDuration(unavailableMs)} in all.`;
+    case 'recovered': {
+      const several = cause.pods > 1;
+      const pods = several ? `${formatCount(cause.pods)} pods (${cause.pod}, ...)` : cause.pod;
+      const how = cause.restarted ? `restarted in place${cause.newIp ? ' with a new IP' : ''}` : `${several ? 'were' : 'was'} re-adopted by the kubelet`;
+      // Nothing replaces a DaemonSet's pod: that its node came back first says nothing.
+      const back = cause.daemon ? `${nodes(cause.nodes)} came back and ${pods} ${how}` : `${nodes(cause.nodes)} came back before ${pods} ${several ? 'were' : 'was'} replaced: ${several ? 'they' : 'it'} ${how}`;
+      return `${back}; down ${formatDuration(unavailableMs)} in all.`;
+    }
     case 'replacement-pending':
       return `Replacement ${cause.pod} stays Pending: ${cause.message ?? 'not scheduled yet'}${cause.priorityClass ? ` The simulator does not preempt: with priorityClassName ${cause.priorityClass}, a real scheduler may evict pods of a lower priority to make room, if that class outranks them and allows preemption.` : ''}`;
     case 'daemon-pod-waits':

@@ -36,7 +36,8 @@ export type OutcomeCause =
   | { kind: 'not-on-failed-nodes'; failedNodes: string[] }
   /** `pods` on `nodes` were replaced; pods on `backOn` came back with their node instead (staggered failures). */
   | { kind: 'replaced'; pods: number; nodes: string[]; replacedOn: string[]; failed: PodFailure | null; backOn: string[]; lastDeletionMs: number | null; retaintedMs: number | null }
-  | { kind: 'recovered'; nodes: string[]; restarted: boolean; newIp: boolean }
+  /** `pod`: the first pod on those nodes, `pods` how many; `daemon`: a DaemonSet's, which nothing replaces. */
+  | { kind: 'recovered'; nodes: string[]; pod: string; pods: number; daemon: boolean; restarted: boolean; newIp: boolean }
   /** `priorityClass`: the pod's, when preemption could make room and a real scheduler might evict pods of a lower priority (not simulated). */
   | { kind: 'replacement-pending'; pod: string; message: string | null; priorityClass?: string }
   /** `pod` on `node`, the first of `nodes` (every down node with a pod of the DaemonSet). */
@@ -350,7 +351,7 @@ function outcomeOf(
     if (waiting) return waitingOnNode(waiting, true, stopped(waiting.node!));
     const restarted = affected.filter((p) => p.restartCount > 0);
     // hostNetwork pods keep their node's IP.
-    return { outcome: 'recovered', cause: { kind: 'recovered', nodes: affectedNodes, restarted: restarted.length > 0, newIp: restarted.some((p) => p.ipChanged) } };
+    return { outcome: 'recovered', cause: { kind: 'recovered', nodes: affectedNodes, pod: affected[0].name, pods: affected.length, daemon: workload.kind === 'DaemonSet', restarted: restarted.length > 0, newIp: restarted.some((p) => p.ipChanged) } };
   }
   const live = workload.pods.filter((p) => !p.removed);
   const pending = live.find((p) => p.replacement && p.nodeName === undefined && p.deletionTimestamp === undefined);
