@@ -52,7 +52,7 @@ export function defaultCluster(): ClusterSpec {
       });
     }
   }
-  return { nodes, source: 'default (3 zones x 2 workers, 4 CPU / 14.6 GiB allocatable each)' };
+  return { nodes, source: 'the default 3 zones x 2 workers, 4 CPU / 14.6 GiB allocatable each' };
 }
 
 /** What a pod asks of a node: labels (nodeSelector, required node affinity) and room. */
@@ -96,7 +96,7 @@ export function defaultClusterFitting(needs: NodeNeeds): ClusterSpec {
   const gib = Math.round((memoryBytes / GiB) * 10) / 10;
   return {
     nodes: cluster.nodes,
-    source: `default, fitted to what its pods ask for (3 zones x 2 workers, ${Math.ceil(cpuMillis / 1000)} CPU / ${gib} GiB allocatable each${labelled ? `, labelled ${labelled}` : ''}${renamed.length === 1 ? `, one named ${renamed[0]}` : renamed.length > 1 ? `, named ${renamed.join(', ')}` : ''})`,
+    source: `the default 3 zones x 2 workers fitted to what its pods ask for: ${Math.ceil(cpuMillis / 1000)} CPU / ${gib} GiB allocatable each${labelled ? `, labelled ${labelled}` : ''}${renamed.length === 1 ? `, one named ${renamed[0]}` : renamed.length > 1 ? `, named ${renamed.join(', ')}` : ''}`,
   };
 }
 

@@ -182,7 +182,7 @@ export function deriveTiming(timing: Omit<TimingConfiguration, 'derived'>, isExp
   // SetDefaults_KubeletConfiguration: an explicit update frequency also becomes the report frequency.
   const statusReportFollowsUpdate = isExplicit(update) && !isExplicit(report);
   if (statusReportFollowsUpdate) {
-    kubelet = { ...kubelet, nodeStatusReportFrequency: { ...report, value: update.value, source: `= kubelet.nodeStatusUpdateFrequency (set explicitly, ${update.source})` } };
+    kubelet = { ...kubelet, nodeStatusReportFrequency: { ...report, value: update.value, source: `= kubelet.nodeStatusUpdateFrequency, set explicitly in ${update.source}` } };
   }
   const leaseRenewIntervalMs = leaseRenewInterval(lease.value);
   return {

@@ -419,7 +419,7 @@ describe('rules (RULES.md sections A–E)', () => {
     assert.deepEqual(ids(pod('      nodeSelector: {cloud.google.com/gke-nodepool: db-pool}\n')).filter((id) => id === 'KFS001' || id === 'KFS002'), ['KFS001', 'KFS002']);
     const pinned = pod('      nodeSelector: {kubernetes.io/hostname: db-host-7}\n');
     const [kfs004] = analyse(pinned).findings.filter((f) => f.ruleId === 'KFS004');
-    assert.match(kfs004.message, /^Down until db-host-7 returns if it fails: only that node of the cluster \(default, fitted to what its pods ask for \(3 zones x 2 workers, 8 CPU \/ 14\.6 GiB allocatable each, one named db-host-7\)\) matches this selector/);
+    assert.match(kfs004.message, /^Down until db-host-7 returns if it fails: only that node of the cluster \(the default 3 zones x 2 workers fitted to what its pods ask for: 8 CPU \/ 14\.6 GiB allocatable each, one named db-host-7\) matches this selector/);
     // Two hostnames allowed are two machines: the replacement has somewhere to go.
     const either = statefulSet(1).replace('      containers:', '      affinity: {nodeAffinity: {requiredDuringSchedulingIgnoredDuringExecution: {nodeSelectorTerms: [{matchExpressions: [{key: kubernetes.io/hostname, operator: In, values: [node-1, node-2]}]}]}}}\n      containers:');
     assert.notEqual(either, statefulSet(1));

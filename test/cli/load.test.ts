@@ -30,7 +30,7 @@ describe('kube-failure-sim load (SEMANTICS.md 12)', () => {
     const report = json('--nodes', '1000', '--set', 'kubelet.nodeStatusUpdateFrequency=10s');
     assert.equal(report.statusWritesPerSecond, 100);
     assert.equal(report.bytesPerSecond, 100 * 300 + 100 * 15_000);
-    assert.equal(report.timing['kubelet.nodeStatusReportFrequency'].source, '= kubelet.nodeStatusUpdateFrequency (set explicitly, --set)');
+    assert.equal(report.timing['kubelet.nodeStatusReportFrequency'].source, '= kubelet.nodeStatusUpdateFrequency, set explicitly in --set');
     assert.equal(json('--nodes', '1000', '--set', 'kubelet.nodeLeaseDurationSeconds=20').leaseWritesPerSecond, 200);
   });
 

@@ -322,7 +322,7 @@ items:
     const cases: [string[], RegExp][] = [
       [['--failure', 'meteor'], /--failure must be power-off, kubelet-stop, partition, kubelet-not-ready, disk-failure, graceful-shutdown or zone-outage, not "meteor"/],
       [['--duration', 'forever'], /--duration must be a duration such as 90s or 5m, not "forever"/],
-      [['--target', 'node/nope'], /^kube-failure-sim: --target node\/nope: no such node in the cluster \(default .*\); nodes: worker-a1, worker-a2, worker-b1, worker-b2, worker-c1, worker-c2\.\n$/],
+      [['--target', 'node/nope'], /^kube-failure-sim: --target node\/nope: no such node in the cluster \(the default .*\); nodes: worker-a1, worker-a2, worker-b1, worker-b2, worker-c1, worker-c2\.\n$/],
       [['--target', 'node/worker-a3'], /--target node\/worker-a3: no such node in the cluster .*; did you mean worker-a1\? Nodes: worker-a1, /],
       [['--target', 'Deployment/nope'], /--target Deployment\/nope: no such workload in the input; did you mean Deployment\/web\? Workloads: Deployment\/web, StatefulSet\/db\.\n$/],
       [['--set', 'kcm.node-monitor-grace-period=soon'], /kcm.node-monitor-grace-period must be a duration such as 40s or 1m30s; got "soon" \(--set\)/],

@@ -35,7 +35,7 @@ describe('timing configuration', () => {
     assert.equal(fast.controllerManager.nodeMonitorPeriod.value, 2000);
     assert.equal(fast.controllerManager.nodeMonitorGracePeriod.value, 20_000);
     assert.deepEqual(plain(fast.kubelet.nodeStatusReportFrequency), {
-      value: 4000, source: '= kubelet.nodeStatusUpdateFrequency (set explicitly, preset fast)',
+      value: 4000, source: '= kubelet.nodeStatusUpdateFrequency, set explicitly in preset fast',
     });
     assert.equal(fast.derived.statusReportFollowsUpdate, true);
     assert.equal(fast.derived.statusWritesPerNodePerSecond, 0.25);
