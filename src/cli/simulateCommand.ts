@@ -59,7 +59,7 @@ Simulates what the control plane does to the workloads in PATH when nodes fail.
 ${SETTINGS_USAGE}
   --cluster FILE        Node objects to simulate on (kubectl get nodes -o yaml); default 3 zones x 2 workers
   --seed N              random seed (default 1); the same inputs and seed give the same trace
-  --runs N              repeat with seeds 1..N and report each summary time as {min, median, max}
+  --runs N              repeat with seeds S..S+N-1 (S: --seed) and report each summary time as {min, median, max}
   --format text|json|html   (default text); html: one self-contained page with the timeline
   -o, --output FILE     write the report to FILE instead of standard output
   --scenario FILE       the manifests and choices of a FailureScenario file (paths relative to it)
@@ -221,7 +221,7 @@ export function runSimulate(argv: string[], out: Output, cwd = process.cwd()): n
   try {
     first = simulate(scenario);
     statistics.add(first.summary.workloads);
-    for (let seed = 2; seed <= runs; seed++) statistics.add(simulate({ ...scenario, seed }).summary.workloads);
+    for (let seed = scenario.seed + 1; seed < scenario.seed + runs; seed++) statistics.add(simulate({ ...scenario, seed }).summary.workloads);
   } catch (error) {
     if (error instanceof ScenarioError) {
       out.stderr(`kube-failure-sim: ${error.message}\n`);
@@ -239,7 +239,7 @@ export function runSimulate(argv: string[], out: Output, cwd = process.cwd()): n
     chunks = followedBy(jsonChunks(report), '\n');
   } else {
     chunks = renderText({ header: scenarioHeader(scenario, first.summary.failedNodes, runs, first.summary.failedNodesByFault, first.summary.initialPlacement), events: first.events, states: first.states, summary: first.summary });
-    if (runs > 1) chunks = followedBy(chunks, renderRunStatistics(statistics));
+    if (runs > 1) chunks = followedBy(chunks, renderRunStatistics(statistics, scenario.seed));
   }
   if (outputFile === undefined) {
     writeInPieces(chunks, (piece) => out.stdout(piece));

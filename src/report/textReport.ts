@@ -130,8 +130,8 @@ export function renderSummary(summary: Summary): string[] {
   return lines;
 }
 
-export function renderRunStatistics(statistics: RunStatistics): string {
-  const lines = ['', `OVER ${statistics.runs} RUNS (seeds 1..${statistics.runs}): min / median / max`];
+export function renderRunStatistics(statistics: RunStatistics, firstSeed: number): string {
+  const lines = ['', `OVER ${statistics.runs} RUNS (seeds ${firstSeed}..${firstSeed + statistics.runs - 1}): min / median / max`];
   const show = (s: Stat) => (s.min === null ? '-' : `${formatDuration(s.min)} / ${formatDuration(s.median!)} / ${formatDuration(s.max!)}`);
   const results = statistics.result();
   const label = workloadLabeler(results.map((w) => w.object));

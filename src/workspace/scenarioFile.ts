@@ -91,7 +91,7 @@ export interface ScenarioFile {
   /** Node objects (`kubectl get nodes -o yaml`), relative to the scenario file. */
   cluster?: string;
   seed?: number;
-  /** Repeat with seeds 1..runs and report each summary time as {min, median, max}. */
+  /** Repeat with seeds seed..seed+runs-1 and report each summary time as {min, median, max}. */
   runs?: number;
 }
 

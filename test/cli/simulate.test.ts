@@ -252,6 +252,16 @@ describe('kube-failure-sim simulate', () => {
     assert.equal(report.scenario.runs, 5);
   });
 
+  it('--runs N after --seed S runs seeds S..S+N-1, and says so', () => {
+    const args = [file, '--target', 'StatefulSet/db', '--duration', '7m'];
+    const notReady = (seed: string) => JSON.parse(run('simulate', ...args, '--format', 'json', '--seed', seed).stdout).summary.workloads.find((w: Json) => w.object.name === 'db').nodeNotReadyMs;
+    const both: Json = JSON.parse(run('simulate', ...args, '--format', 'json', '--seed', '3', '--runs', '2').stdout);
+    const [a, b] = [notReady('3'), notReady('4')];
+    assert.notEqual(a, b);
+    assert.deepEqual(both.summary.workloads.find((w: Json) => w.object.name === 'db').nodeNotReadyMs, { min: Math.min(a, b), median: Math.round((a + b) / 2), max: Math.max(a, b) });
+    assert.match(run('simulate', ...args, '--seed', '3', '--runs', '2').stdout, /^OVER 2 RUNS \(seeds 3\.\.4\): min \/ median \/ max$/m);
+  });
+
   it('simulates on Node objects given with --cluster', () => {
     const nodes = `apiVersion: v1
 kind: List
