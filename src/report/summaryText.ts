@@ -89,8 +89,12 @@ function failureReason(summary: ReasonInput): string {
       return `${cause.pod} tolerates ${cause.taint} forever (a toleration without tolerationSeconds), so it is never evicted: it stays bound to ${cause.node}${cause.serving ? ' and still answers' : ' and serves nothing'} until the node returns; give the toleration tolerationSeconds to have it replaced.`;
     case 'not-noticed-yet':
       return `${cause.node} still shows Ready at the end: its kubelet last renewed the lease ${cause.lastRenewalMs < 0 ? `${formatDuration(-cause.lastRenewalMs)} before the failure` : `at ${formatDuration(cause.lastRenewalMs)}`}, and the node lifecycle controller marks it NotReady only once node-monitor-grace-period has passed without a renewal, then evicts ${cause.pod} tolerationSeconds after its NoExecute taint${untilLeader(cause.leaderlessSinceMs)}.`;
-    case 'node-ready-but-broken':
-      return `${cause.node} stays Ready (its kubelet keeps renewing the lease), so no controller evicts or replaces ${cause.pod}: it ${cause.podReady ? 'still looks Ready, so any Service in front of it keeps sending it traffic' : `is Ready=False (${cause.readinessProbe ? 'its readiness probe fails' : 'its container is down between restarts'}), so Services stop sending it traffic`}${cause.restarts > 0 ? `, its liveness probe restarted it ${formatCount(cause.restarts)} times` : ''}; something outside Kubernetes must cordon and drain the node.`;
+    case 'node-ready-but-broken': {
+      const restarted = `its liveness probe restarted it ${cause.restarts === 1 ? 'once' : `${formatCount(cause.restarts)} times`}`;
+      const ready = `${cause.node} stays Ready (its kubelet keeps renewing the lease), so no controller evicts or replaces ${cause.pod}`;
+      if (cause.answers) return `${ready}: ${restarted}, and the restarted container answers (sim.diskFailureRestartsHang false); down ${formatDuration(unavailableMs)} in all. The node stays broken: cordon and drain it.`;
+      return `${ready}: it ${cause.podReady ? 'still looks Ready, so any Service in front of it keeps sending it traffic' : `is Ready=False (${cause.readinessProbe ? 'its readiness probe fails' : 'its container is down between restarts'}), so Services stop sending it traffic`}${cause.restarts > 0 ? `, ${restarted}` : ''}; something outside Kubernetes must cordon and drain the node.`;
+    }
     case 'statefulset-identity': {
       const pinned = cause.localVolume ? ` Its local volume ${cause.localVolume} is only on ${cause.node}, so even then the new ${cause.pod} can only run there and stays Pending until the node returns.` : '';
       const where = cause.runtimeDown ? `on ${cause.node}, whose kubelet stops no pod while its container runtime is down,` : `on the unreachable node ${cause.node}:`;

@@ -252,7 +252,8 @@ class Kubelet {
   /** The liveness probe kills the hung container; it restarts (first at once, then after a growing backoff) and hangs again. */
   private failLiveness(pod: SimPod, epoch: number, restarts: number): void {
     const { clock, store, timing } = this.ctx;
-    const probe = pod.template.livenessProbe;
+    // A restarted container that hangs never passes its startup probe, which kills it in the liveness probe's place.
+    const probe = restarts > 0 && hasStartupProbe(pod) ? pod.template.startupProbe : pod.template.livenessProbe;
     if (!failsOnHang(probe)) return;
     const alive = () => epoch === this.diskEpoch && !pod.removed && pod.deletionTimestamp === undefined && this.connected;
     // initialDelaySeconds counts from a container's start: not for the one running when the disk failed.
@@ -275,11 +276,18 @@ class Kubelet {
         clock.after(backoffMs, () => {
           if (!alive()) return;
           const serves = !timing.simulator.diskFailureRestartsHang.value;
-          // Without a readiness probe a running container counts as Ready, hung or not.
-          const ready = !pod.template.readinessProbe;
-          store.setPodRuntime(pod, true, serves);
+          // Without a readiness or startup probe a running container counts as Ready, hung or not.
+          const ready = !pod.template.readinessProbe && !hasStartupProbe(pod);
+          // As at a start, the app counts as answering once its probes pass.
+          store.setPodRuntime(pod, true, serves && ready);
           this.client.write(() => store.patchPodStatus(pod, { containerState: 'running', containerReason: undefined, restartCount: pod.restartCount + 1, ready, containersReady: ready }));
           if (!serves) this.failLiveness(pod, epoch, restarts + 1);
+          // One that answers after its restart passes its probes as a new container does.
+          else if (!ready) clock.after(this.readyAfterStartMs(pod), () => {
+            if (!alive() || !pod.running || pod.readyCondition) return;
+            store.setPodRuntime(pod, true, true);
+            this.client.write(() => store.patchPodStatus(pod, { ready: true, containersReady: true }));
+          });
         });
       });
     });
@@ -398,6 +406,22 @@ class Kubelet {
     return this.readyAfterMs(probe);
   }
 
+  /**
+   * From a container's start to its pod's Ready, the app answering at once: the startup probe's
+   * first success, if it has one, then the readiness probe's; readiness is not probed before the
+   * startup probe succeeds (prober worker.go doProbe), and its ticks keep their own phase.
+   */
+  private readyAfterStartMs(pod: SimPod): number {
+    const startup = pod.template.startupProbe;
+    const readiness = pod.template.readinessProbe;
+    const startedMs = hasStartupProbe(pod) ? startup!.initialDelaySeconds * 1000 + this.random.uniform(0, startup!.periodSeconds * 1000) : 0;
+    if (!readiness) return startedMs;
+    const periodMs = readiness.periodSeconds * 1000;
+    let firstMs = readiness.initialDelaySeconds * 1000 + this.random.uniform(0, periodMs);
+    if (firstMs < startedMs) firstMs += Math.ceil((startedMs - firstMs) / periodMs) * periodMs;
+    return firstMs + (readiness.successThreshold - 1) * periodMs;
+  }
+
   /** The first check at a random point of its period, then successThreshold − 1 more, one period apart. */
   private readyAfterMs(probe: NonNullable<SimPod['template']['readinessProbe']>): number {
     return this.random.uniform(0, probe.periodSeconds * 1000) + (probe.successThreshold - 1) * probe.periodSeconds * 1000;
@@ -486,15 +510,14 @@ class Kubelet {
       const probe = pod.template.readinessProbe;
       // A container restarted in its sandbox keeps the pod's IP; a new sandbox gets a new one.
       const ip = sandbox || pod.ip === undefined ? nextPodIp(this.node, pod) : pod.ip;
-      store.setPodRuntime(pod, true, !probe);
+      const ready = !probe && !hasStartupProbe(pod);
+      store.setPodRuntime(pod, true, ready);
       this.client.write(() => store.patchPodStatus(pod, {
         phase: 'Running', reason: undefined, containerState: 'running', containerReason: undefined, ip, restartCount,
-        ready: !probe, containersReady: !probe,
+        ready, containersReady: ready,
       }));
-      if (probe) {
-        // Checks start once the initial delay has passed.
-        const readyAt = clock.now + probe.initialDelaySeconds * 1000 + this.readyAfterMs(probe);
-        clock.at(readyAt, () => {
+      if (probe || hasStartupProbe(pod)) {
+        clock.after(this.readyAfterStartMs(pod), () => {
           if (!this.connected || pod.removed || !pod.running) return;
           store.setPodRuntime(pod, true, true);
           this.client.write(() => store.patchPodStatus(pod, { ready: true, containersReady: true }));
@@ -573,6 +596,10 @@ function exitsZero(pod: SimPod, stoppedInTime: boolean): boolean {
  * Whether a probe fails once the app hangs (a failed disk): an HTTP, gRPC or exec check does, a
  * TCP check does not, as the kernel still completes the handshake for the hung process (KFS023).
  */
+function hasStartupProbe(pod: SimPod): boolean {
+  return pod.template.startupProbe !== undefined && pod.template.startupProbe.handler !== 'none';
+}
+
 function failsOnHang(probe: SimPod['template']['livenessProbe']): probe is NonNullable<SimPod['template']['livenessProbe']> {
   return probe !== undefined && probe.handler !== 'none' && probe.handler !== 'tcpSocket';
 }

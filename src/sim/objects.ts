@@ -83,6 +83,8 @@ export interface PodTemplateSim {
   terminationGracePeriodSeconds: number;
   readinessProbe?: Probe;
   livenessProbe?: Probe;
+  /** An app container's: until it succeeds, the readiness and liveness probes do not run and the pod is not Ready. */
+  startupProbe?: Probe;
   /** IsCriticalPod: a static or mirror pod, or a system priority (class or value): killed last in a graceful shutdown. */
   critical: boolean;
   containerCount: number;

@@ -60,7 +60,8 @@ export type OutcomeCause =
   | { kind: 'evictions-stopped'; pod: string; node: string; zone: string; state: 'PartialDisruption' | 'all-zones-down' }
   | { kind: 'tolerates-forever'; pod: string; node: string; taint: string; serving: boolean }
   /** `readinessProbe`: whether a failing probe, rather than a container down between restarts, explains `podReady` false. */
-  | { kind: 'node-ready-but-broken'; pod: string; node: string; podReady: boolean; readinessProbe: boolean; restarts: number }
+  /** `answers`: the app answers at the end (a container restarted on the broken node works, sim.diskFailureRestartsHang false). */
+  | { kind: 'node-ready-but-broken'; pod: string; node: string; podReady: boolean; readinessProbe: boolean; restarts: number; answers: boolean }
   /** The kubelet stopped renewing the lease, but the run ended before node-monitor-grace-period ran out. */
   | { kind: 'not-noticed-yet'; pod: string; node: string; lastRenewalMs: number; leaderlessSinceMs?: number }
   /** `runtimeDown`: the node's kubelet is alive but does not stop pods while its container runtime is down. */
@@ -423,7 +424,8 @@ function waitingOnNode(pod: SimPod, serving: boolean, stopped: EvictionStop): { 
     return { outcome: 'awaiting-eviction', cause: { kind: 'not-noticed-yet', pod: pod.name, node: node.name, lastRenewalMs: node.lease.renewTime } };
   }
   if (node.ready === 'True') {
-    return { outcome: 'stuck', cause: { kind: 'node-ready-but-broken', pod: pod.name, node: node.name, podReady: pod.readyCondition, readinessProbe: pod.template.readinessProbe !== undefined, restarts: pod.restartCount } };
+    const answers = pod.running && pod.appReady;
+    return { outcome: answers ? 'recovered' : 'stuck', cause: { kind: 'node-ready-but-broken', pod: pod.name, node: node.name, podReady: pod.readyCondition, readinessProbe: pod.template.readinessProbe !== undefined, restarts: pod.restartCount, answers } };
   }
   const carried = node.taints.filter((t) => t.effect === 'NoExecute');
   if (carried.length === 0 && stopped) return { outcome: 'stuck', cause: { kind: 'evictions-stopped', pod: pod.name, node: node.name, zone: zoneName(node.zone), state: stopped } };

@@ -33,6 +33,7 @@ export function toSimWorkload(store: Store, spec: Workload, autoscalers: readonl
     terminationGracePeriodSeconds: podSpec.terminationGracePeriodSeconds,
     readinessProbe: [...containers, ...sidecars].find((c) => c.readinessProbe)?.readinessProbe,
     livenessProbe: containers.find((c) => c.livenessProbe)?.livenessProbe,
+    startupProbe: containers.find((c) => c.startupProbe)?.startupProbe,
     // IsCriticalPod (pkg/kubelet/types): static and mirror pods, and system priorities (2,000,000,000 and up).
     critical: isMirrorPod(spec) || podSpec.priorityClassName === 'system-node-critical' || podSpec.priorityClassName === 'system-cluster-critical' || (podSpec.priority ?? 0) >= 2_000_000_000,
     // kubectl counts native sidecars in READY (printPod), and the kubelet stops them with the pod.

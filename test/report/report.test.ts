@@ -75,7 +75,9 @@ describe('report: outcome sentences', () => {
     [{ kind: 'not-evicted-yet', pod: 'db-0', node: 'worker-a1', status: 'Running', serving: false, retaintedMs: null }, 'db-0 still counts as running on worker-a1 (Running in the API) at the end: it has not been evicted yet (tolerationSeconds counts from the NoExecute taint at 46s); simulate longer to see what follows.'],
     [{ kind: 'not-noticed-yet', pod: 'db-0', node: 'worker-a1', lastRenewalMs: -5_099 }, 'worker-a1 still shows Ready at the end: its kubelet last renewed the lease 5.099s before the failure, and the node lifecycle controller marks it NotReady only once node-monitor-grace-period has passed without a renewal, then evicts db-0 tolerationSeconds after its NoExecute taint; simulate longer to see what follows.'],
     [{ kind: 'not-on-failed-nodes', failedNodes: Array.from({ length: 7 }, (_, i) => `n${i}`) }, 'None of its pods ran on the 7 failed nodes.'],
-    [{ kind: 'node-ready-but-broken', pod: 'web-1', node: 'worker-a1', podReady: false, readinessProbe: false, restarts: 3 },
+    [{ kind: 'node-ready-but-broken', pod: 'web-1', node: 'worker-a1', podReady: true, readinessProbe: true, restarts: 1, answers: true },
+      'worker-a1 stays Ready (its kubelet keeps renewing the lease), so no controller evicts or replaces web-1: its liveness probe restarted it once, and the restarted container answers (sim.diskFailureRestartsHang false); down 5m52s in all. The node stays broken: cordon and drain it.'],
+    [{ kind: 'node-ready-but-broken', pod: 'web-1', node: 'worker-a1', podReady: false, readinessProbe: false, restarts: 3, answers: false },
       'worker-a1 stays Ready (its kubelet keeps renewing the lease), so no controller evicts or replaces web-1: it is Ready=False (its container is down between restarts), so Services stop sending it traffic, its liveness probe restarted it 3 times; something outside Kubernetes must cordon and drain the node.'],
   ];
   for (const [cause, sentence] of cases) it(cause.kind, () => assert.equal(outcomeReason(summary(cause)), sentence));

@@ -236,6 +236,32 @@ spec:
       assert.equal(onFailure.summary.workloads[0].cause.kind, 'job-failed');
     });
 
+    it('assumed otherwise (sim.diskFailureRestartsHang=false): the restarted container passes its readiness probe and serves again', () => {
+      const answers = run([probed, service('api')], { failure: 'disk-failure', durationMs: 5 * MINUTE, set: { 'sim.diskFailureRestartsHang': 'false' } });
+      const restarted = answers.events.filter((e) => e.type === 'PodRestarted').map((e) => e.t);
+      assert.equal(restarted.length, 1, `restarts at ${restarted}`);
+      const readyAgain = answers.events.find((e) => e.type === 'PodReady' && e.t > restarted[0])!;
+      // The readiness probe's first success after the start: within one period (10 s).
+      assert.ok(readyAgain.t - restarted[0] <= 10_000 + WRITE, `Ready ${readyAgain.t - restarted[0]} ms after the restart`);
+      const api = summaryOf(answers, 'api');
+      assert.equal(api.outcome, 'recovered');
+      // Down from the hang to the endpoint the EndpointSlice controller marks ready again.
+      assert.ok(api.unavailableMs! >= readyAgain.t && api.unavailableMs! <= readyAgain.t + WATCH + WRITE, `down ${api.unavailableMs}`);
+      assert.match(reasonOf(api), /restarted it once, and the restarted container answers/);
+    });
+
+    it('with a startup probe, a restarted container that hangs is killed by it, after its own failureThreshold periods, not by the liveness probe', () => {
+      const startup = deployment('slowstart', 1, '').replace('      containers: [{name: c, image: registry.k8s.io/pause:3.9}]\n',
+        probes.replace('livenessProbe:', 'startupProbe: {httpGet: {path: /, port: 80}, failureThreshold: 12}\n        livenessProbe:'));
+      const hung = run([startup], { failure: 'disk-failure', durationMs: 10 * MINUTE });
+      const restarted = hung.events.filter((e) => e.type === 'PodRestarted').map((e) => e.t);
+      const killed = hung.events.filter((e) => e.type === 'PodStopped').map((e) => e.t);
+      assert.ok(restarted.length >= 2, `restarts at ${restarted}`);
+      // The second kill: U(0, 10 s) + 11 periods + the 1 s timeout after the restart (liveness would take 21–31 s).
+      const gap = killed[1] - restarted[0];
+      assert.ok(gap >= 111_000 && gap <= 121_000 + 2 * WRITE, `killed ${gap} ms after its restart`);
+    });
+
     it('without probes the pod stays Ready in the API: traffic is black-holed for the whole run', () => {
       const plain = summaryOf(result, 'plain');
       assert.equal(plain.outcome, 'stuck');

@@ -259,6 +259,21 @@ spec:
     assert.ok(ready - running >= 20_000 && ready - running <= 30_000 + 200, `Ready ${ready - running} ms after Running`);
   });
 
+  it('a startup probe holds Ready back until its first success; the readiness probe starts only then, on its own ticks (SEMANTICS.md 10)', () => {
+    const readyAfterRunning = (probes: string) => [1, 2, 3, 4, 5, 6].map((seed) => {
+      const result = run([deployment('web', 1).replace('image: registry.k8s.io/pause:3.9}', `image: nginx, ${probes}}`)], { durationMs: 10 * MINUTE, seed });
+      const replacement = result.events.find((e) => e.type === 'PodCreated' && e.t > 0)!.object.name;
+      const running = result.events.find((e) => e.type === 'PodRunning' && e.object.name === replacement)!.t;
+      return result.events.find((e) => e.type === 'PodReady' && e.object.name === replacement)!.t - running;
+    });
+    // Alone: its first check after initialDelaySeconds, at a random point of its period.
+    const startupOnly = readyAfterRunning('startupProbe: {httpGet: {path: /, port: 80}, initialDelaySeconds: 20, periodSeconds: 10}');
+    assert.ok(startupOnly.every((ms) => ms >= 20_000 && ms <= 30_000 + 200) && new Set(startupOnly).size > 1, JSON.stringify(startupOnly));
+    // With a readiness probe of 5 s: its first tick after the startup success, whatever its own initial delay.
+    const both = readyAfterRunning('startupProbe: {httpGet: {path: /, port: 80}, initialDelaySeconds: 20, periodSeconds: 10}, readinessProbe: {httpGet: {path: /, port: 80}, periodSeconds: 5}');
+    assert.ok(both.every((ms) => ms >= 20_000 && ms <= 35_000 + 200), JSON.stringify(both));
+  });
+
   it('a healed disk: the pod is Ready again after successThreshold successful checks, the failures having reset the run', () => {
     const probed = deployment('web', 1).replace('image: registry.k8s.io/pause:3.9}', 'image: nginx, readinessProbe: {httpGet: {path: /, port: 80}, periodSeconds: 10, successThreshold: 3}}');
     const result = run([probed], { failure: 'disk-failure', recoverAfterMs: 3 * MINUTE, durationMs: 6 * MINUTE });
