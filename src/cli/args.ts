@@ -3,6 +3,8 @@ export interface OptionSpec {
   /** Takes a value (otherwise a boolean switch). */
   value: boolean;
   repeatable?: boolean;
+  /** A one-letter form (`-o`), taken where an option may stand: not as another option's value, nor after `--`. */
+  short?: string;
 }
 
 export interface ParsedArgs {
@@ -21,26 +23,29 @@ export function parseArgs(argv: string[], spec: Record<string, OptionSpec>): Par
       positionals.push(...argv.slice(i + 1));
       break;
     }
-    // A short option the command does not map to a long one: not a path named "-o".
-    if (/^-[^-]/.test(arg)) throw new UsageError(`unknown option ${arg}`);
-    if (!arg.startsWith('--') || arg === '-') {
+    const short = /^-[^-]$/.test(arg) ? Object.keys(spec).find((name) => spec[name].short === arg.slice(1)) : undefined;
+    // A short option the command does not have: not a path named "-o".
+    if (/^-[^-]/.test(arg) && short === undefined) throw new UsageError(`unknown option ${arg}`);
+    if (short === undefined && (!arg.startsWith('--') || arg === '-')) {
       positionals.push(arg);
       continue;
     }
-    const eq = arg.indexOf('=');
-    const name = arg.slice(2, eq < 0 ? undefined : eq);
+    const eq = short === undefined ? arg.indexOf('=') : -1;
+    const name = short ?? arg.slice(2, eq < 0 ? undefined : eq);
+    // Messages name the option as it was written.
+    const given = short === undefined ? `--${name}` : arg;
     const option = spec[name];
-    if (!option) throw new UsageError(`unknown option --${name}`);
+    if (!option) throw new UsageError(`unknown option ${given}`);
     let value = 'true';
     if (option.value) {
       if (eq >= 0) value = arg.slice(eq + 1);
       else if (i + 1 < argv.length) value = argv[++i];
-      else throw new UsageError(`--${name} needs a value`);
+      else throw new UsageError(`${given} needs a value`);
     } else if (eq >= 0) {
-      throw new UsageError(`--${name} takes no value`);
+      throw new UsageError(`${given} takes no value`);
     }
     const values = options.get(name) ?? [];
-    if (values.length > 0 && !option.repeatable) throw new UsageError(`--${name} is given more than once`);
+    if (values.length > 0 && !option.repeatable) throw new UsageError(`${given} is given more than once`);
     values.push(value);
     options.set(name, values);
   }

@@ -74,7 +74,7 @@ const OPTIONS = {
   'force-delete': { value: true, repeatable: true }, delete: { value: true, repeatable: true }, 'out-of-service-after': { value: true }, 'delete-node-after': { value: true },
   'restart-controller-manager-at': { value: true, repeatable: true },
   placement: { value: true }, duration: { value: true }, ...SETTINGS_OPTIONS,
-  cluster: { value: true }, seed: { value: true }, runs: { value: true }, format: { value: true }, output: { value: true }, scenario: { value: true },
+  cluster: { value: true }, seed: { value: true }, runs: { value: true }, format: { value: true }, output: { value: true, short: 'o' }, scenario: { value: true },
 };
 
 
@@ -85,6 +85,8 @@ export interface PreparedSimulation {
   inputs: string[];
   /** The checks' findings about workloads (the HTML report's "What would shorten it"), computed on demand. */
   findings: () => ReportFinding[];
+  /** Every file read (manifests, cluster configuration, the Node list), absolute: -o must not be one of them. */
+  readFiles: string[];
 }
 
 /** Reads the files and builds the scenario (no simulation). Throws UsageError, FileError, InputError or RejectedInput. */
@@ -150,8 +152,11 @@ function prepareRun(paths: string[], settings: WorkspaceSettings, choicesOf: () 
   const rejections = workspace.rejections(files.map((f) => f.displayPath));
   if (rejections.length > 0) throw new RejectedInput(rejections);
   let scenario: Scenario;
+  let nodeFiles: string[] = [];
   try {
-    scenario = workspace.scenario(choicesOf());
+    const choices = choicesOf();
+    nodeFiles = choices.clusterText?.files ?? [];
+    scenario = workspace.scenario(choices);
   } catch (error) {
     const templates = files.filter((f) => workspace.read(f.displayPath).parsed.problems.some((p) => p.ruleId === TEMPLATE_DETECTED));
     if (error instanceof InputError && error.problem === NO_WORKLOADS && templates.length > 0) {
@@ -169,11 +174,12 @@ function prepareRun(paths: string[], settings: WorkspaceSettings, choicesOf: () 
     ruleId: f.ruleId, severity: f.severity, message: f.message, object: f.object, fixes: (f.fixes ?? []).map((fix) => fix.title),
     uri: displayPath.split(path.sep).join('/'), range: f.range,
   }] : []))).map((f, index) => ({ index, ...f }));
-  return { scenario, inputs: files.map((f) => f.displayPath.split(path.sep).join('/')), findings };
+  const readFiles = [...files.flatMap((f) => (f.absolutePath ? [f.absolutePath] : [])), ...nodeFiles.map((f) => path.resolve(cwd, f))];
+  return { scenario, inputs: files.map((f) => f.displayPath.split(path.sep).join('/')), findings, readFiles };
 }
 
 export function runSimulate(argv: string[], out: Output, cwd = process.cwd()): number {
-  const args = parseArgs(argv.map((arg) => (arg === '-o' ? '--output' : arg)), OPTIONS);
+  const args = parseArgs(argv, OPTIONS);
   const scenarioFile = single(args, 'scenario');
   let fromFile: ScenarioRead | undefined;
   if (scenarioFile !== undefined) {
@@ -214,6 +220,13 @@ export function runSimulate(argv: string[], out: Output, cwd = process.cwd()): n
     return failureCode(error, out);
   }
   const { scenario, inputs, findings } = prepared;
+  if (outputFile !== undefined) {
+    const input = [...prepared.readFiles, ...(scenarioFile ? [path.resolve(cwd, scenarioFile)] : [])].find((file) => sameFile(file, path.resolve(cwd, outputFile)));
+    if (input) {
+      out.stderr(`kube-failure-sim: -o ${outputFile} is ${input === path.resolve(cwd, outputFile) ? 'an input' : `${path.relative(cwd, input) || input}, an input`} of this run; the report would overwrite it. Write it elsewhere.\n`);
+      return 2;
+    }
+  }
 
   // Only the first run's trace is kept; the others add their summaries to the statistics and are dropped.
   let first: SimulationResult;
@@ -263,6 +276,16 @@ export function runSimulate(argv: string[], out: Output, cwd = process.cwd()): n
   }
   out.stderr(`Wrote ${target} (${Math.round(bytes / 1024)} KiB)${format === 'html' ? '; open it in a browser' : ''}\n`);
   return 0;
+}
+
+/** One file, whatever the path (a symbolic or hard link to it): the same device and inode. */
+function sameFile(a: string, b: string): boolean {
+  try {
+    const [x, y] = [fs.statSync(a), fs.statSync(b)];
+    return x.dev === y.dev && x.ino === y.ino;
+  } catch {
+    return false;
+  }
 }
 
 function* followedBy(chunks: Iterable<string>, tail: string): Generator<string> {

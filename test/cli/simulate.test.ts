@@ -382,6 +382,37 @@ items:
     assert.deepEqual(rows.map((line) => line.split(/\s+/)[0]), ['Deployment/other/web', 'Deployment/shop/web']);
   });
 
+  it('never writes -o over a file it reads: a manifest (named, in a folder, through a link), the Node list, the scenario file', () => {
+    const nodes = 'apiVersion: v1\nkind: List\nitems:\n- {apiVersion: v1, kind: Node, metadata: {name: n1}}\n';
+    const dir = write({ 'db.yaml': DB, 'nodes.yaml': nodes, 's.yaml': 'apiVersion: kube-failure-sim.dev/v1alpha1\nkind: FailureScenario\nspec: {manifests: [db.yaml], duration: 1m}\n' });
+    fs.symlinkSync(path.join(dir, 'db.yaml'), path.join(dir, 'link.yaml'));
+    const file = (name: string) => path.join(dir, name);
+    for (const [args, input] of [
+      [[file('db.yaml'), '--duration', '1m', '-o', file('db.yaml')], 'db.yaml'],
+      [[dir, '--format', 'json', '-o', file('db.yaml')], 'db.yaml'],
+      [[file('db.yaml'), '-o', file('link.yaml')], 'db.yaml'],
+      [[file('db.yaml'), '--cluster', file('nodes.yaml'), '-o', file('nodes.yaml')], 'nodes.yaml'],
+      [['--scenario', file('s.yaml'), '-o', file('s.yaml')], 's.yaml'],
+    ] as [string[], string][]) {
+      const before = fs.readFileSync(file(input), 'utf8');
+      const result = run('simulate', ...args);
+      assert.equal(result.code, 2, args.join(' '));
+      assert.match(result.stderr, /^kube-failure-sim: -o .* an input of this run; the report would overwrite it\. Write it elsewhere\.\n$/);
+      assert.equal(fs.readFileSync(file(input), 'utf8'), before);
+    }
+  });
+
+  it('-o is an option where an option may stand: not as another option\'s value, nor after --', () => {
+    const dir = write({ 'db.yaml': DB });
+    const named = run('simulate', path.join(dir, 'db.yaml'), '--duration', '1m', '--target', 'node/worker-a1', '-o', path.join(dir, 'out.txt'));
+    assert.equal(named.code, 0);
+    assert.ok(fs.existsSync(path.join(dir, 'out.txt')));
+    // After --, "-o" is a path like any other, as check reads it.
+    const after = run('simulate', path.join(dir, 'db.yaml'), '--duration', '1m', '--', '-o');
+    assert.match(after.stderr, /no such file or directory: -o\n/);
+    assert.match(run('simulate', path.join(dir, 'db.yaml'), '-o').stderr, /^kube-failure-sim: -o needs a value/);
+  });
+
   it('says why it cannot write -o: a file in the way, a directory it may not make (never loops under /proc)', () => {
     const dir = write({ 'db.yaml': DB, 'file.txt': 'x' });
     const through = run('simulate', path.join(dir, 'db.yaml'), '--duration', '1m', '-o', path.join(dir, 'file.txt', 'out.json'));
