@@ -80,7 +80,7 @@ function workloadHover(ctx: RuleContext, workload: Sourced<Workload>, path: Path
   else if (field === 'terminationGracePeriodSeconds') lines = [
     `**terminationGracePeriodSeconds: ${workload.template.spec.terminationGracePeriodSeconds}**: on deletion the kubelet sends SIGTERM, waits up to this long, then SIGKILL. A pod on a failed node is deleted with this grace period but stays Terminating until the node returns or someone force-deletes it: the grace period never runs out there.`,
   ];
-  else if (field === 'volumes') lines = ['**volumes**: emptyDir data is lost when the pod moves; hostPath and local volumes stay on the node; a ReadWriteOnce claim stays attached to a failed node until its old pod object is gone, then up to 6 more minutes.'];
+  else if (field === 'volumes') lines = ['**volumes**: emptyDir data is lost when the pod moves; hostPath and local volumes stay on the node; a ReadWriteOnce claim stays attached to a failed node until its old pod object is gone, then 6 more minutes.'];
   else if (field === 'containers' && typeof rel![1] === 'number') lines = containerHover(writtenItem(workload.template.spec.containers, rel![1] as number), rel!.slice(2), workload.template.spec.terminationGracePeriodSeconds);
   if (!lines) return undefined;
   return [...lines, '', ...outcomeLines(ctx, workload), '', simulateLink(workloadLabeler(ctx.document.model.workloads)(workload))].join('\n');

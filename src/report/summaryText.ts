@@ -2,9 +2,11 @@
 import type { OutcomeCause, PodFailure, WorkloadSummary } from '../sim/summary';
 import { formatCount, formatDuration, nameList, nodeNames } from './format';
 
-const RELEASE = 'force-delete the pod (kubectl delete pod --force --grace-period=0), delete the Node object, or taint the node node.kubernetes.io/out-of-service=nodeshutdown:NoExecute';
+/** Each of these lets a replacement start while the old pod may still run: only once the node is known to be off. */
+const ONCE_OFF = 'once you are sure the node is off (a pod still running there would run twice), ';
+const RELEASE = `${ONCE_OFF}force-delete the pod (kubectl delete pod --force --grace-period=0), delete the Node object, or taint the node node.kubernetes.io/out-of-service=nodeshutdown:NoExecute`;
 /** Before 1.26 the out-of-service taint's feature gate (NodeOutOfServiceVolumeDetach) is off, and the taint releases nothing. */
-const RELEASE_BEFORE_1_26 = 'force-delete the pod (kubectl delete pod --force --grace-period=0) or delete the Node object (the out-of-service taint does nothing before Kubernetes 1.26, its feature gate off)';
+const RELEASE_BEFORE_1_26 = `${ONCE_OFF}force-delete the pod (kubectl delete pod --force --grace-period=0) or delete the Node object (the out-of-service taint does nothing before Kubernetes 1.26, its feature gate off)`;
 const release = (cause: { outOfServiceInert?: true }) => (cause.outOfServiceInert ? RELEASE_BEFORE_1_26 : RELEASE);
 
 type ReasonInput = Pick<WorkloadSummary, 'cause' | 'podDeletionMs' | 'replacementReadyMs' | 'unavailableMs' | 'duplicateMs' | 'noExecuteTaintMs'>
@@ -77,7 +79,7 @@ function failureReason(summary: ReasonInput): string {
       const taint = cause.outOfServiceInert ? '' : 'the out-of-service taint (node.kubernetes.io/out-of-service=nodeshutdown:NoExecute)';
       if (cause.forceDetachDisabled) return `${waits}, and kube-controller-manager runs with --disable-force-detach-on-timeout, so it is never force-detached: only ${cause.attachedTo} coming back${taint ? ` or ${taint}` : ''} releases it.`;
       if (cause.forceDetachAtMs !== undefined) return `${waits}; the old pod object is gone, and the attach-detach controller force-detaches the volume 6 minutes later, at ${formatDuration(cause.forceDetachAtMs)}, after the end of the run${taint ? `, unless ${taint} releases it sooner` : ''}.`;
-      return `${waits} and is only detached once the old pod object is gone (then after up to 6 minutes)${cause.outOfServiceInert ? '' : ', or at once with the out-of-service taint'}; ${release(cause)}.`;
+      return `${waits} and is only detached 6 minutes after the old pod object is gone${cause.outOfServiceInert ? '' : ', or at once with the out-of-service taint'}; ${release(cause)}.`;
     }
     case 'not-evicted-yet':
       return `${cause.pod} still counts as running on ${cause.node} (${cause.status} in the API${cause.serving ? ', and it still answers' : ''}) at the end: it has not been evicted yet (tolerationSeconds counts from the NoExecute taint${cause.retaintedMs !== null ? `, added anew at ${formatDuration(cause.retaintedMs)}` : noExecuteTaintMs !== null ? ` at ${formatDuration(noExecuteTaintMs)}` : ''})${untilLeader(cause.leaderlessSinceMs)}.`;

@@ -121,7 +121,7 @@ describe('hovers', () => {
     const cases: [string, RegExp][] = [
       ['|terminationGracePeriodSeconds', /^\*\*terminationGracePeriodSeconds: 60\*\*: on deletion the kubelet sends SIGTERM, waits up to this long, then SIGKILL\. A pod on a failed node is deleted with this grace period but stays Terminating until the node returns or someone force-deletes it/],
       ['|podManagementPolicy', /^\*\*podManagementPolicy: Parallel\*\*: pods are created and deleted in parallel; a pod on a failed node still keeps its name, so it is not recreated while its old object exists\./],
-      ['|volumes:', /^\*\*volumes\*\*: emptyDir data is lost when the pod moves; hostPath and local volumes stay on the node; a ReadWriteOnce claim stays attached to a failed node until its old pod object is gone, then up to 6 more minutes\./],
+      ['|volumes:', /^\*\*volumes\*\*: emptyDir data is lost when the pod moves; hostPath and local volumes stay on the node; a ReadWriteOnce claim stays attached to a failed node until its old pod object is gone, then 6 more minutes\./],
       ['|volumeClaimTemplates', /^\*\*volumeClaimTemplates\*\*: each pod gets its own claim, kept when the pod is deleted\. A ReadWriteOnce volume stays attached to a failed node until the old pod object is gone, then 6 more minutes/],
       ['|affinity:', /^\*\*Node selection\*\*: 6 of the 6 nodes of the cluster .* match: worker\\-a1\\, worker\\-a2/],
     ];

@@ -104,7 +104,7 @@ const CASES: Case[] = [
     negative: statefulSet(1, '  volumeClaimTemplates:\n  - metadata: {name: data}\n    spec: {accessModes: [ReadWriteMany], resources: {requests: {storage: 1Gi}}}\n') },
   { name: 'serving container without readinessProbe, with its Service as related information', rule: 'KFS020',
     text: deployment({ pod: container('        ports: [{containerPort: 8080}]\n') }), others: ['apiVersion: v1\nkind: Service\nmetadata: {name: front, namespace: shop}\nspec: {selector: {app: web}, ports: [{port: 80}]}\n'],
-    underlined: 'app', message: /^Container app serves port 8080 without a readinessProbe: .* If its node dies, Service front keeps sending it traffic for about (3[0-9]|4[0-9]|5[0-9])s, until the node is marked NotReady\./,
+    underlined: 'app', message: /^Container app serves port 8080 without a readinessProbe: .* If its node dies, Service front keeps sending it traffic for about (3[0-9]|4[0-9]|5[0-9])s, until the node is marked NotReady, probe or not \(no probe runs on a dead node\)\./,
     negative: deployment({ pod: container('        ports: [{containerPort: 8080}]\n        readinessProbe: {httpGet: {path: /, port: 8080}}\n') }) },
   { name: 'liveness kills before readiness starts', rule: 'KFS021',
     text: deployment({ pod: container('        livenessProbe: {httpGet: {path: /, port: 80}, periodSeconds: 2, failureThreshold: 2}\n        readinessProbe: {httpGet: {path: /ready, port: 80}, initialDelaySeconds: 20}\n') }),
@@ -238,12 +238,22 @@ describe('rules (RULES.md sections A–E)', () => {
     assert.equal(underlined(statefulSet(3), finding.range), '3');
   });
 
+  it('KFS022 leaves alone a liveness TCP check equal to the readiness one: an overloaded process still completes handshakes (KFS023 tells what TCP misses)', () => {
+    const tcp = deployment({ pod: container('        livenessProbe: {tcpSocket: {port: 80}, initialDelaySeconds: 30}\n        readinessProbe: {tcpSocket: {port: 80}}\n') });
+    const ids = analyse(tcp).findings.map((f) => f.ruleId);
+    assert.ok(!ids.includes('KFS022') && ids.includes('KFS023'), ids.join(' '));
+  });
+
   it('KFS002 on a single-replica StatefulSet leaves the stuck pod and its release to KFS001 instead of saying them twice', () => {
     const findings = analyse(statefulSet(1)).findings;
     const kfs002 = findings.find((f) => f.ruleId === 'KFS002')!;
     assert.match(kfs002.message, /^Down until the node returns or someone acts if its node fails: db-0 stays Terminating on the failed node .*\(KFS001 says how to release it\)\. A second member/);
     assert.doesNotMatch(kfs002.message, /force-delete|out-of-service/);
-    assert.match(findings.find((f) => f.ruleId === 'KFS001')!.message, /force-delete it/);
+    assert.match(findings.find((f) => f.ruleId === 'KFS001')!.message, /once you are sure the node is off \(a pod still running there would run twice\), force-delete it/);
+    // Its second member would start with an empty volume only if it has volumes of its own.
+    assert.doesNotMatch(kfs002.message, /empty volume/);
+    const claims = '  volumeClaimTemplates:\n  - metadata: {name: data}\n    spec: {accessModes: [ReadWriteOnce], resources: {requests: {storage: 1Gi}}}\n';
+    assert.match(analyse(statefulSet(1, claims)).findings.find((f) => f.ruleId === 'KFS002')!.message, /replicates its data \(a StatefulSet's second pod starts with its own empty volume\)\./);
   });
 
   it('KFS005 on a claim bound to a hostPath PersistentVolume without node affinity: the data stays behind', () => {
@@ -251,7 +261,7 @@ describe('rules (RULES.md sections A–E)', () => {
     const claim = 'apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata: {name: models, namespace: shop}\nspec: {volumeName: models-pv, accessModes: [ReadWriteOnce], resources: {requests: {storage: 1Gi}}}\n';
     const pv = 'apiVersion: v1\nkind: PersistentVolume\nmetadata: {name: models-pv}\nspec: {accessModes: [ReadWriteOnce], capacity: {storage: 1Gi}, hostPath: {path: /mnt/models}}\n';
     const [finding] = analyse(withClaim, [claim, pv]).findings.filter((f) => f.ruleId === 'KFS005');
-    assert.match(finding.message, /^Claim models is bound to models-pv, a hostPath volume \(\/mnt\/models\): the data stays on the node the pod ran on/);
+    assert.match(finding.message, /^Claim models is bound to models-pv, a hostPath volume \(\/mnt\/models\): the data stays on the node the pod ran on, and if that node fails the pod is recreated elsewhere, on that node's copy of the path \(empty, unless every node holds the same data\)/);
   });
 
   it('KFS005 on a bare Pod does not speak of it being recreated (KFS003 says it never is); kubeadm\'s etcd gets neither', () => {

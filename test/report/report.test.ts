@@ -59,7 +59,7 @@ describe('report: outcome sentences', () => {
     unavailableMs: 352_000, degradedMs: 352_000, blackholeMs: 0, duplicateMs: 0, outcome: 'stuck', cause, pendingBeforeFailure: null,
   });
   const cases: [OutcomeCause, string][] = [
-    [{ kind: 'statefulset-identity', pod: 'db-0', node: 'worker-a1', localVolume: null }, 'db-0 stays Terminating on the unreachable node worker-a1: a StatefulSet never creates a second db-0 while the old object exists. To release it, force-delete the pod (kubectl delete pod --force --grace-period=0), delete the Node object, or taint the node node.kubernetes.io/out-of-service=nodeshutdown:NoExecute.'],
+    [{ kind: 'statefulset-identity', pod: 'db-0', node: 'worker-a1', localVolume: null }, 'db-0 stays Terminating on the unreachable node worker-a1: a StatefulSet never creates a second db-0 while the old object exists. To release it, once you are sure the node is off (a pod still running there would run twice), force-delete the pod (kubectl delete pod --force --grace-period=0), delete the Node object, or taint the node node.kubernetes.io/out-of-service=nodeshutdown:NoExecute.'],
     [{ kind: 'replaced', pods: 1, nodes: ['worker-a1'], replacedOn: ['worker-b1'], failed: null, backOn: [], lastDeletionMs: null, retaintedMs: null }, 'Its pod on worker-a1 was deleted at 5m46s and replaced on worker-b1, Ready at 5m52s; down 5m52s in all.'],
     [{ kind: 'replaced', pods: 17, nodes: Array.from({ length: 17 }, (_, i) => `a${i}`), replacedOn: Array.from({ length: 17 }, (_, i) => `b${i}`), failed: null, backOn: [], lastDeletionMs: null, retaintedMs: null },
       'Its pods on 17 failed nodes were deleted at 5m46s and replaced on 17 nodes: b0, b1, b2, …, Ready at 5m52s; down 5m52s in all.'],

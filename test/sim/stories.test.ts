@@ -43,7 +43,7 @@ describe('stories: what happens to each kind of workload', () => {
   it('... and in 1.25 the out-of-service taint releases nothing (its gate is off): the summary does not advise it', () => {
     const result = run([statefulSet('db')], { durationMs: 8 * MINUTE, version: '1.25', interventions: [{ kind: 'out-of-service', atMs: 3 * MINUTE }] });
     assert.equal(result.events.filter((e) => e.type === 'PodCreated').length, 0);
-    assert.match(reasonOf(summaryOf(result, 'db')), /To release it, force-delete the pod \(kubectl delete pod --force --grace-period=0\) or delete the Node object \(the out-of-service taint does nothing before Kubernetes 1\.26, its feature gate off\)\.$/);
+    assert.match(reasonOf(summaryOf(result, 'db')), /To release it, once you are sure the node is off \(a pod still running there would run twice\), force-delete the pod \(kubectl delete pod --force --grace-period=0\) or delete the Node object \(the out-of-service taint does nothing before Kubernetes 1\.26, its feature gate off\)\.$/);
   });
 
   it('... and behind a Service with publishNotReadyAddresses its endpoint stays ready: traffic is black-holed until the object goes', () => {

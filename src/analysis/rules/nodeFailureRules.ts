@@ -16,7 +16,8 @@ import { selectedNodes } from '../workloadSimulation';
 import type { Rule, RuleContext } from '../rule';
 
 const TAINT_DOCS = 'https://kubernetes.io/docs/concepts/scheduling-eviction/taint-and-toleration/#taint-based-evictions';
-const RELEASE = 'force-delete it (kubectl delete pod --force --grace-period=0), delete the Node object, or taint the node node.kubernetes.io/out-of-service=nodeshutdown:NoExecute';
+/** Each lets a second copy start while the first may still run: only once the node is known to be off. */
+const RELEASE = 'once you are sure the node is off (a pod still running there would run twice), force-delete it (kubectl delete pod --force --grace-period=0), delete the Node object, or taint the node node.kubernetes.io/out-of-service=nodeshutdown:NoExecute';
 /** RULES.md KFS006: shorter than detection plus a typical network blip. */
 const SHORT_TOLERATION_SECONDS = 60;
 
@@ -94,7 +95,7 @@ export const singleReplica: Rule = {
         ? `${outcome.summary.cause.pod} stays Terminating on the failed node and is not created again while that object exists (KFS001 says how to release it)`
         : text.because;
       return [base(this, workload, written ? rangeOf(workload, ['spec', 'replicas']) : kindRange(workload),
-        `${text.headline} if its node fails: ${because}. ${member ? 'A second member on another node keeps it serving if the application replicates its data (a StatefulSet\'s second pod starts with its own empty volume).' : 'A second replica on another node keeps it serving.'}${shared}`,
+        `${text.headline} if its node fails: ${because}. ${member ? `A second member on another node keeps it serving if the application replicates its data${workload.kind === 'StatefulSet' && workload.volumeClaimTemplates.length > 0 ? ' (a StatefulSet\'s second pod starts with its own empty volume)' : ''}.` : 'A second replica on another node keeps it serving.'}${shared}`,
         { fixes: fix(member ? 'Set replicas: 2, for an application that runs as several members' : 'Set replicas: 2', [editor.setEntry(['spec'], 'replicas', 2, 'first')], { preferred: !member, effect: outageEffect(workload) }) })];
     });
   },
@@ -172,7 +173,8 @@ export const localStorage: Rule = {
       if (workload.kind === 'DaemonSet' || isMirrorPod(workload)) continue;
       const volumesPath = [...podSpecPath(workload), 'volumes'];
       // A bare Pod is not recreated at all (KFS003); a controller's pod is, elsewhere.
-      const elsewhere = workload.kind === 'Pod' ? 'the pod is never recreated, and a copy of it on another node would not have it' : 'the pod is recreated elsewhere without it';
+      // Whether another node holds the same data (models staged on every node) only the user knows.
+      const elsewhere = workload.kind === 'Pod' ? 'the pod is never recreated, and a copy of it on another node would not have it' : 'the pod is recreated elsewhere, on that node\'s copy of the path (empty, unless every node holds the same data)';
       const outcome = simulated(ctx, workload);
       const consequence = outcome ? ` (${outageText(outcome).headline.toLowerCase()} in the default scenario)` : '';
       podVolumes(workload).forEach(({ volume, index: i }) => {
@@ -186,7 +188,7 @@ export const localStorage: Rule = {
         if (bound?.hostPath !== undefined && !bound.local && bound.nodeAffinity.length === 0 && holdsAppData(bound.hostPath)) {
           const at = ctx.locate(bound.source);
           findings.push(base(this, workload, rangeOf(workload, [...volumesPath, i, 'persistentVolumeClaim', 'claimName']),
-            `Claim ${volume.claimName} is bound to ${bound.name}, a hostPath volume (${bound.hostPath}): the data stays on the node the pod ran on, and if that node fails the pod is recreated elsewhere without it${consequence}.`,
+            `Claim ${volume.claimName} is bound to ${bound.name}, a hostPath volume (${bound.hostPath}): the data stays on the node the pod ran on, and if that node fails ${elsewhere}${consequence}.`,
             { related: at ? [{ location: at, message: `PersistentVolume ${bound.name}: hostPath ${bound.hostPath}` }] : undefined }));
           return;
         }

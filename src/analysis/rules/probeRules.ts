@@ -26,6 +26,9 @@ function action(probe: Probe | undefined, raw: unknown): string | undefined {
   return JSON.stringify((raw as Record<string, unknown>)[probe.handler]);
 }
 
+/** On a dead node no probe runs: the black-hole window is the same with a readinessProbe. */
+const PROBE_OR_NOT = ', probe or not (no probe runs on a dead node)';
+
 export const noReadinessProbe: Rule = {
   id: 'KFS020',
   title: 'Serving container without a readinessProbe',
@@ -49,8 +52,8 @@ export const noReadinessProbe: Rule = {
       const outcome = ctx.simulations.outcome(workload, ctx.workspace, ctx.timing);
       const notReady = outcome?.summary.podsNotReadyMs;
       const detection = notReady === null || notReady === undefined ? ''
-        : services.length > 0 ? ` If its node dies, Service ${services[0].name} keeps sending it traffic for about ${approx(notReady)}, until the node is marked NotReady.`
-        : ` If its node dies, a Service in front of it (none among the inputs) would keep sending it traffic for about ${approx(notReady)}, until the node is marked NotReady.`;
+        : services.length > 0 ? ` If its node dies, Service ${services[0].name} keeps sending it traffic for about ${approx(notReady)}, until the node is marked NotReady${PROBE_OR_NOT}.`
+        : ` If its node dies, a Service in front of it (none among the inputs) would keep sending it traffic for about ${approx(notReady)}, until the node is marked NotReady${PROBE_OR_NOT}.`;
       const port = served.containerPort;
       const editor = editorFor(ctx.document, workload.source);
       return [finding(this, workload, [...path, 'name'],
@@ -140,7 +143,8 @@ export const livenessSameAsReadiness: Rule = {
     return eachContainer(ctx, (workload, container, path) => {
       const raw = (name: string) => workload.source.sourceMap.node([...path, name]) && valueAt(workload.source.value, [...path, name]);
       const liveness = action(container.livenessProbe, raw('livenessProbe'));
-      if (!liveness || liveness !== action(container.readinessProbe, raw('readinessProbe'))) return [];
+      // An overloaded process still completes TCP handshakes: a tcpSocket check does not restart it (KFS023 says what it misses).
+      if (!liveness || container.livenessProbe!.handler === 'tcpSocket' || liveness !== action(container.readinessProbe, raw('readinessProbe'))) return [];
       const { failureThreshold, periodSeconds } = container.livenessProbe!;
       return [finding(this, workload, [...path, 'livenessProbe'],
         `The livenessProbe checks the same thing as the readinessProbe: when ${containerName(container)} is merely overloaded or waiting on a dependency, it is restarted after ${failureThreshold} × ${periodSeconds}s instead of only being taken out of the Service.`)];
