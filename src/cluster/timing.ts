@@ -7,6 +7,7 @@
  */
 import { formatDuration, parseDuration } from '../manifest/duration';
 import type { SourceLocation } from '../manifest/range';
+import { isDecimalNumber, MAX_INT64_TEXT, wholeNumberUpTo } from '../manifest/limits';
 import { describeSuggestions } from '../manifest/suggest';
 import { API_SERVER_KNOBS } from './apiServerConfiguration';
 import { CONTROLLER_MANAGER_KNOBS, legacyPodEviction } from './controllerManagerConfiguration';
@@ -221,13 +222,14 @@ export function parseKnobValue(ref: KnobRef, setting: TimingSetting): number | b
     case 'duration':
       parsed = typeof value === 'string' ? parseDuration(value) ?? fail('a duration such as 40s or 1m30s') : fail('a duration such as 40s or 1m30s');
       break;
+    // As the component's flag parser reads them (clusterConfig.ts checks the same in files): no 1e2, 0x10 or spaces.
     case 'int':
-      parsed = typeof value === 'number' ? value : Number(value);
-      if (!Number.isInteger(parsed) || String(value).trim() === '') fail('a whole number');
+      parsed = Number(value);
+      if (typeof value === 'number' ? !Number.isInteger(value) : !wholeNumberUpTo(String(value), MAX_INT64_TEXT)) fail('a whole number');
       break;
     case 'number':
-      parsed = typeof value === 'number' ? value : Number(value);
-      if (!Number.isFinite(parsed) || String(value).trim() === '') fail('a number');
+      parsed = Number(value);
+      if (typeof value === 'number' ? !Number.isFinite(value) : !isDecimalNumber(String(value))) fail('a number');
       break;
   }
   if (spec.min !== undefined && parsed < spec.min) fail(`≥ ${spec.min}${spec.type === 'duration' ? ' ms' : ''}`);

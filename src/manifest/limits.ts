@@ -28,6 +28,17 @@ export const MAX_INT32 = 2_147_483_647;
 /** int64's largest value, as text: past 2^53 a number is not exact. */
 export const MAX_INT64_TEXT = '9223372036854775807';
 
+/** Digits only, and at most `max` (compared as text: past 2^53 numbers are not exact), as Go parses an unsigned flag value. */
+export function wholeNumberUpTo(text: string, max: string): boolean {
+  const digits = text.replace(/^0+(?=[0-9])/, '');
+  return /^[0-9]+$/.test(text) && (digits.length < max.length || (digits.length === max.length && digits <= max));
+}
+
+/** A decimal number as Go's ParseFloat reads a flag (no hexadecimal, no spaces, no Infinity). */
+export function isDecimalNumber(text: string): boolean {
+  return /^[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?$/.test(text) && Number.isFinite(Number(text));
+}
+
 /**
  * Kubernetes' scalability envelope (kubernetes.io/docs/setup/best-practices/cluster-large):
  * what one cluster runs at most. A replica count or a pod total beyond it is not simulated.

@@ -1,5 +1,5 @@
 import { parseDuration } from '../duration';
-import { MAX_INT32, MAX_INT64_TEXT } from '../limits';
+import { isDecimalNumber, MAX_INT32, MAX_INT64_TEXT, wholeNumberUpTo } from '../limits';
 import type { Range } from '../range';
 import type { FieldReader } from './fieldReader';
 
@@ -210,20 +210,14 @@ export function readExtraArgs(r: FieldReader, component: ComponentName): ConfigS
   return withAdmissionPlugins(component, lastWins(r, component, settings.map((s) => checkFlag(r, component, s)).filter((s): s is ConfigSetting => s !== undefined)));
 }
 
-/** Digits only, and at most the largest value of the flag's Go type (compared as text: past 2^53 numbers are not exact). */
-function fitsDigits(text: string, max: string): boolean {
-  const digits = text.replace(/^0+(?=[0-9])/, '');
-  return /^[0-9]+$/.test(text) && (digits.length < max.length || (digits.length === max.length && digits <= max));
-}
-
 function checkFlag(r: FieldReader, component: ComponentName, setting: ConfigSetting): ConfigSetting | undefined {
   const type = COMPONENT_FLAGS[component][setting.name];
   const text = String(setting.value);
   const problem =
     type === 'duration' && !((parseDuration(text) ?? -1) >= 0) ? 'a duration ≥ 0 such as "40s" or "1m30s"' :
-    type === 'int32' && !fitsDigits(text, String(MAX_INT32)) ? `a whole number from 0 to ${MAX_INT32} (a 32-bit integer)` :
-    type === 'int' && !fitsDigits(text, MAX_INT64_TEXT) ? `a whole number from 0 to ${MAX_INT64_TEXT} (a 64-bit integer)` :
-    type === 'number' && !(Number.isFinite(Number(text)) && Number(text) >= 0 && text.trim() !== '') ? 'a number ≥ 0' :
+    type === 'int32' && !wholeNumberUpTo(text, String(MAX_INT32)) ? `a whole number from 0 to ${MAX_INT32} (a 32-bit integer)` :
+    type === 'int' && !wholeNumberUpTo(text, MAX_INT64_TEXT) ? `a whole number from 0 to ${MAX_INT64_TEXT} (a 64-bit integer)` :
+    type === 'number' && !(isDecimalNumber(text) && Number(text) >= 0) ? 'a number ≥ 0' :
     type === 'bool' && !/^(true|false)$/.test(text) ? 'true or false' : undefined;
   if (problem) {
     r.reportAt(setting.range, `${component} flag --${setting.name} must be ${problem}; it is "${text}".`);
