@@ -150,8 +150,10 @@ export function readText(file: InputFile, readStdin: StdinReader = readProcessSt
   }
   if (stat.size > MAX_FILE_BYTES) throw new FileError(`${file.displayPath} is ${TOO_LARGE}`);
   let bytes: Buffer | undefined;
+  // A named pipe without a writer would block the open for good; opened non-blocking, it reads as empty.
+  const pipe = stat.isFIFO();
   try {
-    const fd = fs.openSync(file.absolutePath, 'r');
+    const fd = fs.openSync(file.absolutePath, pipe ? fs.constants.O_RDONLY | fs.constants.O_NONBLOCK : 'r');
     try {
       bytes = readBounded(fd, MAX_FILE_BYTES);
     } finally {
@@ -161,6 +163,7 @@ export function readText(file: InputFile, readStdin: StdinReader = readProcessSt
     throw new FileError(`cannot read ${file.displayPath}: ${(error as Error).message}`);
   }
   if (!bytes) throw new FileError(`${file.displayPath} is ${TOO_LARGE}`);
+  if (pipe && bytes.length === 0) throw new FileError(`${file.displayPath} is a pipe and nothing was written to it`);
   return bytes;
 }
 

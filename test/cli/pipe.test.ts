@@ -1,5 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 
 const CLI = path.join(__dirname, '..', '..', 'src', 'cli', 'cli.js');
@@ -45,5 +47,16 @@ describe('kube-failure-sim reading endless input', () => {
     const { code, stderr } = await endless(['check', '/dev/zero'], false);
     assert.equal(code, 2);
     assert.match(stderr, /\/dev\/zero is larger than 64 MiB; not analysed/);
+  });
+
+  it('does not wait for good on a named pipe that nobody writes to (check, and simulate --scenario)', async function () {
+    if (process.platform === 'win32') this.skip();
+    const fifo = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kfs-fifo-')), 'manifests.yaml');
+    execFileSync('mkfifo', [fifo]);
+    for (const args of [['check', fifo], ['simulate', '--scenario', fifo]]) {
+      const { code, stderr } = await endless(args, false);
+      assert.equal(code, 2);
+      assert.match(stderr, /manifests\.yaml is a pipe and nothing was written to it/);
+    }
   });
 });
