@@ -134,6 +134,8 @@ export interface ReadScenarioFile {
   locate: (path: Path) => Range;
 }
 
+const TOP_LEVEL_FIELDS = ['apiVersion', 'kind', 'metadata', 'spec'];
+
 export function readScenarioFile(text: string): ReadScenarioFile {
   return scenarioOfRead(readManifestText(text));
 }
@@ -152,6 +154,11 @@ export function scenarioOfRead(read: ReadManifest): ReadScenarioFile {
   }
   const at = (path: string | Path) => object.sourceMap.closestRange(path);
   const problem = (path: string | Path, message: string) => problems.push({ message, range: at(path) });
+  // A misspelt field is underlined where it is misspelt: its key.
+  const unknownField = (path: Path, message: string) => problems.push({ message, range: object.sourceMap.keyRange(path) ?? at(path) });
+  for (const key of Object.keys(object.value)) {
+    if (!TOP_LEVEL_FIELDS.includes(key)) unknownField([key], `unknown field ${key}; a ${SCENARIO_KIND} has ${TOP_LEVEL_FIELDS.join(', ')}`);
+  }
   if (object.apiVersion !== SCENARIO_API_VERSION) problem('apiVersion', `apiVersion must be ${SCENARIO_API_VERSION}`);
   const spec = object.value.spec;
   if (typeof spec !== 'object' || spec === null || Array.isArray(spec)) {
@@ -159,7 +166,7 @@ export function scenarioOfRead(read: ReadManifest): ReadScenarioFile {
     return { problems, locate: at };
   }
   const s = spec as Record<string, unknown>;
-  for (const key of Object.keys(s)) if (!SCENARIO_SPEC_FIELDS.includes(key)) problem(`spec.${key}`, `unknown field ${key}; known: ${SPEC_FIELDS.join(', ')}`);
+  for (const key of Object.keys(s)) if (!SCENARIO_SPEC_FIELDS.includes(key)) unknownField(['spec', key], `unknown field ${key}; known: ${SPEC_FIELDS.join(', ')}`);
   const scenario: ScenarioFile = { name: object.name, manifests: [] };
   const metadata = object.value.metadata;
   if (metadata !== undefined && metadata !== null && (typeof metadata !== 'object' || Array.isArray(metadata))) problem('metadata', 'metadata must be a mapping, such as {name: web-partition}');

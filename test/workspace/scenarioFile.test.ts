@@ -65,6 +65,11 @@ describe('scenario files (FailureScenario)', () => {
       '9: forceDelete needs the pods: a pod name, a workload or a node or zone, as in {pod: NAME, Kind/name, node/NAME or zone/NAME, at: D}',
     ]);
     assert.match(readScenarioFile('kind: Deployment\napiVersion: apps/v1\nmetadata: {name: x}\n').problems[0].message, /no FailureScenario document/);
+    // A misspelt field is underlined at its key, at the top level too.
+    const colour = problems.find((p) => p.message.startsWith('unknown field colour'))!;
+    assert.deepEqual([colour.range.start.character, colour.range.end.character], [2, 8]);
+    const spek = readScenarioFile(['apiVersion: kube-failure-sim.dev/v1alpha1', 'kind: FailureScenario', 'spek: {duration: 2m}', 'spec: {manifests: [app.yaml]}'].join('\n'));
+    assert.deepEqual(spek.problems.map((p) => [p.range.start.line, p.range.start.character, p.message]), [[2, 0, 'unknown field spek; a FailureScenario has apiVersion, kind, metadata, spec']]);
     const zero = readScenarioFile(text.replace('duration: ten minutes', 'duration: 0s')).problems.find((p) => p.range.start.line === 6);
     assert.match(zero?.message ?? '', /^duration must be longer than 0s/);
     // check reports them too, as KFS092 errors at the same lines: CI catches a broken scenario before simulate --scenario does.
