@@ -31,6 +31,9 @@ function refusal(finding: Finding): string {
   if (!finding.object) return 'these settings cannot be used';
   if (finding.object.kind === 'KubeletConfiguration') return 'the kubelet would refuse these settings';
   if (finding.object.kind === 'ClusterConfiguration') return 'kubeadm would refuse these settings';
+  // A control-plane static pod's flags are the component's to read, not the API server's.
+  const component = /^(kube-[a-z-]+) flag --/.exec(finding.message)?.[1];
+  if (component) return `these ${component} flags have invalid values`;
   return 'the API server would reject these objects';
 }
 

@@ -156,6 +156,14 @@ describe('CLI manners', () => {
     assert.equal(run(['simulate', file, '--format', 'json']).stdout, '');
   });
 
+  it('simulate blames a control-plane static pod\'s bad flag on that component, not on the API server, which accepts any command line', () => {
+    const kcm = tempFile('kcm.yaml', 'apiVersion: v1\nkind: Pod\nmetadata: {name: kube-controller-manager, namespace: kube-system}\nspec:\n  containers:\n  - name: kube-controller-manager\n    image: registry.k8s.io/kube-controller-manager:v1.29.7\n    command: [kube-controller-manager, --node-monitor-grace-period=-20s]\n');
+    const web = tempFile('web.yaml', 'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n    spec: {containers: [{name: web, image: nginx}]}\n');
+    const { code, stderr } = run(['simulate', web, kcm]);
+    assert.equal(code, 1);
+    assert.match(stderr, /kube-failure-sim: these kube-controller-manager flags have invalid values; fix them first \(nothing simulated\)\.\n$/);
+  });
+
   it('simulate on a file that is only a Helm template says it skipped the template', () => {
     const file = tempFile('deployment.yaml', 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {{ .Release.Name }}\nspec:\n  replicas: {{ .Values.replicas }}\n');
     const { code, stderr } = run(['simulate', file]);
