@@ -30,6 +30,11 @@ export function describeSuggestions(wanted: string, candidates: Iterable<string>
 function distance(a: string, b: string): number {
   if (a === b) return 0;
   if (b.includes(a) || a.includes(b)) return Math.abs(a.length - b.length) / 100 + 0.5;
+  return editDistance(a, b);
+}
+
+/** Levenshtein distance: insertions, deletions and substitutions. */
+export function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];

@@ -1,6 +1,7 @@
 import type { Rule, RuleInfo } from '../rule';
 import { apiRejects, serviceSelectsNothing, statefulSetSpec } from './apiValidationRules';
 import { gracePeriodTooShort, heartbeatLoad, podEvictionTimeoutIgnored } from './clusterConfigRules';
+import { unknownField } from './fieldNameRules';
 import {
   barePod, daemonSetWaits, defaultTolerations, localStorage, packedReplicas, pinnedToOneNode, readWriteOnceVolume, shortToleration, singleReplica, statefulSetStuck, toleratedForever,
 } from './nodeFailureRules';
@@ -17,7 +18,7 @@ export const RULES: readonly Rule[] = [
   bestEffort, burstable, noMemoryLimit, unboundedEmptyDir,
   rolloutCannotProgress, pdbBlocksDrains, noPdb, statefulSetSpec, serviceSelectsNothing,
   podEvictionTimeoutIgnored, gracePeriodTooShort, heartbeatLoad,
-  apiRejects,
+  apiRejects, unknownField,
 ];
 
 /** Problems the parser and the model report themselves (RULES.md G). */
