@@ -45,3 +45,15 @@ export function editDistance(a: string, b: string): number {
   }
   return previous[b.length];
 }
+
+/** A near miss: the same letters but for case, or one edit (two in a name of six letters or more); the closest such name. */
+export function nearMiss(name: string, known: readonly string[]): string | undefined {
+  const lower = name.toLowerCase();
+  const allowed = name.length >= 6 ? 2 : 1;
+  let best: { name: string; distance: number } | undefined;
+  for (const candidate of known) {
+    const distance = editDistance(lower, candidate.toLowerCase());
+    if (distance <= allowed && (!best || distance < best.distance)) best = { name: candidate, distance };
+  }
+  return best?.name;
+}

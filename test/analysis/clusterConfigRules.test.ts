@@ -51,6 +51,24 @@ describe('cluster configuration rules', () => {
     assert.match(finding.message, /renew their 80s node lease every 20s, so only 3 renewals fit/);
   });
 
+  it('KFS092: a misspelt or one-dash flag, which the controller-manager does not start with, is an error and not applied', () => {
+    const text = kcm('--node-monitor-grace-periodd=20s', '-node-monitor-period=2s', '-v=2', '--kubeconfig=/etc/kubernetes/controller-manager.conf');
+    const { findings } = analyse(text);
+    assert.deepEqual(findings.map((f) => [f.ruleId, f.severity, f.range.start.line, f.message]), [
+      ['KFS092', 'error', 9, 'kube-controller-manager has no flag --node-monitor-grace-periodd; did you mean --node-monitor-grace-period? It does not start with an unknown flag.'],
+      ['KFS092', 'error', 10, 'kube-controller-manager reads -node-monitor-period as one-letter flags (one dash) and does not start; write --node-monitor-period.'],
+    ]);
+  });
+
+  it('KFS092: a KubeletConfiguration of another apiVersion, which the kubelet does not start with; a misspelt field, which it ignores', () => {
+    const wrongVersion = analyse(kubelet('nodeStatusUpdateFrequency: 4s').replace('kubelet.config.k8s.io/v1beta1', 'kubelet.config.k8s.io/v1')).findings;
+    assert.deepEqual(wrongVersion.map((f) => [f.severity, f.range.start.line]), [['error', 0]]);
+    assert.match(wrongVersion[0].message, /^KubeletConfiguration is served as kubelet\.config\.k8s\.io\/v1beta1 only: the kubelet does not start with apiVersion kubelet\.config\.k8s\.io\/v1/);
+    const misspelt = analyse(kubelet('nodeStatusUpdateFrequencyy: 4s', 'syncFrequency: 1m')).findings.filter((f) => f.ruleId === 'KFS092');
+    assert.deepEqual(misspelt.map((f) => [f.severity, f.range.start.line, f.range.start.character, f.range.end.character]), [['warning', 2, 0, 26]]);
+    assert.match(misspelt[0].message, /did you mean nodeStatusUpdateFrequency\? The kubelet ignores it/);
+  });
+
   it('KFS092: a flag given twice is reported where it has no effect, and the rules read the last value, as the component does', () => {
     const { findings } = analyse(kcm('--node-monitor-grace-period=20s', '--node-monitor-grace-period=40s'));
     assert.deepEqual(findings.map((f) => [f.ruleId, f.severity, f.range.start.line, f.message]), [

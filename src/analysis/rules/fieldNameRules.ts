@@ -9,7 +9,7 @@
  */
 import { objectRef } from '../../manifest/objects';
 import type { Path } from '../../manifest/path';
-import { editDistance } from '../../manifest/suggest';
+import { nearMiss } from '../../manifest/suggest';
 import type { Finding } from '../finding';
 import type { Rule } from '../rule';
 import { isPatch } from './apiValidationRules';
@@ -107,18 +107,6 @@ const SPECS: Readonly<Record<string, Shape>> = {
 
 const TOP_LEVEL = ['apiVersion', 'kind', 'metadata', 'spec', 'status'];
 
-/** A near miss: the same letters but for case, or one edit (two in a name of six letters or more). */
-function nearest(field: string, known: readonly string[]): string | undefined {
-  const lower = field.toLowerCase();
-  const allowed = field.length >= 6 ? 2 : 1;
-  let best: { name: string; distance: number } | undefined;
-  for (const name of known) {
-    const distance = name.toLowerCase() === lower ? 0 : editDistance(lower, name.toLowerCase());
-    if (distance <= allowed && (!best || distance < best.distance)) best = { name, distance };
-  }
-  return best?.name;
-}
-
 /** As kubectl names a field: spec.template.spec.containers[0].image. */
 function kubectlPath(path: Path): string {
   return path.map((segment, i) => (typeof segment === 'number' ? `[${segment}]` : `${i > 0 ? '.' : ''}${segment}`)).join('');
@@ -149,7 +137,7 @@ export const unknownField: Rule = {
         for (const [field, child] of Object.entries(value)) {
           const at = [...path, field];
           if (!shape.fields.includes(field)) {
-            const near = nearest(field, shape.fields);
+            const near = nearMiss(field, shape.fields);
             const elsewhere = near ? undefined : shape.belongsElsewhere?.(field);
             // Renamed only where the right field is not written too: two keys of one name are a YAML error.
             if (near) report(at, `${field} is not a field of ${shape.name}; did you mean ${near}?`, near in value ? undefined : near);

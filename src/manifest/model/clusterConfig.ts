@@ -1,6 +1,7 @@
 import { parseDuration } from '../duration';
 import { isDecimalNumber, MAX_INT32, MAX_INT64_TEXT, wholeNumberUpTo } from '../limits';
 import type { Range } from '../range';
+import { nearMiss } from '../suggest';
 import type { FieldReader } from './fieldReader';
 
 /** One setting read from a cluster configuration file. */
@@ -62,7 +63,20 @@ export const COMPONENT_FLAGS: Record<ComponentName, Record<string, ValueType>> =
 
 const ZERO_IS_UNSET: ReadonlySet<string> = new Set(['nodeStatusUpdateFrequency', 'nodeStatusReportFrequency', 'nodeLeaseDurationSeconds']);
 
-export function readKubeletConfiguration(r: FieldReader): ConfigSetting[] {
+/** The only version of KubeletConfiguration there is; the kubelet does not start with another. */
+export const KUBELET_CONFIG_API_VERSION = 'kubelet.config.k8s.io/v1beta1';
+
+export function readKubeletConfiguration(r: FieldReader, apiVersion: string): ConfigSetting[] {
+  if (apiVersion !== KUBELET_CONFIG_API_VERSION) {
+    r.report(['apiVersion'], `KubeletConfiguration is served as ${KUBELET_CONFIG_API_VERSION} only: the kubelet does not start with apiVersion ${apiVersion} (no kind KubeletConfiguration is registered for that version).`);
+    return [];
+  }
+  // A misspelt field: the kubelet decodes leniently, ignores it and logs that strict decoding failed.
+  const known = [...Object.keys(KUBELET_FIELDS), 'shutdownGracePeriodByPodPriority'];
+  for (const field of r.keys()) {
+    const near = known.includes(field) ? undefined : nearMiss(field, known);
+    if (near) r.warnAt(r.keyRange(field), `KubeletConfiguration has no field ${field}; did you mean ${near}? The kubelet ignores it (its log says strict decoding failed), so ${near} keeps its value.`);
+  }
   const settings: ConfigSetting[] = [];
   for (const [name, type] of Object.entries(KUBELET_FIELDS)) {
     if (!r.has(name)) continue;
@@ -157,9 +171,16 @@ export function readContainerFlags(container: FieldReader, component: ComponentN
     });
   }
   const flags: ConfigSetting[] = [];
+  const known = Object.keys(COMPONENT_FLAGS[component]);
   tokens.forEach((token, i) => {
     const match = /^--?([A-Za-z0-9-]+)(?:=(.*))?$/.exec(token.text);
     if (!match) return;
+    // pflag reads one dash as shorthand letters: -node-monitor-grace-period is -n -o -d ..., and the component exits.
+    if (!token.text.startsWith('--') && match[1].length > 1) {
+      if (known.includes(match[1])) container.reportAt(token.range, `${component} reads -${match[1]} as one-letter flags (one dash) and does not start; write --${match[1]}.`);
+      return;
+    }
+
     const next = tokens[i + 1];
     const value = match[2] ?? (next && !next.text.startsWith('-') ? next.text : 'true');
     const setting = checkFlag(container, component, { name: match[1], value, range: token.range });
@@ -212,6 +233,12 @@ export function readExtraArgs(r: FieldReader, component: ComponentName): ConfigS
 
 function checkFlag(r: FieldReader, component: ComponentName, setting: ConfigSetting): ConfigSetting | undefined {
   const type = COMPONENT_FLAGS[component][setting.name];
+  // Only a near miss of a flag read here is told: the component has many more flags than these.
+  const near = type === undefined ? nearMiss(setting.name, Object.keys(COMPONENT_FLAGS[component])) : undefined;
+  if (near) {
+    r.reportAt(setting.range, `${component} has no flag --${setting.name}; did you mean --${near}? It does not start with an unknown flag.`);
+    return undefined;
+  }
   const text = String(setting.value);
   const problem =
     type === 'duration' && !((parseDuration(text) ?? -1) >= 0) ? 'a duration ≥ 0 such as "40s" or "1m30s"' :

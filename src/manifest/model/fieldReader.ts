@@ -46,6 +46,17 @@ export class FieldReader {
     return this.object.sourceMap.closestRange([...this.base, ...path]);
   }
 
+  /** The range of a field's key (a misspelt name is told there), else of its value. */
+  keyRange(...path: PathSegment[]): Range {
+    return this.object.sourceMap.keyRange([...this.base, ...path]) ?? this.range(...path);
+  }
+
+  /** The field names written in this object. */
+  keys(): string[] {
+    const value = this.raw();
+    return isPlainObject(value) ? Object.keys(value) : [];
+  }
+
   fullPath(...path: PathSegment[]): string {
     return formatPath([...this.base, ...path]);
   }

@@ -110,7 +110,7 @@ export function buildModel(objects: ManifestObject[], problems: ManifestProblem[
         model.nodes.push(sourced(readNode(r)));
         break;
       case 'KubeletConfiguration':
-        model.clusterConfig.kubelet.push(...readKubeletConfiguration(r));
+        model.clusterConfig.kubelet.push(...readKubeletConfiguration(r, object.apiVersion));
         break;
       case 'ClusterConfiguration':
         readKubeadmClusterConfiguration(r, model.clusterConfig);
