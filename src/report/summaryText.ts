@@ -75,7 +75,7 @@ function failureReason(summary: ReasonInput): string {
       return `${why}. The DaemonSet runs no pod on ${cause.node} while it is tainted, nor on another node: it runs again when ${cause.node} recovers.`;
     }
     case 'volume-attached-elsewhere': {
-      const waits = `Replacement ${cause.pod} waits in ContainerCreating on ${cause.node}: its ReadWriteOnce volume ${cause.volume} is still attached to ${cause.attachedTo} (Multi-Attach error)`;
+      const waits = `Replacement ${cause.pod} waits in ContainerCreating on ${cause.node}: its ${cause.inline ? 'disk' : 'ReadWriteOnce volume'} ${cause.volume} is still attached to ${cause.attachedTo} (Multi-Attach error)`;
       const taint = cause.outOfServiceInert ? '' : 'the out-of-service taint (node.kubernetes.io/out-of-service=nodeshutdown:NoExecute)';
       if (cause.forceDetachDisabled) return `${waits}, and kube-controller-manager runs with --disable-force-detach-on-timeout, so it is never force-detached: only ${cause.attachedTo} coming back${taint ? ` or ${taint}` : ''} releases it.`;
       if (cause.forceDetachAtMs !== undefined) return `${waits}; the old pod object is gone, and the attach-detach controller force-detaches the volume 6 minutes later, at ${formatDuration(cause.forceDetachAtMs)}, after the end of the run${taint ? `, unless ${taint} releases it sooner` : ''}.`;

@@ -212,6 +212,8 @@ export interface SimVolume {
   /** A node-local volume (local PV, hostPath-backed): usable on these nodes only. */
   nodeAffinity: NodeSelectorTerm[];
   local: boolean;
+  /** A disk written in the pod spec (gcePersistentDisk ...), not a claim's volume. */
+  inline?: true;
   /** Node the volume is attached to (attach-detach controller). */
   attachedTo?: string;
   detachRequestedAt?: number;

@@ -54,7 +54,7 @@ export type OutcomeCause =
    * `outOfServiceInert`: before 1.26 the out-of-service taint releases nothing (NodeOutOfServiceVolumeDetach off);
    * `forceDetachAtMs`: the old pod is gone and the force detach comes then, after the run; `forceDetachDisabled`: it never comes.
    */
-  | { kind: 'volume-attached-elsewhere'; pod: string; node: string; volume: string; attachedTo: string; outOfServiceInert?: true; forceDetachAtMs?: number; forceDetachDisabled?: true }
+  | { kind: 'volume-attached-elsewhere'; pod: string; node: string; volume: string; attachedTo: string; inline?: true; outOfServiceInert?: true; forceDetachAtMs?: number; forceDetachDisabled?: true }
   /** `leaderlessSinceMs`: the controller manager restarted then and no new leader holds its lease at the end. */
   | { kind: 'not-evicted-yet'; pod: string; node: string; status: string; serving: boolean; retaintedMs: number | null; leaderlessSinceMs?: number }
   | { kind: 'evictions-stopped'; pod: string; node: string; zone: string; state: 'PartialDisruption' | 'all-zones-down' }
@@ -365,7 +365,7 @@ function outcomeOf(
   const volume = attaching?.claims.find((c) => c.volume?.attachedTo !== undefined && c.volume.attachedTo !== attaching.nodeName)?.volume;
   if (attaching && volume) {
     const force = volume.forceDetach;
-    return { outcome: 'stuck', cause: { kind: 'volume-attached-elsewhere', pod: attaching.name, node: attaching.nodeName!, volume: volume.name, attachedTo: volume.attachedTo!,
+    return { outcome: 'stuck', cause: { kind: 'volume-attached-elsewhere', pod: attaching.name, node: attaching.nodeName!, volume: volume.name, attachedTo: volume.attachedTo!, ...(volume.inline ? { inline: true } : {}),
       ...(force === 'disabled' ? { forceDetachDisabled: true } : force ? { forceDetachAtMs: force.atMs } : {}) } };
   }
   if (waiting) return waitingOnNode(waiting, false, stopped(waiting.node!));

@@ -59,6 +59,7 @@ export class VolumeBinder {
     const claims: SimClaim[] = [];
     for (const { volume } of podVolumes(spec)) {
       if (volume.source === 'persistentVolumeClaim' && volume.claimName) claims.push(this.claim(workload.namespace, volume.claimName, undefined));
+      if (volume.disk && !volume.disk.readOnly) claims.push(this.inlineDisk(`${volume.disk.type} ${volume.disk.id}`));
     }
     if (spec.kind === 'StatefulSet' && ordinal !== undefined) {
       for (const template of spec.volumeClaimTemplates) {
@@ -81,6 +82,21 @@ export class VolumeBinder {
       claim.candidateVolumes = [...this.pvs.values()].filter((v) => this.pvClass.get(v) === className && !this.boundPvs.has(v));
     }
     this.claimSpecs.set(key, spec);
+    this.claims.set(key, claim);
+    return claim;
+  }
+
+  /**
+   * A disk written in the pod spec (gcePersistentDisk ...): no claim object, but the same
+   * attach to one node at a time as a bound ReadWriteOnce claim, shared by every pod naming it.
+   */
+  private inlineDisk(name: string): SimClaim {
+    const key = `inline:${name}`;
+    let claim = this.claims.get(key);
+    if (claim) return claim;
+    const volume: SimVolume = { name, exclusive: true, nodeAffinity: [], local: false, inline: true };
+    this.store.volumes.push(volume);
+    claim = { name, namespace: '', volume };
     this.claims.set(key, claim);
     return claim;
   }

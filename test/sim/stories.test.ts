@@ -112,6 +112,20 @@ describe('stories: what happens to each kind of workload', () => {
     assert.equal(summaryOf(result, 'db').outcome, 'replaced');
   });
 
+  it('a disk written in the pod spec (awsElasticBlockStore) attaches to one node at a time: the replacement waits for the force detach 6 minutes after the old pod is gone', () => {
+    const inline = deployment('db', 1).replace('      containers:', '      volumes: [{name: data, awsElasticBlockStore: {volumeID: vol-0abc, fsType: ext4}}]\n      containers:');
+    const result = run([inline], { durationMs: 30 * MINUTE, interventions: [{ kind: 'force-delete', target: 'Deployment/db', atMs: 8 * MINUTE }] });
+    const multiAttach = result.events.find((e) => e.reason === 'FailedAttachVolume')!;
+    assert.match(messageOf(multiAttach), /Multi-Attach error for volume "awsElasticBlockStore vol-0abc"/);
+    const detached = result.events.find((e) => e.type === 'VolumeDetached')!;
+    assert.ok(detached.t >= 14 * MINUTE && detached.t < 14 * MINUTE + 1000, `detached at ${detached.t}`);
+    const db = summaryOf(result, 'db');
+    assert.ok(db.replacementReadyMs! > detached.t, `Ready at ${db.replacementReadyMs}`);
+    // Read-only, any number of nodes may attach it: the replacement runs at once.
+    const readOnly = run([inline.replace('fsType: ext4', 'readOnly: true')], { durationMs: 30 * MINUTE, interventions: [{ kind: 'force-delete', target: 'Deployment/db', atMs: 8 * MINUTE }] });
+    assert.equal(readOnly.events.filter((e) => e.reason === 'FailedAttachVolume').length, 0);
+  });
+
   it('a template volume named like a volumeClaimTemplate mounts the per-pod claim instead (updateStorage): replicas do not share one ReadWriteOnce claim', () => {
     // The shape of kubernetes/examples' cockroachdb: a pod volume datadir with claimName datadir beside the claim template datadir.
     const sts = `apiVersion: apps/v1

@@ -72,7 +72,7 @@ export const singleReplica: Rule = {
       const claim = workload.kind === 'StatefulSet' ? undefined : sharedExclusiveClaim(workload, ctx);
       if (claim) {
         return [base(this, workload, written ? rangeOf(workload, ['spec', 'replicas']) : kindRange(workload),
-          `${text.headline} if its node fails: ${text.because}. A second replica would not help: it would mount the same ReadWriteOnce claim ${claim}, which only one node can attach (Multi-Attach error). Give each replica its own volume (a StatefulSet with volumeClaimTemplates) or use a ReadWriteMany volume.`)];
+          `${text.headline} if its node fails: ${text.because}. A second replica would not help: it would mount the same ${claim.startsWith('disk ') ? claim : `ReadWriteOnce claim ${claim}`}, which only one node can attach (Multi-Attach error). Give each replica its own volume (a StatefulSet with volumeClaimTemplates) or use a ReadWriteMany volume.`)];
       }
       // A claim that is not among the inputs was simulated as ReadWriteOnce: say so, and that a second replica shares it.
       const unknown = workload.kind === 'StatefulSet' ? undefined : unknownClaim(workload, ctx);
@@ -395,11 +395,12 @@ export const readWriteOnceVolume: Rule = {
   check(ctx) {
     const findings: Finding[] = [];
     for (const workload of ctx.document.model.workloads) {
-      if (workload.kind !== 'Deployment' && workload.kind !== 'StatefulSet') continue;
-      const claims: { path: (string | number)[]; name: string; mode?: string; unknown?: boolean; related?: Finding['related'] }[] = [];
+      if (workload.kind !== 'Deployment' && workload.kind !== 'StatefulSet' && workload.kind !== 'ReplicaSet' && workload.kind !== 'ReplicationController') continue;
+      const claims: { path: (string | number)[]; name: string; mode?: string; unknown?: boolean; inline?: boolean; related?: Finding['related'] }[] = [];
       // The mode the message names: ReadWriteOncePod where that is what the claim asks for.
       const modeOf = (accessModes: string[]) => (accessModes.includes('ReadWriteOncePod') ? 'ReadWriteOncePod' : 'ReadWriteOnce');
       podVolumes(workload).forEach(({ volume, index: i }) => {
+        if (volume.disk && !volume.disk.readOnly) claims.push({ path: [...podSpecPath(workload), 'volumes', i, volume.disk.type], name: `${volume.disk.type} ${volume.disk.id}`, inline: true });
         if (volume.source !== 'persistentVolumeClaim' || !volume.claimName || localVolumeOf(workload.namespace, volume.claimName, ctx.workspace)) return;
         const pvc = claimOf(workload.namespace, volume.claimName, ctx.workspace);
         if (pvc && !isExclusive(pvc.accessModes)) return;
@@ -419,7 +420,7 @@ export const readWriteOnceVolume: Rule = {
         : outcome ? `simulated: ${outageText(outcome).headline.toLowerCase()}` : '';
       for (const claim of claims) {
         findings.push(base(this, workload, rangeOf(workload, claim.path),
-          `${claim.unknown ? `If claim ${claim.name} (not among the inputs) is ReadWriteOnce, its volume` : `${claim.mode ?? 'ReadWriteOnce'} volume ${claim.name}`} stays attached to a powered-off node: a new pod cannot attach it while the old pod object exists, and only 6 minutes after that object is gone does the attach-detach controller force-detach it (at once with the out-of-service taint)${simulatedText ? `; ${simulatedText}` : ''}.`,
+          `${claim.unknown ? `If claim ${claim.name} (not among the inputs) is ReadWriteOnce, its volume` : claim.inline ? `Disk ${claim.name}, attached to one node at a time (read-write),` : `${claim.mode ?? 'ReadWriteOnce'} volume ${claim.name}`} stays attached to a powered-off node: a new pod cannot attach it while the old pod object exists, and only 6 minutes after that object is gone does the attach-detach controller force-detach it (at once with the out-of-service taint)${simulatedText ? `; ${simulatedText}` : ''}.`,
           { related: claim.related }));
       }
     }
@@ -427,9 +428,10 @@ export const readWriteOnceVolume: Rule = {
   },
 };
 
-/** A PersistentVolumeClaim of the input, ReadWriteOnce (or without access modes), that every pod of the workload mounts. */
+/** A PersistentVolumeClaim of the input, ReadWriteOnce (or without access modes), or a read-write disk written inline, that every pod of the workload mounts. */
 function sharedExclusiveClaim(workload: Sourced<Workload>, ctx: RuleContext): string | undefined {
   for (const { volume } of podVolumes(workload)) {
+    if (volume.disk && !volume.disk.readOnly) return `disk ${volume.disk.type} ${volume.disk.id}`;
     if (volume.source !== 'persistentVolumeClaim' || !volume.claimName) continue;
     const pvc = claimOf(workload.namespace, volume.claimName, ctx.workspace);
     if (pvc && isExclusive(pvc.accessModes)) return pvc.name;

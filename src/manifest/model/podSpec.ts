@@ -1,7 +1,8 @@
+import { isPlainObject } from '../objects';
 import { cpuMillis } from '../quantity';
 import type { FieldReader } from './fieldReader';
 import type {
-  Affinity, Container, LabelSelector, LabelSelectorRequirement, LifecycleHandler, NodeSelectorRequirement,
+  Affinity, Container, InlineDisk, LabelSelector, LabelSelectorRequirement, LifecycleHandler, NodeSelectorRequirement,
   NodeSelectorTerm, PersistentVolumeClaimSpec, PodAffinityTerm, PodSpec, PodTemplate, Probe, ProbeHandler,
   Resources, Taint, Toleration, TopologySpreadConstraint, Volume, VolumeSource,
 } from './types';
@@ -221,9 +222,36 @@ const VOLUME_SOURCES: VolumeSource[] = [
   'persistentVolumeClaim', 'emptyDir', 'hostPath', 'configMap', 'secret', 'projected', 'downwardAPI', 'ephemeral', 'csi', 'nfs',
 ];
 
+/**
+ * In-tree network disks written inline, and the fields that name the disk: each is attached to one
+ * node at a time (read-write), so a replacement elsewhere waits for the detach as with a
+ * ReadWriteOnce claim (CSI migration keeps that for the inline forms).
+ */
+const INLINE_DISKS: Readonly<Record<string, readonly string[]>> = {
+  gcePersistentDisk: ['pdName'],
+  awsElasticBlockStore: ['volumeID'],
+  azureDisk: ['diskURI', 'diskName'],
+  cinder: ['volumeID'],
+  vsphereVolume: ['volumePath'],
+  photonPersistentDisk: ['pdID'],
+  scaleIO: ['system', 'volumeName'],
+  rbd: ['pool', 'image'],
+  iscsi: ['targetPortal', 'iqn', 'lun'],
+  fc: ['targetWWNs', 'lun', 'wwids'],
+};
+
+function readDisk(r: FieldReader): InlineDisk | undefined {
+  const type = Object.keys(INLINE_DISKS).find((t) => isPlainObject(r.raw(t)));
+  if (!type) return undefined;
+  const parts = INLINE_DISKS[type].map((field) => r.raw(type, field)).filter((v) => v !== undefined && v !== null).map((v) => (Array.isArray(v) ? v.join(',') : String(v)));
+  return { type, id: parts.join('/') || r.string('name') || type, readOnly: r.raw(type, 'readOnly') === true };
+}
+
 function readVolume(r: FieldReader): Volume {
-  const source = VOLUME_SOURCES.find((s) => r.raw(s) !== undefined) ?? 'other';
+  const disk = readDisk(r);
+  const source = disk ? 'disk' : VOLUME_SOURCES.find((s) => r.raw(s) !== undefined) ?? 'other';
   return {
+    disk,
     at: r.index,
     name: r.string('name') ?? '',
     source,

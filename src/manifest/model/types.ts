@@ -136,7 +136,16 @@ export interface Container {
 
 export type VolumeSource =
   | 'persistentVolumeClaim' | 'emptyDir' | 'hostPath' | 'configMap' | 'secret' | 'projected'
-  | 'downwardAPI' | 'ephemeral' | 'csi' | 'nfs' | 'local' | 'other';
+  | 'downwardAPI' | 'ephemeral' | 'csi' | 'nfs' | 'local' | 'disk' | 'other';
+
+/** A network disk written in the pod spec itself (gcePersistentDisk, awsElasticBlockStore ...): attached to one node at a time unless read-only. */
+export interface InlineDisk {
+  /** The volume source's field: gcePersistentDisk. */
+  type: string;
+  /** The disk as its source names it (pdName, volumeID ...). */
+  id: string;
+  readOnly: boolean;
+}
 
 export interface Volume {
   name: string;
@@ -145,6 +154,7 @@ export interface Volume {
   emptyDirSizeLimitBytes?: number;
   emptyDirMedium?: string;
   hostPath?: string;
+  disk?: InlineDisk;
   /** Its index in the list as written (the reader drops items the API server rejects, so the model's index can differ); none for one added by admission. */
   at?: number;
 }
