@@ -17,6 +17,7 @@ import { workloadLabeler } from '../report/workloadLabel';
 import { code, md, simulateLink } from './markdown';
 import { approx, outageText } from './outageText';
 import { selectedNodes } from './workloadSimulation';
+import { toleratesTaint, UNREACHABLE } from '../sim/tolerations';
 import type { RuleContext } from './rule';
 
 export interface Hover {
@@ -138,8 +139,17 @@ function tolerationHover(ctx: RuleContext, workload: Sourced<Workload>, rel: Pat
       : '';
     return [`${head}when a kubelet reports NotReady (its container runtime down, for one), the node lifecycle controller taints its node \`node.kubernetes.io/not-ready:NoExecute\`; the taint eviction controller then deletes each pod tolerationSeconds after it sees the taint (never if tolerated without seconds). A node that stops answering gets the unreachable taint instead, which this toleration does not cover.${simulated}`];
   }
+  // One that does not cover a dead node's taint (another key, NoSchedule): what does is said instead.
+  if (toleration && !toleratesTaint(toleration, DEAD_NODE_TAINT)) {
+    const covering = workload.template.spec.tolerations.find((t) => toleratesTaint(t, DEAD_NODE_TAINT));
+    const decides = !covering ? `the ${unreachable.value}s DefaultTolerationSeconds gives pods that write none (${md(unreachable.source)})`
+      : covering.tolerationSeconds !== undefined ? `its toleration of it with tolerationSeconds ${covering.tolerationSeconds}` : 'its toleration of it without tolerationSeconds (never deleted)';
+    return [`${label()}: does not match \`${UNREACHABLE}:NoExecute\`, the taint a node that stops answering gets, so it plays no part in when the pods of a failed node are deleted: ${decides} does.${evicted}`];
+  }
   return [`${head}when a node stops answering, the node lifecycle controller taints it \`node.kubernetes.io/unreachable:NoExecute\` one monitor pass after it turns NotReady; the taint eviction controller then deletes each pod tolerationSeconds after it sees the taint (immediately if not tolerated, never if tolerated without seconds). Pods that write none get ${unreachable.value}s from DefaultTolerationSeconds (${md(unreachable.source)}).${evicted}`];
 }
+
+const DEAD_NODE_TAINT = { key: UNREACHABLE, value: '', effect: 'NoExecute' } as const;
 
 function placementHover(ctx: RuleContext, workload: Workload): string[] {
   // With no Node objects the simulation runs on the default cluster given what the pods ask for.

@@ -85,6 +85,17 @@ describe('hovers', () => {
     assert.match(at(equal, 'unreach|able').hover!.markdown, /so a written one with tolerationSeconds 60 decides\. Simulated: its pod on a failed node is evicted at 1m5[0-9]s, 60s after the NoExecute taint/);
   });
 
+  it('a toleration that does not cover a dead node\'s taint (another key, NoSchedule) says so, and what decides instead', () => {
+    const pod = '      tolerations:\n      - {key: dedi|cated, operator: Equal, value: gpu, effect: NoSchedule}\n';
+    const { hover } = at(deployment('2', pod), 'dedi|cated');
+    assert.match(hover!.markdown, /^\*\*dedicated:NoSchedule\*\*: does not match `node\.kubernetes\.io\/unreachable:NoExecute`, the taint a node that stops answering gets, so it plays no part in when the pods of a failed node are deleted: the 300s DefaultTolerationSeconds gives pods that write none \(.*\) does\. Simulated: the NoExecute taint at/);
+    assert.doesNotMatch(hover!.markdown, /no tolerationSeconds/);
+    // Beside one that covers it: that one decides.
+    const both = pod + '      - {key: node.kubernetes.io/unreachable, operator: Exists, effect: NoSchedule}\n      - {key: node.kubernetes.io/unreachable, operator: Exists, effect: NoExecute, tolerationSeconds: 30}\n';
+    assert.match(at(deployment('2', both.replace('dedi|cated', 'dedicated').replace('unreachable, operator: Exists, effect: NoSchedule', 'unreach|able, operator: Exists, effect: NoSchedule')), 'unreach|able').hover!.markdown,
+      /^\*\*node\\\.kubernetes\\\.io\\\/unreachable:NoSchedule\*\*: does not match .*: its toleration of it with tolerationSeconds 30 does\./);
+  });
+
   it('a toleration after one the API server rejects: the hover is about the toleration under the pointer', () => {
     const pod = '      tolerations:\n      - {key: f|oo, operator: Exists, effect: NoExecut}\n      - {key: node.kubernetes.io/unreachable, operator: Exists, effect: NoExecute, tolerationSeconds: 20}\n';
     assert.match(at(deployment('1', pod), 'f|oo').hover!.markdown, /^\*\*tolerations\*\*: /);
