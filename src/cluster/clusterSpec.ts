@@ -64,6 +64,9 @@ export interface NodeNeeds {
   memoryBytes: number;
 }
 
+/** About the largest machines sold (896 vCPUs, 32 TiB): a request beyond them fits no node anywhere. */
+const LARGEST_MACHINE = { cpuMillis: 1024 * 1000, memoryBytes: 32 * 2 ** 40 };
+
 /**
  * The default cluster given the labels and room a workload's pods ask for: the default is
  * invented, and the user's nodes surely have what their manifests select (a node pool, an
@@ -72,6 +75,8 @@ export interface NodeNeeds {
  * several allowed hostnames the first nodes' names.
  */
 export function defaultClusterFitting(needs: NodeNeeds): ClusterSpec {
+  // Room no machine has (cpu: 1e308) is not invented: the pod stays Pending, Insufficient cpu.
+  if (needs.cpuMillis > LARGEST_MACHINE.cpuMillis || needs.memoryBytes > LARGEST_MACHINE.memoryBytes) needs = { ...needs, cpuMillis: 0, memoryBytes: 0 };
   const cluster = defaultCluster();
   const fits = (node: ClusterNode) => Object.entries(needs.labels).every(([key, value]) => node.labels[key] === value)
     && needs.cpuMillis <= node.allocatable.cpuMillis && needs.memoryBytes <= node.allocatable.memoryBytes;

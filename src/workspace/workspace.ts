@@ -14,7 +14,7 @@ import { suppressionFixes } from '../analysis/suppression';
 import { hoverAt, type Hover } from '../analysis/hover';
 import { workloadLenses, type WorkloadLens } from '../analysis/lenses';
 import type { RuleContext } from '../analysis/rule';
-import { WorkloadSimulations } from '../analysis/workloadSimulation';
+import { clusterFor, WorkloadSimulations } from '../analysis/workloadSimulation';
 import { REJECTED, unsimulatedWorkloads, withinBudget } from '../analysis/notSimulated';
 import { clusterFromNodes, clusterOf, type ClusterSpec } from '../cluster/clusterSpec';
 import { decodeUtf8 } from '../manifest/decode';
@@ -22,13 +22,14 @@ import { formatCount } from '../manifest/formatCount';
 import { metadataProblem, refKey, type ManifestObject } from '../manifest/objects';
 import type { ManifestModel } from '../manifest/model';
 import type { ConfigSetting } from '../manifest/model/clusterConfig';
-import type { Node, Sourced } from '../manifest/model/types';
+import type { Node, Sourced, Workload } from '../manifest/model/types';
 import { autoscalerOf } from '../manifest/model/autoscaling';
 import { ManifestParser } from '../manifest/parseFile';
 import type { Position, Range, SourceLocation } from '../manifest/range';
 import { readManifestBytes, readManifestText, type ReadManifest } from '../manifest/readManifest';
 import { API_REJECTED, INVALID_FIELD, SYNTAX_ERROR } from '../manifest/problem';
 import type { Scenario } from '../sim/scenario';
+import { workloadsNamed } from '../sim/workloadTarget';
 import { API_REJECTION_RULES, RULES } from '../analysis/rules';
 import { InputError } from './inputError';
 import { mergeModels } from './mergeModels';
@@ -262,9 +263,6 @@ export class Workspace {
   /** A scenario from the user's choices. Throws InputError when the choices do not fit the input. */
   scenario(choices: SimulationChoices): Scenario {
     const timing = this.timing(choices.timing);
-    const cluster = choices.cluster ? clusterFromNodes(choices.cluster.nodes, choices.cluster.source)
-      : choices.clusterText ? clusterFromNodes(clusterNodes(choices.clusterText), choices.clusterText.source)
-      : this.derivedState().cluster;
     let objects = this.model();
     let workloads = objects.workloads;
     if (choices.documents) {
@@ -281,6 +279,9 @@ export class Workspace {
         if (syntax) throw new InputError('workloads', undefined, `${syntax.message.replace(/\.$/, '')} at line ${syntax.range.start.line + 1}: the YAML cannot be read there, so no workload was found. Fix it first.`, { uri, range: syntax.range });
       }
     }
+    const cluster = choices.cluster ? clusterFromNodes(choices.cluster.nodes, choices.cluster.source)
+      : choices.clusterText ? clusterFromNodes(clusterNodes(choices.clusterText), choices.clusterText.source)
+      : this.model().nodes.length > 0 ? this.derivedState().cluster : defaultClusterFor(workloads, objects, choices.targets);
     return buildScenario({ workloads, objects, timing, cluster, locate: (w) => this.locate(w.source) }, choices);
   }
 
@@ -507,4 +508,15 @@ function signatureOf(read: ReadManifest): string {
 
 function compare(a: Position, b: Position): number {
   return a.line - b.line || a.character - b.character;
+}
+
+/**
+ * Without Node objects: the default cluster fitted to what the run's target workload (else its
+ * first) asks of a node, as the findings, hovers and CodeLens simulate it; a pod pinned by a
+ * nodeSelector no longer finds no node in the run their link starts.
+ */
+function defaultClusterFor(workloads: readonly Sourced<Workload>[], objects: ManifestModel, targets: readonly string[]): ClusterSpec {
+  const named = targets.filter((t) => t.includes('/') && !/^(node|zone)\//i.test(t)).flatMap((t) => workloadsNamed(workloads, t));
+  const workload = named[0] ?? workloads[0];
+  return workload ? clusterFor(workload, objects) : clusterOf([]);
 }

@@ -300,9 +300,21 @@ describe('placement: spec.nodeName binds pods without the scheduler', () => {
   });
 
   it('the default target is the node of the first workload that has a running pod, past one whose pods are all Pending', () => {
-    const result = run([pinned('elsewhere'), deployment('web', 1)], { durationMs: 2 * MINUTE });
+    // Node objects given: the default cluster would be fitted to the first workload, and get a node named elsewhere.
+    const result = run([pinned('elsewhere'), deployment('web', 1)], { durationMs: 2 * MINUTE, cluster: flatCluster(['worker-a1', 'worker-a2']) });
     const webNode = result.states.find((s) => s.object.name.startsWith('web-'))!.node;
     assert.deepEqual(result.summary.failedNodes, [webNode]);
+  });
+
+  it('without Node objects a run fits the default cluster to its target workload, as the findings and hovers simulate it: a nodeSelector finds its nodes', () => {
+    const ssd = deployment('web', 1).replace('    spec:\n', '    spec:\n      nodeSelector: {disktype: ssd}\n');
+    const result = run([ssd], { durationMs: 10 * MINUTE, targets: ['Deployment/web'] });
+    assert.equal(result.summary.workloads[0].outcome, 'replaced');
+    const scenario = scenarioOf([deployment('plain', 1), ssd], { durationMs: 10 * MINUTE, targets: ['Deployment/web'] });
+    assert.match(scenario.cluster.source, /^the default 3 zones x 2 workers fitted to what its pods ask for: .*labelled disktype=ssd$/);
+    // Room no machine has is not invented: the pod stays Pending.
+    const huge = scenarioOf([deployment('big', 1).replace('image: registry.k8s.io/pause:3.9}', 'image: x, resources: {requests: {cpu: "5000"}}}')], { durationMs: MINUTE });
+    assert.ok(huge.cluster.nodes.every((n) => n.allocatable.cpuMillis < 5000 * 1000), huge.cluster.source);
   });
 
   it('a node the cluster does not have: the pods stay Pending and are never scheduled elsewhere', () => {
