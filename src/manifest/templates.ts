@@ -5,7 +5,8 @@ import { EVENT_ID, type Event } from './yaml';
  * structure rather than text: such a file is not a manifest until it is rendered. Text that
  * merely contains `{{` (alerting rule descriptions, notification templates) is not a template
  * of the file: inside quoted or block scalars always, inside plain scalars unless the scalar
- * starts with the expression or uses Helm's objects and functions. Returns the offset, or -1.
+ * starts with the expression, uses Helm's objects and functions or is a plain-name placeholder.
+ * Returns the offset, or -1.
  */
 export function findTemplateExpression(text: string, events: Event[] | undefined): number {
   if (text.indexOf('{{') < 0) return -1;
@@ -13,12 +14,15 @@ export function findTemplateExpression(text: string, events: Event[] | undefined
 }
 
 const HELM_EXPRESSION = /\{\{-?\s*(\.(Values|Release|Chart|Capabilities|Files|Template)\b|(include|toYaml|tpl|required)\b)/;
+/** A placeholder of a plain name ({{uid}}, as mustache or Jinja write one), which no alerting text uses ({{ $labels.x }}). */
+const PLACEHOLDER = /\{\{\s*[A-Za-z_]\w*\s*\}\}/;
 
 function findInEvents(text: string, events: Event[]): number {
   for (const event of events) {
     if (event.type === EVENT_ID.SCALAR && event.style === 1 && event.valueStart >= 0) {
       const at = text.indexOf('{{', event.valueStart);
-      if (at >= 0 && at < event.valueEnd && (at === event.valueStart || HELM_EXPRESSION.test(text.slice(at, event.valueEnd)))) return at;
+      const value = at >= 0 && at < event.valueEnd ? text.slice(at, event.valueEnd) : '';
+      if (value && (at === event.valueStart || HELM_EXPRESSION.test(value) || PLACEHOLDER.test(value))) return at;
     } else if ((event.type === EVENT_ID.MAPPING || event.type === EVENT_ID.SEQUENCE) && text.startsWith('{{', event.start)) {
       return event.start;
     }

@@ -134,6 +134,11 @@ describe('manifest parser', () => {
     assert.equal(file.documents.length, 1);
   });
 
+  it('takes a plain-name placeholder inside a plain scalar (name: vttablet-{{uid}}) for a template, as kubernetes/examples\' vitess templates are', () => {
+    const file = parseManifestText(['kind: Pod', 'apiVersion: v1', 'metadata:', '  name: vttablet-{{uid}}', '  labels: {keyspace: "{{keyspace}}"}'].join('\n'));
+    assert.deepEqual(file.problems.map((p) => [p.ruleId, pos(p.range)]), [['KFS091', '3:17-3:24']]);
+  });
+
   /** a: 9 strings; each next level 9 aliases of the previous one (9^levels strings when expanded). */
   function laughs(levels: number, width = 9): string {
     const lines = [`l0: &l0 [${Array(width).fill('"lol"').join(',')}]`];
