@@ -14,7 +14,7 @@ export const DISABLE_OPTION: Record<string, OptionSpec> = { disable: { value: tr
 
 export const SETTINGS_USAGE = `  --profile NAME        timing preset: ${Object.keys(PRESETS).join(', ')}, each set explicitly as in the
                         seed table (default: the classic 10s/5s/40s settings, which are not the
-                        version's defaults); without --profile, the version's own defaults
+                        version's defaults); without --profile (or with none), the version's own defaults
   --k8s-version V       Kubernetes version for the defaults (default: a kubeadm ClusterConfiguration's,
                         else a control-plane image tag's, else the newest known)
   --set KNOB=VALUE      override a timing knob (kubelet.*, kcm.*, apiserver.*, sim.*); repeatable`;
@@ -24,7 +24,8 @@ export function settingsFromArgs(args: ParsedArgs): WorkspaceSettings {
   const version = single(args, 'k8s-version');
   return {
     version: version === undefined ? undefined : { value: version, source: '--k8s-version' },
-    profile: single(args, 'profile'),
+    // none: the version's own defaults, as the editor's setting of that name.
+    profile: single(args, 'profile') === 'none' ? undefined : single(args, 'profile'),
     overrides: overrides(args),
     disabledRules: disabledRules(args),
   };

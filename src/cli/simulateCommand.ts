@@ -165,7 +165,7 @@ function prepareRun(paths: string[], settings: WorkspaceSettings, choicesOf: () 
     // A YAML error that hides every workload was just told, at its place, as a skipped document: not again.
     const at = error instanceof InputError && error.choice === 'workloads' ? error.at : undefined;
     if (at && workspace.read(at.uri).parsed.problems.some((p) => p.ruleId === SYNTAX_ERROR && p.range.start.line === at.range.start.line && p.range.start.character === at.range.start.character)) {
-      throw new InputError('workloads', undefined, `no workload was found: ${at.uri} cannot be read past the YAML error above. Fix it first.`);
+      throw new InputError('workloads', undefined, `no workload was found: ${at.uri} cannot be read past the error above. Fix it first.`);
     }
     throw error;
   }
@@ -364,6 +364,8 @@ function simulationChoices(args: ParsedArgs, cwd: string): SimulationChoices {
     for (const spec of args.options.get(kind) ?? []) {
       const timed = splitTarget(spec);
       if (timed?.atMs === undefined) throw new UsageError(timeProblem(kind, spec) ?? `--${kind} needs POD@DURATION, such as db-0@6m or StatefulSet/db@6m; got "${spec}"`);
+      // The same deletion twice would find its pod gone the second time and say so, confusingly.
+      if (interventions.some((i) => i.kind === kind && i.target === timed.name && i.atMs === timed.atMs)) throw new UsageError(`--${kind} ${spec} is given twice; give it once`);
       interventions.push({ kind, target: timed.name, atMs: timed.atMs });
     }
   }
@@ -372,7 +374,9 @@ function simulationChoices(args: ParsedArgs, cwd: string): SimulationChoices {
   const deleteNode = duration(args, 'delete-node-after');
   if (deleteNode !== undefined) interventions.push({ kind: 'delete-node', atMs: deleteNode });
   for (const text of args.options.get('restart-controller-manager-at') ?? []) {
-    interventions.push({ kind: 'restart-controller-manager', atMs: durationOf(text, 'restart-controller-manager-at') });
+    const atMs = durationOf(text, 'restart-controller-manager-at');
+    if (interventions.some((i) => i.kind === 'restart-controller-manager' && i.atMs === atMs)) throw new UsageError(`--restart-controller-manager-at ${text} is given twice; give each restart once`);
+    interventions.push({ kind: 'restart-controller-manager', atMs });
   }
   const placement = single(args, 'placement') ?? 'scheduler';
   if (!(PLACEMENTS as readonly string[]).includes(placement)) throw new UsageError(`--placement must be ${PLACEMENTS.join(', ')}, not "${placement}"`);

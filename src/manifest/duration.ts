@@ -9,7 +9,8 @@ const PART = /([0-9]*(?:\.[0-9]*)?)(ns|us|µs|μs|ms|s|m|h)/y;
 
 /** Milliseconds, or undefined if the text is not a Go duration. */
 export function parseDuration(input: string): number | undefined {
-  let text = input.trim();
+  // time.ParseDuration refuses spaces: " 4s" in a kubelet configuration stops the kubelet.
+  let text = input;
   let sign = 1;
   if (text[0] === '-' || text[0] === '+') {
     if (text[0] === '-') sign = -1;

@@ -96,7 +96,7 @@ function faultsOf(choices: SimulationChoices): Fault[] {
   for (const target of targets) {
     const key = targetKey(target);
     const earlier = seen.get(key);
-    if (earlier !== undefined) throw new InputError('target', target, earlier === target ? 'is given twice; give each target once.' : `is the same target as ${earlier}; give each target once.`);
+    if (earlier !== undefined) throw new InputError('target', target, earlier === target ? 'this target is given twice; give each target once.' : `this is the same target as ${earlier}; give each target once.`);
     seen.set(key, target);
   }
   // A time for something that is not a target is a mistake, never silently ignored.

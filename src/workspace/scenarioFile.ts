@@ -113,7 +113,7 @@ const isDuration = (v: unknown): v is string => isString(v) && (parseDuration(v)
 /** What is wrong with a field that must hold a duration, in the words of the command line's flags. */
 function durationProblem(field: string, value: unknown): string {
   const ms = isString(value) ? parseDuration(value) : undefined;
-  if (ms !== undefined && ms > MAX_DURATION_MS) return `${field} ${value} is longer than the ${MAX_DURATION_MS / 86_400_000} days the simulator accepts`;
+  if (ms !== undefined && ms > MAX_DURATION_MS) return `${field} is ${value}, longer than the ${MAX_DURATION_MS / 86_400_000} days the simulator accepts`;
   return `${field} must be a duration such as 90s or 5m${value === undefined ? '' : `; got ${JSON.stringify(value)}`}`;
 }
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -252,6 +252,12 @@ describe('kube-failure-sim simulate', () => {
     assert.equal(report.scenario.runs, 5);
   });
 
+  it('--profile none is the version\'s own defaults, as the editor\'s setting of that name', () => {
+    const none = run('simulate', file, '--profile', 'none', '--duration', '1m', '--format', 'json');
+    assert.equal(none.code, 0);
+    assert.deepEqual(JSON.parse(none.stdout).timing, JSON.parse(run('simulate', file, '--duration', '1m', '--format', 'json').stdout).timing);
+  });
+
   it('--runs N after --seed S runs seeds S..S+N-1, and says so', () => {
     const args = [file, '--target', 'StatefulSet/db', '--duration', '7m'];
     const notReady = (seed: string) => JSON.parse(run('simulate', ...args, '--format', 'json', '--seed', seed).stdout).summary.workloads.find((w: Json) => w.object.name === 'db').nodeNotReadyMs;
@@ -305,7 +311,7 @@ items:
     const lines = stderr.trimEnd().split('\n');
     assert.equal(lines.length, 2, stderr);
     assert.match(lines[0], /web\.yaml:3:\d+ YAML syntax error: .*\(document skipped\)$/);
-    assert.match(lines[1], /^kube-failure-sim: no workload was found: .*web\.yaml cannot be read past the YAML error above\. Fix it first\.$/);
+    assert.match(lines[1], /^kube-failure-sim: no workload was found: .*web\.yaml cannot be read past the error above\. Fix it first\.$/);
   });
 
   it('reports a YAML error in the --cluster file at its line, not as a file without Node objects', () => {
@@ -355,8 +361,11 @@ items:
       [['--runs', '1e1'], /--runs must be a whole number from 1 to 1000/],
       [['--target', ','], /--target names nothing; give NAME or NAME@DURATION items/],
       [['--target', 'node/worker-a1', '--recover-after', 'node/worker-b1@2m'], /^kube-failure-sim: --recover-after node\/worker-b1: has a time but is not among the targets \(node\/worker-a1\)\.\n$/],
-      [['--target', 'node/worker-a1@30s,node/worker-a1@0s'], /^kube-failure-sim: --target node\/worker-a1: is given twice; give each target once\.\n$/],
-      [['--target', 'node/worker-a1,worker-a1'], /^kube-failure-sim: --target worker-a1: is the same target as node\/worker-a1; give each target once\.\n$/],
+      [['--force-delete', 'db-0@1m', '--force-delete', 'db-0@1m'], /^kube-failure-sim: --force-delete db-0@1m is given twice; give it once\n/],
+      [['--restart-controller-manager-at', '1m', '--restart-controller-manager-at', '60s'], /^kube-failure-sim: --restart-controller-manager-at 60s is given twice; give each restart once\n/],
+      [['--duration', ' 1m'], /--duration must be a duration such as/],
+      [['--target', 'node/worker-a1@30s,node/worker-a1@0s'], /^kube-failure-sim: --target node\/worker-a1: this target is given twice; give each target once\.\n$/],
+      [['--target', 'node/worker-a1,worker-a1'], /^kube-failure-sim: --target worker-a1: this is the same target as node\/worker-a1; give each target once\.\n$/],
       [['--target', 'node/worker-a1', '--recover-after', 'node/worker-a1@1m,node/worker-a1@2m'], /^kube-failure-sim: --recover-after: node\/worker-a1 is given twice; give each target one time\n/],
     ];
     for (const [args, message] of cases) {

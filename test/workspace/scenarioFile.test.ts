@@ -145,8 +145,8 @@ describe('scenario files (FailureScenario)', () => {
     assert.deepEqual(spec('  interventions:', '    - drain: {at: 1m}'), [`7:7: unknown intervention drain; an intervention is one of {forceDelete: {pod: NAME, Kind/name, node/NAME or zone/NAME, at: D}}, {delete: {pod: …, at: D}}, {outOfService: {at: D}}, {deleteNode: {at: D}} or {restartControllerManager: {at: D}}`]);
     assert.deepEqual(spec('  interventions:', '    - deleteNode: {at: 1m, pod: web-0}'), ['7:33: deleteNode has no field pod; it is {at: D}']);
     // As the flags say it: the limit, not a syntax the value has.
-    assert.deepEqual(spec('  duration: 169h'), ['6:13: duration 169h is longer than the 7 days the simulator accepts']);
-    assert.deepEqual(spec('  recoverAfter: 200h'), ['6:17: recoverAfter 200h is longer than the 7 days the simulator accepts, or one per target such as {node/worker-a1: 2m}']);
+    assert.deepEqual(spec('  duration: 169h'), ['6:13: duration is 169h, longer than the 7 days the simulator accepts']);
+    assert.deepEqual(spec('  recoverAfter: 200h'), ['6:17: recoverAfter is 200h, longer than the 7 days the simulator accepts, or one per target such as {node/worker-a1: 2m}']);
   });
 
   it('refuses a second scenario in one file, which would be ignored', () => {
