@@ -116,7 +116,7 @@ export function resolveTiming(request: TimingRequest): TimingConfiguration {
   for (const { component, specs } of COMPONENTS) {
     const record: Record<string, Knob> = {};
     // The simulator's own parameters are its assumptions, not a Kubernetes release's defaults.
-    const source = component === 'simulator' ? 'simulator default' : `default ${version.label}`;
+    const source = component === 'simulator' ? 'simulator default' : `Kubernetes ${version.label} default`;
     for (const [field, spec] of Object.entries(specs as KnobSpecs)) record[field] = { value: spec.defaultValue(version.minor), source, spec };
     records[component] = record;
   }
@@ -153,7 +153,7 @@ export function resolveTiming(request: TimingRequest): TimingConfiguration {
   const { shutdownGracePeriod: total, shutdownGracePeriodCriticalPods: critical } = records.kubelet;
   if ((critical.value as number) > (total.value as number)) {
     // Lenient resolution (the editor, check) drops the share: rule KFS092 reports it at the file's field.
-    if (request.onError) records.kubelet.shutdownGracePeriodCriticalPods = { ...critical, value: critical.spec.defaultValue(version.minor), source: `default ${version.label}` };
+    if (request.onError) records.kubelet.shutdownGracePeriodCriticalPods = { ...critical, value: critical.spec.defaultValue(version.minor), source: `Kubernetes ${version.label} default` };
     else {
       throw new TimingError(`kubelet.shutdownGracePeriodCriticalPods (${formatDuration(critical.value as number)}, ${critical.source}) must not exceed kubelet.shutdownGracePeriod (${formatDuration(total.value as number)}, ${total.source}): the kubelet refuses such a configuration and does not start.`,
         explicit.get(critical) ?? explicit.get(total));

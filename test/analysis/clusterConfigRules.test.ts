@@ -21,7 +21,7 @@ describe('cluster configuration rules', () => {
     const { findings } = analyse(kcm('--pod-eviction-timeout=30s'));
     assert.deepEqual(findings.map((f) => [f.ruleId, f.severity, f.range.start.line, f.range.start.character]), [['KFS060', 'error', 9, 6]]);
     assert.equal(findings[0].unnecessary, undefined, 'a flag that must go is not faded');
-    assert.match(analyse(kcm('--pod-eviction-timeout=30s').replace(':v1.29.7', ':latest')).findings[0].message, /^--pod-eviction-timeout was removed in Kubernetes 1\.27: kube-controller-manager 1\.36 \(newest known\) does not start with it \(unknown flag\)\. Remove it: pods on a failed node are deleted tolerationSeconds after the node's NoExecute taint \(300s for pods that set none: --default-unreachable-toleration-seconds, default 1\.36\), not after this timeout\.$/);
+    assert.match(analyse(kcm('--pod-eviction-timeout=30s').replace(':v1.29.7', ':latest')).findings[0].message, /^--pod-eviction-timeout was removed in Kubernetes 1\.27: kube-controller-manager 1\.36 \(newest known\) does not start with it \(unknown flag\)\. Remove it: pods on a failed node are deleted tolerationSeconds after the node's NoExecute taint \(300s for pods that set none: --default-unreachable-toleration-seconds, Kubernetes 1\.36 default\), not after this timeout\.$/);
     const v126 = { overrides: [], version: { value: '1.26', source: 'test' } };
     const [ignored] = analyse(kcm('--pod-eviction-timeout=30s'), [], v126).findings;
     assert.deepEqual([ignored.severity, ignored.unnecessary], ['warning', true], 'faded in the editor as text with no effect');

@@ -41,7 +41,7 @@ describe('hovers', () => {
     assert.ok(hover);
     assert.match(hover.markdown, /^\*\*replicas: 1\*\*: how many pods Deployment\\\/web runs/);
     assert.match(hover.markdown, NUMBERS);
-    assert.match(hover.markdown, /`node-monitor-grace-period=50s` \(default 1\\\.36\), `default-unreachable-toleration-seconds=300` \(default 1\\\.36\)/);
+    assert.match(hover.markdown, /`node-monitor-grace-period=50s` \(Kubernetes 1\\\.36 default\), `default-unreachable-toleration-seconds=300` \(Kubernetes 1\\\.36 default\)/);
     // The link simulates this workload: the command's argument is [{"target":"Deployment/web"}], percent-encoded.
     const link = /\[Simulate node failure\]\(command:kubeFailureSim\.simulate\?([^ )]+) "/.exec(hover.markdown);
     assert.deepEqual(JSON.parse(decodeURIComponent(link![1])), [{ target: 'Deployment/web' }]);

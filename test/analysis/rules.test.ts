@@ -91,7 +91,7 @@ const CASES: Case[] = [
     underlined: 'node.kubernetes.io/unreachable', message: /^Down until the node returns or someone acts if its node fails: this toleration has no tolerationSeconds, so the pod tolerates the node\.kubernetes\.io\/unreachable NoExecute taint forever/,
     negative: deployment({ pod: `      tolerations:\n      - key: node.kubernetes.io/unreachable\n        operator: Exists\n        effect: NoExecute\n        tolerationSeconds: 60\n${container('')}` }) },
   { name: 'default tolerations explained', rule: 'KFS008', severity: 'info', text: deployment({ replicas: 2 }), underlined: 'Deployment',
-    message: new RegExp(`^Its pods get tolerationSeconds 300 for a dead node from the API server's DefaultTolerationSeconds admission \\(--default-unreachable-toleration-seconds=300, default 1\\.36\\): a pod on a failed node is deleted about ${DELETED} after the failure`),
+    message: new RegExp(`^Its pods get tolerationSeconds 300 for a dead node from the API server's DefaultTolerationSeconds admission \\(--default-unreachable-toleration-seconds=300, Kubernetes 1\\.36 default\\): a pod on a failed node is deleted about ${DELETED} after the failure`),
     negative: deployment({ replicas: 2, pod: `      tolerations: [{key: node.kubernetes.io/unreachable, operator: Exists, effect: NoExecute, tolerationSeconds: 300}]\n${container('')}` }) },
   { name: 'DaemonSet pods stay', rule: 'KFS009', severity: 'info', text: deployment({ kind: 'DaemonSet', replicas: null }), underlined: 'DaemonSet',
     message: /^Its pod on a failed node is never evicted or moved \(DaemonSet pods tolerate the node taints forever\): it turns NotReady at (3[0-9]|4[0-9]|5[0-9])s/, negative: deployment() },
@@ -343,6 +343,12 @@ describe('rules (RULES.md sections A–E)', () => {
     assert.equal(kfs030('trap cleanup EXIT; node server.js').length, 1);
     // One program alone: the shell runs it in its own place, so it is PID 1 (bash, dash, BusyBox ash).
     assert.deepEqual(kfs030('node server.js --port 8080'), []);
+    // The stops each kind has: a Deployment's rollout and drain, a bare Pod's deletion (no rollout), a DaemonSet's rollout (no drain).
+    assert.match(kfs030('trap cleanup EXIT; node server.js')[0].message, /every stop \(rollout, eviction, drain\)/);
+    const bare = 'apiVersion: v1\nkind: Pod\nmetadata: {name: solo, namespace: shop}\nspec:\n  containers: [{name: app, image: node, command: [sh, -c, "node a.js; node b.js"]}]\n';
+    assert.match(analyse(bare).findings.find((f) => f.ruleId === 'KFS030')!.message, /every stop \(deletion, eviction, drain\)/);
+    const ds = deployment({ kind: 'DaemonSet', pod: container('        command: [sh, -c, "node a.js; node b.js"]\n') }).replace(/  replicas: 1\n/, '');
+    assert.match(analyse(ds).findings.find((f) => f.ruleId === 'KFS030')!.message, /every stop \(rollout, deletion, node shutdown\)/);
     const [kfs032] = analyse(deployment({ pod: container('        lifecycle: {preStop: {exec: {command: [sh, -c, "sleep 60s"]}}}\n') })).findings.filter((f) => f.ruleId === 'KFS032');
     assert.match(kfs032.message, /sleeps 60s but terminationGracePeriodSeconds is 30s: .* cut short by 28–30s\.$/);
     const [barely] = analyse(deployment({ pod: container('        lifecycle: {preStop: {exec: {command: [sleep, "31"]}}}\n') })).findings.filter((f) => f.ruleId === 'KFS032');
@@ -508,7 +514,7 @@ describe('rules (RULES.md sections A–E)', () => {
   it('KFS051 rounds a minAvailable percentage up as the disruption controller does, and reports two PDBs over the same pods', () => {
     const pdb = (name: string, spec: string) => `apiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata: {name: ${name}, namespace: shop}\nspec:\n${spec}  selector: {matchLabels: {app: web}}\n`;
     const kfs051 = (text: string, others: string[]) => analyse(text, others).findings.filter((f) => f.ruleId === 'KFS051').map((f) => f.message);
-    assert.match(kfs051(pdb('web', '  minAvailable: 90%\n'), [deployment({ replicas: 3 })])[0], /\(minAvailable 90% \(3, rounded up\) ≥ the 3 replicas of Deployment\/web\)/);
+    assert.match(kfs051(pdb('web', '  minAvailable: 90%\n'), [deployment({ replicas: 3 })])[0], /\(minAvailable 90%, rounded up to 3, ≥ the 3 replicas of Deployment\/web\)/);
     assert.deepEqual(kfs051(pdb('web', '  minAvailable: 60%\n'), [deployment({ replicas: 3 })]), []);
     const [twice] = kfs051(pdb('web', '  maxUnavailable: 1\n'), [deployment({ replicas: 3 }), pdb('web-too', '  maxUnavailable: 1\n')]);
     assert.match(twice, /^Another PodDisruptionBudget \(web-too\) selects the same pods: the eviction API refuses/);

@@ -83,8 +83,8 @@ describe('check: standard input, severity, rules and settings', () => {
 
   it('takes --k8s-version, --profile and --set into the simulated numbers, and refuses values it does not know', () => {
     const message = (args: string[]) => run(['check', ...args, POSTGRES]).stdout.split('\n').find((l) => l.includes(' KFS008 '))!;
-    assert.match(message([]), /default 1\.36\): a pod on a failed node is deleted about 5m5\ds after the failure/);
-    assert.match(message(['--k8s-version', '1.29']), /default 1\.29\)/);
+    assert.match(message([]), /Kubernetes 1\.36 default\): a pod on a failed node is deleted about 5m5\ds after the failure/);
+    assert.match(message(['--k8s-version', '1.29']), /Kubernetes 1\.29 default\)/);
     assert.match(message(['--set', 'apiserver.default-unreachable-toleration-seconds=60']), /--set\): a pod on a failed node is deleted about 1m5\ds after/);
     assert.match(message(['--profile', 'fast']), /deleted about 5m2\ds after the failure/);
     const badVersion = run(['check', '--k8s-version', '1.99', POSTGRES]);

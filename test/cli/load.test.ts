@@ -63,7 +63,7 @@ describe('kube-failure-sim load (SEMANTICS.md 12)', () => {
     // Neither set: 10 s and 5 min, the defaults.
     const zero = config('nodeStatusUpdateFrequency: 0s\nnodeLeaseDurationSeconds: 0\n');
     assert.deepEqual([zero.statusWritesPerSecond, zero.leaseWritesPerSecond], [3.333333, 100]);
-    assert.match(zero.timing['kubelet.nodeStatusUpdateFrequency'].source, /^default 1\.\d+$/);
+    assert.match(zero.timing['kubelet.nodeStatusUpdateFrequency'].source, /^Kubernetes 1\.\d+ default$/);
     // A value that is not a duration is reported once.
     const workspace = new Workspace();
     workspace.setDocument('kubelet.yaml', 'apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\nnodeStatusUpdateFrequency: abc\n');
@@ -93,7 +93,7 @@ describe('kube-failure-sim load (SEMANTICS.md 12)', () => {
     assert.match(stdout, /lease renewals +100\/s/);
     assert.match(stdout, /status updates +3\.33\/s/);
     assert.match(stdout, /6,200 writes\/min, 80 KB\/s to etcd/);
-    assert.match(stdout, /kubelet\.nodeStatusReportFrequency = 5m \(default 1\.36\)/);
+    assert.match(stdout, /kubelet\.nodeStatusReportFrequency = 5m \(Kubernetes 1\.36 default\)/);
     // One node: singular, and a rate below 0.01/s is not rounded to 0; the simulator's own parameters are not a release's defaults.
     const one = run('load', '--nodes', '1').stdout;
     assert.match(one, /^Heartbeat writes of 1 node \(/);

@@ -55,8 +55,8 @@ describe('kube-failure-sim simulate', () => {
     assert.equal(report.scenario.k8sVersion, '1.31');
     assert.equal(report.scenario.durationMs, 600_000);
     assert.deepEqual(report.timing['kcm.node-monitor-grace-period'], { value: 30_000, unit: 'ms', source: '--set' });
-    assert.deepEqual(report.timing['kcm.node-monitor-period'], { value: 5000, unit: 'ms', source: 'default 1.31' });
-    assert.deepEqual(report.timing['apiserver.default-unreachable-toleration-seconds'], { value: 300, unit: 's', source: 'default 1.31' });
+    assert.deepEqual(report.timing['kcm.node-monitor-period'], { value: 5000, unit: 'ms', source: 'Kubernetes 1.31 default' });
+    assert.deepEqual(report.timing['apiserver.default-unreachable-toleration-seconds'], { value: 300, unit: 's', source: 'Kubernetes 1.31 default' });
     for (const event of report.events) {
       assert.ok(Number.isInteger(event.t));
       assert.deepEqual(Object.keys(event.object), ['kind', 'name', 'namespace']);
@@ -115,7 +115,7 @@ describe('kube-failure-sim simulate', () => {
     const { code, stdout } = run('simulate', file, '--target', 'StatefulSet/db', '--duration', '8m', '--k8s-version', '1.29');
     assert.equal(code, 0);
     assert.match(stdout, /^Failure: power-off of worker-a1 at 0s, never recovers; Kubernetes 1\.29; seed 1; 8m simulated\./);
-    assert.match(stdout, /node-monitor-grace-period=40s \(default 1\.29\)/);
+    assert.match(stdout, /node-monitor-grace-period=40s \(Kubernetes 1\.29 default\)/);
     assert.match(stdout, / 0:00\.000 {2}pod\/db-0 +Running +1\/1 +0 +worker-a1 +10\.244\.0\.2/);
     assert.match(stdout, / 0:[34][0-9]\.[0-9]{3} {2}node\/worker-a1 +NotReady/);
     assert.match(stdout, / [56]:[0-9]{2}\.[0-9]{3} {2}pod\/db-0 +Terminating +1\/1/);

@@ -8,7 +8,7 @@ const plain = (knob: { value: unknown; source: string }) => ({ value: knob.value
 describe('timing configuration', () => {
   it('uses node-monitor-grace-period 40s up to 1.31 and 50s from 1.32', () => {
     assert.equal(resolveTiming({ version: version('1.31'), settings: [] }).controllerManager.nodeMonitorGracePeriod.value, 40_000);
-    assert.deepEqual(plain(resolveTiming({ version: version('v1.32.1'), settings: [] }).controllerManager.nodeMonitorGracePeriod), { value: 50_000, source: 'default 1.32' });
+    assert.deepEqual(plain(resolveTiming({ version: version('v1.32.1'), settings: [] }).controllerManager.nodeMonitorGracePeriod), { value: 50_000, source: 'Kubernetes 1.32 default' });
     assert.equal(resolveTiming({ version: version('1.20'), settings: [] }).controllerManager.nodeMonitorGracePeriod.value, 40_000);
   });
 
@@ -95,7 +95,7 @@ describe('timing configuration', () => {
       (e: Error) => e instanceof TimingError && e.setting?.source === '--set'
         && e.message === 'kubelet.shutdownGracePeriodCriticalPods (30s, --set) must not exceed kubelet.shutdownGracePeriod (10s, kubelet.yaml:3): the kubelet refuses such a configuration and does not start.');
     // Only the share, with the whole left at its default 0: the setting at fault is the share's.
-    assert.throws(() => resolveTiming({ version: version('1.31'), settings: settings.slice(1) }), /\(30s, --set\) must not exceed kubelet\.shutdownGracePeriod \(0s, default 1\.31\)/);
+    assert.throws(() => resolveTiming({ version: version('1.31'), settings: settings.slice(1) }), /\(30s, --set\) must not exceed kubelet\.shutdownGracePeriod \(0s, Kubernetes 1\.31 default\)/);
     assert.equal(resolveTiming({ version: version('1.31'), settings: [settings[0], { ...settings[1], value: '10s' }] }).kubelet.shutdownGracePeriodCriticalPods.value, 10_000);
     const errors: TimingError[] = [];
     const lenient = resolveTiming({ version: version('1.31'), settings, onError: (e) => errors.push(e) });

@@ -93,6 +93,6 @@ describe('the CLI and the editor build the same scenario from the same scenario 
     ]);
     const { apiServer, kubelet } = cli.timing;
     assert.deepEqual([apiServer.defaultUnreachableTolerationSeconds.value, apiServer.defaultUnreachableTolerationSeconds.source], [120, FILE]);
-    assert.deepEqual([kubelet.nodeLeaseDurationSeconds.source], ['default 1.30']);
+    assert.deepEqual([kubelet.nodeLeaseDurationSeconds.source], ['Kubernetes 1.30 default']);
   });
 });

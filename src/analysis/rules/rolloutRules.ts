@@ -66,7 +66,7 @@ export const pdbBlocksDrains: Rule = {
       else if (pdb.minAvailable === '100%') [why, field] = ['minAvailable is 100%', 'minAvailable'];
       else if (workloads.length > 0 && pdb.minAvailable !== undefined && minAvailableOf(pdb.minAvailable, replicas) >= replicas) {
         // The disruption controller rounds a percentage up (GetScaledValueFromIntOrPercent, roundUp).
-        const asked = typeof pdb.minAvailable === 'number' ? `${pdb.minAvailable}` : `${pdb.minAvailable} (${minAvailableOf(pdb.minAvailable, replicas)}, rounded up)`;
+        const asked = typeof pdb.minAvailable === 'number' ? `${pdb.minAvailable}` : `${pdb.minAvailable}, rounded up to ${minAvailableOf(pdb.minAvailable, replicas)},`;
         [why, field] = [`minAvailable ${asked} ≥ the ${replicas} replica${replicas === 1 ? '' : 's'} of ${workloads.map((w) => `${w.kind}/${w.name}`).join(', ')}`, 'minAvailable'];
       }
       // The eviction API refuses a pod that more than one PodDisruptionBudget selects.

@@ -15,6 +15,9 @@ function finding(rule: Rule, workload: Sourced<Workload>, path: (string | number
   return { ruleId: rule.id, severity: rule.defaultSeverity, range: rangeOf(workload, path), message, object: objectRef(workload.source), ...extra };
 }
 
+/** How a pod of each kind is stopped: a bare Pod has no rollout, and a drain leaves a DaemonSet's pods alone. */
+const STOPS: Readonly<Record<string, string>> = { Pod: 'deletion, eviction, drain', DaemonSet: 'rollout, deletion, node shutdown' };
+
 export const shellIgnoresSigterm: Rule = {
   id: 'KFS030',
   title: 'Shell as PID 1 ignores SIGTERM',
@@ -32,7 +35,7 @@ export const shellIgnoresSigterm: Rule = {
       const [field, index] = container.command.length > 2 ? ['command', 2] : ['args', 2 - container.command.length];
       const edit = execPrefixable(script) ? prefixScalar(ctx.document.parsed.text, workload, [...path, field, index], 'exec ') : undefined;
       return [finding(this, workload, [...path, commandField],
-        `${containerName(container)} runs its program under ${argv[0]} ${argv[1]}: the shell is PID 1, does not forward SIGTERM and ignores it, so every stop (rollout, eviction, drain) waits the whole terminationGracePeriodSeconds (${grace}s) and ends in SIGKILL. Start the program with exec, or add a preStop hook.`,
+        `${containerName(container)} runs its program under ${argv[0]} ${argv[1]}: the shell is PID 1, does not forward SIGTERM and ignores it, so every stop (${STOPS[workload.kind] ?? 'rollout, eviction, drain'}) waits the whole terminationGracePeriodSeconds (${grace}s) and ends in SIGKILL. Start the program with exec, or add a preStop hook.`,
         { fixes: edit ? fix(`Start the program with exec (SIGTERM reaches the program: it can stop gracefully within terminationGracePeriodSeconds ${grace}s instead of being killed at its end)`, [edit], { preferred: true }) : undefined })];
     }));
   },
