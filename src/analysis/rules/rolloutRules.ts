@@ -102,11 +102,19 @@ export const noPdb: Rule = {
       // An autoscaler's minReplicas, not the replicas it overrides, is how many pods there are at least.
       const pods = fewestPods(workload, ctx.workspace);
       if (!hasReplicas(workload) || pods < 2) return [];
-      if (ctx.workspace.podDisruptionBudgets.some((pdb) => budgetSelects(pdb, workload) && !removedIn(pdb.source, ctx.timing.version.minor))) return [];
+      const selecting = ctx.workspace.podDisruptionBudgets.filter((pdb) => budgetSelects(pdb, workload));
+      const { minor, label } = ctx.timing.version;
+      if (selecting.some((pdb) => !removedIn(pdb.source, minor))) return [];
+      // A budget written in an apiVersion the API server no longer serves is not there: say which, not that none exists.
+      const unserved = selecting[0];
+      const location = unserved && ctx.locate(unserved.source);
       return [{
         ruleId: this.id, severity: this.defaultSeverity, object: objectRef(workload.source),
         range: isWritten(workload, ['spec', 'replicas']) ? rangeOf(workload, ['spec', 'replicas']) : kindRange(workload),
-        message: `No PodDisruptionBudget selects ${workload.kind}/${workload.name}: a drain or a node upgrade may evict all ${formatCount(pods)}${autoscalerOf(workload, ctx.workspace) ? ' or more' : ''} replicas at once. Add a PodDisruptionBudget with maxUnavailable: 1 (or minAvailable) that selects its pods.`,
+        message: unserved
+          ? `PodDisruptionBudget ${unserved.name} selects ${workload.kind}/${workload.name} but is written as ${unserved.source.apiVersion}, which Kubernetes ${label} no longer serves (KFS094): it is never created, so a drain or a node upgrade may evict all ${formatCount(pods)}${autoscalerOf(workload, ctx.workspace) ? ' or more' : ''} replicas at once. Write it as policy/v1.`
+          : `No PodDisruptionBudget selects ${workload.kind}/${workload.name}: a drain or a node upgrade may evict all ${formatCount(pods)}${autoscalerOf(workload, ctx.workspace) ? ' or more' : ''} replicas at once. Add a PodDisruptionBudget with maxUnavailable: 1 (or minAvailable) that selects its pods.`,
+        related: location ? [{ location, message: `PodDisruptionBudget ${unserved.name}: ${unserved.source.apiVersion}` }] : undefined,
       }];
     });
   },
