@@ -45,16 +45,20 @@ export function suppressedBy(document: ReadManifest): (finding: Finding) => bool
 
 /**
  * The line each document starts on: the file's first line, then each later document's `---`
- * (a comment before it belongs to the document above), or its first line if it has none.
+ * (a comment before it belongs to the document above), else the line after the `...` that ended
+ * the document above, else its first line.
  */
 function documentStarts(document: ReadManifest): number[] {
   const { text, lines, documents } = document.parsed;
   return documents.map((d, i) => {
     if (i === 0) return 0;
+    let afterEnd: number | undefined;
     for (let line = documents[i - 1].range.end.line; line <= d.range.start.line; line++) {
-      if (/^---(\s|$)/.test(text.slice(lines.lineStart(line), lines.lineEnd(line)))) return line;
+      const lineText = text.slice(lines.lineStart(line), lines.lineEnd(line));
+      if (/^---(\s|$)/.test(lineText)) return line;
+      if (/^\.\.\.(\s|$)/.test(lineText)) afterEnd = line + 1;
     }
-    return d.range.start.line;
+    return afterEnd ?? d.range.start.line;
   });
 }
 

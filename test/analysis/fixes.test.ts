@@ -254,6 +254,10 @@ describe('quick fixes', () => {
     const documentEdited = applyEdits(text, documentFix.edits);
     assert.equal(documentEdited, `# a comment\n# kfs-disable KFS002\n${web('  replicas: 1\n')}`);
     assert.deepEqual(fixesOf(documentEdited, 'KFS002'), []);
+    // A document after one ended by ... (no ---): the comment above it is its own, not the one above's.
+    const ended = `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n...\n${web('  replicas: 1\n')}`;
+    const afterEnd = applyEdits(ended, suppressionFixesOf(ended, 'KFS002').find((f) => f.title === 'Disable KFS002 for this document')!.edits);
+    assert.deepEqual(fixesOf(afterEnd, 'KFS002'), []);
   });
 
   it('KFS030 puts exec after a tag, and offers nothing where exec cannot go first (an assignment, a subshell, a builtin)', () => {
