@@ -52,11 +52,6 @@ export class DocumentEditor {
     return this.edit(node.start, node.end, `${this.gluedToIndicator(node) ? ' ' : ''}${newText}`);
   }
 
-  /** Replaces the value at a path with a value, written in flow style. */
-  replaceWith(path: Path, value: YamlValue): TextEdit | undefined {
-    return this.replaceValue(path, flowText(value));
-  }
-
   /** Sets `key` in the mapping at `mapPath`: replaces its value, or adds the entry (creating missing parent mappings). */
   /** `first`: a new block entry goes above the mapping's first one (where `replicas` is read), not below its last. */
   setEntry(mapPath: Path, key: string, value: YamlValue, position: 'first' | 'last' = 'last'): TextEdit | undefined {

@@ -95,6 +95,11 @@ describe('quick fixes', () => {
     const edited = applyEdits(text, fix.edits);
     assert.equal(edited, web('  replicas: 1\n', `${noEffect}        effect: NoExecute\n        tolerationSeconds: 300\n      containers: [{name: web, image: nginx}]\n`));
     assert.deepEqual(readManifestText(edited).parsed.problems, []);
+    // effect written empty: its value is set, and the toleration keeps its comments and style.
+    const emptyEffect = '      tolerations:\n      - key: node.kubernetes.io/unreachable   # ticket OPS-123\n        operator: Exists\n        effect: ""\n';
+    const withEmpty = web('  replicas: 1\n', `${emptyEffect}      containers: [{name: web, image: nginx}]\n`);
+    assert.equal(applyEdits(withEmpty, fixesOf(withEmpty, 'KFS007')[0].edits),
+      web('  replicas: 1\n', `${emptyEffect.replace('effect: ""', 'effect: NoExecute')}        tolerationSeconds: 300\n      containers: [{name: web, image: nginx}]\n`));
     const wildcard = web('  replicas: 1\n', '      tolerations: [{operator: Exists}]\n      containers: [{name: web, image: nginx}]\n');
     assert.deepEqual(fixesOf(wildcard, 'KFS007'), []);
     // tolerationSeconds without effect is what the API server rejects.

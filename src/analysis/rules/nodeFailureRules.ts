@@ -275,9 +275,10 @@ export const toleratedForever: Rule = {
         const fixes = toleration.effect === 'NoExecute'
           ? fix('Add tolerationSeconds: 300', [editor.setEntry(path, 'tolerationSeconds', 300)], { preferred, effect })
           : toleration.key
-            ? fix('Add effect: NoExecute and tolerationSeconds: 300', [editor.addEntries(path, { effect: 'NoExecute', tolerationSeconds: 300 })
-              // An effect written empty (effect: "") is replaced with the rest of the toleration.
-              ?? editor.replaceWith(path, { key: toleration.key, operator: toleration.operator, ...(toleration.value ? { value: toleration.value } : {}), effect: 'NoExecute', tolerationSeconds: 300 })], { preferred, effect })
+            ? fix('Add effect: NoExecute and tolerationSeconds: 300', isWritten(workload, [...path, 'effect'])
+              // An effect written empty (effect: ""): its value is set, the rest of the toleration (and its comments) kept.
+              ? [editor.setEntry(path, 'effect', 'NoExecute'), editor.setEntry(path, 'tolerationSeconds', 300)]
+              : [editor.addEntries(path, { effect: 'NoExecute', tolerationSeconds: 300 })], { preferred, effect })
             : undefined;
         const consequence = notReady
           ? 'while its kubelet reports NotReady (a container runtime or network plugin down) it is never evicted and its controller never replaces it, whether or not its containers still serve.'
