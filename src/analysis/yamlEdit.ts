@@ -40,7 +40,7 @@ export class DocumentEditor {
     let eol = lineBreaks.get(lines);
     if (eol === undefined) lineBreaks.set(lines, (eol = text.includes('\r\n') ? '\r\n' : '\n'));
     this.eol = eol;
-    const style = detectStyle(map.root, (offset) => this.column(this.base(offset)), (node) => this.isFlow(node));
+    const style = detectStyle(map.root, (offset) => this.column(this.base(offset)), (node) => this.isFlow(node), (item) => this.dashColumn(item));
     this.unit = style.unit;
     this.flushSequences = style.flushSequences;
   }
@@ -244,7 +244,7 @@ function commentStart(text: string, start: number, end: number): number {
 }
 
 /** The document's indentation unit and sequence style, from its first nested mapping and sequence. */
-function detectStyle(root: SourceNode | undefined, column: (offset: number) => number, isFlow: (node: SourceNode) => boolean): { unit: number; flushSequences: boolean } {
+function detectStyle(root: SourceNode | undefined, column: (offset: number) => number, isFlow: (node: SourceNode) => boolean, dashColumn: (item: SourceNode) => number): { unit: number; flushSequences: boolean } {
   let unit: number | undefined;
   let flush: boolean | undefined;
   const visit = (node: SourceNode, parentKeyColumn: number | undefined, depth: number) => {
@@ -253,7 +253,8 @@ function detectStyle(root: SourceNode | undefined, column: (offset: number) => n
       for (const value of node.entries.values()) {
         const keyColumn = column(value.keyStart);
         if (unit === undefined && parentKeyColumn !== undefined && keyColumn > parentKeyColumn) unit = keyColumn - parentKeyColumn;
-        if (flush === undefined && value.kind === NodeKind.Sequence && value.items?.length && !isFlow(value)) flush = column(value.items[0].start) - 2 <= keyColumn;
+        // Where the dash is, whatever follows it (`-   name:`).
+        if (flush === undefined && value.kind === NodeKind.Sequence && value.items?.length && !isFlow(value)) flush = dashColumn(value.items[0]) <= keyColumn;
         visit(value, keyColumn, depth + 1);
       }
     } else if (node.items) {

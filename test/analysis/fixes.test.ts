@@ -143,6 +143,9 @@ describe('quick fixes', () => {
 `);
     assert.deepEqual(valueAt(edited, ['spec', 'template', 'spec', 'tolerations', 1]), { key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 });
     assert.equal(simulatedOutage(edited), simulatedOutage(text), 'the same tolerations: the same outage');
+    // Items written flush with their key, however many spaces follow the dash (-   name:): the new list is flush too.
+    const wide = web('  replicas: 2\n', '      containers:\n      -   name: web\n          image: nginx\n');
+    assert.match(applyEdits(wide, fixesOf(wide, 'KFS008')[0].edits), /\n      tolerations:\n      - key: node\.kubernetes\.io\/unreachable\n        operator: Exists\n/);
     const [, before, after] = /^Write the tolerations the API server adds \(300s\) \(outage if a node fails: (\S+) → (\S+)\)$/.exec(fix.title)!;
     assert.deepEqual([before, after], [simulatedOutage(text), simulatedOutage(edited)]);
     assert.equal(before, '0s', 'two replicas: one keeps serving');
