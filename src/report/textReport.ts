@@ -27,11 +27,17 @@ const PLACEMENT_WORDS: Record<string, string> = {
 const KEY_KNOBS = ['kcm.node-monitor-grace-period', 'kcm.node-monitor-period', 'kubelet.nodeLeaseDurationSeconds', 'kubelet.nodeStatusReportFrequency', 'apiserver.default-unreachable-toleration-seconds'];
 
 export function keyTimingText(timing: Record<string, TimingJson>): string {
-  return KEY_KNOBS.map((name) => {
+  // Knobs one after another from one source share it: "a=1, b=2 (Kubernetes 1.36 defaults)", not the source five times.
+  const groups: { source: string; settings: string[] }[] = [];
+  for (const name of KEY_KNOBS) {
     const knob = timing[name];
     const value = typeof knob.value === 'number' && knob.unit === 'ms' ? formatDuration(knob.value) : String(knob.value);
-    return `${name.replace(/^[a-z]+\./, '')}=${value} (${knob.source})`;
-  }).join('; ');
+    const setting = `${name.replace(/^[a-z]+\./, '')}=${value}`;
+    const last = groups[groups.length - 1];
+    if (last?.source === knob.source) last.settings.push(setting);
+    else groups.push({ source: knob.source, settings: [setting] });
+  }
+  return groups.map(({ source, settings }) => `${settings.join(', ')} (${settings.length > 1 && source.endsWith(' default') ? `${source}s` : source})`).join('; ');
 }
 
 /** What was simulated, in a few lines: the failure, the version, the seed, the cluster and the timing that decides the outcome. */

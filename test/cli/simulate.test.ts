@@ -115,7 +115,7 @@ describe('kube-failure-sim simulate', () => {
     const { code, stdout } = run('simulate', file, '--target', 'StatefulSet/db', '--duration', '8m', '--k8s-version', '1.29');
     assert.equal(code, 0);
     assert.match(stdout, /^Failure: power-off of worker-a1 at 0s, never recovers; Kubernetes 1\.29; seed 1; 8m simulated\./);
-    assert.match(stdout, /node-monitor-grace-period=40s \(Kubernetes 1\.29 default\)/);
+    assert.match(stdout, /\nTiming: node-monitor-grace-period=40s, node-monitor-period=5s, nodeLeaseDurationSeconds=40, nodeStatusReportFrequency=5m, default-unreachable-toleration-seconds=300 \(Kubernetes 1\.29 defaults\)\.\n/);
     assert.match(stdout, / 0:00\.000 {2}pod\/db-0 +Running +1\/1 +0 +worker-a1 +10\.244\.0\.2/);
     assert.match(stdout, / 0:[34][0-9]\.[0-9]{3} {2}node\/worker-a1 +NotReady/);
     assert.match(stdout, / [56]:[0-9]{2}\.[0-9]{3} {2}pod\/db-0 +Terminating +1\/1/);
