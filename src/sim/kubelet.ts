@@ -252,12 +252,23 @@ class Kubelet {
   /** The liveness probe kills the hung container; it restarts (first at once, then after a growing backoff) and hangs again. */
   private failLiveness(pod: SimPod, epoch: number, restarts: number): void {
     const { clock, store, timing } = this.ctx;
-    // A restarted container that hangs never passes its startup probe, which kills it in the liveness probe's place.
-    const probe = restarts > 0 && hasStartupProbe(pod) ? pod.template.startupProbe : pod.template.livenessProbe;
+    const startup = restarts > 0 && hasStartupProbe(pod) ? pod.template.startupProbe : undefined;
+    // A restarted container that hangs fails an HTTP or exec startup probe, which kills it in the liveness
+    // probe's place; a TCP one it passes (the kernel answers), and the liveness probe runs from then on.
+    const probe = failsOnHang(startup) ? startup : pod.template.livenessProbe;
     if (!failsOnHang(probe)) return;
     const alive = () => epoch === this.diskEpoch && !pod.removed && pod.deletionTimestamp === undefined && this.connected;
     // initialDelaySeconds counts from a container's start: not for the one running when the disk failed.
-    clock.after((restarts > 0 ? probe.initialDelaySeconds * 1000 : 0) + this.probeDetectionMs(probe), () => {
+    let startsMs = restarts > 0 ? probe.initialDelaySeconds * 1000 : 0;
+    if (startup && probe !== startup) {
+      const startedMs = startup.initialDelaySeconds * 1000 + this.random.uniform(0, startup.periodSeconds * 1000);
+      startsMs = Math.max(startsMs, startedMs);
+      // Started and without a readiness probe, the hung container counts as Ready until it is killed.
+      if (!pod.template.readinessProbe) clock.after(startedMs, () => {
+        if (alive() && pod.running && !pod.readyCondition) this.client.write(() => store.patchPodStatus(pod, { ready: true, containersReady: true }));
+      });
+    }
+    clock.after(startsMs + this.probeDetectionMs(probe), () => {
       if (!alive() || !pod.running) return;
       const graceMs = (probe.terminationGracePeriodSeconds ?? pod.template.terminationGracePeriodSeconds) * 1000;
       clock.after(Math.min(timing.simulator.containerStopLatency.value, graceMs), () => {
@@ -592,14 +603,14 @@ function exitsZero(pod: SimPod, stoppedInTime: boolean): boolean {
   return pod.running && stoppedInTime && pod.template.restartPolicy === 'Always';
 }
 
-/**
- * Whether a probe fails once the app hangs (a failed disk): an HTTP, gRPC or exec check does, a
- * TCP check does not, as the kernel still completes the handshake for the hung process (KFS023).
- */
 function hasStartupProbe(pod: SimPod): boolean {
   return pod.template.startupProbe !== undefined && pod.template.startupProbe.handler !== 'none';
 }
 
+/**
+ * Whether a probe fails once the app hangs (a failed disk): an HTTP, gRPC or exec check does, a
+ * TCP check does not, as the kernel still completes the handshake for the hung process (KFS023).
+ */
 function failsOnHang(probe: SimPod['template']['livenessProbe']): probe is NonNullable<SimPod['template']['livenessProbe']> {
   return probe !== undefined && probe.handler !== 'none' && probe.handler !== 'tcpSocket';
 }

@@ -260,6 +260,9 @@ spec:
       // The second kill: U(0, 10 s) + 11 periods + the 1 s timeout after the restart (liveness would take 21–31 s).
       const gap = killed[1] - restarted[0];
       assert.ok(gap >= 111_000 && gap <= 121_000 + 2 * WRITE, `killed ${gap} ms after its restart`);
+      // A TCP startup probe the hung app passes (the kernel answers): the liveness probe goes on killing it.
+      const tcpStartup = startup.replace('startupProbe: {httpGet: {path: /, port: 80}, failureThreshold: 12}', 'startupProbe: {tcpSocket: {port: 80}, failureThreshold: 12}');
+      assert.ok(run([tcpStartup], { failure: 'disk-failure', durationMs: 10 * MINUTE }).events.filter((e) => e.type === 'PodRestarted').length >= 4);
     });
 
     it('without probes the pod stays Ready in the API: traffic is black-holed for the whole run', () => {
