@@ -135,8 +135,8 @@ export class WorkloadSimulations {
 }
 
 /** The workspace's nodes, or the default cluster given what the workload's pods ask of a node. */
-export function clusterFor(workload: Workload, objects: ManifestModel): ClusterSpec {
-  return objects.nodes.length > 0 ? clusterOf(objects.nodes) : defaultClusterFitting(nodeNeeds(workload));
+export function clusterFor(workload: Workload, objects: ManifestModel, asker?: string): ClusterSpec {
+  return objects.nodes.length > 0 ? clusterOf(objects.nodes) : defaultClusterFitting(nodeNeeds(workload), asker);
 }
 
 /** The nodes the workload's nodeSelector and required node affinity allow, on the cluster it is simulated on. */

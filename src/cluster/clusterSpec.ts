@@ -64,7 +64,7 @@ export interface NodeNeeds {
   memoryBytes: number;
 }
 
-/** About the largest machines sold (896 vCPUs, 32 TiB): a request beyond them fits no node anywhere. */
+/** The largest machines sold (896 vCPUs, 32 TiB), rounded up: a request beyond them fits no node anywhere. */
 const LARGEST_MACHINE = { cpuMillis: 1024 * 1000, memoryBytes: 32 * 2 ** 40 };
 
 /**
@@ -74,7 +74,7 @@ const LARGEST_MACHINE = { cpuMillis: 1024 * 1000, memoryBytes: 32 * 2 ** 40 };
  * hostname asked for becomes the first node's name (a pod pinned to one machine stays pinned), and
  * several allowed hostnames the first nodes' names.
  */
-export function defaultClusterFitting(needs: NodeNeeds): ClusterSpec {
+export function defaultClusterFitting(needs: NodeNeeds, asker?: string): ClusterSpec {
   // Room no machine has (cpu: 1e308) is not invented: the pod stays Pending, Insufficient cpu.
   if (needs.cpuMillis > LARGEST_MACHINE.cpuMillis || needs.memoryBytes > LARGEST_MACHINE.memoryBytes) needs = { ...needs, cpuMillis: 0, memoryBytes: 0 };
   const cluster = defaultCluster();
@@ -101,7 +101,8 @@ export function defaultClusterFitting(needs: NodeNeeds): ClusterSpec {
   const gib = Math.round((memoryBytes / GiB) * 10) / 10;
   return {
     nodes: cluster.nodes,
-    source: `the default 3 zones x 2 workers fitted to what its pods ask for: ${Math.ceil(cpuMillis / 1000)} CPU / ${gib} GiB allocatable each${labelled ? `, labelled ${labelled}` : ''}${renamed.length === 1 ? `, one named ${renamed[0]}` : renamed.length > 1 ? `, named ${renamed.join(', ')}` : ''}`,
+    // A zone asked for is every node's: no longer 3 zones.
+    source: `the default ${labels.some(([key]) => key === ZONE_LABEL) ? '6 workers' : '3 zones x 2 workers'} fitted to what ${asker ? `${asker} asks` : 'its pods ask'} for: ${Math.ceil(cpuMillis / 1000)} CPU / ${gib} GiB allocatable each${labelled ? `, labelled ${labelled}` : ''}${renamed.length === 1 ? `, one named ${renamed[0]}` : renamed.length > 1 ? `, named ${renamed.join(', ')}` : ''}`,
   };
 }
 

@@ -511,12 +511,13 @@ function compare(a: Position, b: Position): number {
 }
 
 /**
- * Without Node objects: the default cluster fitted to what the run's target workload (else its
- * first) asks of a node, as the findings, hovers and CodeLens simulate it; a pod pinned by a
- * nodeSelector no longer finds no node in the run their link starts.
+ * Without Node objects: the default cluster fitted to what the run's one workload asks of a node
+ * (the target Kind/name, or the only workload), as the findings, hovers and CodeLens simulate it:
+ * a pod pinned by a nodeSelector finds its nodes in the run their link starts. Among several, one
+ * workload's fitting (a zone, a renamed node) would change the others' runs: the plain default then.
  */
 function defaultClusterFor(workloads: readonly Sourced<Workload>[], objects: ManifestModel, targets: readonly string[]): ClusterSpec {
   const named = targets.filter((t) => t.includes('/') && !/^(node|zone)\//i.test(t)).flatMap((t) => workloadsNamed(workloads, t));
-  const workload = named[0] ?? workloads[0];
-  return workload ? clusterFor(workload, objects) : clusterOf([]);
+  const workload = named.length === 1 ? named[0] : workloads.length === 1 && targets.every((t) => !/^node\//i.test(t)) ? workloads[0] : undefined;
+  return workload ? clusterFor(workload, objects, `${workload.kind}/${workload.name}`) : clusterOf([]);
 }

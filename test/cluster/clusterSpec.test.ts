@@ -9,7 +9,7 @@ describe('the default cluster fitted to what a workload asks of a node', () => {
   it('every node gets a label the pods select, a zone asked for, and room for the requests', () => {
     const fitted = defaultClusterFitting({ labels: { disktype: 'ssd', 'topology.kubernetes.io/zone': 'us-east-1a' }, cpuMillis: 8000, memoryBytes: 0 });
     assert.deepEqual(fitted.nodes.map((n) => [n.labels.disktype, n.zone.endsWith('us-east-1a'), n.allocatable.cpuMillis]), Array(6).fill(['ssd', true, 8000]));
-    assert.match(fitted.source, /^the default 3 zones x 2 workers fitted to what its pods ask for: 8 CPU \/ 14\.6 GiB allocatable each, labelled disktype=ssd, topology\.kubernetes\.io\/zone=us-east-1a$/);
+    assert.match(fitted.source, /^the default 6 workers fitted to what its pods ask for: 8 CPU \/ 14\.6 GiB allocatable each, labelled disktype=ssd, topology\.kubernetes\.io\/zone=us-east-1a$/);
   });
 
   it('stays the plain default when a node already fits; a hostname asked for names one node', () => {

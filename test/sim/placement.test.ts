@@ -311,7 +311,9 @@ describe('placement: spec.nodeName binds pods without the scheduler', () => {
     const result = run([ssd], { durationMs: 10 * MINUTE, targets: ['Deployment/web'] });
     assert.equal(result.summary.workloads[0].outcome, 'replaced');
     const scenario = scenarioOf([deployment('plain', 1), ssd], { durationMs: 10 * MINUTE, targets: ['Deployment/web'] });
-    assert.match(scenario.cluster.source, /^the default 3 zones x 2 workers fitted to what its pods ask for: .*labelled disktype=ssd$/);
+    assert.match(scenario.cluster.source, /^the default 3 zones x 2 workers fitted to what Deployment\/web asks for: .*labelled disktype=ssd$/);
+    // Among several workloads with no target naming one, no workload's fitting changes the others' runs.
+    assert.equal(scenarioOf([deployment('plain', 1), ssd], { durationMs: MINUTE }).cluster.source, 'the default 3 zones x 2 workers, 4 CPU / 14.6 GiB allocatable each');
     // Room no machine has is not invented: the pod stays Pending.
     const huge = scenarioOf([deployment('big', 1).replace('image: registry.k8s.io/pause:3.9}', 'image: x, resources: {requests: {cpu: "5000"}}}')], { durationMs: MINUTE });
     assert.ok(huge.cluster.nodes.every((n) => n.allocatable.cpuMillis < 5000 * 1000), huge.cluster.source);
