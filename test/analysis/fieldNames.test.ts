@@ -67,5 +67,8 @@ describe('KFS095: fields Kubernetes does not know', () => {
       .replace('tolerationSecond', 'tolerationSeconds').replace('readinessprobe', 'readinessProbe').replace('request:', 'requests:');
     assert.deepEqual(analyse(future).findings, []);
     assert.deepEqual(analyse(`$patch: replace\n${MISTAKES}`).findings, []);
+    // A custom resource of a built-in kind's name (Volcano's Job, Kruise's StatefulSet) has fields of its own.
+    assert.deepEqual(analyse('apiVersion: batch.volcano.sh/v1alpha1\nkind: Job\nmetadata: {name: j}\nspec: {schedulerName: volcano, minAvailable: 1}\n').findings, []);
+    assert.equal(analyse('apiVersion: batch/v1\nkind: Job\nmetadata: {name: j}\nspec: {schedulerName: volcano, template: {spec: {containers: [{name: c, image: x}]}}}\n').findings.length, 1);
   });
 });

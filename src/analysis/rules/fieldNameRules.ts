@@ -63,7 +63,7 @@ const podSpec = (name: string): Shape => ({
   nested: { affinity: AFFINITY },
   lists: { containers: CONTAINER, initContainers: CONTAINER, tolerations: TOLERATION, topologySpreadConstraints: SPREAD },
   // An image or a probe written beside containers: instead of in one of them.
-  belongsElsewhere: (field) => (CONTAINER_FIELDS.includes(field) && !POD_SPEC_FIELDS.includes(field) ? 'a container, under containers' : undefined),
+  belongsElsewhere: (field) => (CONTAINER_FIELDS.includes(field) ? 'a container, under containers' : undefined),
 });
 const template = (of: string): Shape => ({ name: `the pod template of ${of}`, fields: ['metadata', 'spec'], nested: { metadata: metadata(`${of}'s pod template`), spec: podSpec(`the pod spec of ${of}`) } });
 
@@ -93,7 +93,8 @@ const SPECS: Readonly<Record<string, Shape>> = {
     name: 'a CronJob\'s spec',
     fields: ['schedule', 'timeZone', 'startingDeadlineSeconds', 'concurrencyPolicy', 'suspend', 'jobTemplate', 'successfulJobsHistoryLimit', 'failedJobsHistoryLimit'],
     nested: { jobTemplate: { name: 'a CronJob\'s job template', fields: ['metadata', 'spec'], nested: { spec: workloadSpec('Job', JOB_SPEC_FIELDS, 'spec.jobTemplate.spec.template.spec') } } },
-    belongsElsewhere: (field) => (JOB_SPEC_FIELDS.includes(field) ? 'spec.jobTemplate.spec' : POD_SPEC_FIELDS.includes(field) ? 'spec.jobTemplate.spec.template.spec' : undefined),
+    belongsElsewhere: (field) => (JOB_SPEC_FIELDS.includes(field) ? 'spec.jobTemplate.spec' : POD_SPEC_FIELDS.includes(field) ? 'spec.jobTemplate.spec.template.spec'
+      : CONTAINER_FIELDS.includes(field) ? 'a container, under spec.jobTemplate.spec.template.spec.containers' : undefined),
   },
   Pod: podSpec('a Pod\'s spec'),
   Service: {
@@ -104,6 +105,14 @@ const SPECS: Readonly<Record<string, Shape>> = {
   },
   PodDisruptionBudget: { name: 'a PodDisruptionBudget\'s spec', fields: ['minAvailable', 'selector', 'maxUnavailable', 'unhealthyPodEvictionPolicy'] },
 };
+
+/** The API groups of those kinds: a custom resource of the same kind (Volcano's Job, Kruise's StatefulSet) has fields of its own. */
+const GROUPS: Readonly<Record<string, readonly string[]>> = {
+  Deployment: ['apps', 'extensions'], StatefulSet: ['apps'], DaemonSet: ['apps', 'extensions'], ReplicaSet: ['apps', 'extensions'],
+  ReplicationController: [''], Pod: [''], Service: [''], Job: ['batch'], CronJob: ['batch'], PodDisruptionBudget: ['policy'],
+};
+
+const groupOf = (apiVersion: string) => (apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '');
 
 const TOP_LEVEL = ['apiVersion', 'kind', 'metadata', 'spec', 'status'];
 
@@ -123,7 +132,7 @@ export const unknownField: Rule = {
     const findings: Finding[] = [];
     for (const object of ctx.document.objects) {
       const spec = SPECS[object.kind];
-      if (!spec || isPatch(object)) continue;
+      if (!spec || isPatch(object) || !GROUPS[object.kind].includes(groupOf(object.apiVersion))) continue;
       const report = (path: Path, message: string, renameTo?: string) => {
         const range = object.sourceMap.keyRange(path) ?? object.sourceMap.closestRange(path);
         findings.push({
