@@ -59,7 +59,7 @@ export class VolumeBinder {
     const claims: SimClaim[] = [];
     for (const { volume } of podVolumes(spec)) {
       if (volume.source === 'persistentVolumeClaim' && volume.claimName) claims.push(this.claim(workload.namespace, volume.claimName, undefined));
-      if (volume.disk && !volume.disk.readOnly) claims.push(this.inlineDisk(`${volume.disk.type} ${volume.disk.id}`));
+      if (volume.disk?.exclusive) claims.push(this.inlineDisk(`${volume.disk.type} ${volume.disk.id}`));
     }
     if (spec.kind === 'StatefulSet' && ordinal !== undefined) {
       for (const template of spec.volumeClaimTemplates) {

@@ -414,11 +414,11 @@ describe('rules (RULES.md sections A–E)', () => {
     assert.equal(underlined(text, kfs004.range), 'nodeAffinity');
   });
 
-  it('KFS011 and KFS002 on a disk written in the pod spec (gcePersistentDisk): attached to one node at a time, as a ReadWriteOnce claim; not when read-only', () => {
+  it('KFS011 and KFS002 on a disk written in the pod spec (gcePersistentDisk): attached to one node at a time, as a ReadWriteOnce claim; not a read-only GCE disk', () => {
     const text = deployment({ pod: '      volumes: [{name: data, gcePersistentDisk: {pdName: mongo-disk, fsType: ext4}}]\n      containers: [{name: c, image: mongo}]\n' });
     const findings = analyse(text).findings;
     const kfs011 = findings.find((f) => f.ruleId === 'KFS011')!;
-    assert.match(kfs011.message, /^Disk gcePersistentDisk mongo-disk, attached to one node at a time \(read-write\), stays attached to a powered-off node: .*simulated: replacement \S+ waits in ContainerCreating \(Multi-Attach error\)/);
+    assert.match(kfs011.message, /^Disk gcePersistentDisk mongo-disk, attached to one node at a time, stays attached to a powered-off node: .*simulated: replacement \S+ waits in ContainerCreating \(Multi-Attach error\)/);
     assert.equal(underlined(text, kfs011.range), 'gcePersistentDisk');
     assert.match(findings.find((f) => f.ruleId === 'KFS002')!.message, /^Down until the node returns or someone acts if its node fails: .*its disk gcePersistentDisk mongo-disk is still attached to worker-a1 \(Multi-Attach error\).* A second replica would not help: it would mount the same disk gcePersistentDisk mongo-disk/);
     const readOnly = analyse(text.replace('fsType: ext4', 'readOnly: true')).findings;

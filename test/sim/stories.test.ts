@@ -121,9 +121,13 @@ describe('stories: what happens to each kind of workload', () => {
     assert.ok(detached.t >= 14 * MINUTE && detached.t < 14 * MINUTE + 1000, `detached at ${detached.t}`);
     const db = summaryOf(result, 'db');
     assert.ok(db.replacementReadyMs! > detached.t, `Ready at ${db.replacementReadyMs}`);
-    // Read-only, any number of nodes may attach it: the replacement runs at once.
-    const readOnly = run([inline.replace('fsType: ext4', 'readOnly: true')], { durationMs: 30 * MINUTE, interventions: [{ kind: 'force-delete', target: 'Deployment/db', atMs: 8 * MINUTE }] });
-    assert.equal(readOnly.events.filter((e) => e.reason === 'FailedAttachVolume').length, 0);
+    // CSI migration makes an EBS volume ReadWriteOnce even read-only; a read-only GCE disk ReadOnlyMany, and inline
+    // iSCSI has no access mode at all: those two attach anywhere at once.
+    const failedAttaches = (text: string) => run([text], { durationMs: 30 * MINUTE, interventions: [{ kind: 'force-delete', target: 'Deployment/db', atMs: 8 * MINUTE }] })
+      .events.filter((e) => e.reason === 'FailedAttachVolume').length;
+    assert.ok(failedAttaches(inline.replace('fsType: ext4', 'readOnly: true')) > 0);
+    assert.equal(failedAttaches(inline.replace('awsElasticBlockStore: {volumeID: vol-0abc, fsType: ext4}', 'gcePersistentDisk: {pdName: models, readOnly: true}')), 0);
+    assert.equal(failedAttaches(inline.replace('awsElasticBlockStore: {volumeID: vol-0abc, fsType: ext4}', "iscsi: {targetPortal: '10.0.0.1:3260', iqn: 'iqn.2001-04.com.example:storage', lun: 0}")), 0);
   });
 
   it('a template volume named like a volumeClaimTemplate mounts the per-pod claim instead (updateStorage): replicas do not share one ReadWriteOnce claim', () => {

@@ -401,7 +401,7 @@ export const readWriteOnceVolume: Rule = {
       // The mode the message names: ReadWriteOncePod where that is what the claim asks for.
       const modeOf = (accessModes: string[]) => (accessModes.includes('ReadWriteOncePod') ? 'ReadWriteOncePod' : 'ReadWriteOnce');
       podVolumes(workload).forEach(({ volume, index: i }) => {
-        if (volume.disk && !volume.disk.readOnly) claims.push({ path: [...podSpecPath(workload), 'volumes', i, volume.disk.type], name: `${volume.disk.type} ${volume.disk.id}`, inline: true });
+        if (volume.disk?.exclusive) claims.push({ path: [...podSpecPath(workload), 'volumes', i, volume.disk.type], name: `${volume.disk.type} ${volume.disk.id}`, inline: true });
         if (volume.source !== 'persistentVolumeClaim' || !volume.claimName || localVolumeOf(workload.namespace, volume.claimName, ctx.workspace)) return;
         const pvc = claimOf(workload.namespace, volume.claimName, ctx.workspace);
         if (pvc && !isExclusive(pvc.accessModes)) return;
@@ -421,7 +421,7 @@ export const readWriteOnceVolume: Rule = {
         : outcome ? `simulated: ${outageText(outcome).headline.toLowerCase()}` : '';
       for (const claim of claims) {
         findings.push(base(this, workload, rangeOf(workload, claim.path),
-          `${claim.unknown ? `If claim ${claim.name} (not among the inputs) is ReadWriteOnce, its volume` : claim.inline ? `Disk ${claim.name}, attached to one node at a time (read-write),` : `${claim.mode ?? 'ReadWriteOnce'} volume ${claim.name}`} stays attached to a powered-off node: a new pod cannot attach it while the old pod object exists, and only 6 minutes after that object is gone does the attach-detach controller force-detach it (at once with the out-of-service taint)${simulatedText ? `; ${simulatedText}` : ''}.`,
+          `${claim.unknown ? `If claim ${claim.name} (not among the inputs) is ReadWriteOnce, its volume` : claim.inline ? `Disk ${claim.name}, attached to one node at a time,` : `${claim.mode ?? 'ReadWriteOnce'} volume ${claim.name}`} stays attached to a powered-off node: a new pod cannot attach it while the old pod object exists, and only 6 minutes after that object is gone does the attach-detach controller force-detach it (at once with the out-of-service taint)${simulatedText ? `; ${simulatedText}` : ''}.`,
           { related: claim.related }));
       }
     }
@@ -432,7 +432,7 @@ export const readWriteOnceVolume: Rule = {
 /** A PersistentVolumeClaim of the input, ReadWriteOnce (or without access modes), or a read-write disk written inline, that every pod of the workload mounts. */
 function sharedExclusiveClaim(workload: Sourced<Workload>, ctx: RuleContext): string | undefined {
   for (const { volume } of podVolumes(workload)) {
-    if (volume.disk && !volume.disk.readOnly) return `disk ${volume.disk.type} ${volume.disk.id}`;
+    if (volume.disk?.exclusive) return `disk ${volume.disk.type} ${volume.disk.id}`;
     if (volume.source !== 'persistentVolumeClaim' || !volume.claimName) continue;
     const pvc = claimOf(workload.namespace, volume.claimName, ctx.workspace);
     if (pvc && isExclusive(pvc.accessModes)) return pvc.name;

@@ -223,9 +223,11 @@ const VOLUME_SOURCES: VolumeSource[] = [
 ];
 
 /**
- * In-tree network disks written inline, and the fields that name the disk: each is attached to one
- * node at a time (read-write), so a replacement elsewhere waits for the detach as with a
- * ReadWriteOnce claim (CSI migration keeps that for the inline forms).
+ * In-tree cloud disks written inline, and the fields that name the disk. CSI migration gives each
+ * the access mode of a ReadWriteOnce volume (a read-only GCE disk: ReadOnlyMany), and the
+ * attach-detach controller never multi-attaches an Azure or Cinder disk (IsMultiAttachAllowed),
+ * so a replacement elsewhere waits for the detach. iSCSI, FC and RBD written inline have no access
+ * mode and are attached anywhere at once.
  */
 const INLINE_DISKS: Readonly<Record<string, readonly string[]>> = {
   gcePersistentDisk: ['pdName'],
@@ -233,18 +235,13 @@ const INLINE_DISKS: Readonly<Record<string, readonly string[]>> = {
   azureDisk: ['diskURI', 'diskName'],
   cinder: ['volumeID'],
   vsphereVolume: ['volumePath'],
-  photonPersistentDisk: ['pdID'],
-  scaleIO: ['system', 'volumeName'],
-  rbd: ['pool', 'image'],
-  iscsi: ['targetPortal', 'iqn', 'lun'],
-  fc: ['targetWWNs', 'lun', 'wwids'],
 };
 
 function readDisk(r: FieldReader): InlineDisk | undefined {
   const type = Object.keys(INLINE_DISKS).find((t) => isPlainObject(r.raw(t)));
   if (!type) return undefined;
-  const parts = INLINE_DISKS[type].map((field) => r.raw(type, field)).filter((v) => v !== undefined && v !== null).map((v) => (Array.isArray(v) ? v.join(',') : String(v)));
-  return { type, id: parts.join('/') || r.string('name') || type, readOnly: r.raw(type, 'readOnly') === true };
+  const parts = INLINE_DISKS[type].map((field) => r.raw(type, field)).filter((v) => v !== undefined && v !== null).map(String);
+  return { type, id: parts.join('/') || r.string('name') || type, exclusive: !(type === 'gcePersistentDisk' && r.raw(type, 'readOnly') === true) };
 }
 
 function readVolume(r: FieldReader): Volume {

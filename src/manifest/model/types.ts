@@ -138,13 +138,14 @@ export type VolumeSource =
   | 'persistentVolumeClaim' | 'emptyDir' | 'hostPath' | 'configMap' | 'secret' | 'projected'
   | 'downwardAPI' | 'ephemeral' | 'csi' | 'nfs' | 'local' | 'disk' | 'other';
 
-/** A network disk written in the pod spec itself (gcePersistentDisk, awsElasticBlockStore ...): attached to one node at a time unless read-only. */
+/** A cloud disk written in the pod spec itself (gcePersistentDisk, awsElasticBlockStore ...). */
 export interface InlineDisk {
   /** The volume source's field: gcePersistentDisk. */
   type: string;
   /** The disk as its source names it (pdName, volumeID ...). */
   id: string;
-  readOnly: boolean;
+  /** Attached to one node at a time: every such disk but a read-only GCE persistent disk. */
+  exclusive: boolean;
 }
 
 export interface Volume {
