@@ -14,15 +14,24 @@ export function findTemplateExpression(text: string, events: Event[] | undefined
 }
 
 const HELM_EXPRESSION = /\{\{-?\s*(\.(Values|Release|Chart|Capabilities|Files|Template)\b|(include|toYaml|tpl|required)\b)/;
-/** A placeholder of a plain name ({{uid}}, as mustache or Jinja write one), which no alerting text uses ({{ $labels.x }}). */
+/**
+ * A placeholder of a plain name ({{uid}}, as mustache or Jinja write one) in an object's name: no
+ * name holds braces, while other text may mean them (a greeting, a log format's {{level}}).
+ */
 const PLACEHOLDER = /\{\{\s*[A-Za-z_]\w*\s*\}\}/;
+const NAME_KEYS = new Set(['name', 'generateName', 'namespace']);
 
 function findInEvents(text: string, events: Event[]): number {
+  // The scalar before this one: the key, when this one is a mapping's value.
+  let previous = '';
   for (const event of events) {
     if (event.type === EVENT_ID.SCALAR && event.style === 1 && event.valueStart >= 0) {
       const at = text.indexOf('{{', event.valueStart);
       const value = at >= 0 && at < event.valueEnd ? text.slice(at, event.valueEnd) : '';
-      if (value && (at === event.valueStart || HELM_EXPRESSION.test(value) || PLACEHOLDER.test(value))) return at;
+      if (value && (at === event.valueStart || HELM_EXPRESSION.test(value) || (NAME_KEYS.has(previous) && PLACEHOLDER.test(value)))) return at;
+    }
+    if (event.type === EVENT_ID.SCALAR) {
+      previous = event.valueStart >= 0 ? text.slice(event.valueStart, event.valueEnd) : '';
     } else if ((event.type === EVENT_ID.MAPPING || event.type === EVENT_ID.SEQUENCE) && text.startsWith('{{', event.start)) {
       return event.start;
     }

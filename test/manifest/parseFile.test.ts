@@ -137,6 +137,9 @@ describe('manifest parser', () => {
   it('takes a plain-name placeholder inside a plain scalar (name: vttablet-{{uid}}) for a template, as kubernetes/examples\' vitess templates are', () => {
     const file = parseManifestText(['kind: Pod', 'apiVersion: v1', 'metadata:', '  name: vttablet-{{uid}}', '  labels: {keyspace: "{{keyspace}}"}'].join('\n'));
     assert.deepEqual(file.problems.map((p) => [p.ruleId, pos(p.range)]), [['KFS091', '3:17-3:24']]);
+    // Elsewhere braces may be meant: a greeting, a log format.
+    const text = parseManifestText(['kind: ConfigMap', 'apiVersion: v1', 'metadata: {name: greet}', 'data:', '  greeting: Hello {{name}}, welcome', '  format: --log-template={{level}} {{msg}}'].join('\n'));
+    assert.deepEqual(text.problems, []);
   });
 
   /** a: 9 strings; each next level 9 aliases of the previous one (9^levels strings when expanded). */
