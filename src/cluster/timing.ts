@@ -7,7 +7,7 @@
  */
 import { formatDuration, parseDuration } from '../manifest/duration';
 import type { SourceLocation } from '../manifest/range';
-import { isDecimalNumber, MAX_INT64_TEXT, wholeNumberUpTo } from '../manifest/limits';
+import { flagIntWithin, isDecimalNumber, MAX_INT64_TEXT, parseFlagInt } from '../manifest/limits';
 import { describeSuggestions } from '../manifest/suggest';
 import { API_SERVER_KNOBS } from './apiServerConfiguration';
 import { CONTROLLER_MANAGER_KNOBS, legacyPodEviction } from './controllerManagerConfiguration';
@@ -222,10 +222,10 @@ export function parseKnobValue(ref: KnobRef, setting: TimingSetting): number | b
     case 'duration':
       parsed = typeof value === 'string' ? parseDuration(value) ?? fail('a duration such as 40s or 1m30s') : fail('a duration such as 40s or 1m30s');
       break;
-    // As the component's flag parser reads them (clusterConfig.ts checks the same in files): no 1e2, 0x10 or spaces.
+    // As the component's flag parser reads them (clusterConfig.ts checks the same in files): pflag's base 0 for integers, no 1e2 or spaces.
     case 'int':
-      parsed = Number(value);
-      if (typeof value === 'number' ? !Number.isInteger(value) : !wholeNumberUpTo(String(value), MAX_INT64_TEXT)) fail('a whole number');
+      if (typeof value === 'number' ? !Number.isInteger(value) : !flagIntWithin(String(value), MAX_INT64_TEXT)) fail('a whole number');
+      parsed = typeof value === 'number' ? value : Number(parseFlagInt(String(value)));
       break;
     case 'number':
       parsed = Number(value);

@@ -28,10 +28,23 @@ export const MAX_INT32 = 2_147_483_647;
 /** int64's largest value, as text: past 2^53 a number is not exact. */
 export const MAX_INT64_TEXT = '9223372036854775807';
 
-/** Digits only, and at most `max` (compared as text: past 2^53 numbers are not exact), as Go parses an unsigned flag value. */
-export function wholeNumberUpTo(text: string, max: string): boolean {
-  const digits = text.replace(/^0+(?=[0-9])/, '');
-  return /^[0-9]+$/.test(text) && (digits.length < max.length || (digits.length === max.length && digits <= max));
+/**
+ * An integer flag as pflag reads it (strconv.ParseInt with base 0): an optional sign, then hexadecimal
+ * 0x10, octal 0o20 or 020, binary 0b10000 or decimal, underscores between digits; exact past 2^53.
+ */
+export function parseFlagInt(text: string): bigint | undefined {
+  const match = /^([+-]?)(0[xX](?:_?[0-9a-fA-F])+|0[oO](?:_?[0-7])+|0[bB](?:_?[01])+|0(?:_?[0-7])+|[1-9](?:_?[0-9])*|0)$/.exec(text);
+  if (!match) return undefined;
+  const digits = match[2].replace(/_/g, '');
+  // A leading 0 alone means octal, which BigInt reads as decimal.
+  const value = BigInt(/^0[0-7]/.test(digits) ? `0o${digits.slice(1)}` : digits);
+  return match[1] === '-' ? -value : value;
+}
+
+/** Whether an integer flag's value is a whole number from 0 to `max` (a Go type's largest value, as text). */
+export function flagIntWithin(text: string, max: string): boolean {
+  const value = parseFlagInt(text);
+  return value !== undefined && value >= 0n && value <= BigInt(max);
 }
 
 /** A decimal number as Go's ParseFloat reads a flag (no hexadecimal, no spaces, no Infinity). */

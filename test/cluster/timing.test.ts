@@ -78,13 +78,15 @@ describe('timing configuration', () => {
     assert.throws(() => resolveTiming({ version: version('1.31'), profile: 'turbo', settings: [] }), /Unknown profile "turbo"; profiles: default, fast, medium, slow/);
     // Numbers as the components' flag parsers read them, which a cluster file is held to (KFS092).
     const set = (name: string, value: string) => () => resolveTiming({ version: version('1.31'), settings: [{ name, value, source: '--set' }] });
-    for (const value of ['99999999999999999999', '1e2', '0x10', ' 5', '+30', '5.0', '']) {
+    for (const value of ['99999999999999999999', '1e2', ' 5', '5.0', '', '-1', '0x', '08']) {
       assert.throws(set('apiserver.default-unreachable-toleration-seconds', value), /must be a whole number; got/, JSON.stringify(value));
     }
+    // pflag's base 0: hexadecimal, octal (a leading 0), binary, a sign, underscores.
+    const seconds = (value: string) => set('apiserver.default-unreachable-toleration-seconds', value)().apiServer.defaultUnreachableTolerationSeconds.value;
+    assert.deepEqual(['0x10', '010', '0o20', '0b10000', '+16', '1_6'].map(seconds), [16, 8, 16, 16, 16, 16]);
     assert.throws(set('sim.nodeObjectBytes', '1e300'), /must be a whole number/);
     for (const value of ['0x10', 'Infinity', ' 0.1', '1e999']) assert.throws(set('kcm.node-eviction-rate', value), /must be a number; got/, value);
     assert.equal(resolveTiming({ version: version('1.31'), settings: [{ name: 'kcm.node-eviction-rate', value: '1e-1', source: '--set' }] }).controllerManager.nodeEvictionRate.value, 0.1);
-    assert.equal(resolveTiming({ version: version('1.31'), settings: [{ name: 'apiserver.default-unreachable-toleration-seconds', value: '0300', source: '--set' }] }).apiServer.defaultUnreachableTolerationSeconds.value, 300);
     assert.equal(parseKubernetesVersion('1.19'), 'Kubernetes 1.19 is outside the versions the simulator knows (1.20–1.36).');
     assert.equal(parseKubernetesVersion('latest'), '"latest" is not a Kubernetes version; write it like 1.31 or v1.31.2.');
   });
