@@ -23,9 +23,17 @@ export function parseArgs(argv: string[], spec: Record<string, OptionSpec>): Par
       positionals.push(...argv.slice(i + 1));
       break;
     }
-    const short = /^-[^-]$/.test(arg) ? Object.keys(spec).find((name) => spec[name].short === arg.slice(1)) : undefined;
+    const short = /^-[^-]/.test(arg) ? Object.keys(spec).find((name) => spec[name].short === arg[1]) : undefined;
     // A short option the command does not have: not a path named "-o".
     if (/^-[^-]/.test(arg) && short === undefined) throw new UsageError(`unknown option ${arg}`);
+    // Its value joined to it, as pflag takes it: -oreport.html, -o=report.html.
+    if (short !== undefined && arg.length > 2) {
+      if (!spec[short].value) throw new UsageError(`-${arg[1]} takes no value`);
+      const values = options.get(short) ?? [];
+      if (values.length > 0 && !spec[short].repeatable) throw new UsageError(`-${arg[1]} is given more than once`);
+      options.set(short, [...values, arg.slice(arg[2] === '=' ? 3 : 2)]);
+      continue;
+    }
     if (short === undefined && (!arg.startsWith('--') || arg === '-')) {
       positionals.push(arg);
       continue;

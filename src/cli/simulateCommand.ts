@@ -223,7 +223,7 @@ export function runSimulate(argv: string[], out: Output, cwd = process.cwd()): n
   if (outputFile !== undefined) {
     const input = [...prepared.readFiles, ...(scenarioFile ? [path.resolve(cwd, scenarioFile)] : [])].find((file) => sameFile(file, path.resolve(cwd, outputFile)));
     if (input) {
-      out.stderr(`kube-failure-sim: -o ${outputFile} is ${input === path.resolve(cwd, outputFile) ? 'an input' : `${path.relative(cwd, input) || input}, an input`} of this run; the report would overwrite it. Write it elsewhere.\n`);
+      out.stderr(`kube-failure-sim: the output file ${outputFile} is ${input === path.resolve(cwd, outputFile) ? 'an input' : `${path.relative(cwd, input) || input}, an input`} of this run; the report would overwrite it. Write it elsewhere.\n`);
       return 2;
     }
   }

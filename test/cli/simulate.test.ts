@@ -406,7 +406,7 @@ items:
       const before = fs.readFileSync(file(input), 'utf8');
       const result = run('simulate', ...args);
       assert.equal(result.code, 2, args.join(' '));
-      assert.match(result.stderr, /^kube-failure-sim: -o .* an input of this run; the report would overwrite it\. Write it elsewhere\.\n$/);
+      assert.match(result.stderr, /^kube-failure-sim: the output file .* an input of this run; the report would overwrite it\. Write it elsewhere\.\n$/);
       assert.equal(fs.readFileSync(file(input), 'utf8'), before);
     }
   });
@@ -420,6 +420,9 @@ items:
     const after = run('simulate', path.join(dir, 'db.yaml'), '--duration', '1m', '--', '-o');
     assert.match(after.stderr, /no such file or directory: -o\n/);
     assert.match(run('simulate', path.join(dir, 'db.yaml'), '-o').stderr, /^kube-failure-sim: -o needs a value/);
+    // Its value joined to it, as pflag takes it.
+    for (const joined of [`-o${path.join(dir, 'a.txt')}`, `-o=${path.join(dir, 'b.txt')}`]) assert.equal(run('simulate', path.join(dir, 'db.yaml'), '--duration', '1m', joined).code, 0, joined);
+    assert.ok(fs.existsSync(path.join(dir, 'a.txt')) && fs.existsSync(path.join(dir, 'b.txt')));
   });
 
   it('says why it cannot write -o: a file in the way, a directory it may not make (never loops under /proc)', () => {
