@@ -9,7 +9,7 @@ export interface ClusterNode {
   zone: string;
   labels: Record<string, string>;
   taints: Taint[];
-  allocatable: { cpuMillis: number; memoryBytes: number; pods: number };
+  allocatable: { cpuMillis: number; memoryBytes: number; pods: number; extended?: Readonly<Record<string, number>> };
   unschedulable: boolean;
   /** Its Ready condition where the Node object said other than True: the simulation starts it Ready all the same. */
   notReadyInFile?: string;
@@ -62,6 +62,8 @@ export interface NodeNeeds {
   hostnames?: string[];
   cpuMillis: number;
   memoryBytes: number;
+  /** Extended resources (nvidia.com/gpu): every fitted node gets what one pod asks. */
+  extended?: Readonly<Record<string, number>>;
 }
 
 /** The largest machines sold (896 vCPUs, 32 TiB), rounded up: a request beyond them fits no node anywhere. */
@@ -78,8 +80,9 @@ export function defaultClusterFitting(needs: NodeNeeds, asker?: string): Cluster
   // Room no machine has (cpu: 1e308) is not invented: the pod stays Pending, Insufficient cpu.
   if (needs.cpuMillis > LARGEST_MACHINE.cpuMillis || needs.memoryBytes > LARGEST_MACHINE.memoryBytes) needs = { ...needs, cpuMillis: 0, memoryBytes: 0 };
   const cluster = defaultCluster();
+  const extended = Object.entries(needs.extended ?? {});
   const fits = (node: ClusterNode) => Object.entries(needs.labels).every(([key, value]) => node.labels[key] === value)
-    && needs.cpuMillis <= node.allocatable.cpuMillis && needs.memoryBytes <= node.allocatable.memoryBytes;
+    && needs.cpuMillis <= node.allocatable.cpuMillis && needs.memoryBytes <= node.allocatable.memoryBytes && extended.length === 0;
   if (cluster.nodes.some(fits)) return cluster;
   const hostname = needs.labels[HOSTNAME_LABEL];
   const hostnames = needs.hostnames ?? (hostname !== undefined ? [hostname] : []);
@@ -95,6 +98,7 @@ export function defaultClusterFitting(needs: NodeNeeds, asker?: string): Cluster
     node.zone = zoneKey(node.labels);
     node.allocatable.cpuMillis = Math.max(node.allocatable.cpuMillis, needs.cpuMillis);
     node.allocatable.memoryBytes = Math.max(node.allocatable.memoryBytes, needs.memoryBytes);
+    if (extended.length > 0) node.allocatable.extended = Object.fromEntries(extended);
   }
   const { cpuMillis, memoryBytes } = cluster.nodes[0].allocatable;
   const labelled = labels.map(([key, value]) => `${key}=${value}`).join(', ');
@@ -102,7 +106,7 @@ export function defaultClusterFitting(needs: NodeNeeds, asker?: string): Cluster
   return {
     nodes: cluster.nodes,
     // A zone asked for is every node's: no longer 3 zones.
-    source: `the default ${labels.some(([key]) => key === ZONE_LABEL) ? '6 workers' : '3 zones x 2 workers'} fitted to what ${asker ? `${asker} asks` : 'its pods ask'} for: ${Math.ceil(cpuMillis / 1000)} CPU / ${gib} GiB allocatable each${labelled ? `, labelled ${labelled}` : ''}${renamed.length === 1 ? `, one named ${renamed[0]}` : renamed.length > 1 ? `, named ${renamed.join(', ')}` : ''}`,
+    source: `the default ${labels.some(([key]) => key === ZONE_LABEL) ? '6 workers' : '3 zones x 2 workers'} fitted to what ${asker ? `${asker} asks` : 'its pods ask'} for: ${Math.ceil(cpuMillis / 1000)} CPU / ${gib} GiB allocatable each${extended.map(([name, amount]) => ` and ${amount} ${name}`).join('')}${labelled ? `, labelled ${labelled}` : ''}${renamed.length === 1 ? `, one named ${renamed[0]}` : renamed.length > 1 ? `, named ${renamed.join(', ')}` : ''}`,
   };
 }
 
@@ -126,6 +130,7 @@ export function clusterFromNodes(nodes: readonly Node[], source: string): Cluste
           cpuMillis: node.allocatable.cpuMillis ?? DEFAULT_ALLOCATABLE.cpuMillis,
           memoryBytes: node.allocatable.memoryBytes ?? DEFAULT_ALLOCATABLE.memoryBytes,
           pods: node.allocatable.pods ?? DEFAULT_ALLOCATABLE.pods,
+          ...(node.allocatable.extended ? { extended: node.allocatable.extended } : {}),
         },
         unschedulable: node.unschedulable,
         ...(node.ready !== undefined && node.ready !== 'True' ? { notReadyInFile: node.ready } : {}),

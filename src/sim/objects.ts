@@ -53,7 +53,7 @@ export interface SimNode {
   zone: string;
   labels: Record<string, string>;
   taints: NodeTaint[];
-  allocatable: { cpuMillis: number; memoryBytes: number; pods: number };
+  allocatable: { cpuMillis: number; memoryBytes: number; pods: number; extended?: Readonly<Record<string, number>> };
   unschedulable: boolean;
   /** API Ready condition. */
   ready: ConditionStatus;
@@ -80,6 +80,8 @@ export interface PodTemplateSim {
   topologySpread: TopologySpreadConstraint[];
   cpuMillis: number;
   memoryBytes: number;
+  /** Extended resources (nvidia.com/gpu) the pod asks for, if any. */
+  extended?: Readonly<Record<string, number>>;
   terminationGracePeriodSeconds: number;
   readinessProbe?: Probe;
   livenessProbe?: Probe;

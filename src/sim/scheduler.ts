@@ -242,7 +242,7 @@ export class Scheduler {
     for (const i of candidates) {
       const failures = this.filter(pod, cache.nodes[i], true);
       for (const reason of failures) reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
-      const verdict = failures.every((r) => RESOLVABLE.has(r)) ? 'No preemption victims found for incoming pod' : NOT_HELPFUL;
+      const verdict = failures.every((r) => RESOLVABLE.has(r) || r.startsWith('Insufficient ')) ? 'No preemption victims found for incoming pod' : NOT_HELPFUL;
       preemption.set(verdict, (preemption.get(verdict) ?? 0) + 1);
     }
     const total = cache.order.length;
@@ -331,8 +331,10 @@ export class Scheduler {
     const cpuShort = t.cpuMillis > 0 && t.cpuMillis > cache.cpuFree[i];
     const memoryShort = t.memoryBytes > 0 && t.memoryBytes > cache.memoryFree[i];
     const podsFull = cache.podsFree[i] < 1;
-    if (cpuShort || memoryShort || podsFull) {
-      return [cpuShort && 'Insufficient cpu', memoryShort && 'Insufficient memory', podsFull && 'Too many pods'].filter((r): r is string => !!r);
+    // NodeResourcesFit: an extended resource the node has too little of, or none (a GPU pod on a node without GPUs).
+    const extendedShort = t.extended ? Object.entries(t.extended).filter(([name, amount]) => amount > (cache.extendedFree[i]?.get(name) ?? 0)).map(([name]) => `Insufficient ${name}`) : [];
+    if (cpuShort || memoryShort || podsFull || extendedShort.length > 0) {
+      return [cpuShort && 'Insufficient cpu', memoryShort && 'Insufficient memory', ...extendedShort, podsFull && 'Too many pods'].filter((r): r is string => !!r);
     }
     if (pod.claims.length > 0) {
       const volume = this.volumes.conflict(pod.claims, node);

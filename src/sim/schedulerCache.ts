@@ -18,6 +18,8 @@ export class SchedulerCache {
   readonly cpuAllocatable: Float64Array;
   readonly memoryAllocatable: Float64Array;
   readonly podsFree: Int32Array;
+  /** Extended resources left per node (nvidia.com/gpu), where a node has or a pod asks for any. */
+  readonly extendedFree: (Map<string, number> | undefined)[] = [];
   /** Requests of the bound pods with the scheduler's non-zero defaults for containers without any (scoring only). */
   readonly cpuNonZeroUsed: Float64Array;
   readonly memoryNonZeroUsed: Float64Array;
@@ -56,6 +58,7 @@ export class SchedulerCache {
       this.cpuFree[i] = this.cpuAllocatable[i] = node.allocatable.cpuMillis;
       this.memoryFree[i] = this.memoryAllocatable[i] = node.allocatable.memoryBytes;
       this.podsFree[i] = node.allocatable.pods;
+      if (node.allocatable.extended) this.extendedFree[i] = new Map(Object.entries(node.allocatable.extended));
       if (!zones.has(node.zone)) zones.set(node.zone, zones.size);
       this.zone[i] = zones.get(node.zone)!;
       this.taintsChanged(node);
@@ -70,6 +73,10 @@ export class SchedulerCache {
     this.memoryFree[i] -= delta * pod.template.memoryBytes;
     this.podsFree[i] -= delta;
     const t = pod.template;
+    if (t.extended) {
+      const free = (this.extendedFree[i] ??= new Map());
+      for (const [name, amount] of Object.entries(t.extended)) free.set(name, (free.get(name) ?? 0) - delta * amount);
+    }
     this.cpuNonZeroUsed[i] += delta * (t.cpuMillis > 0 ? t.cpuMillis : DEFAULT_MILLI_CPU_REQUEST * t.containerCount);
     this.memoryNonZeroUsed[i] += delta * (t.memoryBytes > 0 ? t.memoryBytes : DEFAULT_MEMORY_REQUEST * t.containerCount);
     const owner = pod.owner;

@@ -89,6 +89,10 @@ describe('typed model', () => {
       '  - {name: proxy, image: envoy, restartPolicy: Always, resources: {requests: {cpu: 100m, memory: 128Mi}}}',
       '  - {name: migrate, image: m, resources: {requests: {cpu: 1500m, memory: 256Mi}}}',
     ].join('\n')), { cpuMillis: 1600, memoryBytes: GiB + 128 * 1024 ** 2 });
+    // Extended resources: a limit stands for the request; the app containers add up, an init container's alone counts if more.
+    assert.deepEqual(requests('  - {name: warm, image: w, resources: {limits: {nvidia.com/gpu: 2}}}').extended, { 'nvidia.com/gpu': 2 });
+    const node = readManifestText('apiVersion: v1\nkind: Node\nmetadata: {name: g}\nstatus: {allocatable: {cpu: "8", nvidia.com/gpu: "4", kubernetes.io/batch-cpu: "1"}}\n').model.nodes[0];
+    assert.deepEqual(node.allocatable.extended, { 'nvidia.com/gpu': 4 });
     // Only Always is allowed, and only on an init container (validateInitContainers).
     const { model, findings } = pod('  - {name: x, image: x, restartPolicy: OnFailure}');
     assert.equal(model.workloads[0].template.spec.initContainers[0].restartPolicy, undefined);

@@ -319,6 +319,25 @@ describe('placement: spec.nodeName binds pods without the scheduler', () => {
     assert.ok(huge.cluster.nodes.every((n) => n.allocatable.cpuMillis < 5000 * 1000), huge.cluster.source);
   });
 
+  it('extended resources (nvidia.com/gpu) are scheduled as NodeResourcesFit does: a GPU pod stays Pending where no other node has one free', () => {
+    const gpu = deployment('vllm', 1).replace('image: registry.k8s.io/pause:3.9}', 'image: vllm, resources: {limits: {nvidia.com/gpu: 1}}}');
+    const nodes = (gpus: number[]) => ({
+      source: 'test',
+      nodes: gpus.map((count, i) => ({
+        name: `n${i}`, labels: { 'topology.kubernetes.io/zone': `z${i}` }, taints: [], unschedulable: false,
+        allocatable: { cpuMillis: 8000, memoryBytes: 32 * 2 ** 30, pods: 110, ...(count > 0 ? { extended: { 'nvidia.com/gpu': count } } : {}) },
+      })),
+    });
+    const alone = run([gpu], { durationMs: 10 * MINUTE, cluster: nodes([1, 0, 0]) });
+    assert.equal(alone.summary.failedNodes[0], 'n0');
+    const [vllm] = alone.summary.workloads;
+    assert.equal(vllm.outcome, 'pending');
+    assert.match(reasonOf(vllm), /0\/3 nodes are available: 1 node\(s\) had untolerated taint.*, 2 Insufficient nvidia\.com\/gpu\./);
+    // A second node with a free GPU takes the replacement; the default cluster is given one per node.
+    assert.equal(run([gpu], { durationMs: 10 * MINUTE, cluster: nodes([1, 1, 0]) }).summary.workloads[0].outcome, 'replaced');
+    assert.match(scenarioOf([gpu], { durationMs: MINUTE }).cluster.source, / and 1 nvidia\.com\/gpu/);
+  });
+
   it('a node the cluster does not have: the pods stay Pending and are never scheduled elsewhere', () => {
     const result = run([deployment('web', 1), pinned('elsewhere')], { durationMs: 2 * MINUTE });
     const pods = result.states.filter((s) => s.object.name.startsWith('pinned-'));

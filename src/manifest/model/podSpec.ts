@@ -182,11 +182,28 @@ function readContainer(r: FieldReader, init: boolean): Container {
 export function readResources(r: FieldReader): Resources {
   if (!r.has() || !r.isObject()) return {};
   const cpu = r.quantity('cpu');
+  const extended = readExtendedResources(r);
   return {
     cpuMillis: cpu === undefined ? undefined : cpuMillis(cpu),
     memoryBytes: r.quantity('memory'),
     ephemeralStorageBytes: r.quantity('ephemeral-storage'),
+    ...(extended ? { extended } : {}),
   };
+}
+
+/** A device plugin's or an operator's resource (nvidia.com/gpu): a domain outside kubernetes.io, counted in whole units. */
+export function isExtendedResource(name: string): boolean {
+  return name.includes('/') && !/(^|\.)kubernetes\.io\//.test(name);
+}
+
+/** The extended resources of a requests, limits or allocatable map; undefined when it has none. */
+export function readExtendedResources(r: FieldReader): Record<string, number> | undefined {
+  const names = r.keys().filter(isExtendedResource);
+  const amounts = names.flatMap((name) => {
+    const amount = r.quantity(name);
+    return amount === undefined ? [] : [[name, amount] as const];
+  });
+  return amounts.length > 0 ? Object.fromEntries(amounts) : undefined;
 }
 
 const PROBE_HANDLERS: ProbeHandler[] = ['exec', 'httpGet', 'tcpSocket', 'grpc'];

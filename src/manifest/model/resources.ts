@@ -1,5 +1,5 @@
 import type { FieldReader } from './fieldReader';
-import { readLabelSelector, readNodeSelectorTerms, readPvcSpec, readResources, readTaint } from './podSpec';
+import { readExtendedResources, readLabelSelector, readNodeSelectorTerms, readPvcSpec, readResources, readTaint } from './podSpec';
 import type { HorizontalPodAutoscaler, LimitRange, Node, PersistentVolume, PersistentVolumeClaimSpec, PodDisruptionBudget, Resources, Service, StorageClass, Taint } from './types';
 import { readObjectMeta } from './workloads';
 
@@ -103,6 +103,7 @@ export function readNode(r: FieldReader): Node {
   const spec = r.at('spec');
   const allocatable = r.at('status', 'allocatable');
   const cpu = allocatable.quantity('cpu');
+  const extended = readExtendedResources(allocatable);
   return {
     name: r.object.name,
     labels: r.stringMap('metadata', 'labels'),
@@ -111,6 +112,7 @@ export function readNode(r: FieldReader): Node {
       cpuMillis: cpu === undefined ? undefined : Math.round(cpu * 1000),
       memoryBytes: allocatable.quantity('memory'),
       pods: allocatable.quantity('pods'),
+      ...(extended ? { extended } : {}),
     },
     unschedulable: spec.bool('unschedulable') ?? false,
     ready: r.objectList('status', 'conditions').find((c) => c.string('type') === 'Ready')?.string('status'),

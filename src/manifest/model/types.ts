@@ -85,6 +85,8 @@ export interface Resources {
   cpuMillis?: number;
   memoryBytes?: number;
   ephemeralStorageBytes?: number;
+  /** Extended resources (nvidia.com/gpu: 1), by name. */
+  extended?: Readonly<Record<string, number>>;
 }
 
 export type ProbeHandler = 'exec' | 'httpGet' | 'tcpSocket' | 'grpc' | 'none';
@@ -326,7 +328,7 @@ export interface Node {
   name: string;
   labels: Record<string, string>;
   taints: Taint[];
-  allocatable: { cpuMillis?: number; memoryBytes?: number; pods?: number };
+  allocatable: { cpuMillis?: number; memoryBytes?: number; pods?: number; extended?: Readonly<Record<string, number>> };
   unschedulable: boolean;
   /** The Ready condition's status where the object has one (kubectl get nodes -o yaml). */
   ready?: string;

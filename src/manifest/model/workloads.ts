@@ -149,7 +149,7 @@ export function isSidecar(container: Container): boolean {
  * it runs (beside the sidecars started before it). A limit stands in for a missing request, as
  * the API server defaults it.
  */
-export function podRequests(spec: PodSpec): { cpuMillis: number; memoryBytes: number } {
+export function podRequests(spec: PodSpec): { cpuMillis: number; memoryBytes: number; extended?: Record<string, number> } {
   const request = (c: Container) => [c.requests.cpuMillis ?? c.limits.cpuMillis ?? 0, c.requests.memoryBytes ?? c.limits.memoryBytes ?? 0];
   let [cpuMillis, memoryBytes] = [0, 0];
   for (const c of spec.containers) {
@@ -170,7 +170,17 @@ export function podRequests(spec: PodSpec): { cpuMillis: number; memoryBytes: nu
     initCpu = Math.max(initCpu, isSidecar(c) ? sidecarCpu : cpu + sidecarCpu);
     initMemory = Math.max(initMemory, isSidecar(c) ? sidecarMemory : memory + sidecarMemory);
   }
-  return { cpuMillis: Math.max(cpuMillis, initCpu), memoryBytes: Math.max(memoryBytes, initMemory) };
+  const extended = extendedRequests(spec);
+  return { cpuMillis: Math.max(cpuMillis, initCpu), memoryBytes: Math.max(memoryBytes, initMemory), ...(extended ? { extended } : {}) };
+}
+
+/** Extended resources the pod asks for (a limit stands for a missing request): the app containers' and sidecars' sum, or an init container's, whichever is more. */
+function extendedRequests(spec: PodSpec): Record<string, number> | undefined {
+  const of = (c: Container) => ({ ...c.limits.extended, ...c.requests.extended });
+  const total: Record<string, number> = {};
+  for (const c of [...spec.containers, ...spec.initContainers.filter(isSidecar)]) for (const [name, amount] of Object.entries(of(c))) total[name] = (total[name] ?? 0) + amount;
+  for (const c of spec.initContainers.filter((i) => !isSidecar(i))) for (const [name, amount] of Object.entries(of(c))) total[name] = Math.max(total[name] ?? 0, amount);
+  return Object.keys(total).length > 0 ? total : undefined;
 }
 
 /** Pods the workload asks for on a cluster of `nodeCount` nodes (a DaemonSet: one per node, at most). */
