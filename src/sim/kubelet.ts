@@ -249,25 +249,20 @@ class Kubelet {
     });
   }
 
-  /** The liveness probe kills the hung container; it restarts (first at once, then after a growing backoff) and hangs again. */
-  private failLiveness(pod: SimPod, epoch: number, restarts: number): void {
+  /**
+   * The liveness probe kills the hung container; it restarts (first at once, then after a growing
+   * backoff) and hangs again. `startedMs`: when the restarted container's startup probe passes
+   * (0 without one); undefined, it never does, and that probe kills it in the liveness probe's place.
+   */
+  private failLiveness(pod: SimPod, epoch: number, restarts: number, startedMs?: number): void {
     const { clock, store, timing } = this.ctx;
-    const startup = restarts > 0 && hasStartupProbe(pod) ? pod.template.startupProbe : undefined;
-    // A restarted container that hangs fails an HTTP or exec startup probe, which kills it in the liveness
-    // probe's place; a TCP one it passes (the kernel answers), and the liveness probe runs from then on.
-    const probe = failsOnHang(startup) ? startup : pod.template.livenessProbe;
+    const killedByStartup = restarts > 0 && startedMs === undefined && hasStartupProbe(pod);
+    const probe = killedByStartup ? pod.template.startupProbe : pod.template.livenessProbe;
     if (!failsOnHang(probe)) return;
     const alive = () => epoch === this.diskEpoch && !pod.removed && pod.deletionTimestamp === undefined && this.connected;
-    // initialDelaySeconds counts from a container's start: not for the one running when the disk failed.
-    let startsMs = restarts > 0 ? probe.initialDelaySeconds * 1000 : 0;
-    if (startup && probe !== startup) {
-      const startedMs = startup.initialDelaySeconds * 1000 + this.random.uniform(0, startup.periodSeconds * 1000);
-      startsMs = Math.max(startsMs, startedMs);
-      // Started and without a readiness probe, the hung container counts as Ready until it is killed.
-      if (!pod.template.readinessProbe) clock.after(startedMs, () => {
-        if (alive() && pod.running && !pod.readyCondition) this.client.write(() => store.patchPodStatus(pod, { ready: true, containersReady: true }));
-      });
-    }
+    // initialDelaySeconds counts from a container's start: not for the one running when the disk failed;
+    // the liveness probe runs only once the startup probe has passed.
+    const startsMs = restarts > 0 ? Math.max(probe.initialDelaySeconds * 1000, startedMs ?? 0) : 0;
     clock.after(startsMs + this.probeDetectionMs(probe), () => {
       if (!alive() || !pod.running) return;
       const graceMs = (probe.terminationGracePeriodSeconds ?? pod.template.terminationGracePeriodSeconds) * 1000;
@@ -287,18 +282,27 @@ class Kubelet {
         clock.after(backoffMs, () => {
           if (!alive()) return;
           const serves = !timing.simulator.diskFailureRestartsHang.value;
+          const { readinessProbe: readiness, startupProbe: startup } = pod.template;
           // Without a readiness or startup probe a running container counts as Ready, hung or not.
-          const ready = !pod.template.readinessProbe && !hasStartupProbe(pod);
+          const ready = !readiness && !hasStartupProbe(pod);
           // As at a start, the app counts as answering once its probes pass.
           store.setPodRuntime(pod, true, serves && ready);
           this.client.write(() => store.patchPodStatus(pod, { containerState: 'running', containerReason: undefined, restartCount: pod.restartCount + 1, ready, containersReady: ready }));
-          if (!serves) this.failLiveness(pod, epoch, restarts + 1);
-          // One that answers after its restart passes its probes as a new container does.
-          else if (!ready) clock.after(this.readyAfterStartMs(pod), () => {
+          const markReady = (afterMs: number, answers: boolean) => clock.after(afterMs, () => {
             if (!alive() || !pod.running || pod.readyCondition) return;
-            store.setPodRuntime(pod, true, true);
+            if (answers) store.setPodRuntime(pod, true, true);
             this.client.write(() => store.patchPodStatus(pod, { ready: true, containersReady: true }));
           });
+          // One that answers after its restart passes its probes as a new container does.
+          if (serves) {
+            if (!ready) markReady(this.readyAfterStartMs(pod), true);
+            return;
+          }
+          // A hung one passes TCP checks (the kernel answers): started once a TCP startup probe passes, and
+          // Ready once a TCP readiness probe does, though it answers nothing.
+          const started = !hasStartupProbe(pod) ? 0 : failsOnHang(startup) ? undefined : this.startupSuccessMs(startup!);
+          this.failLiveness(pod, epoch, restarts + 1, started);
+          if (!ready && started !== undefined && !failsOnHang(readiness)) markReady(readiness ? this.readinessAfterMs(readiness, started) : started, false);
         });
       });
     });
@@ -423,10 +427,18 @@ class Kubelet {
    * startup probe succeeds (prober worker.go doProbe), and its ticks keep their own phase.
    */
   private readyAfterStartMs(pod: SimPod): number {
-    const startup = pod.template.startupProbe;
     const readiness = pod.template.readinessProbe;
-    const startedMs = hasStartupProbe(pod) ? startup!.initialDelaySeconds * 1000 + this.random.uniform(0, startup!.periodSeconds * 1000) : 0;
-    if (!readiness) return startedMs;
+    const startedMs = hasStartupProbe(pod) ? this.startupSuccessMs(pod.template.startupProbe!) : 0;
+    return readiness ? this.readinessAfterMs(readiness, startedMs) : startedMs;
+  }
+
+  /** The startup probe's first success: its first check after initialDelaySeconds, at a random point of its period. */
+  private startupSuccessMs(startup: NonNullable<SimPod['template']['startupProbe']>): number {
+    return startup.initialDelaySeconds * 1000 + this.random.uniform(0, startup.periodSeconds * 1000);
+  }
+
+  /** The readiness probe's successThreshold-th success, its ticks starting from the container's start and counting from `startedMs`. */
+  private readinessAfterMs(readiness: NonNullable<SimPod['template']['readinessProbe']>, startedMs: number): number {
     const periodMs = readiness.periodSeconds * 1000;
     let firstMs = readiness.initialDelaySeconds * 1000 + this.random.uniform(0, periodMs);
     if (firstMs < startedMs) firstMs += Math.ceil((startedMs - firstMs) / periodMs) * periodMs;

@@ -263,6 +263,10 @@ spec:
       // A TCP startup probe the hung app passes (the kernel answers): the liveness probe goes on killing it.
       const tcpStartup = startup.replace('startupProbe: {httpGet: {path: /, port: 80}, failureThreshold: 12}', 'startupProbe: {tcpSocket: {port: 80}, failureThreshold: 12}');
       assert.ok(run([tcpStartup], { failure: 'disk-failure', durationMs: 10 * MINUTE }).events.filter((e) => e.type === 'PodRestarted').length >= 4);
+      // A TCP readiness probe passes too: the restarted, hung pod is Ready again between kills (its traffic black-holed).
+      const tcpReady = run([tcpStartup.replace('readinessProbe: {httpGet: {path: /, port: 80}}', 'readinessProbe: {tcpSocket: {port: 80}}')], { failure: 'disk-failure', durationMs: 6 * MINUTE });
+      const firstRestart = tcpReady.events.find((e) => e.type === 'PodRestarted')!.t;
+      assert.ok(tcpReady.events.some((e) => e.type === 'PodReady' && e.t > firstRestart), 'Ready after a restart');
     });
 
     it('without probes the pod stays Ready in the API: traffic is black-holed for the whole run', () => {
