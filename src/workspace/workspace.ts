@@ -518,6 +518,6 @@ function compare(a: Position, b: Position): number {
  */
 function defaultClusterFor(workloads: readonly Sourced<Workload>[], objects: ManifestModel, targets: readonly string[]): ClusterSpec {
   const named = targets.filter((t) => t.includes('/') && !/^(node|zone)\//i.test(t)).flatMap((t) => workloadsNamed(workloads, t));
-  const workload = named.length === 1 ? named[0] : workloads.length === 1 && targets.every((t) => !/^node\//i.test(t)) ? workloads[0] : undefined;
+  const workload = named.length === 1 ? named[0] : workloads.length === 1 ? workloads[0] : undefined;
   return workload ? clusterFor(workload, objects, `${workload.kind}/${workload.name}`) : clusterOf([]);
 }

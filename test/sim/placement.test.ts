@@ -312,6 +312,9 @@ describe('placement: spec.nodeName binds pods without the scheduler', () => {
     assert.equal(result.summary.workloads[0].outcome, 'replaced');
     const scenario = scenarioOf([deployment('plain', 1), ssd], { durationMs: 10 * MINUTE, targets: ['Deployment/web'] });
     assert.match(scenario.cluster.source, /^the default 3 zones x 2 workers fitted to what Deployment\/web asks for: .*labelled disktype=ssd$/);
+    // The only workload, whatever node the run fails: a pod pinned to big-node runs there.
+    const pinned = deployment('db', 1).replace('    spec:\n', '    spec:\n      nodeSelector: {kubernetes.io/hostname: big-node}\n');
+    assert.equal(run([pinned], { durationMs: 10 * MINUTE, targets: ['node/big-node'] }).summary.failedNodes[0], 'big-node');
     // Among several workloads with no target naming one, no workload's fitting changes the others' runs.
     assert.equal(scenarioOf([deployment('plain', 1), ssd], { durationMs: MINUTE }).cluster.source, 'the default 3 zones x 2 workers, 4 CPU / 14.6 GiB allocatable each');
     // Room no machine has is not invented: the pod stays Pending.
