@@ -22,18 +22,37 @@ const PLACEHOLDER = /\{\{\s*[A-Za-z_]\w*\s*\}\}/;
 const NAME_KEYS = new Set(['name', 'generateName', 'namespace']);
 
 function findInEvents(text: string, events: Event[]): number {
-  // The scalar before this one: the key, when this one is a mapping's value.
-  let previous = '';
+  // Each open collection; in a mapping, whether the next node is a key, and the last key.
+  const open: { mapping: boolean; expectKey: boolean; key: string }[] = [];
+  /** A node seen in the innermost collection: the key it is the value of, if it is a mapping's value. */
+  const place = (keyText: string): string | undefined => {
+    const frame = open[open.length - 1];
+    if (!frame?.mapping) return undefined;
+    frame.expectKey = !frame.expectKey;
+    if (!frame.expectKey) {
+      frame.key = keyText;
+      return undefined;
+    }
+    return frame.key;
+  };
   for (const event of events) {
-    if (event.type === EVENT_ID.SCALAR && event.style === 1 && event.valueStart >= 0) {
+    if (event.type === EVENT_ID.SCALAR) {
+      const scalar = event.valueStart >= 0 ? text.slice(event.valueStart, event.valueEnd) : '';
+      const keyOf = place(scalar);
+      if (event.style !== 1 || event.valueStart < 0) continue;
       const at = text.indexOf('{{', event.valueStart);
       const value = at >= 0 && at < event.valueEnd ? text.slice(at, event.valueEnd) : '';
-      if (value && (at === event.valueStart || HELM_EXPRESSION.test(value) || (NAME_KEYS.has(previous) && PLACEHOLDER.test(value)))) return at;
-    }
-    if (event.type === EVENT_ID.SCALAR) {
-      previous = event.valueStart >= 0 ? text.slice(event.valueStart, event.valueEnd) : '';
-    } else if ((event.type === EVENT_ID.MAPPING || event.type === EVENT_ID.SEQUENCE) && text.startsWith('{{', event.start)) {
-      return event.start;
+      if (value && (at === event.valueStart || HELM_EXPRESSION.test(value) || (keyOf !== undefined && NAME_KEYS.has(keyOf) && PLACEHOLDER.test(value)))) return at;
+    } else if (event.type === EVENT_ID.ALIAS) {
+      place('');
+    } else if (event.type === EVENT_ID.MAPPING || event.type === EVENT_ID.SEQUENCE) {
+      if (text.startsWith('{{', event.start)) return event.start;
+      place('');
+      open.push({ mapping: event.type === EVENT_ID.MAPPING, expectKey: true, key: '' });
+    } else if (event.type === EVENT_ID.DOCUMENT) {
+      open.push({ mapping: false, expectKey: true, key: '' });
+    } else if (event.type === EVENT_ID.POP) {
+      open.pop();
     }
   }
   return -1;

@@ -137,9 +137,12 @@ describe('manifest parser', () => {
   it('takes a plain-name placeholder inside a plain scalar (name: vttablet-{{uid}}) for a template, as kubernetes/examples\' vitess templates are', () => {
     const file = parseManifestText(['kind: Pod', 'apiVersion: v1', 'metadata:', '  name: vttablet-{{uid}}', '  labels: {keyspace: "{{keyspace}}"}'].join('\n'));
     assert.deepEqual(file.problems.map((p) => [p.ruleId, pos(p.range)]), [['KFS091', '3:17-3:24']]);
-    // Elsewhere braces may be meant: a greeting, a log format.
-    const text = parseManifestText(['kind: ConfigMap', 'apiVersion: v1', 'metadata: {name: greet}', 'data:', '  greeting: Hello {{name}}, welcome', '  format: --log-template={{level}} {{msg}}'].join('\n'));
+    // Elsewhere braces may be meant: a greeting, a log format, an argument after a list item that reads "name".
+    const text = parseManifestText(['kind: ConfigMap', 'apiVersion: v1', 'metadata: {name: greet}', 'data:', '  greeting: Hello {{name}}, welcome', '  format: --log-template={{level}} {{msg}}',
+      '  args:', '  - --sort-by', '  - name', '  - --format=Hello {{user}}'].join('\n'));
     assert.deepEqual(text.problems, []);
+    // The key is the value's own, in flow style too and after a nested mapping.
+    assert.equal(parseManifestText('a: {x: 1}\nmetadata: {labels: {a: b}, name: vt-{{uid}}}\n').problems[0]?.ruleId, 'KFS091');
   });
 
   /** a: 9 strings; each next level 9 aliases of the previous one (9^levels strings when expanded). */
