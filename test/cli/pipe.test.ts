@@ -21,8 +21,8 @@ describe('kube-failure-sim in a pipe', () => {
 
 describe('kube-failure-sim reading endless input', () => {
   const endless = async (args: string[], feed: boolean) => {
-    // Killed if it waits for good (a blocking open of a pipe): the test then fails instead of holding the run open.
-    const child = spawn(process.execPath, [CLI, ...args], { cwd: path.join(__dirname, '..', '..', '..'), timeout: 30_000 });
+    // Killed if it waits for good (a blocking open of a pipe), within the tests' 20 s: the test then fails instead of holding the run open.
+    const child = spawn(process.execPath, [CLI, ...args], { cwd: path.join(__dirname, '..', '..', '..'), timeout: 15_000 });
     let stderr = '';
     child.stderr.on('data', (data: Buffer) => (stderr += data.toString()));
     if (feed) {
