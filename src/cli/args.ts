@@ -26,30 +26,24 @@ export function parseArgs(argv: string[], spec: Record<string, OptionSpec>): Par
     const short = /^-[^-]/.test(arg) ? Object.keys(spec).find((name) => spec[name].short === arg[1]) : undefined;
     // A short option the command does not have: not a path named "-o".
     if (/^-[^-]/.test(arg) && short === undefined) throw new UsageError(`unknown option ${arg}`);
-    // Its value joined to it, as pflag takes it: -oreport.html, -o=report.html.
-    if (short !== undefined && arg.length > 2) {
-      if (!spec[short].value) throw new UsageError(`-${arg[1]} takes no value`);
-      const values = options.get(short) ?? [];
-      if (values.length > 0 && !spec[short].repeatable) throw new UsageError(`-${arg[1]} is given more than once`);
-      options.set(short, [...values, arg.slice(arg[2] === '=' ? 3 : 2)]);
-      continue;
-    }
     if (short === undefined && (!arg.startsWith('--') || arg === '-')) {
       positionals.push(arg);
       continue;
     }
-    const eq = short === undefined ? arg.indexOf('=') : -1;
+    // Where a value written with the option starts, or -1: --name=value, and as pflag takes them -ovalue and -o=value.
+    const eq = arg.indexOf('=');
+    const valueAt = short !== undefined ? (arg.length > 2 ? (arg[2] === '=' ? 3 : 2) : -1) : eq < 0 ? -1 : eq + 1;
     const name = short ?? arg.slice(2, eq < 0 ? undefined : eq);
     // Messages name the option as it was written.
-    const given = short === undefined ? `--${name}` : arg;
+    const given = short === undefined ? `--${name}` : `-${arg[1]}`;
     const option = spec[name];
     if (!option) throw new UsageError(`unknown option ${given}`);
     let value = 'true';
     if (option.value) {
-      if (eq >= 0) value = arg.slice(eq + 1);
+      if (valueAt >= 0) value = arg.slice(valueAt);
       else if (i + 1 < argv.length) value = argv[++i];
       else throw new UsageError(`${given} needs a value`);
-    } else if (eq >= 0) {
+    } else if (valueAt >= 0) {
       throw new UsageError(`${given} takes no value`);
     }
     const values = options.get(name) ?? [];

@@ -220,10 +220,11 @@ export function runSimulate(argv: string[], out: Output, cwd = process.cwd()): n
     return failureCode(error, out);
   }
   const { scenario, inputs, findings } = prepared;
-  if (outputFile !== undefined) {
-    const input = [...prepared.readFiles, ...(scenarioFile ? [path.resolve(cwd, scenarioFile)] : [])].find((file) => sameFile(file, path.resolve(cwd, outputFile)));
+  const target = outputFile === undefined ? undefined : path.resolve(cwd, outputFile);
+  if (target !== undefined) {
+    const input = [...prepared.readFiles, ...(scenarioFile ? [path.resolve(cwd, scenarioFile)] : [])].find((file) => sameFile(file, target));
     if (input) {
-      out.stderr(`kube-failure-sim: the output file ${outputFile} is ${input === path.resolve(cwd, outputFile) ? 'an input' : `${path.relative(cwd, input) || input}, an input`} of this run; the report would overwrite it. Write it elsewhere.\n`);
+      out.stderr(`kube-failure-sim: the output file ${outputFile} is ${input === target ? 'an input' : `${path.relative(cwd, input) || input}, an input`} of this run; the report would overwrite it. Write it elsewhere.\n`);
       return 2;
     }
   }
@@ -254,11 +255,10 @@ export function runSimulate(argv: string[], out: Output, cwd = process.cwd()): n
     chunks = renderText({ header: scenarioHeader(scenario, first.summary.failedNodes, runs, first.summary.failedNodesByFault, first.summary.initialPlacement), events: first.events, states: first.states, summary: first.summary });
     if (runs > 1) chunks = followedBy(chunks, renderRunStatistics(statistics, scenario.seed));
   }
-  if (outputFile === undefined) {
+  if (target === undefined) {
     writeInPieces(chunks, (piece) => out.stdout(piece));
     return 0;
   }
-  const target = path.resolve(cwd, outputFile);
   let bytes = 0;
   try {
     makeParentDirectories(target);

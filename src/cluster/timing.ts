@@ -7,7 +7,7 @@
  */
 import { formatDuration, parseDuration } from '../manifest/duration';
 import type { SourceLocation } from '../manifest/range';
-import { flagIntWithin, isDecimalNumber, MAX_INT64_TEXT, parseFlagInt } from '../manifest/limits';
+import { flagIntUpTo, isDecimalNumber, MAX_INT64_TEXT } from '../manifest/limits';
 import { describeSuggestions } from '../manifest/suggest';
 import { API_SERVER_KNOBS } from './apiServerConfiguration';
 import { CONTROLLER_MANAGER_KNOBS, legacyPodEviction } from './controllerManagerConfiguration';
@@ -223,10 +223,11 @@ export function parseKnobValue(ref: KnobRef, setting: TimingSetting): number | b
       parsed = typeof value === 'string' ? parseDuration(value) ?? fail('a duration such as 40s or 1m30s') : fail('a duration such as 40s or 1m30s');
       break;
     // As the component's flag parser reads them (clusterConfig.ts checks the same in files): pflag's base 0 for integers, no 1e2 or spaces.
-    case 'int':
-      if (typeof value === 'number' ? !Number.isInteger(value) : !flagIntWithin(String(value), MAX_INT64_TEXT)) fail('a whole number');
-      parsed = typeof value === 'number' ? value : Number(parseFlagInt(String(value)));
+    case 'int': {
+      const int = typeof value === 'number' ? (Number.isInteger(value) ? value : undefined) : flagIntUpTo(String(value), MAX_INT64_TEXT);
+      parsed = int === undefined ? fail('a whole number') : Number(int);
       break;
+    }
     case 'number':
       parsed = Number(value);
       if (typeof value === 'number' ? !Number.isFinite(value) : !isDecimalNumber(String(value))) fail('a number');

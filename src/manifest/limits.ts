@@ -41,10 +41,10 @@ export function parseFlagInt(text: string): bigint | undefined {
   return match[1] === '-' ? -value : value;
 }
 
-/** Whether an integer flag's value is a whole number from 0 to `max` (a Go type's largest value, as text). */
-export function flagIntWithin(text: string, max: string): boolean {
+/** An integer flag's value if it is a whole number from 0 to `max` (a Go type's largest value, as text); else undefined. */
+export function flagIntUpTo(text: string, max: string): bigint | undefined {
   const value = parseFlagInt(text);
-  return value !== undefined && value >= 0n && value <= BigInt(max);
+  return value !== undefined && value >= 0n && value <= BigInt(max) ? value : undefined;
 }
 
 /** A decimal number as Go's ParseFloat reads a flag (no hexadecimal, no spaces, no Infinity). */

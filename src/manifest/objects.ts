@@ -39,6 +39,11 @@ export function isClusterScoped(kind: string): boolean {
   return CLUSTER_SCOPED.has(kind);
 }
 
+/** The API group of an apiVersion: apps of apps/v1, "" (core) of v1. */
+export function groupOf(apiVersion: string): string {
+  return apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.lastIndexOf('/')) : '';
+}
+
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

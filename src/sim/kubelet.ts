@@ -437,12 +437,14 @@ class Kubelet {
     return startup.initialDelaySeconds * 1000 + this.random.uniform(0, startup.periodSeconds * 1000);
   }
 
-  /** The readiness probe's successThreshold-th success, its ticks starting from the container's start and counting from `startedMs`. */
+  /** The readiness probe's successThreshold-th success after a container's start, its run of successes beginning no sooner than `startedMs`. */
   private readinessAfterMs(readiness: NonNullable<SimPod['template']['readinessProbe']>, startedMs: number): number {
     const periodMs = readiness.periodSeconds * 1000;
-    let firstMs = readiness.initialDelaySeconds * 1000 + this.random.uniform(0, periodMs);
-    if (firstMs < startedMs) firstMs += Math.ceil((startedMs - firstMs) / periodMs) * periodMs;
-    return firstMs + (readiness.successThreshold - 1) * periodMs;
+    const runMs = (readiness.successThreshold - 1) * periodMs;
+    const readyMs = readiness.initialDelaySeconds * 1000 + this.readyAfterMs(readiness);
+    // Its ticks keep their phase: the run begins at the first one after the startup success.
+    const firstMs = readyMs - runMs;
+    return firstMs < startedMs ? readyMs + Math.ceil((startedMs - firstMs) / periodMs) * periodMs : readyMs;
   }
 
   /** The first check at a random point of its period, then successThreshold − 1 more, one period apart. */

@@ -5,6 +5,7 @@
  */
 import { HOSTNAME_LABEL, ZONE_LABEL } from '../cluster/clusterSpec';
 import type { NodeSelectorTerm, PersistentVolume, PersistentVolumeClaimSpec, StorageClass } from '../manifest/model/types';
+import { diskName } from '../manifest/model/podSpec';
 import { podVolumes } from '../manifest/model/workloads';
 import type { SimClaim, SimNode, SimVolume, SimWorkload } from './objects';
 import { matchesNodeSelectorTerms } from './selectors';
@@ -59,7 +60,7 @@ export class VolumeBinder {
     const claims: SimClaim[] = [];
     for (const { volume } of podVolumes(spec)) {
       if (volume.source === 'persistentVolumeClaim' && volume.claimName) claims.push(this.claim(workload.namespace, volume.claimName, undefined));
-      if (volume.disk?.exclusive) claims.push(this.inlineDisk(`${volume.disk.type} ${volume.disk.id}`));
+      if (volume.disk?.exclusive) claims.push(this.inlineDisk(diskName(volume.disk)));
     }
     if (spec.kind === 'StatefulSet' && ordinal !== undefined) {
       for (const template of spec.volumeClaimTemplates) {

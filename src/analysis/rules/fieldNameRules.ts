@@ -7,8 +7,8 @@
  * Only near misses and known misplacements are told: a field of a newer Kubernetes than these
  * lists, or of a type not listed, is never flagged.
  */
-import { objectRef } from '../../manifest/objects';
-import type { Path } from '../../manifest/path';
+import { groupOf, isPlainObject, objectRef } from '../../manifest/objects';
+import { formatPath, type Path } from '../../manifest/path';
 import { nearMiss } from '../../manifest/suggest';
 import type { Finding } from '../finding';
 import type { Rule } from '../rule';
@@ -112,16 +112,7 @@ const GROUPS: Readonly<Record<string, readonly string[]>> = {
   ReplicationController: [''], Pod: [''], Service: [''], Job: ['batch'], CronJob: ['batch'], PodDisruptionBudget: ['policy'],
 };
 
-const groupOf = (apiVersion: string) => (apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '');
-
 const TOP_LEVEL = ['apiVersion', 'kind', 'metadata', 'spec', 'status'];
-
-/** As kubectl names a field: spec.template.spec.containers[0].image. */
-function kubectlPath(path: Path): string {
-  return path.map((segment, i) => (typeof segment === 'number' ? `[${segment}]` : `${i > 0 ? '.' : ''}${segment}`)).join('');
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export const unknownField: Rule = {
   id: 'KFS095',
@@ -137,12 +128,12 @@ export const unknownField: Rule = {
         const range = object.sourceMap.keyRange(path) ?? object.sourceMap.closestRange(path);
         findings.push({
           ruleId: this.id, severity: this.defaultSeverity, object: objectRef(object), range,
-          message: `${message} kubectl apply refuses the ${object.kind} (unknown field "${kubectlPath(path)}"), and a client that does not validate drops the field, so it changes nothing.`,
+          message: `${message} kubectl apply refuses the ${object.kind} (unknown field "${formatPath(path)}"), and a client that does not validate drops the field, so it changes nothing.`,
           fixes: renameTo ? [{ title: `Rename ${path[path.length - 1]} to ${renameTo}`, edits: [{ range, newText: renameTo }], preferred: true }] : undefined,
         });
       };
       const walk = (value: unknown, shape: Shape, path: Path): void => {
-        if (!isRecord(value)) return;
+        if (!isPlainObject(value)) return;
         for (const [field, child] of Object.entries(value)) {
           const at = [...path, field];
           if (!shape.fields.includes(field)) {

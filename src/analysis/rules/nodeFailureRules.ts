@@ -6,6 +6,7 @@ import { matchesLabelSelector, matchesMap } from '../../sim/selectors';
 import { formatDuration } from '../../report/format';
 import type { LabelSelector, Sourced, Workload } from '../../manifest/model/types';
 import { isMirrorPod, podVolumes } from '../../manifest/model/workloads';
+import { diskName } from '../../manifest/model/podSpec';
 import { objectRef } from '../../manifest/objects';
 import { editorFor, fix, outageEffect, workloadEffect } from '../editing';
 import { claimOf, holdsAppData, isLocalClass, isWritten, kindRange, localVolumeOf, nodeBoundData, nodeLocal, nodeFailureTolerations, NOT_READY, podSpecPath, rangeOf, servicesInFront, UNREACHABLE, volumeOfClaim } from '../facts';
@@ -72,7 +73,7 @@ export const singleReplica: Rule = {
       const claim = workload.kind === 'StatefulSet' ? undefined : sharedExclusiveClaim(workload, ctx);
       if (claim) {
         return [base(this, workload, written ? rangeOf(workload, ['spec', 'replicas']) : kindRange(workload),
-          `${text.headline} if its node fails: ${text.because}. A second replica would not help: it would mount the same ${claim.startsWith('disk ') ? claim : `ReadWriteOnce claim ${claim}`}, which only one node can attach (Multi-Attach error). Give each replica its own volume (a StatefulSet with volumeClaimTemplates) or use a ReadWriteMany volume.`)];
+          `${text.headline} if its node fails: ${text.because}. A second replica would not help: it would mount the same ${claim}, which only one node can attach (Multi-Attach error). Give each replica its own volume (a StatefulSet with volumeClaimTemplates) or use a ReadWriteMany volume.`)];
       }
       // A claim that is not among the inputs was simulated as ReadWriteOnce: say so, and that a second replica shares it.
       const unknown = workload.kind === 'StatefulSet' ? undefined : unknownClaim(workload, ctx);
@@ -401,7 +402,7 @@ export const readWriteOnceVolume: Rule = {
       // The mode the message names: ReadWriteOncePod where that is what the claim asks for.
       const modeOf = (accessModes: string[]) => (accessModes.includes('ReadWriteOncePod') ? 'ReadWriteOncePod' : 'ReadWriteOnce');
       podVolumes(workload).forEach(({ volume, index: i }) => {
-        if (volume.disk?.exclusive) claims.push({ path: [...podSpecPath(workload), 'volumes', i, volume.disk.type], name: `${volume.disk.type} ${volume.disk.id}`, inline: true });
+        if (volume.disk?.exclusive) claims.push({ path: [...podSpecPath(workload), 'volumes', i, volume.disk.type], name: diskName(volume.disk), inline: true });
         if (volume.source !== 'persistentVolumeClaim' || !volume.claimName || localVolumeOf(workload.namespace, volume.claimName, ctx.workspace)) return;
         const pvc = claimOf(workload.namespace, volume.claimName, ctx.workspace);
         if (pvc && !isExclusive(pvc.accessModes)) return;
@@ -429,13 +430,13 @@ export const readWriteOnceVolume: Rule = {
   },
 };
 
-/** A PersistentVolumeClaim of the input, ReadWriteOnce (or without access modes), or a read-write disk written inline, that every pod of the workload mounts. */
+/** What every pod of the workload mounts that one node at a time can attach, as a message names it: a ReadWriteOnce claim of the input (or one without access modes), or an inline disk. */
 function sharedExclusiveClaim(workload: Sourced<Workload>, ctx: RuleContext): string | undefined {
   for (const { volume } of podVolumes(workload)) {
-    if (volume.disk?.exclusive) return `disk ${volume.disk.type} ${volume.disk.id}`;
+    if (volume.disk?.exclusive) return `disk ${diskName(volume.disk)}`;
     if (volume.source !== 'persistentVolumeClaim' || !volume.claimName) continue;
     const pvc = claimOf(workload.namespace, volume.claimName, ctx.workspace);
-    if (pvc && isExclusive(pvc.accessModes)) return pvc.name;
+    if (pvc && isExclusive(pvc.accessModes)) return `ReadWriteOnce claim ${pvc.name}`;
   }
   return undefined;
 }

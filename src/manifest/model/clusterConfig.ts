@@ -1,5 +1,5 @@
 import { parseDuration } from '../duration';
-import { flagIntWithin, isDecimalNumber, MAX_INT32, MAX_INT64_TEXT } from '../limits';
+import { flagIntUpTo, isDecimalNumber, MAX_INT32, MAX_INT64_TEXT } from '../limits';
 import type { Range } from '../range';
 import { nearMiss } from '../suggest';
 import type { FieldReader } from './fieldReader';
@@ -242,8 +242,8 @@ function checkFlag(r: FieldReader, component: ComponentName, setting: ConfigSett
   const text = String(setting.value);
   const problem =
     type === 'duration' && !((parseDuration(text) ?? -1) >= 0) ? 'a duration ≥ 0 such as "40s" or "1m30s"' :
-    type === 'int32' && !flagIntWithin(text, String(MAX_INT32)) ? `a whole number from 0 to ${MAX_INT32} (a 32-bit integer)` :
-    type === 'int' && !flagIntWithin(text, MAX_INT64_TEXT) ? `a whole number from 0 to ${MAX_INT64_TEXT} (a 64-bit integer)` :
+    type === 'int32' && flagIntUpTo(text, String(MAX_INT32)) === undefined ? `a whole number from 0 to ${MAX_INT32} (a 32-bit integer)` :
+    type === 'int' && flagIntUpTo(text, MAX_INT64_TEXT) === undefined ? `a whole number from 0 to ${MAX_INT64_TEXT} (a 64-bit integer)` :
     type === 'number' && !(isDecimalNumber(text) && Number(text) >= 0) ? 'a number ≥ 0' :
     type === 'bool' && !/^(true|false)$/.test(text) ? 'true or false' : undefined;
   if (problem) {

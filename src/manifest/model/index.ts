@@ -1,4 +1,4 @@
-import type { ManifestObject } from '../objects';
+import { groupOf, type ManifestObject } from '../objects';
 import { API_REJECTED, type ManifestProblem } from '../problem';
 import {
   containerComponent, readContainerFlags, readExtraArgs, readKubeletConfiguration, type ClusterConfig,
@@ -55,8 +55,6 @@ const SERVED: Record<string, { apiVersion: string; removed: readonly string[] }>
   PersistentVolumeClaim: { apiVersion: 'v1', removed: [] },
   PersistentVolume: { apiVersion: 'v1', removed: [] },
 };
-
-const groupOf = (apiVersion: string) => (apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.lastIndexOf('/')) : '');
 
 /**
  * Whether the object is the built-in kind its name says. Another group's kind of the same name (a

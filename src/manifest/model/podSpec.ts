@@ -254,6 +254,11 @@ const INLINE_DISKS: Readonly<Record<string, readonly string[]>> = {
   vsphereVolume: ['volumePath'],
 };
 
+/** How messages and the simulator's volumes name an inline disk: "gcePersistentDisk mongo-disk". */
+export function diskName(disk: InlineDisk): string {
+  return `${disk.type} ${disk.id}`;
+}
+
 function readDisk(r: FieldReader): InlineDisk | undefined {
   const type = Object.keys(INLINE_DISKS).find((t) => isPlainObject(r.raw(t)));
   if (!type) return undefined;
