@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
 import { clusterAt, spanAt } from '../../src/report/timeline/clusterAt';
 import { buildTimeline, type PodLane, type Timeline } from '../../src/report/timeline/model';
 import { PodOwners } from '../../src/report/timeline/podOwners';
@@ -209,6 +210,25 @@ describe('timeline building blocks', () => {
     assert.equal(owner(`${longer.slice(0, 58)}x2x9k`), `DaemonSet/a/${longer}`);
     assert.equal(owner(`${long.slice(0, 50)}-0`), `StatefulSet/a/${long.slice(0, 50)}`);
     assert.equal(owner(`${long.slice(0, 40)}-other-name-of-the-same-start-x2x9k`.padEnd(63, 'a')), null);
+  });
+
+  it('gives each pod the owner of the longest workload name its name starts with and whose pods are named so (property)', () => {
+    // The rule the owners follow, written as the scan it is: every workload, longest name first.
+    const named = (kind: string, rest: string) => ({ Pod: /^$/, StatefulSet: /^-\d+$/, Deployment: /^-[a-z0-9]+-[a-z0-9]{5}$/ }[kind] ?? /^-[a-z0-9]{5}$/).test(rest);
+    const word = fc.stringMatching(/^[a-c0-9]{1,3}$/);
+    const name = fc.array(word, { minLength: 1, maxLength: 4 }).map((words) => words.join('-'));
+    const workloadArb = fc.record({ kind: fc.constantFrom('Deployment', 'StatefulSet', 'DaemonSet', 'Job', 'Pod'), namespace: fc.constantFrom('a', 'b'), name });
+    // A pod's name starts with a workload's name (or some other name), its end as one of the controllers would make it, or not.
+    const podArb = fc.tuple(fc.option(fc.nat(), { nil: undefined }), name, fc.constantFrom('', '-0', '-12', '-ab1c2', '-7d4b9-ab1c2', '-x-ab1c2', '-abc', '-'), fc.constantFrom('a', 'b'));
+    fc.assert(fc.property(fc.array(workloadArb, { minLength: 1, maxLength: 12 }), fc.array(podArb, { maxLength: 12 }), (workloads, podArbs) => {
+      const pods = podArbs.map(([pick, other, end, namespace]) => ({ kind: 'Pod', namespace, name: (pick === undefined ? other : workloads[pick % workloads.length].name) + end }));
+      const owners = new PodOwners(workloads, []);
+      const byLength = [...workloads].sort((x, y) => y.name.length - x.name.length);
+      for (const pod of pods) {
+        const expected = byLength.find((w) => w.namespace === pod.namespace && pod.name.startsWith(w.name) && named(w.kind, pod.name.slice(w.name.length)));
+        assert.equal(owners.ownerOf(pod), expected ? `${expected.kind}/${expected.namespace}/${expected.name}` : null, pod.name);
+      }
+    }), { numRuns: 300 });
   });
 
   it('finds the state at t: a state that starts at t counts, one that ends at t does not', () => {
