@@ -4,7 +4,6 @@
  */
 import { showBidiControlsInJson, withBidiControlsShown } from '../src/report/bidiControls';
 import { EMBEDDED_TRACE_ID, UNREADABLE_TRACE } from '../src/report/embeddedTrace';
-import { isPackedReport, unpackReport } from '../src/report/packedTrace';
 import { isHostMessage, type HostMessage, type WebviewMessage } from './protocol';
 
 interface VsCodeApi {
@@ -47,17 +46,10 @@ export function connectHost(onMessage: (message: HostMessage) => void): Host {
   return host;
 }
 
-/** The page's message with its traces unpacked (src/report/htmlReport.ts packs them), bidirectional controls shown; undefined: unreadable. */
+/** The page's message (src/report/htmlReport.ts packs its traces), bidirectional controls shown; undefined: unreadable. */
 function readEmbedded(text: string): unknown {
-  const unpack = (holder: unknown) => {
-    const record = holder as { report?: unknown } | null;
-    if (typeof record === 'object' && record !== null && isPackedReport(record.report)) record.report = unpackReport(record.report);
-  };
   try {
-    const message: unknown = JSON.parse(showBidiControlsInJson(text));
-    unpack(message);
-    unpack((message as { compare?: unknown } | null)?.compare);
-    return message;
+    return JSON.parse(showBidiControlsInJson(text));
   } catch {
     return undefined;
   }

@@ -433,9 +433,9 @@ function legend(): HTMLElement {
  * B (what failed, what people did meanwhile, the timing), a Meanwhile line one run lacks said as nothing.
  */
 function headerLines(message: HostMessage): string[] {
-  const a = reportHeader(message.report.scenario, message.report.timing);
+  const a = reportHeader(message.report.rest.scenario, message.report.rest.timing);
   if (!message.compare) return a;
-  const b = reportHeader(message.compare.report.scenario, message.compare.report.timing);
+  const b = reportHeader(message.compare.report.rest.scenario, message.compare.report.rest.timing);
   const meanwhile = (lines: string[]) => lines.some((l) => l.startsWith('Meanwhile: '));
   const nothing = (has: boolean, other: boolean) => (other && !has ? ['Meanwhile: nothing.'] : []);
   return [

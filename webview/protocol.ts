@@ -1,9 +1,11 @@
 /**
  * The messages between the extension and the timeline webview: plain JSON with a `type`,
- * checked on receipt. The webview gets the trace itself (the JSON contract of `simulate`).
+ * checked on receipt. The webview gets the trace itself (the JSON contract of `simulate`), packed
+ * as the HTML report embeds it (src/report/packedTrace.ts).
  * Shared by both sides (no DOM and no vscode types here).
  */
-import type { ObjectRef, TraceReport } from '../src/report/contract';
+import type { ObjectRef } from '../src/report/contract';
+import type { PackedReport } from '../src/report/packedTrace';
 
 /** The timeline panel's view type (package.json activates on onWebviewPanel:<this>, so a revived panel finds its serializer). */
 export const TIMELINE_VIEW_TYPE = 'kubeFailureSim.timeline';
@@ -49,10 +51,10 @@ export interface FindingRef {
 export type HostMessage = {
   type: 'showTrace';
   title: string;
-  report: TraceReport;
+  report: PackedReport;
   run?: RunRef;
   /** `findings`: the checks of the compared run's text, when that run is the current text (before → after). */
-  compare?: { title: string; report: TraceReport; findings?: FindingRef[] };
+  compare?: { title: string; report: PackedReport; findings?: FindingRef[] };
   findings?: FindingRef[];
 };
 
@@ -75,17 +77,42 @@ const isNumber = (value: unknown): value is number => typeof value === 'number' 
 const isRef = (value: unknown): value is ObjectRef => isRecord(value) && isString(value.kind) && isString(value.name) && isString(value.namespace);
 const isTime = (value: unknown) => value === null || isNumber(value);
 
-/** The parts of a trace the webview reads, checked field by field. */
-export function isTraceReport(value: unknown): value is TraceReport {
-  if (!isRecord(value) || value.version !== 1 || !isRecord(value.scenario) || !isRecord(value.timing) || !isRecord(value.summary)) return false;
-  const { events, states, summary, scenario } = value;
+const isIndex = (value: unknown, length: number): value is number => Number.isInteger(value) && (value as number) >= 0 && (value as number) < length;
+const isIndexOrNull = (value: unknown, length: number) => value === null || isIndex(value, length);
+
+/**
+ * A packed trace (packReport) whose every index points into its tables, and the parts of the report
+ * the webview reads, checked field by field: the page reads it by index without unpacking it.
+ */
+export function isPackedTrace(value: unknown): value is PackedReport {
+  if (!isRecord(value) || value.packed !== 1 || !isRecord(value.rest)) return false;
+  const { strings, objects, lists, states, events } = value;
+  if (!Array.isArray(strings) || !strings.every(isString) || !Array.isArray(objects) || objects.length % 3 !== 0 || !Array.isArray(lists)
+    || !Array.isArray(states) || states.length % 9 !== 0 || !Array.isArray(events)) return false;
+  const isStringIndex = (v: unknown) => isIndex(v, strings.length);
+  if (!objects.every(isStringIndex) || !lists.every((list) => Array.isArray(list) && list.every(isStringIndex))) return false;
+  const objectCount = objects.length / 3;
+  for (let i = 0; i < states.length; i += 9) {
+    if (!isIndex(states[i], objectCount) || !isNumber(states[i + 1]) || !isTime(states[i + 2]) || !isStringIndex(states[i + 3]) || !isIndexOrNull(states[i + 4], strings.length)
+      || !(states[i + 5] === null || isNumber(states[i + 5])) || !isIndexOrNull(states[i + 6], strings.length) || !isIndexOrNull(states[i + 7], strings.length)
+      || !isIndexOrNull(states[i + 8], lists.length)) return false;
+  }
+  const isDetailValue = (v: unknown) => isStringIndex(v) || (Array.isArray(v) && v.length === 1) || typeof v === 'boolean' || v === null;
+  for (const e of events) {
+    if (!Array.isArray(e) || e.length < 5 || !isNumber(e[0]) || !isIndex(e[1], objectCount) || !isStringIndex(e[2]) || !isStringIndex(e[3]) || !(e[4] === 0 || isString(e[4]))) return false;
+    if (e.length > 5 && !(isIndex(e[5], lists.length) && e.length === 6 + (lists[e[5]] as unknown[]).length)) return false;
+    for (let k = 6; k < e.length; k++) if (!isDetailValue(e[k])) return false;
+  }
+  return isReportRest(value.rest);
+}
+
+/** The report without its events and states: what the header, the summary and the time axis read. */
+function isReportRest(value: Record<string, unknown>): boolean {
+  if (value.version !== 1 || !isRecord(value.scenario) || !isRecord(value.timing) || !isRecord(value.summary)) return false;
+  const { summary, scenario } = value;
   return Array.isArray(scenario.failedNodes) && scenario.failedNodes.every(isString) && isNumber(scenario.durationMs)
     && (scenario.interventions === undefined || (Array.isArray(scenario.interventions) && scenario.interventions.every(isIntervention)))
     && isRecord(scenario.cluster) && Array.isArray(scenario.cluster.nodes) && scenario.cluster.nodes.every((n) => isRecord(n) && isString(n.name) && (n.zone === null || isString(n.zone)))
-    && Array.isArray(events) && events.every((e) => isRecord(e) && isNumber(e.t) && isRef(e.object) && isString(e.type) && isString(e.reason) && isString(e.message) && (e.detail === undefined || isRecord(e.detail)))
-    && Array.isArray(states) && states.every((s) => isRecord(s) && isRef(s.object) && isNumber(s.from) && isTime(s.to) && isString(s.status)
-      && (s.ready === undefined || isString(s.ready)) && (s.node === undefined || isString(s.node)) && (s.ip === undefined || isString(s.ip))
-      && (s.restarts === undefined || isNumber(s.restarts)) && (s.taints === undefined || (Array.isArray(s.taints) && s.taints.every(isString))))
     && Array.isArray(summary.workloads) && summary.workloads.every((w) => isRecord(w) && isRef(w.object) && isString(w.outcome) && isString(w.reason)
       && isNumber(w.unavailableMs) && isNumber(w.degradedMs) && isNumber(w.blackholeMs) && isNumber(w.desiredReplicas) && isTime(w.replacementReadyMs));
 }
@@ -103,9 +130,9 @@ export function isRunRef(value: unknown): value is RunRef {
 }
 
 export function isHostMessage(message: unknown): message is HostMessage {
-  return isRecord(message) && message.type === 'showTrace' && isString(message.title) && isTraceReport(message.report)
+  return isRecord(message) && message.type === 'showTrace' && isString(message.title) && isPackedTrace(message.report)
     && (message.run === undefined || isRunRef(message.run))
-    && (message.compare === undefined || (isRecord(message.compare) && isString(message.compare.title) && isTraceReport(message.compare.report) && isFindings(message.compare.findings)))
+    && (message.compare === undefined || (isRecord(message.compare) && isString(message.compare.title) && isPackedTrace(message.compare.report) && isFindings(message.compare.findings)))
     && isFindings(message.findings);
 }
 

@@ -20,6 +20,7 @@ import { runTimingLabel, scenarioKey, TimelinePanels } from './timelinePanel';
 import type { ListedFile } from './worker/protocol';
 import type { SimulationRun } from './worker/simulationRunner';
 import type { WorkspaceIndex } from './workspaceIndex';
+import { packReport } from '../report/packedTrace';
 
 /** A run that lasts longer than this shows a progress notification, with Cancel. */
 const PROGRESS_DELAY_MS = 300;
@@ -82,7 +83,7 @@ export function registerSimulateCommand(context: vscode.ExtensionContext, index:
       for (const line of [...afterTheEnd(report.scenario), ...unrealisticTiming(report.timing)]) void vscode.window.showWarningMessage(`${source}: ${line}.`);
       const findings = await workloadFindings(index, documents ?? [ref.document]);
       const timing = runTimingLabel(ref);
-      panels.show({ type: 'showTrace', title: `${ref.failure} of ${nodeNames(report.summary.failedNodes)}${interventionsTitle(ref.interventions)}: ${source}${timing ? ` (${timing})` : ''}`, report, run: ref, findings });
+      panels.show({ type: 'showTrace', title: `${ref.failure} of ${nodeNames(report.summary.failedNodes)}${interventionsTitle(ref.interventions)}: ${source}${timing ? ` (${timing})` : ''}`, report: packReport(report), run: ref, findings });
     } catch (error) {
       log.error('Simulation failed', error);
       void vscode.window.showErrorMessage('The simulation failed; the log has the details.');

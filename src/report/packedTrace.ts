@@ -31,7 +31,7 @@ export interface PackedReport {
   events: unknown[][];
 }
 
-const STATE_FIELDS = 9;
+export const STATE_FIELDS = 9;
 
 export function packReport(report: TraceReport): PackedReport {
   const { events, states, ...rest } = report;
@@ -97,62 +97,114 @@ function packValue(value: unknown, string: (text: string) => number): unknown {
   return value;
 }
 
-/** A packing that claims the words of an event that has none gives no message, which the page's check refuses. */
-function worded(message: unknown, event: Omit<EventJson, 'message'>): string {
-  return (message === 0 ? objectEventMessage(event) : String(message)) as string;
-}
-
 export function isPackedReport(value: unknown): value is PackedReport {
   return typeof value === 'object' && value !== null && (value as { packed?: unknown }).packed === 1;
 }
 
 /**
- * The report packReport was given. The page checks the result as it checks any message; a packing
- * it cannot read throws or gives what that check refuses. Plain loops: this runs once, cold,
- * before the report's first paint.
+ * A packed report read where it lies: objects, states and events by index, each made into the
+ * report's own object only when asked for (an object's ref and an event are made once, so they
+ * stay the same object). The timeline groups a trace by index before its first paint and makes
+ * the objects of the lanes it draws.
  */
-export function unpackReport(packed: PackedReport): TraceReport {
-  const { strings, objects: flat } = packed;
-  const objects: ObjectRef[] = [];
-  for (let i = 0; i + 2 < flat.length; i += 3) objects.push({ kind: strings[flat[i]], name: strings[flat[i + 1]], namespace: strings[flat[i + 2]] });
-  const lists = packed.lists.map((indices) => indices.map((index) => strings[index]));
+export class PackedTrace {
+  readonly strings: readonly string[];
+  readonly stateCount: number;
+  readonly eventCount: number;
+  /** The packing's own arrays, for the loops over every state or event (a call per field costs more, in code run once). */
+  readonly flatObjects: readonly number[];
+  readonly flatStates: readonly (number | null)[];
+  readonly packedEvents: readonly unknown[][];
+  private readonly lists: readonly (readonly number[])[];
+  private readonly refs: ObjectRef[] = [];
+  private readonly made: EventJson[] = [];
 
+  constructor(packed: PackedReport) {
+    this.strings = packed.strings;
+    this.flatObjects = packed.objects;
+    this.flatStates = packed.states;
+    this.packedEvents = packed.events;
+    this.lists = packed.lists;
+    this.stateCount = Math.floor(packed.states.length / STATE_FIELDS);
+    this.eventCount = packed.events.length;
+  }
+
+  get objectCount(): number {
+    return Math.floor(this.flatObjects.length / 3);
+  }
+
+  ref(object: number): ObjectRef {
+    const flat = this.flatObjects;
+    return (this.refs[object] ??= { kind: this.strings[flat[object * 3]], name: this.strings[flat[object * 3 + 1]], namespace: this.strings[flat[object * 3 + 2]] });
+  }
+
+  kind(object: number): string {
+    return this.strings[this.flatObjects[object * 3]];
+  }
+
+  stateFrom(state: number): number {
+    return this.flatStates[state * STATE_FIELDS + 1] as number;
+  }
+
+  stateTo(state: number): number | null {
+    return this.flatStates[state * STATE_FIELDS + 2];
+  }
+
+  state(index: number): StateInterval {
+    const p = this.flatStates;
+    const i = index * STATE_FIELDS;
+    const state: StateInterval = { object: this.ref(p[i] as number), from: p[i + 1] as number, to: p[i + 2], status: this.strings[p[i + 3] as number] };
+    if (p[i + 4] !== null) state.ready = this.strings[p[i + 4] as number];
+    if (p[i + 5] !== null) state.restarts = p[i + 5] as number;
+    if (p[i + 6] !== null) state.node = this.strings[p[i + 6] as number];
+    if (p[i + 7] !== null) state.ip = this.strings[p[i + 7] as number];
+    if (p[i + 8] !== null) state.taints = this.lists[p[i + 8] as number].map((s) => this.strings[s]);
+    return state;
+  }
+
+  event(index: number): EventJson {
+    let made = this.made[index];
+    if (made) return made;
+    const e = this.packedEvents[index];
+    const t = e[0] as number;
+    const object = this.ref(e[1] as number);
+    const type = this.strings[e[2] as number] as EventJson['type'];
+    const reason = this.strings[e[3] as number];
+    if (e.length <= 5) made = { t, object, type, reason, message: worded(e[4], { t, object, type, reason }) };
+    else {
+      const detail: Record<string, unknown> = {};
+      const keys = this.lists[e[5] as number];
+      for (let k = 0; k < keys.length; k++) {
+        const value: unknown = e[6 + k];
+        const key = this.strings[keys[k]];
+        const unpacked = typeof value === 'number' ? this.strings[value] : Array.isArray(value) ? value[0] : value;
+        // As JSON.parse makes it: an own property, also when it is called __proto__.
+        if (key === '__proto__') Object.defineProperty(detail, '__proto__', { value: unpacked, enumerable: true, writable: true, configurable: true });
+        else detail[key] = unpacked;
+      }
+      made = { t, object, type, reason, message: worded(e[4], { t, object, type, reason, detail }), detail };
+    }
+    return (this.made[index] = made);
+  }
+
+  /** The index of a string in the table; -1: no state or event has it. */
+  stringIndex(text: string): number {
+    return this.strings.indexOf(text);
+  }
+}
+
+/** The words of an event packed as objectEventMessage's; an event it has none for reads as its reason. */
+function worded(message: unknown, event: Omit<EventJson, 'message'>): string {
+  return message === 0 ? objectEventMessage(event) ?? event.reason : String(message);
+}
+
+/** The report packReport was given. */
+export function unpackReport(packed: PackedReport): TraceReport {
+  const trace = new PackedTrace(packed);
   const states: StateInterval[] = [];
-  const p = packed.states as number[];
-  for (let i = 0; i + STATE_FIELDS <= p.length; i += STATE_FIELDS) {
-    const object = objects[p[i]];
-    const from = p[i + 1];
-    const to = p[i + 2];
-    const status = strings[p[i + 3]];
-    const state: StateInterval = { object, from, to, status };
-    if (p[i + 4] !== null) state.ready = strings[p[i + 4]];
-    if (p[i + 5] !== null) state.restarts = p[i + 5];
-    if (p[i + 6] !== null) state.node = strings[p[i + 6]];
-    if (p[i + 7] !== null) state.ip = strings[p[i + 7]];
-    if (p[i + 8] !== null) state.taints = lists[p[i + 8]].slice();
-    states.push(state);
-  }
+  for (let i = 0; i < trace.stateCount; i++) states.push(trace.state(i));
   const events: EventJson[] = [];
-  for (const e of packed.events as number[][]) {
-    const t = e[0];
-    const object = objects[e[1]];
-    const type = strings[e[2]] as EventJson['type'];
-    const reason = strings[e[3]];
-    if (e.length <= 5) {
-      events.push({ t, object, type, reason, message: worded(e[4], { t, object, type, reason }) });
-      continue;
-    }
-    const detail: Record<string, unknown> = {};
-    const keys = lists[e[5]];
-    for (let k = 0; k < keys.length; k++) {
-      const value: unknown = e[6 + k];
-      const unpacked = typeof value === 'number' ? strings[value] : Array.isArray(value) ? value[0] : value;
-      // As JSON.parse makes it: an own property, also when it is called __proto__.
-      if (keys[k] === '__proto__') Object.defineProperty(detail, '__proto__', { value: unpacked, enumerable: true, writable: true, configurable: true });
-      else detail[keys[k]] = unpacked;
-    }
-    events.push({ t, object, type, reason, message: worded(e[4], { t, object, type, reason, detail }), detail });
-  }
+  for (let i = 0; i < trace.eventCount; i++) events.push(trace.event(i));
   // The report's own key order, so that it stringifies as the report did.
   const { version, scenario, timing, ...others } = packed.rest;
   return { version, scenario, timing, events, states, ...others };

@@ -9,7 +9,6 @@ import { reportAssets } from '../../src/cli/reportAssets';
 import { formatDuration } from '../../src/report/format';
 import { htmlReport } from '../../src/report/htmlReport';
 import { traceReport } from '../../src/report/jsonReport';
-import { unpackReport } from '../../src/report/packedTrace';
 import { simulate } from '../../src/sim/simulate';
 import { defaultChoices } from '../../src/workspace/simulationChoices';
 import { Workspace } from '../../src/workspace/workspace';
@@ -387,11 +386,10 @@ describeWithChromium('HTML report in Chromium', (browser) => {
   });
 
   it('in a VS Code panel, a tab or a fold is kept at once (a panel hidden behind another tab is unloaded and restored from it)', async () => {
-    // The report page with a stand-in for VS Code's API: the timeline runs as in a panel and gets its trace as a message.
+    // The report page with a stand-in for VS Code's API: the timeline runs as in a panel and gets its trace as a message (packed, as the extension sends it).
     const html = fs.readFileSync(examples, 'utf8');
     const start = html.indexOf('>', html.indexOf('<script type="application/json" id="kfs-trace">')) + 1;
     const message = JSON.parse(html.slice(start, html.indexOf('</script>', start)));
-    message.report = unpackReport(message.report);
     const page = await browser().newPage({ viewport: { width: 1000, height: 900 } });
     await page.addInitScript({ content: 'window.__states = []; window.acquireVsCodeApi = () => ({ postMessage() {}, getState() {}, setState(s) { window.__states.push(JSON.parse(JSON.stringify(s.ui))); } });' });
     await page.goto(`file://${examples}`);

@@ -8,6 +8,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { exampleTrace } from './timelineSupport';
+import { packReport } from '../../src/report/packedTrace';
 
 const bars = (pod: PodLane) => pod.bars.map((b) => `${b.fromMs}-${b.toMs ?? 'end'} ${b.status} ${b.category}`);
 const workload = (timeline: Timeline, id: string) => {
@@ -17,7 +18,7 @@ const workload = (timeline: Timeline, id: string) => {
 };
 
 describe('timeline of the examples (power-off of the node of kafka-0, 10 minutes)', () => {
-  const timeline = buildTimeline(exampleTrace('examples', '--duration', '10m'));
+  const timeline = buildTimeline(packReport(exampleTrace('examples', '--duration', '10m')));
 
   it('has a lane per node, the failed node first, with its Ready condition and taints', () => {
     assert.deepEqual(timeline.nodes.map((n) => n.name), ['worker-a1', 'worker-a2', 'worker-b1', 'worker-b2', 'worker-c1', 'worker-c2']);
@@ -52,7 +53,7 @@ describe('timeline of the examples (power-off of the node of kafka-0, 10 minutes
   });
 
   it('keeps a pod\'s node down after the Node object is deleted: the machine did not come back', () => {
-    const deleted = buildTimeline(exampleTrace('examples', '--duration', '8m', '--delete-node-after', '3m'));
+    const deleted = buildTimeline(packReport(exampleTrace('examples', '--duration', '8m', '--delete-node-after', '3m')));
     const [failed] = deleted.nodes;
     assert.equal(failed.bands.at(-1)!.toMs, 180_000);
     const kafka0 = workload(deleted, 'StatefulSet/streaming/kafka').pods[0];
@@ -63,7 +64,7 @@ describe('timeline of the examples (power-off of the node of kafka-0, 10 minutes
 
   it('marks a pod down from the failure when its node stops answering at once, from NotReady when only the kubelet stopped', () => {
     const podOnFailedNode = (failure: string) => {
-      const trace = buildTimeline(exampleTrace('examples/web-deployment.yaml', '--failure', failure, '--duration', '3m'));
+      const trace = buildTimeline(packReport(exampleTrace('examples/web-deployment.yaml', '--failure', failure, '--duration', '3m')));
       const node = trace.nodes.find((n) => n.failed)!;
       return { node, pod: workload(trace, 'Deployment/shop/web').pods.find((p) => p.bars[0].node === node.name)! };
     };
@@ -88,7 +89,7 @@ describe('timeline of the examples (power-off of the node of kafka-0, 10 minutes
   it('labels the key moments of the failure', () => {
     assert.deepEqual(timeline.keyMoments.map((m) => `${m.t} ${m.label}`), ['0 power-off worker-a1', '23008 NotReady', '25092 NoExecute taint', '325103 Deletion']);
     // Nodes that fail or return together are one moment, so that NotReady and the taint keep their room on the axis.
-    const zone = buildTimeline(exampleTrace('examples/web-deployment.yaml', '--failure', 'zone-outage', '--target', 'zone/zone-a', '--recover-after', '8m', '--duration', '10m'));
+    const zone = buildTimeline(packReport(exampleTrace('examples/web-deployment.yaml', '--failure', 'zone-outage', '--target', 'zone/zone-a', '--recover-after', '8m', '--duration', '10m')));
     assert.deepEqual(zone.keyMoments.filter((m) => m.kind === 'failure' || m.kind === 'recovery').map((m) => `${m.t} ${m.label}`), ['0 zone-outage of 2 nodes', '480000 2 nodes back']);
   });
 
@@ -107,7 +108,7 @@ describe('timeline of the examples (power-off of the node of kafka-0, 10 minutes
 });
 
 describe('timeline of a partition of the node of web, healed after 8 minutes', () => {
-  const timeline = buildTimeline(exampleTrace('examples/web-deployment.yaml', '--failure', 'partition', '--recover-after', '8m', '--duration', '12m'));
+  const timeline = buildTimeline(packReport(exampleTrace('examples/web-deployment.yaml', '--failure', 'partition', '--recover-after', '8m', '--duration', '12m')));
   const web = workload(timeline, 'Deployment/shop/web');
 
   it('links the replacement to the pod it replaces', () => {
@@ -137,7 +138,7 @@ describe('timeline of a partition of the node of web, healed after 8 minutes', (
 });
 
 describe('timeline of a StatefulSet pod force-deleted at 400 s', () => {
-  const timeline = buildTimeline(exampleTrace('examples/postgres-statefulset.yaml', '--duration', '10m', '--force-delete', 'postgres-0@400s'));
+  const timeline = buildTimeline(packReport(exampleTrace('examples/postgres-statefulset.yaml', '--duration', '10m', '--force-delete', 'postgres-0@400s')));
   const postgres = workload(timeline, 'StatefulSet/shop/postgres');
 
   it('draws the new postgres-0 as a second pod object that replaces the first', () => {
@@ -161,7 +162,7 @@ describe('timeline of a bare Pod on a powered-off node', () => {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kfs-bare-')), 'pod.yaml');
   fs.writeFileSync(file, 'apiVersion: v1\nkind: Pod\nmetadata: {name: lonely, namespace: tools}\nspec: {containers: [{name: c, image: busybox}]}\n');
   const report = exampleTrace(file, '--duration', '10m');
-  const timeline = buildTimeline(report);
+  const timeline = buildTimeline(packReport(report));
 
   it('steps its READY line down when the node lifecycle controller marks it NotReady, though kubectl\'s READY still says 1/1', () => {
     const notReady = report.events.find((e) => e.type === 'PodCondition' && e.reason === 'NodeNotReady')!.t;

@@ -14,8 +14,9 @@ import * as path from 'node:path';
 import type { TraceReport } from '../../src/report/contract';
 import { clusterAt } from '../../src/report/timeline/clusterAt';
 import { buildTimeline, type Span, type Timeline } from '../../src/report/timeline/model';
-import { isTraceReport } from '../../webview/protocol';
+import { isPackedTrace } from '../../webview/protocol';
 import { REPO_ROOT } from '../support/shared';
+import { packReport } from '../../src/report/packedTrace';
 
 const FIXTURE = path.join(REPO_ROOT, 'test/fixtures/traces/web-postgres-power-off.json');
 const span = (s: Span) => `${s.fromMs}-${s.toMs ?? 'end'}`;
@@ -24,8 +25,9 @@ describe('timeline data preparation from a recorded trace (power-off of worker-a
   const report: unknown = JSON.parse(fs.readFileSync(FIXTURE, 'utf8'));
   let timeline: Timeline;
   before(() => {
-    assert.ok(isTraceReport(report), 'the fixture passes the webview\'s receiver check');
-    timeline = buildTimeline(report as TraceReport);
+    const packed = packReport(report as TraceReport);
+    assert.ok(isPackedTrace(JSON.parse(JSON.stringify(packed))), 'the fixture, packed, passes the webview\'s receiver check');
+    timeline = buildTimeline(packed);
   });
 
   it('spans the run and names the failed node', () => {

@@ -3,16 +3,18 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { traceReport } from '../../src/report/jsonReport';
 import { simulate } from '../../src/sim/simulate';
-import { isHostMessage, isRunRef, isWebviewMessage } from '../../webview/protocol';
+import { packReport } from '../../src/report/packedTrace';
+import { isHostMessage, isPackedTrace, isRunRef, isWebviewMessage } from '../../webview/protocol';
 import { deployment, scenarioOf } from '../sim/support';
 import { REPO_ROOT } from '../support/shared';
 
 describe('webview protocol', () => {
   const scenario = scenarioOf([deployment('web', 2), deployment('<img src=x onerror=alert(1)>', 1)], { durationMs: 10 * 60_000 });
   const report = traceReport(scenario, ['app.yaml'], simulate(scenario));
-  const message = { type: 'showTrace', title: 'power-off: app.yaml', report };
+  const packed = packReport(report);
+  const message = { type: 'showTrace', title: 'power-off: app.yaml', report: packed };
 
-  it('carries the trace JSON itself, which passes the receiver check after a JSON round trip', () => {
+  it('carries the trace JSON itself, packed, which passes the receiver check after a JSON round trip', () => {
     assert.ok(isHostMessage(JSON.parse(JSON.stringify(message))));
   });
 
@@ -25,9 +27,10 @@ describe('webview protocol', () => {
 
   it('rejects malformed messages', () => {
     const broken = JSON.parse(JSON.stringify(message));
-    broken.report.events[0].t = '5';
+    broken.report.events[0][0] = '5';
     assert.equal(isHostMessage(broken), false);
-    assert.equal(isHostMessage({ ...message, report: { ...report, summary: { workloads: [{ object: 1 }] } } }), false);
+    assert.equal(isHostMessage({ ...message, report: { ...packed, rest: { ...packed.rest, summary: { workloads: [{ object: 1 }] } } } }), false);
+    assert.equal(isHostMessage({ ...message, report }), false, 'an unpacked report');
     assert.equal(isHostMessage({ ...message, type: 'other' }), false);
     assert.equal(isHostMessage(null), false);
     assert.ok(isWebviewMessage({ type: 'rerun' }));
@@ -39,6 +42,31 @@ describe('webview protocol', () => {
     assert.ok(isHostMessage({ ...message, run }));
     assert.equal(isHostMessage({ ...message, run: { ...run, targets: 'Deployment/web' } }), false);
     assert.equal(isHostMessage({ ...message, run: { ...run, interventions: [{ kind: 'force-delete', atMs: '6m' }] } }), false);
+  });
+
+  it('refuses a packed trace whose indices point outside its tables, or whose rows are cut short', () => {
+    const copy = () => JSON.parse(JSON.stringify(packed)) as typeof packed;
+    assert.ok(isPackedTrace(copy()));
+    const cases: [string, (p: typeof packed) => void][] = [
+      ['a state of an object past the table', (p) => (p.states[0] = p.objects.length / 3)],
+      ['a state whose status is no string', (p) => (p.states[3] = p.strings.length)],
+      ['a state whose start is text', (p) => ((p.states as unknown[])[1] = '0')],
+      ['a state cut short', (p) => p.states.pop()],
+      ['taints that are no list', (p) => (p.states[8] = p.lists.length)],
+      ['an object named by a fraction', (p) => (p.objects[1] = 0.5)],
+      ['a list with a negative index', (p) => p.lists.push([-1])],
+      ['a string table with a number', (p) => ((p.strings as unknown[]).push(1))],
+      ['an event of no object', (p) => (p.events[0][1] = -1)],
+      ['an event whose message is neither 0 nor text', (p) => (p.events[0][4] = 1)],
+      ['an event with fewer detail values than keys', (p) => p.events.find((e) => e.length > 6)!.pop()],
+      ['a detail value that is an undefined string', (p) => (p.events.find((e) => e.length > 6)![6] = p.strings.length)],
+      ['an event that is no array', (p) => ((p.events as unknown[])[0] = { t: 0 })],
+    ];
+    for (const [what, breakIt] of cases) {
+      const p = copy();
+      breakIt(p);
+      assert.equal(isPackedTrace(p), false, what);
+    }
   });
 
   it('the webview renders every string as text and imports nothing from the simulator or the extension', () => {

@@ -3,9 +3,10 @@ import { buildTimeline } from '../../src/report/timeline/model';
 import { layoutRows, visibleRows } from '../../webview/rows';
 import { INITIAL_UI, restoreState } from '../../webview/state';
 import { exampleTrace } from '../report/timelineSupport';
+import { packReport } from '../../src/report/packedTrace';
 
 describe('timeline rows', () => {
-  const timeline = buildTimeline(exampleTrace('examples', '--duration', '10m'));
+  const timeline = buildTimeline(packReport(exampleTrace('examples', '--duration', '10m')));
 
   it('hides unaffected workloads by default and counts them', () => {
     const layout = layoutRows(timeline, { showUnaffected: false, collapsed: new Set() });
@@ -33,7 +34,7 @@ describe('timeline rows', () => {
 
   it('restores only a saved state that checks out', () => {
     const report = exampleTrace('examples/web-deployment.yaml', '--duration', '2m');
-    const message = { type: 'showTrace', title: 't', report };
+    const message = { type: 'showTrace', title: 't', report: packReport(report) };
     const ui = { ...INITIAL_UI, view: { fromMs: 0, toMs: 60_000 }, cursorMs: 5000, collapsed: ['x'] };
     assert.deepEqual(restoreState(JSON.parse(JSON.stringify({ message, ui })))?.ui, ui);
     assert.deepEqual(restoreState({ message, ui: { ...ui, view: { fromMs: 5, toMs: 1 } } })?.ui, INITIAL_UI);
@@ -44,8 +45,8 @@ describe('timeline rows', () => {
 
 describe('timeline rows of two compared runs', () => {
   it('titles each run and keeps the second run\'s ids apart', () => {
-    const a = buildTimeline(exampleTrace('examples/web-deployment.yaml', '--duration', '10m'));
-    const b = buildTimeline(exampleTrace('examples/web-deployment.yaml', '--duration', '10m', '--failure', 'partition'));
+    const a = buildTimeline(packReport(exampleTrace('examples/web-deployment.yaml', '--duration', '10m')));
+    const b = buildTimeline(packReport(exampleTrace('examples/web-deployment.yaml', '--duration', '10m', '--failure', 'partition')));
     const layout = layoutRows(a, { showUnaffected: false, collapsed: new Set(['b:Deployment/shop/web']) }, { titles: ['before', 'after'], timeline: b });
     const sections = layout.rows.filter((r) => r.kind === 'section').map((r) => `${r.run} ${r.id}`);
     assert.deepEqual(sections, ['0 section:run', '0 section:nodes', '0 section:workloads', '1 b:section:run', '1 b:section:nodes', '1 b:section:workloads']);

@@ -6,8 +6,9 @@
  * Every lane is in place when buildTimeline returns; what drawing one takes is worked out the
  * first time it is read (objectLanes.ts).
  */
-import type { EventJson, ObjectRef, StateInterval, TraceReport, WorkloadSummaryJson } from '../contract';
-import { EndpointsObjectLane, EventsByObject, NONE, PodObjectLane, push, WorkloadObjectLane, type LaneSources } from './objectLanes';
+import type { EventJson, ObjectRef, WorkloadSummaryJson } from '../contract';
+import { PackedTrace, STATE_FIELDS, type PackedReport } from '../packedTrace';
+import { EndpointsObjectLane, EventsByObject, NONE, PodObjectLane, WorkloadObjectLane, type LaneSources } from './objectLanes';
 import { PodOwners, refKey } from './podOwners';
 import type { StatusCategory } from './statusCategory';
 
@@ -140,28 +141,51 @@ function brokenSpans(markers: readonly Marker[]): Span[] {
   return spans;
 }
 
-/** The states of each object, in the order the trace lists them (start time order), and the time they span. */
-function statesByObject(states: readonly StateInterval[], durationMs: number): { byObject: Map<string, StateInterval[]>; startMs: number; endMs: number } {
-  const byObject = new Map<string, StateInterval[]>();
+/**
+ * The states of each object (packed trace indices), in the order the trace lists them (start time
+ * order); the objects in the order of their first state; the time they span.
+ */
+function statesByObject(trace: PackedTrace, durationMs: number) {
+  const byObject: number[][] = [];
+  const order: number[] = [];
   let startMs = 0;
   let endMs = durationMs;
-  for (const state of states) {
-    push(byObject, refKey(state.object), state);
-    if (state.from < startMs) startMs = state.from;
-    if (state.to !== null && state.to > endMs) endMs = state.to;
+  const flat = trace.flatStates;
+  for (let i = 0, at = 0; i < trace.stateCount; i++, at += STATE_FIELDS) {
+    const object = flat[at] as number;
+    const states = byObject[object];
+    if (states) states.push(i);
+    else {
+      byObject[object] = [i];
+      order.push(object);
+    }
+    const from = flat[at + 1] as number;
+    const to = flat[at + 2];
+    if (from < startMs) startMs = from;
+    if (to !== null && to > endMs) endMs = to;
   }
-  return { byObject, startMs, endMs };
+  return { byObject, order, startMs, endMs };
 }
 
 /** The events in one pass: those the lanes are built from, the key moments' candidates, and each object's. */
-function sortEvents(events: readonly EventJson[], endMs: number) {
-  const sorted = { endMs, podCreations: [] as EventJson[], endpointChanges: [] as EventJson[], momentEvents: [] as EventJson[], byObject: new EventsByObject() };
-  for (const e of events) {
-    if (e.t > sorted.endMs) sorted.endMs = e.t;
-    if (e.type === 'PodCreated') sorted.podCreations.push(e);
-    else if (e.type === 'EndpointChanged') sorted.endpointChanges.push(e);
-    else if (MOMENT_TYPES.has(e.type)) sorted.momentEvents.push(e);
-    sorted.byObject.add(e);
+function sortEvents(trace: PackedTrace, endMs: number) {
+  const sorted = { endMs, podCreations: [] as EventJson[], endpointChanges: [] as number[], momentEvents: [] as EventJson[], byObject: new EventsByObject(trace) };
+  // Types and reasons compared as string indices.
+  const created = trace.stringIndex('PodCreated');
+  const endpoint = trace.stringIndex('EndpointChanged');
+  const noEffect = trace.stringIndex('NoEffect');
+  const moments = new Set([...MOMENT_TYPES].map((type) => trace.stringIndex(type)));
+  const events = trace.packedEvents;
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i];
+    const t = e[0] as number;
+    const type = e[2] as number;
+    if (t > sorted.endMs) sorted.endMs = t;
+    if (type === created) sorted.podCreations.push(trace.event(i));
+    else if (type === endpoint) sorted.endpointChanges.push(i);
+    else if (moments.has(type)) sorted.momentEvents.push(trace.event(i));
+    // NoEffect events (an intervention that changed nothing) are on no lane.
+    if (e[3] !== noEffect) sorted.byObject.add(i, e[1] as number);
   }
   return sorted;
 }
@@ -171,19 +195,27 @@ function sortEvents(events: readonly EventJson[], endMs: number) {
  * starts where the trace says it was created, or after a gap in its states. Each object has the
  * events of the name from its creation until the next object's (the first also those before).
  */
-function podObjects(key: string, states: StateInterval[], createdAt: readonly number[] | undefined, failedNodes: ReadonlySet<string>,
+function podObjects(key: string, object: number, states: readonly number[], createdAt: readonly number[] | undefined, failedNodes: ReadonlySet<string>,
   sources: LaneSources, workload: WorkloadObjectLane | null): PodObjectLane[] {
+  const { trace } = sources;
+  const flat = trace.flatStates;
+  const from = (state: number) => flat[state * STATE_FIELDS + 1] as number;
   const starts = [0];
   for (let i = 1; i < states.length; i++) {
-    const from = states[i].from;
-    if (states[i - 1].to !== from || (createdAt?.includes(from) && states[starts[starts.length - 1]].from !== from)) starts.push(i);
+    const start = from(states[i]);
+    if (flat[states[i - 1] * STATE_FIELDS + 2] !== start || (createdAt?.includes(start) && from(states[starts[starts.length - 1]]) !== start)) starts.push(i);
   }
+  const ref = trace.ref(object);
+  const onFailed = (state: number) => {
+    const node = flat[state * STATE_FIELDS + 6];
+    return failedNodes.has(node === null ? NONE : trace.strings[node]);
+  };
   return starts.map((start, n) => {
     const end = n + 1 < starts.length ? starts[n + 1] : states.length;
     const own = starts.length === 1 ? states : states.slice(start, end);
-    const onFailedNode = own.some((s) => failedNodes.has(s.node ?? NONE));
-    const eventsToMs = end < states.length ? states[end].from : Infinity;
-    return new PodObjectLane(`${key}#${n}`, states[0].object, onFailedNode, own, n === 0 ? -Infinity : own[0].from, eventsToMs, sources, workload);
+    const eventsToMs = end < states.length ? from(states[end]) : Infinity;
+    const createdMs = from(own[0]);
+    return new PodObjectLane(`${key}#${n}`, ref, object, own.some(onFailed), own, createdMs, n === 0 ? -Infinity : createdMs, eventsToMs, sources, workload);
   });
 }
 
@@ -229,70 +261,102 @@ function mergeSimultaneous(moments: readonly KeyMoment[]): KeyMoment[] {
   return merged;
 }
 
-export function buildTimeline(report: TraceReport): Timeline {
+/** The packed trace's object of a workload's key; pods' keys are made only when a bare Pod is looked up (a large trace has thousands). */
+function objectsByKey(trace: PackedTrace): (key: string, pod: boolean) => number | undefined {
+  const workloads = new Map<string, number>();
+  let pods: Map<string, number> | undefined;
+  for (let object = 0; object < trace.objectCount; object++) if (!NON_WORKLOAD_KINDS.has(trace.kind(object))) workloads.set(refKey(trace.ref(object)), object);
+  return (key, pod) => {
+    if (!pod) return workloads.get(key);
+    if (!pods) {
+      pods = new Map();
+      for (let object = 0; object < trace.objectCount; object++) if (trace.kind(object) === 'Pod') pods.set(refKey(trace.ref(object)), object);
+    }
+    return pods.get(key);
+  };
+}
+
+/** The timeline of a trace as the page gets it (packReport): grouped by the packing's indices, each lane's objects made when it is drawn. */
+export function buildTimeline(packed: PackedReport): Timeline {
+  const trace = new PackedTrace(packed);
+  const report = packed.rest;
   const failed = new Set(report.scenario.failedNodes);
-  const { byObject, startMs, endMs: statesEndMs } = statesByObject(report.states, report.scenario.durationMs);
-  const events = sortEvents(report.events, statesEndMs);
+  const { byObject, order, startMs, endMs: statesEndMs } = statesByObject(trace, report.scenario.durationMs);
+  const events = sortEvents(trace, statesEndMs);
 
   const zones = new Map(report.scenario.cluster.nodes.map((n) => [n.name, n.zone]));
   const nodeLanes = new Map<string, NodeLane>();
-  for (const states of byObject.values()) {
-    const ref = states[0].object;
-    if (ref.kind !== 'Node') continue;
-    const markers = events.byObject.of(ref);
+  for (const object of order) {
+    if (trace.kind(object) !== 'Node') continue;
+    const ref = trace.ref(object);
+    const markers = [...events.byObject.of(object)];
     nodeLanes.set(ref.name, {
       name: ref.name, zone: zones.get(ref.name) ?? null, failed: failed.has(ref.name), events: markers,
       taints: markers.filter((e) => e.type === 'TaintAdded' || e.type === 'TaintRemoved').map((e) => ({ t: e.t, taint: taintText(e.detail), added: e.type === 'TaintAdded' })),
-      bands: states.map((s) => ({ fromMs: s.from, toMs: s.to, status: s.status, condition: s.ready ?? 'Unknown', taints: s.taints ?? [] })),
+      bands: byObject[object].map((i) => {
+        const s = trace.state(i);
+        return { fromMs: s.from, toMs: s.to, status: s.status, condition: s.ready ?? 'Unknown', taints: s.taints ?? [] };
+      }),
       broken: brokenSpans(markers),
     });
   }
-  const sources: LaneSources = { nodes: nodeLanes, events: events.byObject };
+  const sources: LaneSources = { trace, nodes: nodeLanes, events: events.byObject };
 
   // Workloads: the summary's order, then any other workload the trace has states for.
+  const objectOf = objectsByKey(trace);
   const workloadById = new Map<string, WorkloadObjectLane>();
   const addWorkload = (key: string, ref: ObjectRef, summary: WorkloadSummaryJson | null) => {
-    const states = byObject.get(key);
+    const object = objectOf(key, ref.kind === 'Pod');
+    const states = object === undefined ? undefined : byObject[object];
     const podOrSlice = ref.kind === 'Pod' || ref.kind === 'EndpointSlice';
     // A bare Pod's states are its pod's: its count comes from the pod's Ready condition (objectLanes.ts).
-    workloadById.set(key, new WorkloadObjectLane(key, ref, summary, ref.kind === 'Pod' ? [] : states ?? [], !(podOrSlice && states), startMs, sources));
+    workloadById.set(key, new WorkloadObjectLane(key, ref, summary, object, ref.kind === 'Pod' ? [] : states ?? [], !(podOrSlice && states), startMs, sources));
   };
   for (const w of report.summary.workloads) addWorkload(refKey(w.object), w.object, w);
-  for (const [key, states] of byObject) {
-    if (!NON_WORKLOAD_KINDS.has(states[0].object.kind) && !workloadById.has(key)) addWorkload(key, states[0].object, null);
+  for (const object of order) {
+    if (NON_WORKLOAD_KINDS.has(trace.kind(object))) continue;
+    const ref = trace.ref(object);
+    const key = refKey(ref);
+    if (!workloadById.has(key)) addWorkload(key, ref, null);
   }
   const workloads = [...workloadById.values()];
   const owners = new PodOwners(workloads.map((w) => w.ref), events.podCreations);
 
-  const createdAt = new Map<string, number[]>();
-  for (const e of events.podCreations) push(createdAt, refKey(e.object), e.t);
+  const createdAt = new Map<ObjectRef, number[]>();
+  for (const e of events.podCreations) {
+    const times = createdAt.get(e.object);
+    if (times) times.push(e.t);
+    else createdAt.set(e.object, [e.t]);
+  }
   const otherPods: PodLane[] = [];
   const podsOnFailed = new Set<string>();
-  for (const [key, states] of byObject) {
-    const ref = states[0].object;
-    if (ref.kind !== 'Pod') continue;
+  for (const object of order) {
+    if (trace.kind(object) !== 'Pod') continue;
+    const ref = trace.ref(object);
+    const key = refKey(ref);
     const owner = owners.ownerOf(ref);
     const workload = owner === null ? undefined : workloadById.get(owner);
-    const lanes = podObjects(key, states, createdAt.get(key), failed, sources, workload ?? null);
+    const lanes = podObjects(key, object, byObject[object], createdAt.get(ref), failed, sources, workload ?? null);
     (workload ? workload.pods : otherPods).push(...lanes);
     if (lanes.some((l) => l.onFailedNode)) podsOnFailed.add(key);
   }
 
   // Services: attached to the workload whose pods their endpoints name, else the one of the same name.
-  const endpointOwner = new Map<string, string>();
-  for (const e of events.endpointChanges) {
+  const endpointOwner = new Map<number, string>();
+  for (const i of events.endpointChanges) {
+    const slice = trace.packedEvents[i][1] as number;
+    if (endpointOwner.has(slice)) continue;
+    const e = trace.event(i);
     if (typeof e.detail?.pod !== 'string') continue;
-    const key = refKey(e.object);
-    if (endpointOwner.has(key)) continue;
     const owner = owners.ownerOf({ kind: 'Pod', namespace: e.object.namespace, name: e.detail.pod });
-    if (owner) endpointOwner.set(key, owner);
+    if (owner) endpointOwner.set(slice, owner);
   }
   const otherEndpoints: EndpointsLane[] = [];
-  for (const [key, states] of byObject) {
-    const ref = states[0].object;
-    if (ref.kind !== 'EndpointSlice') continue;
-    const lane = new EndpointsObjectLane(ref, states, sources);
-    const owner = endpointOwner.get(key) ?? workloads.find((w) => w.ref.namespace === ref.namespace && w.ref.name === ref.name)?.id;
+  for (const object of order) {
+    if (trace.kind(object) !== 'EndpointSlice') continue;
+    const ref = trace.ref(object);
+    const lane = new EndpointsObjectLane(ref, object, byObject[object], sources);
+    const owner = endpointOwner.get(object) ?? workloads.find((w) => w.ref.namespace === ref.namespace && w.ref.name === ref.name)?.id;
     const workload = owner ? workloadById.get(owner) : undefined;
     (workload ? workload.endpoints : otherEndpoints).push(lane);
   }
@@ -305,21 +369,22 @@ export function buildTimeline(report: TraceReport): Timeline {
   const nodeOrder = new Map(report.scenario.cluster.nodes.map((n, i) => [n.name, i]));
   const ordered = [...nodeLanes.values()].sort((a, b) => Number(b.failed) - Number(a.failed) || (nodeOrder.get(a.name) ?? Infinity) - (nodeOrder.get(b.name) ?? Infinity) || (a.name < b.name ? -1 : 1));
   // Events of no drawn object (cluster notes), in trace order: only the events list shows them.
-  const onLane = ({ object }: EventJson) => {
-    if (object.kind === 'Node') return nodeLanes.has(object.name);
-    const key = refKey(object);
-    return ((object.kind === 'Pod' || object.kind === 'EndpointSlice') && byObject.has(key)) || workloadById.has(key);
+  const onLane = (object: number) => {
+    const kind = trace.kind(object);
+    if (kind === 'Node') return nodeLanes.has(trace.ref(object).name);
+    return ((kind === 'Pod' || kind === 'EndpointSlice') && byObject[object] !== undefined) || workloadById.has(refKey(trace.ref(object)));
   };
   let otherEvents: EventJson[] | undefined;
   let traceOrder: Map<Marker, number> | undefined;
+  const allEvents = () => Array.from({ length: trace.eventCount }, (_, i) => trace.event(i));
   return {
     startMs, endMs: events.endMs, failedNodes: report.scenario.failedNodes, nodes: ordered, workloads, otherPods, otherEndpoints,
     keyMoments: keyMoments(events.momentEvents, report.summary.workloads, failed, podsOnFailed),
     get traceOrder() {
-      return (traceOrder ??= new Map(report.events.map((e, i) => [e, i])));
+      return (traceOrder ??= new Map(allEvents().map((e, i) => [e, i])));
     },
     get otherEvents() {
-      return (otherEvents ??= report.events.filter((e) => e.reason !== 'NoEffect' && !onLane(e)));
+      return (otherEvents ??= allEvents().filter((e, i) => e.reason !== 'NoEffect' && !onLane(trace.packedEvents[i][1] as number)));
     },
   };
 }

@@ -6,6 +6,7 @@
  * 10-15 ms of it (npm run bench:timeline).
  */
 import type { EventJson, ObjectRef, StateInterval, WorkloadSummaryJson } from '../contract';
+import type { PackedTrace } from '../packedTrace';
 import type { CountStep, EndpointsLane, Marker, NodeLane, PodBar, PodLane, Span, WorkloadLane } from './model';
 import { podStatusCategory } from './statusCategory';
 
@@ -48,24 +49,29 @@ function countSteps(states: readonly StateInterval[]): CountStep[] {
 }
 
 /**
- * The events of each object, found by its name and then picked by kind and namespace (a key
- * string built for each of thousands of events cost more than sorting them). NoEffect events
- * (an intervention that changed nothing) are on no lane.
+ * The events of each object, by the packed trace's object index; made into event objects the first
+ * time a lane asks.
  */
 export class EventsByObject {
-  private readonly byName = new Map<string, EventJson[]>();
+  private readonly indices: number[][] = [];
+  private readonly made: EventJson[][] = [];
 
-  add(event: EventJson): void {
-    if (event.reason !== 'NoEffect') push(this.byName, event.object.name, event);
+  constructor(private readonly trace: PackedTrace) {}
+
+  add(event: number, object: number): void {
+    const list = this.indices[object];
+    if (list) list.push(event);
+    else this.indices[object] = [event];
   }
 
-  of(ref: ObjectRef): EventJson[] {
-    return (this.byName.get(ref.name) ?? []).filter((e) => e.object.kind === ref.kind && e.object.namespace === ref.namespace);
+  of(object: number): readonly EventJson[] {
+    return (this.made[object] ??= (this.indices[object] ?? []).map((i) => this.trace.event(i)));
   }
 }
 
 /** What the lanes of a trace are drawn from. */
 export interface LaneSources {
+  trace: PackedTrace;
   nodes: ReadonlyMap<string, NodeLane>;
   events: EventsByObject;
 }
@@ -160,22 +166,20 @@ export class PodObjectLane implements PodLane {
   private drawnEvents: Marker[] | undefined;
 
   constructor(
-    readonly id: string, readonly ref: ObjectRef, readonly onFailedNode: boolean, private readonly states: readonly StateInterval[],
+    readonly id: string, readonly ref: ObjectRef, private readonly object: number, readonly onFailedNode: boolean,
+    /** Its states' indices in the packed trace, and when the first begins. */
+    private readonly states: readonly number[], readonly createdMs: number,
     /** Its events are those of its name from this time on, up to the next object's creation. */
     private readonly eventsFromMs: number, private readonly eventsToMs: number,
     private readonly sources: LaneSources, private readonly workload: WorkloadObjectLane | null,
   ) {}
 
-  get createdMs(): number {
-    return this.states[0].from;
-  }
-
   get removedMs(): number | null {
-    return this.states[this.states.length - 1].to;
+    return this.sources.trace.stateTo(this.states[this.states.length - 1]);
   }
 
   get bars(): PodBar[] {
-    return (this.drawnBars ??= this.states.map(podBar));
+    return (this.drawnBars ??= this.states.map((i) => podBar(this.sources.trace.state(i))));
   }
 
   get nodeDown(): Span[] {
@@ -183,7 +187,7 @@ export class PodObjectLane implements PodLane {
   }
 
   get events(): Marker[] {
-    return (this.drawnEvents ??= this.sources.events.of(this.ref).filter((e) => e.t >= this.eventsFromMs && e.t < this.eventsToMs));
+    return (this.drawnEvents ??= this.sources.events.of(this.object).filter((e) => e.t >= this.eventsFromMs && e.t < this.eventsToMs));
   }
 
   get replaces(): string | null {
@@ -201,14 +205,16 @@ export class WorkloadObjectLane implements WorkloadLane {
   private links: Map<string, string> | undefined;
 
   constructor(
-    readonly id: string, readonly ref: ObjectRef, readonly summary: WorkloadSummaryJson | null, private readonly states: readonly StateInterval[],
+    readonly id: string, readonly ref: ObjectRef, readonly summary: WorkloadSummaryJson | null,
+    /** Its object in the packed trace (none: no state or event names it) and its states' indices. */
+    private readonly object: number | undefined, private readonly states: readonly number[],
     /** False for a bare pod's workload: the pod's lane has the events. */
     private readonly hasEvents: boolean, private readonly startMs: number, private readonly sources: LaneSources,
   ) {}
 
   get readySteps(): CountStep[] {
     if (!this.drawnSteps) {
-      const steps = countSteps(this.states);
+      const steps = countSteps(this.states.map((i) => this.sources.trace.state(i)));
       // A bare pod has no READY count of its own in the trace: its pod's Ready condition is the count.
       this.drawnSteps = steps.length > 0 ? steps : this.pods.flatMap(readyConditionSteps);
     }
@@ -216,7 +222,7 @@ export class WorkloadObjectLane implements WorkloadLane {
   }
 
   get events(): Marker[] {
-    return (this.drawnEvents ??= this.hasEvents ? this.sources.events.of(this.ref) : []);
+    return (this.drawnEvents ??= this.hasEvents && this.object !== undefined ? [...this.sources.events.of(this.object)] : []);
   }
 
   /** Pod lane id -> the id of the pod lane it replaces. */
@@ -229,13 +235,13 @@ export class EndpointsObjectLane implements EndpointsLane {
   private drawnSteps: CountStep[] | undefined;
   private drawnEvents: Marker[] | undefined;
 
-  constructor(readonly ref: ObjectRef, private readonly states: readonly StateInterval[], private readonly sources: LaneSources) {}
+  constructor(readonly ref: ObjectRef, private readonly object: number, private readonly states: readonly number[], private readonly sources: LaneSources) {}
 
   get steps(): CountStep[] {
-    return (this.drawnSteps ??= countSteps(this.states));
+    return (this.drawnSteps ??= countSteps(this.states.map((i) => this.sources.trace.state(i))));
   }
 
   get events(): Marker[] {
-    return (this.drawnEvents ??= this.sources.events.of(this.ref));
+    return (this.drawnEvents ??= [...this.sources.events.of(this.object)]);
   }
 }
