@@ -112,9 +112,9 @@ export class PackedTrace {
   readonly stateCount: number;
   readonly eventCount: number;
   /** The packing's own arrays, for the loops over every state or event (a call per field costs more, in code run once). */
-  readonly flatObjects: readonly number[];
   readonly flatStates: readonly (number | null)[];
   readonly packedEvents: readonly unknown[][];
+  private readonly flatObjects: readonly number[];
   private readonly lists: readonly (readonly number[])[];
   private readonly refs: ObjectRef[] = [];
   private readonly made: EventJson[] = [];
@@ -140,10 +140,6 @@ export class PackedTrace {
 
   kind(object: number): string {
     return this.strings[this.flatObjects[object * 3]];
-  }
-
-  stateFrom(state: number): number {
-    return this.flatStates[state * STATE_FIELDS + 1] as number;
   }
 
   stateTo(state: number): number | null {
