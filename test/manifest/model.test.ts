@@ -212,6 +212,33 @@ describe('typed model', () => {
     assert.deepEqual(app.model.workloads.map((w) => `${w.kind}/${w.name}`), ['Pod/app']);
   });
 
+  it('reads a control-plane container\'s flags as pflag and the kubelet read them: underscores, values after a space, booleans, sh -c quoting, $(VAR)', () => {
+    const pod = (items: string[], env = '') => analyse([
+      'apiVersion: v1', 'kind: Pod', 'metadata: {name: kube-controller-manager, namespace: kube-system}', 'spec:', '  containers:',
+      '  - name: kube-controller-manager', '    image: registry.k8s.io/kube-controller-manager:v1.26.3', ...(env ? [`    env: ${env}`] : []), '    command:',
+      ...items.map((item) => `    - ${JSON.stringify(item)}`),
+    ].join('\n'));
+    const flags = (items: string[], env = '') => pod(items, env).model.clusterConfig.controllerManager.map((s) => `${s.name}=${String(s.value)}`);
+    const messages = (items: string[], env = '') => pod(items, env).findings.map((f) => `${f.severity} ${f.message}`);
+    assert.deepEqual(flags(['kube-controller-manager', '--node_monitor_grace_period=20s', '--enable-taint-manager=False', '--node-eviction-rate', '-1']), ['node-monitor-grace-period=20s', 'enable-taint-manager=false']);
+    assert.deepEqual(messages(['kube-controller-manager', '--node-eviction-rate', '-1']), ['error kube-controller-manager flag --node-eviction-rate must be a number ≥ 0; it is "-1".']);
+    assert.deepEqual(messages(['kube-controller-manager', '--node-monitor-grace-period 20s']),
+      ['error kube-controller-manager reads "--node-monitor-grace-period 20s" as one flag name, which it does not have, and does not start: write --node-monitor-grace-period=20s, or the flag and its value as two items.']);
+    assert.deepEqual(messages(['kube-controller-manager', '--node-monitor-grace-period=20s --node-monitor-period=2s']),
+      ['error kube-controller-manager flag --node-monitor-grace-period must be a duration ≥ 0 such as "40s" or "1m30s"; it is "20s --node-monitor-period=2s".']);
+    assert.deepEqual(messages(['kube-controller-manager', '--node-monitor-grace-period']), ['error kube-controller-manager does not start: --node-monitor-grace-period needs a value (flag needs an argument).']);
+    // A boolean flag leaves the next argument over.
+    assert.deepEqual(flags(['kube-controller-manager', '--enable-taint-manager', 'false']), ['enable-taint-manager=true']);
+    assert.match(messages(['kube-controller-manager', '--enable-taint-manager', 'false'])[0], /^error kube-controller-manager does not start: "false" after --enable-taint-manager is an argument of its own/);
+    // The string after sh -c is split as the shell splits it.
+    assert.deepEqual(flags(['sh', '-c', `exec kube-controller-manager --node-monitor-grace-period="45s" --node-eviction-rate '0.5' --node-monitor-period=2\\s`]),
+      ['node-monitor-grace-period=45s', 'node-eviction-rate=0.5', 'node-monitor-period=2s']);
+    assert.deepEqual(flags(['kube-controller-manager', '--node-monitor-grace-period=$(GRACE)', '--node-eviction-rate=$$(RATE)'], '[{name: GRACE, value: 20s}]'), ['node-monitor-grace-period=20s']);
+    assert.deepEqual(messages(['kube-controller-manager', '--node-monitor-grace-period=$(GRACE)'], '[{name: GRACE, valueFrom: {configMapKeyRef: {name: c, key: g}}}]'),
+      ['warning --node-monitor-grace-period takes its value from $(GRACE), which the container\'s env sets from a ConfigMap, Secret or field this tool does not read: its default is assumed.']);
+    assert.deepEqual(messages(['kube-controller-manager', '--node-monitor-grace-period=$(NOPE)']), ['error kube-controller-manager flag --node-monitor-grace-period must be a duration ≥ 0 such as "40s" or "1m30s"; it is "$(NOPE)".']);
+  });
+
   it('reads kubeadm ClusterConfiguration extraArgs as a map (v1beta3) and as a list (v1beta4)', () => {
     const v3 = analyse('apiVersion: kubeadm.k8s.io/v1beta3\nkind: ClusterConfiguration\nkubernetesVersion: v1.29.4\ncontrollerManager:\n  extraArgs:\n    node-monitor-grace-period: 30s\n');
     assert.deepEqual(v3.model.clusterConfig.controllerManager.map((s) => [s.name, s.value]), [['node-monitor-grace-period', '30s']]);

@@ -1,6 +1,7 @@
 import { parseDuration } from '../duration';
 import { flagIntUpTo, isDecimalNumber, MAX_INT32, MAX_INT64_TEXT } from '../limits';
 import type { Range } from '../range';
+import { isPlainObject } from '../objects';
 import { nearMiss } from '../suggest';
 import type { FieldReader } from './fieldReader';
 
@@ -157,36 +158,147 @@ export function containerComponent(container: FieldReader): ComponentName | unde
   return undefined;
 }
 
+/** The shells whose `-c` string a container's flags may be written in. */
+const SHELL = /(^|\/)(sh|bash|ash|dash|zsh|ksh)$/;
+
 /**
- * Flags of a component's container (`--name=value` or `--name value`, in command or args,
- * also inside a `sh -c` string). Values of known flags are checked.
+ * Flags of a component's container, read as pflag reads them: `--name=value`, or `--name value`
+ * where the next argument is the value whatever it looks like, except that a boolean flag takes
+ * its value only after "=". Both command and args, also inside a `sh -c` string (split into words
+ * as the shell does, its quotes removed); $(VAR) references are replaced from the container's env
+ * first, as the kubelet does. Values of known flags are checked.
  */
 export function readContainerFlags(container: FieldReader, component: ComponentName): ConfigSetting[] {
-  const tokens: { text: string; range: Range }[] = [];
+  const env = containerEnv(container);
+  const tokens: { text: string; range: Range; unresolved?: string }[] = [];
+  const words: string[] = [];
   for (const field of ['command', 'args']) {
     container.list(field).forEach((item) => {
-      const text = item.string();
-      if (text === undefined) return;
-      for (const word of text.includes(' --') ? text.split(/\s+/) : [text]) tokens.push({ text: word, range: item.range() });
+      const written = item.string();
+      if (written === undefined) return;
+      const { text, unresolved } = expandEnv(written, env);
+      const script = words.length >= 2 && words[words.length - 1] === '-c' && SHELL.test(words[0]);
+      words.push(text);
+      for (const word of script ? shellWords(text) : [text]) tokens.push({ text: word, range: item.range(), unresolved });
     });
   }
   const flags: ConfigSetting[] = [];
-  const known = Object.keys(COMPONENT_FLAGS[component]);
-  tokens.forEach((token, i) => {
-    const match = /^--?([A-Za-z0-9-]+)(?:=(.*))?$/.exec(token.text);
-    if (!match) return;
-    // pflag reads one dash as shorthand letters: -node-monitor-grace-period is -n -o -d ..., and the component exits.
-    if (!token.text.startsWith('--') && match[1].length > 1) {
-      if (known.includes(match[1])) container.reportAt(token.range, `${component} reads -${match[1]} as one-letter flags (one dash) and does not start; write --${match[1]}.`);
-      return;
+  const known = COMPONENT_FLAGS[component];
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i];
+    const match = /^--?([A-Za-z0-9_-]+)(?:=([^]*))?$/.exec(token.text);
+    if (!match) {
+      // One list item holding the flag and its value: pflag takes all of it for the flag's name.
+      const joined = /^--([A-Za-z0-9_-]+)\s/.exec(token.text);
+      if (joined && flagName(joined[1]) in known) {
+        container.reportAt(token.range, `${component} reads "${token.text}" as one flag name, which it does not have, and does not start: write --${joined[1]}=${token.text.slice(joined[0].length).trim()}, or the flag and its value as two items.`);
+      }
+      continue;
     }
-
-    const next = tokens[i + 1];
-    const value = match[2] ?? (next && !next.text.startsWith('-') ? next.text : 'true');
-    const setting = checkFlag(container, component, { name: match[1], value, range: token.range });
+    const name = flagName(match[1]);
+    // pflag reads one dash as shorthand letters: -node-monitor-grace-period is -n -o -d ..., and the component exits.
+    // One letter (sh -c, -v) is no flag read here.
+    if (!token.text.startsWith('--')) {
+      if (name in known) container.reportAt(token.range, `${component} reads -${match[1]} as one-letter flags (one dash) and does not start; write --${name}.`);
+      continue;
+    }
+    let value = match[2];
+    let range = token.range;
+    if (value === undefined && known[name] === 'bool') {
+      value = 'true';
+      // A boolean flag does not take the next argument, which is left over, and the component takes none.
+      const next = tokens[i + 1];
+      if (next && BOOLEAN_TEXT.has(next.text)) {
+        container.reportAt(next.range, `${component} does not start: "${next.text}" after --${match[1]} is an argument of its own (a boolean flag takes its value only as --${match[1]}=${next.text}), and ${component} takes no arguments.`);
+        i++;
+      }
+    } else if (value === undefined && known[name] === undefined) {
+      // A flag not read here: most take a value, which is the next argument.
+      const next = tokens[i + 1];
+      value = next && !next.text.startsWith('-') ? next.text : 'true';
+    } else if (value === undefined) {
+      const next = tokens[++i];
+      if (!next) {
+        container.reportAt(token.range, `${component} does not start: --${match[1]} needs a value (flag needs an argument).`);
+        continue;
+      }
+      value = next.text;
+      range = next.range === token.range ? token.range : { start: token.range.start, end: next.range.end };
+      token.unresolved ??= next.unresolved;
+    }
+    if (token.unresolved && value.includes(`$(${token.unresolved})`)) {
+      container.warnAt(range, `--${name} takes its value from $(${token.unresolved}), which the container's env sets from a ConfigMap, Secret or field this tool does not read: its default is assumed.`);
+      continue;
+    }
+    const setting = checkFlag(container, component, { name, value, range });
     if (setting) flags.push(setting);
-  });
+  }
   return withAdmissionPlugins(component, lastWins(container, component, flags));
+}
+
+/** pflag's WordSepNormalizeFunc, which the components install: --node_monitor_period is --node-monitor-period. */
+function flagName(written: string): string {
+  return written.replace(/_/g, '-');
+}
+
+/** The container's env: a literal value, or null for one the kubelet reads from elsewhere (valueFrom). */
+function containerEnv(container: FieldReader): Map<string, string | null> {
+  const env = new Map<string, string | null>();
+  const raw = container.raw('env');
+  if (!Array.isArray(raw)) return env;
+  for (const item of raw) {
+    if (!isPlainObject(item) || typeof item.name !== 'string') continue;
+    env.set(item.name, typeof item.value === 'string' ? expandEnv(item.value, env).text : item.valueFrom === undefined ? '' : null);
+  }
+  return env;
+}
+
+/**
+ * The kubelet's expansion of command and args (third_party/forked/golang/expansion): $(VAR) is
+ * replaced by the variable's value when the env defines it, $$ is one $, and a reference to no
+ * variable is left as it is. `unresolved`: a variable whose value this tool cannot know.
+ */
+function expandEnv(text: string, env: ReadonlyMap<string, string | null>): { text: string; unresolved?: string } {
+  if (!text.includes('$')) return { text };
+  let unresolved: string | undefined;
+  const expanded = text.replace(/\$\$|\$\(([A-Za-z_][A-Za-z0-9_.-]*)\)/g, (whole, name: string | undefined) => {
+    if (name === undefined) return '$';
+    const value = env.get(name);
+    if (value === undefined) return whole;
+    if (value === null) {
+      unresolved ??= name;
+      return whole;
+    }
+    return value;
+  });
+  return { text: expanded, ...(unresolved ? { unresolved } : {}) };
+}
+
+/** A shell command line's words, quotes removed (no expansion: a control-plane manifest's script is a plain command). */
+function shellWords(script: string): string[] {
+  const words: string[] = [];
+  let word: string | undefined;
+  for (let i = 0; i < script.length; i++) {
+    const c = script[i];
+    if (/\s/.test(c)) {
+      if (word !== undefined) words.push(word);
+      word = undefined;
+    } else if (c === "'") {
+      const end = script.indexOf("'", i + 1);
+      word = (word ?? '') + script.slice(i + 1, end < 0 ? script.length : end);
+      i = end < 0 ? script.length : end;
+    } else if (c === '"') {
+      word ??= '';
+      for (i++; i < script.length && script[i] !== '"'; i++) {
+        if (script[i] === '\\' && i + 1 < script.length && '"\\$`'.includes(script[i + 1])) i++;
+        word += script[i];
+      }
+    } else if (c === '\\' && i + 1 < script.length) {
+      word = (word ?? '') + script[++i];
+    } else word = (word ?? '') + c;
+  }
+  if (word !== undefined) words.push(word);
+  return words;
 }
 
 export const DISABLED_ADMISSION = 'disable-admission-plugins';
@@ -231,7 +343,11 @@ export function readExtraArgs(r: FieldReader, component: ComponentName): ConfigS
   return withAdmissionPlugins(component, lastWins(r, component, settings.map((s) => checkFlag(r, component, s)).filter((s): s is ConfigSetting => s !== undefined)));
 }
 
-function checkFlag(r: FieldReader, component: ComponentName, setting: ConfigSetting): ConfigSetting | undefined {
+/** strconv.ParseBool, which pflag's boolean flags use. */
+const BOOLEAN_TEXT = new Map(['1', 't', 'T', 'TRUE', 'true', 'True', '0', 'f', 'F', 'FALSE', 'false', 'False'].map((text, i) => [text, i < 6]));
+
+function checkFlag(r: FieldReader, component: ComponentName, written: ConfigSetting): ConfigSetting | undefined {
+  const setting = { ...written, name: flagName(written.name) };
   const type = COMPONENT_FLAGS[component][setting.name];
   // Only a near miss of a flag read here is told: the component has many more flags than these.
   const near = type === undefined ? nearMiss(setting.name, Object.keys(COMPONENT_FLAGS[component])) : undefined;
@@ -245,10 +361,10 @@ function checkFlag(r: FieldReader, component: ComponentName, setting: ConfigSett
     type === 'int32' && flagIntUpTo(text, String(MAX_INT32)) === undefined ? `a whole number from 0 to ${MAX_INT32} (a 32-bit integer)` :
     type === 'int' && flagIntUpTo(text, MAX_INT64_TEXT) === undefined ? `a whole number from 0 to ${MAX_INT64_TEXT} (a 64-bit integer)` :
     type === 'number' && !(isDecimalNumber(text) && Number(text) >= 0) ? 'a number ≥ 0' :
-    type === 'bool' && !/^(true|false)$/.test(text) ? 'true or false' : undefined;
+    type === 'bool' && !BOOLEAN_TEXT.has(text) ? 'true or false' : undefined;
   if (problem) {
     r.reportAt(setting.range, `${component} flag --${setting.name} must be ${problem}; it is "${text}".`);
     return undefined;
   }
-  return setting;
+  return type === 'bool' ? { ...setting, value: String(BOOLEAN_TEXT.get(text)) } : setting;
 }
