@@ -6,6 +6,7 @@
  */
 import type { ObjectRef } from '../src/report/contract';
 import type { PackedReport } from '../src/report/packedTrace';
+import { KEY_KNOBS } from '../src/report/textReport';
 
 /** The timeline panel's view type (package.json activates on onWebviewPanel:<this>, so a revived panel finds its serializer). */
 export const TIMELINE_VIEW_TYPE = 'kubeFailureSim.timeline';
@@ -92,12 +93,16 @@ export function isPackedTrace(value: unknown): value is PackedReport {
   const isStringIndex = (v: unknown) => isIndex(v, strings.length);
   if (!objects.every(isStringIndex) || !lists.every((list) => Array.isArray(list) && list.every(isStringIndex))) return false;
   const objectCount = objects.length / 3;
+  // Each string and each object once, as packReport writes them: the page compares indices.
+  const triples = new Set<string>();
+  for (let i = 0; i < objects.length; i += 3) triples.add(`${objects[i]},${objects[i + 1]},${objects[i + 2]}`);
+  if (new Set(strings).size !== strings.length || triples.size !== objectCount) return false;
   for (let i = 0; i < states.length; i += 9) {
     if (!isIndex(states[i], objectCount) || !isNumber(states[i + 1]) || !isTime(states[i + 2]) || !isStringIndex(states[i + 3]) || !isIndexOrNull(states[i + 4], strings.length)
       || !(states[i + 5] === null || isNumber(states[i + 5])) || !isIndexOrNull(states[i + 6], strings.length) || !isIndexOrNull(states[i + 7], strings.length)
       || !isIndexOrNull(states[i + 8], lists.length)) return false;
   }
-  const isDetailValue = (v: unknown) => isStringIndex(v) || (Array.isArray(v) && v.length === 1) || typeof v === 'boolean' || v === null;
+  const isDetailValue = (v: unknown) => isStringIndex(v) || (Array.isArray(v) && v.length === 1 && isPrintable(v[0], 0)) || typeof v === 'boolean' || v === null;
   for (const e of events) {
     if (!Array.isArray(e) || e.length < 5 || !isNumber(e[0]) || !isIndex(e[1], objectCount) || !isStringIndex(e[2]) || !isStringIndex(e[3]) || !(e[4] === 0 || isString(e[4]))) return false;
     if (e.length > 5 && !(isIndex(e[5], lists.length) && e.length === 6 + (lists[e[5]] as unknown[]).length)) return false;
@@ -106,13 +111,31 @@ export function isPackedTrace(value: unknown): value is PackedReport {
   return isReportRest(value.rest);
 }
 
+/**
+ * A detail value the page may write into text: JSON whose objects keep their own toString and
+ * valueOf (an object with "toString": 0 and "valueOf": 0 cannot become text), a few levels deep.
+ */
+function isPrintable(value: unknown, depth: number): boolean {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (depth > 8 || typeof value !== 'object') return false;
+  if (!Array.isArray(value) && (Object.hasOwn(value, 'toString') || Object.hasOwn(value, 'valueOf'))) return false;
+  return Object.values(value).every((item) => isPrintable(item, depth + 1));
+}
+
+const isFault = (f: unknown) => isRecord(f) && isStrings(f.failedNodes) && isStrings(f.targets) && isNumber(f.atMs) && isTime(f.recoverAfterMs);
+
 /** The report without its events and states: what the header, the summary and the time axis read. */
 function isReportRest(value: Record<string, unknown>): boolean {
   if (value.version !== 1 || !isRecord(value.scenario) || !isRecord(value.timing) || !isRecord(value.summary)) return false;
-  const { summary, scenario } = value;
-  return Array.isArray(scenario.failedNodes) && scenario.failedNodes.every(isString) && isNumber(scenario.durationMs)
+  const { summary, scenario, timing } = value;
+  // The settings a header names, each with its value and where it came from.
+  return KEY_KNOBS.every((name) => isRecord(timing[name]) && isString(timing[name].source) && ['number', 'boolean', 'string'].includes(typeof timing[name].value))
+    && isString(scenario.failure) && isString(scenario.k8sVersion) && isNumber(scenario.seed) && isNumber(scenario.runs) && isTime(scenario.recoverAfterMs)
+    && optional(scenario.placement, isString) && isStrings(scenario.notes) && (scenario.faults === undefined || (Array.isArray(scenario.faults) && scenario.faults.every(isFault)))
+    && Array.isArray(scenario.failedNodes) && scenario.failedNodes.every(isString) && isNumber(scenario.durationMs)
     && (scenario.interventions === undefined || (Array.isArray(scenario.interventions) && scenario.interventions.every(isIntervention)))
-    && isRecord(scenario.cluster) && Array.isArray(scenario.cluster.nodes) && scenario.cluster.nodes.every((n) => isRecord(n) && isString(n.name) && (n.zone === null || isString(n.zone)))
+    && isRecord(scenario.cluster) && isString(scenario.cluster.source) && Array.isArray(scenario.cluster.nodes) && scenario.cluster.nodes.every((n) => isRecord(n) && isString(n.name) && (n.zone === null || isString(n.zone)))
     && Array.isArray(summary.workloads) && summary.workloads.every((w) => isRecord(w) && isRef(w.object) && isString(w.outcome) && isString(w.reason)
       && isNumber(w.unavailableMs) && isNumber(w.degradedMs) && isNumber(w.blackholeMs) && isNumber(w.desiredReplicas) && isTime(w.replacementReadyMs));
 }

@@ -3,6 +3,7 @@ import { beforeAfter, restored, withoutComparison } from './comparison';
 import { MAX_RELOADS, ReadyWatchdog } from './readyWatchdog';
 import { isHostMessage, TIMELINE_VIEW_TYPE, isWebviewMessage, type FindingRef, type HostMessage, type RunRef, type WebviewMessage } from '../../webview/protocol';
 import { interventionsTitle } from '../report/textReport';
+import { savedMessage } from './savedState';
 
 /** Runs a panel's simulation again (the extension's simulate command knows how). */
 export type Rerun = (run: RunRef) => void;
@@ -47,7 +48,7 @@ export class TimelinePanels implements vscode.Disposable {
     this.subscriptions.push(vscode.window.registerWebviewPanelSerializer(VIEW_TYPE, {
       deserializeWebviewPanel: async (panel, state: unknown) => {
         // The state is what the webview saved with setState: checked like any message.
-        const message = typeof state === 'object' && state !== null ? (state as { message?: unknown }).message : undefined;
+        const message = savedMessage(state);
         if (!isHostMessage(message)) {
           panel.dispose();
           return;

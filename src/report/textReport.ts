@@ -24,7 +24,7 @@ const PLACEMENT_WORDS: Record<string, string> = {
 };
 
 /** The settings that decide when a failed node's pods go: the ones a header shows. */
-const KEY_KNOBS = ['kcm.node-monitor-grace-period', 'kcm.node-monitor-period', 'kubelet.nodeLeaseDurationSeconds', 'kubelet.nodeStatusReportFrequency', 'apiserver.default-unreachable-toleration-seconds'];
+export const KEY_KNOBS = ['kcm.node-monitor-grace-period', 'kcm.node-monitor-period', 'kubelet.nodeLeaseDurationSeconds', 'kubelet.nodeStatusReportFrequency', 'apiserver.default-unreachable-toleration-seconds'];
 
 export function keyTimingText(timing: Record<string, TimingJson>): string {
   // Knobs one after another from one source share it: "a=1, b=2 (Kubernetes 1.36 defaults)", not the source five times.

@@ -61,6 +61,18 @@ describe('webview protocol', () => {
       ['an event with fewer detail values than keys', (p) => p.events.find((e) => e.length > 6)!.pop()],
       ['a detail value that is an undefined string', (p) => (p.events.find((e) => e.length > 6)![6] = p.strings.length)],
       ['an event that is no array', (p) => ((p.events as unknown[])[0] = { t: 0 })],
+      // The page compares indices: a second copy of a string or an object would split what is one.
+      ['a string twice in the table', (p) => p.strings.push(p.strings[0])],
+      ['an object twice in the table', (p) => p.objects.push(p.objects[0], p.objects[1], p.objects[2])],
+      // Detail values end up in text: an object that cannot become text would throw there.
+      ['a detail value that cannot become text', (p) => (p.events.find((e) => e.length > 6)![6] = [{ toString: 0, valueOf: 0 }])],
+      ['a detail value nested past any use', (p) => (p.events.find((e) => e.length > 6)![6] = [JSON.parse(`${'['.repeat(20)}1${']'.repeat(20)}`)])],
+      // What the header reads.
+      ['a header setting missing', (p) => delete (p.rest.timing as Record<string, unknown>)['kcm.node-monitor-grace-period']],
+      ['a setting whose value is an object', (p) => ((p.rest.timing['kubelet.nodeLeaseDurationSeconds'] as unknown as Record<string, unknown>).value = { toString: 0 })],
+      ['no notes', (p) => delete (p.rest.scenario as Partial<typeof p.rest.scenario>).notes],
+      ['a fault without its nodes', (p) => ((p.rest.scenario as unknown as Record<string, unknown>).faults = [{ targets: [], atMs: 0, recoverAfterMs: null }])],
+      ['a failure that is no text', (p) => ((p.rest.scenario as unknown as Record<string, unknown>).failure = { toString: 0 })],
     ];
     for (const [what, breakIt] of cases) {
       const p = copy();

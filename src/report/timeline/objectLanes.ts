@@ -12,12 +12,6 @@ import { podStatusCategory } from './statusCategory';
 
 export const NONE = '<none>';
 
-export function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
-}
-
 function count(text: string | undefined): { ready: number; total: number } | null {
   const match = /^(\d+)\/(\d+)$/.exec(text ?? '');
   return match ? { ready: Number(match[1]), total: Number(match[2]) } : null;
