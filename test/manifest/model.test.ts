@@ -247,6 +247,23 @@ describe('typed model', () => {
     assert.deepEqual(v4.model.clusterConfig.apiServer.map((s) => [s.name, s.value]), [['default-unreachable-toleration-seconds', '60']]);
   });
 
+  it('refuses what the components refuse: a kubeadm v1beta4 value that is no string, a shutdown period under a second, an admission plugin both on and off; reads a kubeadm release label', () => {
+    const messages = (text: string) => analyse(text).findings.map((f) => `${f.severity} ${f.message}`);
+    assert.deepEqual(messages('apiVersion: kubeadm.k8s.io/v1beta4\nkind: ClusterConfiguration\napiServer:\n  extraArgs:\n  - {name: default-unreachable-toleration-seconds, value: 90}\n'),
+      ['error apiServer.extraArgs[0].value must be a string; it is 90 (write it in quotes: "90").']);
+    assert.equal(analyse('apiVersion: kubeadm.k8s.io/v1beta3\nkind: ClusterConfiguration\nkubernetesVersion: stable-1.30\n').model.clusterConfig.kubernetesVersion?.value, '1.30');
+    assert.deepEqual(messages('apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\nshutdownGracePeriod: 500ms\nshutdownGracePeriodCriticalPods: 200ms\n'), [
+      'error shutdownGracePeriod 500ms must be zero or at least 1s: the kubelet does not start with this configuration.',
+      'error shutdownGracePeriodCriticalPods 200ms must be zero or at least 1s: the kubelet does not start with this configuration.',
+    ]);
+    const apiserver = (...flags: string[]) => ['apiVersion: v1', 'kind: Pod', 'metadata: {name: kube-apiserver, namespace: kube-system}', 'spec:', '  containers:', '  - name: kube-apiserver', '    command:', '    - kube-apiserver', ...flags.map((f) => `    - ${f}`)].join('\n');
+    assert.deepEqual(messages(apiserver('--enable-admission-plugins=NodeRestriction,DefaultTolerationSeconds', '--disable-admission-plugins=DefaultTolerationSeconds')),
+      ['error kube-apiserver does not start: DefaultTolerationSeconds is in both --enable-admission-plugins and --disable-admission-plugins.']);
+    const off = analyse(apiserver('--default-unreachable-toleration-seconds=60', '--disable-admission-plugins=DefaultTolerationSeconds'));
+    assert.deepEqual(off.findings.map((f) => `${f.severity} ${f.message}`), ['warning --default-unreachable-toleration-seconds=60 has no effect: --disable-admission-plugins turns off DefaultTolerationSeconds, the admission plugin that gives pods this toleration, so pods without their own get none.']);
+    assert.deepEqual(off.model.clusterConfig.apiServer.map((s) => `${s.name}=${String(s.value)}`), ['disable-admission-plugins=DefaultTolerationSeconds', 'default-not-ready-toleration-seconds=0', 'default-unreachable-toleration-seconds=0']);
+  });
+
   it('reads Nodes, PersistentVolumes with node affinity, StorageClasses, Services and PDBs', () => {
     const { model, findings } = analyse([
       'apiVersion: v1', 'kind: Node', 'metadata: {name: n1, labels: {topology.kubernetes.io/zone: a}}',

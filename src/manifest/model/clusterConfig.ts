@@ -129,7 +129,8 @@ function shutdownGracePeriodsByPriority(r: FieldReader, settings: readonly Confi
 
 /**
  * The kubelet's own validation of graceful node shutdown (pkg/kubelet/apis/config/validation):
- * it does not start when the critical pods' share exceeds the whole.
+ * it does not start when a period is under a second but not zero, or when the critical pods'
+ * share exceeds the whole.
  */
 function checkShutdownGracePeriods(r: FieldReader, settings: ConfigSetting[]): void {
   const ms = (name: string) => {
@@ -138,6 +139,9 @@ function checkShutdownGracePeriods(r: FieldReader, settings: ConfigSetting[]): v
   };
   const total = ms('shutdownGracePeriod');
   const critical = ms('shutdownGracePeriodCriticalPods');
+  for (const [name, value] of [['shutdownGracePeriod', total], ['shutdownGracePeriodCriticalPods', critical]] as const) {
+    if (value > 0 && value < 1000) r.report([name], `${name} ${r.raw(name)} must be zero or at least 1s: the kubelet does not start with this configuration.`);
+  }
   if (critical > total) {
     r.report(['shutdownGracePeriodCriticalPods'], `shutdownGracePeriodCriticalPods ${r.raw('shutdownGracePeriodCriticalPods')} must not exceed shutdownGracePeriod ${r.has('shutdownGracePeriod') ? r.raw('shutdownGracePeriod') : '(0s, not set)'}: the kubelet does not start with this configuration. It is the part of shutdownGracePeriod kept for critical pods.`);
   }
@@ -233,7 +237,7 @@ export function readContainerFlags(container: FieldReader, component: ComponentN
     const setting = checkFlag(container, component, { name, value, range });
     if (setting) flags.push(setting);
   }
-  return withAdmissionPlugins(component, lastWins(container, component, flags));
+  return withAdmissionPlugins(container, component, lastWins(container, component, flags));
 }
 
 /** pflag's WordSepNormalizeFunc, which the components install: --node_monitor_period is --node-monitor-period. */
@@ -308,10 +312,25 @@ export const DISABLED_ADMISSION = 'disable-admission-plugins';
  * dead node, so the taint eviction controller deletes them as soon as it sees the NoExecute
  * taint: read as both default toleration seconds at 0 (an explicit value of them does nothing then).
  */
-function withAdmissionPlugins(component: ComponentName, settings: ConfigSetting[]): ConfigSetting[] {
-  const disabled = component === 'kube-apiserver' ? settings.find((s) => s.name === DISABLED_ADMISSION) : undefined;
-  if (!disabled || !String(disabled.value).split(',').map((p) => p.trim()).includes('DefaultTolerationSeconds')) return settings;
-  const off = (name: string): ConfigSetting => ({ name, value: '0', range: disabled.range, via: DISABLED_ADMISSION });
+function withAdmissionPlugins(r: FieldReader, component: ComponentName, settings: ConfigSetting[]): ConfigSetting[] {
+  const plugins = (name: string) => {
+    const setting = component === 'kube-apiserver' ? settings.find((s) => s.name === name) : undefined;
+    return { setting, names: setting ? String(setting.value).split(',').map((p) => p.trim()).filter((p) => p) : [] };
+  };
+  const disabled = plugins(DISABLED_ADMISSION);
+  const enabled = plugins('enable-admission-plugins');
+  // options.Validate: a plugin in both lists is refused ("overlapped").
+  const both = disabled.names.filter((p) => enabled.names.includes(p));
+  if (both.length > 0) {
+    r.reportAt(disabled.setting!.range, `kube-apiserver does not start: ${both.join(', ')} ${both.length === 1 ? 'is' : 'are'} in both --enable-admission-plugins and --${DISABLED_ADMISSION}.`);
+    return settings;
+  }
+  if (!disabled.setting || !disabled.names.includes('DefaultTolerationSeconds')) return settings;
+  const range = disabled.setting.range;
+  for (const written of settings.filter((s) => s.name.endsWith('-toleration-seconds'))) {
+    r.warnAt(written.range, `--${written.name}=${String(written.value)} has no effect: --${DISABLED_ADMISSION} turns off DefaultTolerationSeconds, the admission plugin that gives pods this toleration, so pods without their own get none.`);
+  }
+  const off = (name: string): ConfigSetting => ({ name, value: '0', range, via: DISABLED_ADMISSION });
   return [...settings.filter((s) => !s.name.endsWith('-toleration-seconds')), off('default-not-ready-toleration-seconds'), off('default-unreachable-toleration-seconds')];
 }
 
@@ -332,15 +351,16 @@ export function readExtraArgs(r: FieldReader, component: ComponentName): ConfigS
   if (Array.isArray(raw)) {
     for (const item of r.objectList('extraArgs')) {
       const name = item.string('name');
-      const value = item.raw('value');
-      if (name && value !== undefined) settings.push({ name, value: String(value), range: item.range('value') });
+      // kubeadm decodes value into a string: a number or a boolean is refused as in the map form.
+      const value = item.string('value');
+      if (name && value !== undefined) settings.push({ name, value, range: item.range('value') });
     }
   } else if (raw !== undefined) {
     for (const [name, value] of Object.entries(r.stringMap('extraArgs'))) {
       settings.push({ name, value, range: r.range('extraArgs', name) });
     }
   }
-  return withAdmissionPlugins(component, lastWins(r, component, settings.map((s) => checkFlag(r, component, s)).filter((s): s is ConfigSetting => s !== undefined)));
+  return withAdmissionPlugins(r, component, lastWins(r, component, settings.map((s) => checkFlag(r, component, s)).filter((s): s is ConfigSetting => s !== undefined)));
 }
 
 /** strconv.ParseBool, which pflag's boolean flags use. */

@@ -142,5 +142,7 @@ function readKubeadmClusterConfiguration(r: FieldReader, config: ClusterConfig):
   config.controllerManager.push(...readExtraArgs(r.at('controllerManager'), 'kube-controller-manager'));
   config.apiServer.push(...readExtraArgs(r.at('apiServer'), 'kube-apiserver'));
   const version = r.string('kubernetesVersion');
-  if (version !== undefined) config.kubernetesVersion = { name: 'kubernetesVersion', value: version, range: r.range('kubernetesVersion') };
+  // kubeadm also takes a release label: stable-1.30 (or latest-1.30, ci/latest-1.30) is the newest 1.30.
+  const label = version === undefined ? undefined : /^(?:ci\/|release\/)?(?:stable|latest)-(1\.\d+)$/.exec(version);
+  if (version !== undefined) config.kubernetesVersion = { name: 'kubernetesVersion', value: label ? label[1] : version, range: r.range('kubernetesVersion') };
 }
