@@ -113,7 +113,11 @@ function readScenario(file: string, cwd: string): ReadScenario {
 function prepareScenarioRun({ scenario, locate }: ScenarioRead, file: string, cwd: string, warn: Warn): PreparedSimulation {
   // Paths in the file are relative to it; shown relative to where the command runs.
   const shown = (p: string) => (path.relative(cwd, path.resolve(cwd, p)) || '.').split(path.sep).join('/');
-  const here = (p: string) => shown(path.join(path.dirname(file), p));
+  // A file named "-" beside the scenario is that file, not standard input.
+  const here = (p: string) => {
+    const name = shown(path.join(path.dirname(file), p));
+    return name === '-' ? './-' : name;
+  };
   // What only reading the files and building the run finds is reported where the scenario file writes it.
   const where = (fieldPath: Path) => {
     const { start } = locate(fieldPath);

@@ -15,6 +15,9 @@ export function isFailureKind(text: string): text is FailureKind {
 /** Where pods go: as kube-scheduler scores nodes, packed onto as few nodes as allowed (worst case), or spread as widely as possible. */
 export const PLACEMENTS = ['scheduler', 'worst', 'spread'] as const;
 
+/** Interventions at one instant happen in this order, which is also the order the command line lists them in. */
+export const INTERVENTION_ORDER = ['force-delete', 'delete', 'out-of-service', 'delete-node', 'restart-controller-manager'] as const;
+
 export type Placement = (typeof PLACEMENTS)[number];
 
 export interface Fault {

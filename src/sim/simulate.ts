@@ -22,7 +22,7 @@ import type { NodeTaint, SimNode, SimPod, SimWorkload } from './objects';
 import { PodGarbageCollector } from './podGC';
 import { Random } from './random';
 import { ReplicaSetController } from './replicaSet';
-import type { Intervention, Scenario } from './scenario';
+import { INTERVENTION_ORDER, type Intervention, type Scenario } from './scenario';
 import { Scheduler } from './scheduler';
 import { StatefulSetController } from './statefulSet';
 import { Store } from './store';
@@ -34,7 +34,6 @@ import { VolumeBinder } from './volumeBinding';
 import { toSimWorkload } from './workloads';
 import { workloadsNamed } from './workloadTarget';
 
-const INTERVENTION_ORDER: readonly Intervention['kind'][] = ['force-delete', 'delete', 'out-of-service', 'delete-node', 'restart-controller-manager'];
 
 export interface SimulationResult {
   events: TraceEvent[];

@@ -26,7 +26,7 @@ import { parseDuration } from '../manifest/duration';
 import type { Path } from '../manifest/path';
 import type { Range } from '../manifest/range';
 import { readManifestText, type ReadManifest } from '../manifest/readManifest';
-import { FAILURE_KINDS, PLACEMENTS, isFailureKind, type FailureKind, type Intervention, type Placement } from '../sim/scenario';
+import { FAILURE_KINDS, INTERVENTION_ORDER, PLACEMENTS, isFailureKind, type FailureKind, type Intervention, type Placement } from '../sim/scenario';
 import type { InputError } from './inputError';
 import { defaultChoices, type ClusterText, type SimulationChoices } from './simulationChoices';
 
@@ -194,7 +194,8 @@ export function scenarioOfRead(read: ReadManifest): ReadScenarioFile {
   if (isRecord(s.recoverAfter)) {
     const names = (scenario.targets ?? []).map((t) => splitTarget(t)!.name);
     const entries = Object.entries(s.recoverAfter);
-    const stray = entries.find(([target]) => !names.includes(target));
+    // With a target already refused, which names are targets is not known.
+    const stray = s.targets !== undefined && scenario.targets === undefined ? undefined : entries.find(([target]) => !names.includes(target));
     const notDuration = entries.find(([, d]) => !isDuration(d));
     if (entries.length === 0) problem('spec.recoverAfter', 'recoverAfter per target maps each target to a duration, such as {node/worker-a1: 2m, node/worker-b1: 10m}');
     else if (notDuration) problem(['spec', 'recoverAfter', notDuration[0]], durationProblem(`recoverAfter of ${notDuration[0]}`, notDuration[1]));
@@ -217,7 +218,8 @@ export function scenarioOfRead(read: ReadManifest): ReadScenarioFile {
   }
   for (const key of ['at', 'duration'] as const) {
     if (s[key] === undefined) continue;
-    if (key === 'duration' && isDuration(s[key]) && parseDuration(s[key] as string) === 0) problem('spec.duration', 'duration must be longer than 0s: it is the simulated time after the failure');
+    // Whole milliseconds, as --duration: 0.4ms is no time.
+    if (key === 'duration' && isDuration(s[key]) && Math.round(parseDuration(s[key] as string)!) === 0) problem('spec.duration', 'duration must be at least 1ms: it is the simulated time after the failure');
     else if (isDuration(s[key])) scenario[key] = s[key];
     else problem(`spec.${key}`, durationProblem(key, s[key]));
   }
@@ -246,15 +248,21 @@ export function scenarioOfRead(read: ReadManifest): ReadScenarioFile {
     if (!Array.isArray(s.interventions)) problem('spec.interventions', 'interventions must be a list');
     else {
       const once = new Set<string>();
+      const given: Intervention[] = [];
       scenario.interventions = s.interventions.flatMap((item, i) => {
         const read = readIntervention(item);
         if ('problem' in read) problem(['spec', 'interventions', i, ...read.path], read.problem);
         const intervention = 'intervention' in read ? read.intervention : undefined;
         const kind = intervention && Object.keys(intervention)[0];
-        // As on the command line: the failed nodes are tainted, or deleted, once.
+        // As on the command line: the failed nodes are tainted, or deleted, once; any other intervention is given once.
         if (kind === 'outOfService' || kind === 'deleteNode') {
           if (once.has(kind)) problem(`spec.interventions[${i}]`, `${kind} is given twice; the failed nodes are ${kind === 'deleteNode' ? 'deleted' : 'tainted'} once`);
           once.add(kind);
+        } else if (intervention) {
+          const run = fromScenarioIntervention(intervention, (text) => Math.round(parseDuration(text)!));
+          const target = (x: Intervention) => ('target' in x ? x.target : undefined);
+          if (given.some((g) => g.kind === run.kind && target(g) === target(run) && g.atMs === run.atMs)) problem(`spec.interventions[${i}]`, `${kind} is given twice (the same ${target(run) === undefined ? 'time' : 'pods at the same time'}); give it once`);
+          given.push(run);
         }
         return intervention ? [intervention] : [];
       });
@@ -271,7 +279,8 @@ export function scenarioFieldOf(scenario: ScenarioFile, error: InputError): Path
   const item = (field: string, index: number) => (index >= 0 ? ['spec', field, index] : ['spec', field]);
   switch (error.choice) {
     case 'target':
-      return item('targets', (scenario.targets ?? []).findIndex((t) => t === error.value || splitTarget(t)?.name === error.value));
+      // The last of a name given twice is the one refused.
+      return item('targets', (scenario.targets ?? []).map((t) => t === error.value || splitTarget(t)?.name === error.value).lastIndexOf(true));
     case 'recovery':
       return error.value === undefined || isString(scenario.recoverAfter) ? ['spec', 'recoverAfter'] : ['spec', 'recoverAfter', error.value];
     case 'force-delete': case 'delete':
@@ -386,7 +395,9 @@ export function scenarioRun(scenario: ScenarioFile, source: string, cluster?: Cl
   const ms = (text: string) => Math.round(parseDuration(text)!);
   const targets = (scenario.targets ?? []).map((t) => splitTarget(t)!);
   const recovery = scenario.recoverAfter;
-  const interventions = (scenario.interventions ?? []).map((i) => fromScenarioIntervention(i, ms));
+  // In the command line's order, so that the file and its flags give the same report.
+  const order = (i: Intervention) => INTERVENTION_ORDER.indexOf(i.kind);
+  const interventions = (scenario.interventions ?? []).map((i) => fromScenarioIntervention(i, ms)).sort((a, b) => order(a) - order(b));
   const defaults = defaultChoices();
   const choices: SimulationChoices = {
     ...defaults,
