@@ -414,7 +414,8 @@ export function scenarioRun(scenario: ScenarioFile, source: string, cluster?: Cl
     timing: {
       replacesSettings: true,
       version: scenario.kubernetesVersion === undefined ? undefined : { value: scenario.kubernetesVersion, source: source },
-      profile: scenario.profile,
+      // none, as --profile none: the version's own defaults.
+      profile: scenario.profile === 'none' ? undefined : scenario.profile,
       overrides: Object.entries(scenario.set ?? {}).map(([name, value]) => ({ name, value, source })),
     },
     clusterText: cluster,
