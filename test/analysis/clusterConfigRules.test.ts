@@ -38,6 +38,14 @@ describe('cluster configuration rules', () => {
     assert.match(analyse(kcm('--pod-eviction-timeout=30s'), [apiserver]).findings[0].message, /\(60s for pods that set none: --default-unreachable-toleration-seconds, other\.yaml:9\)/);
   });
 
+  it('KFS060: --enable-taint-manager is refused from 1.27 (removed with --pod-eviction-timeout), whatever its value; up to 1.26 it selects the legacy path', () => {
+    const findings = analyse(kcm('--enable-taint-manager=true')).findings;
+    assert.deepEqual(findings.map((f) => [f.ruleId, f.severity, f.range.start.line]), [['KFS060', 'error', 9]]);
+    assert.match(findings[0].message, /^--enable-taint-manager was removed in Kubernetes 1\.27: kube-controller-manager 1\.29 \(main\.yaml:7\) does not start with it \(unknown flag\)\. Remove it: taint-based eviction always runs/);
+    const v126 = { overrides: [], version: { value: '1.26', source: 'test' } };
+    assert.deepEqual(analyse(kcm('--enable-taint-manager=false'), [], v126).findings.filter((f) => f.ruleId === 'KFS060'), []);
+  });
+
   it('KFS061: a grace period shorter than the lease (fewer than 4 renewals) invites flapping', () => {
     assert.equal(analyse(kcm('--node-monitor-grace-period=20s')).findings[0].message,
       'node-monitor-grace-period 20s invites false NotReady: kubelets renew their 40s node lease every 10s, so only 2 renewals fit in it, and a brief API server or network hiccup marks healthy nodes Unknown and taints them. Keep it at least the lease duration (40s); to evict sooner, shorten tolerationSeconds instead.');

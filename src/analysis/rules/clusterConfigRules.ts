@@ -14,7 +14,7 @@ const DEFAULT_LEASE_WRITES_PER_MINUTE = 6000;
 
 export const podEvictionTimeoutIgnored: Rule = {
   id: 'KFS060',
-  title: '--pod-eviction-timeout has no effect (and is removed from 1.27)',
+  title: '--pod-eviction-timeout has no effect (it and --enable-taint-manager are removed from 1.27)',
   defaultSeverity: 'warning',
   docs: TAINT_EVICTION_DOCS,
   check({ document, timing }: RuleContext): Finding[] {
@@ -25,7 +25,15 @@ export const podEvictionTimeoutIgnored: Rule = {
     // Removed with --enable-taint-manager (kubernetes#115840): the controller-manager exits on an unknown flag.
     const removed = version.minor >= 27;
     const instead = `pods on a failed node are deleted tolerationSeconds after the node's NoExecute taint (${seconds}s for pods that set none: --default-unreachable-toleration-seconds, ${source}), not after this timeout`;
-    return document.model.clusterConfig.controllerManager.filter((s) => s.name === 'pod-eviction-timeout').map((setting) => ({
+    // --enable-taint-manager went with it: from 1.27 the controller-manager does not start with either.
+    const taintManager: Finding[] = removed ? document.model.clusterConfig.controllerManager.filter((s) => s.name === 'enable-taint-manager').map((setting) => ({
+      ruleId: this.id,
+      severity: 'error',
+      range: setting.range,
+      message: `--enable-taint-manager was removed in Kubernetes 1.27: kube-controller-manager ${version.label} (${timing.versionSource}) does not start with it (unknown flag). Remove it: taint-based eviction always runs, and ${instead}.`,
+      explanation: 'The legacy eviction path it selected (`--enable-taint-manager=false`: pods deleted `--pod-eviction-timeout` after the node stopped reporting, shown as NodeLost) was removed in 1.27 with both flags (kubernetes#115840).',
+    })) : [];
+    return [...taintManager, ...document.model.clusterConfig.controllerManager.filter((s) => s.name === 'pod-eviction-timeout').map((setting) => ({
       ruleId: this.id,
       severity: removed ? 'error' : this.defaultSeverity,
       range: setting.range,
@@ -43,7 +51,7 @@ export const podEvictionTimeoutIgnored: Rule = {
         '',
         'To evict sooner, set `tolerationSeconds` on the pods, or change the API server defaults.',
       ].join('\n'),
-    }));
+    }))];
   },
 };
 
