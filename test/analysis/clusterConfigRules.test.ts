@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { Workspace } from '../../src/workspace/workspace';
 import { analyse } from '../support/workspace';
 
 const kcm = (...flags: string[]) => [
@@ -57,6 +58,13 @@ describe('cluster configuration rules', () => {
     const [finding] = analyse(kcm('--node-monitor-grace-period=60s'), [kubelet('nodeLeaseDurationSeconds: 80', 'nodeStatusReportFrequency: 5m')]).findings;
     assert.equal(finding.ruleId, 'KFS061');
     assert.match(finding.message, /renew their 80s node lease every 20s, so only 3 renewals fit/);
+    // The lease alone, against the version's grace period: said at the lease.
+    const [alone] = analyse(kubelet('nodeLeaseDurationSeconds: 80')).findings.filter((f) => f.ruleId === 'KFS061');
+    assert.equal(alone.message, 'nodeLeaseDurationSeconds 80 invites false NotReady: the kubelet renews its lease every 20s, so only 2 renewals fit in node-monitor-grace-period 50s (Kubernetes 1.36 default), and a brief API server or network hiccup marks healthy nodes Unknown and taints them. Keep the lease at most the grace period, or raise the grace period with it.');
+    assert.equal(alone.range.start.line, 2);
+    assert.deepEqual(analyse(kubelet('nodeLeaseDurationSeconds: 50')).findings.filter((f) => f.ruleId === 'KFS061'), []);
+    // With the grace period in another file, that file's flag has the finding, not the lease too.
+    assert.deepEqual(analyse(kubelet('nodeLeaseDurationSeconds: 80'), [kcm('--node-monitor-grace-period=60s')]).findings.filter((f) => f.ruleId === 'KFS061'), []);
   });
 
   it('KFS092: a misspelt or one-dash flag, which the controller-manager does not start with, is an error and not applied', () => {
@@ -150,6 +158,19 @@ describe('cluster configuration rules', () => {
     const { findings } = analyse(kcm('--node-monitor-grace-period=40s').replace('v1.29.7', 'v1.18.3'));
     assert.deepEqual(findings.map((f) => [f.ruleId, f.severity, f.range.start.line]), [['KFS092', 'warning', 6]]);
     assert.match(findings[0].message, /^version v1\.18\.3: Kubernetes 1\.18 is outside the versions the simulator knows \(1\.20–1\.\d+\)\. The defaults of 1\.\d+ are used\.$/);
+  });
+
+  it('KFS062 sits on the setting that makes the load, where it is the one in effect', () => {
+    // A one-second lease makes the load, not a slow status report.
+    const lease = analyse(kubelet('nodeStatusReportFrequency: 10m', 'nodeLeaseDurationSeconds: 1')).findings.filter((f) => f.ruleId === 'KFS062');
+    assert.deepEqual(lease.map((f) => f.range.start.line), [3]);
+    // A frequency a later file sets again is not the one in effect: that file has the finding.
+    const workspace = new Workspace({ overrides: [] });
+    workspace.setDocument('kc1.yaml', kubelet('nodeStatusUpdateFrequency: 4s'));
+    workspace.setDocument('kc20.yaml', kubelet('nodeStatusUpdateFrequency: 20s'));
+    const load = (uri: string) => workspace.analyse(uri).findings.filter((f) => f.ruleId === 'KFS062');
+    assert.deepEqual(load('kc1.yaml'), []);
+    assert.deepEqual(load('kc20.yaml').map((f) => [f.range.start.line, /write 3,000 node statuses per minute/.test(f.message)]), [[2, true]]);
   });
 
   it('KFS062: an explicit status update frequency is reported with its etcd write load on 1,000 nodes', () => {

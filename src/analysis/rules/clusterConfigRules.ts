@@ -1,6 +1,7 @@
 import { formatCount } from '../../manifest/formatCount';
 import { formatDuration, parseDuration } from '../../manifest/duration';
 import { legacyPodEviction } from '../../cluster/controllerManagerConfiguration';
+import type { ConfigSetting } from '../../manifest/model/clusterConfig';
 import type { Finding } from '../finding';
 import type { Rule, RuleContext } from '../rule';
 
@@ -65,16 +66,26 @@ export const gracePeriodTooShort: Rule = {
     const leaseMs = lease.value * 1000;
     const renewMs = timing.derived.leaseRenewIntervalMs;
     const findings: Finding[] = [];
-    for (const setting of document.model.clusterConfig.controllerManager.filter((s) => s.name === 'node-monitor-grace-period')) {
-      const graceMs = parseDuration(String(setting.value));
+    const { controllerManager, kubelet } = document.model.clusterConfig;
+    const graceSettings = controllerManager.filter((s) => s.name === 'node-monitor-grace-period');
+    const grace = timing.controllerManager.nodeMonitorGracePeriod;
+    // A lease written here against a grace period no file writes (the version's default, a preset, a setting): said at the
+    // lease. A grace period from another file is said there.
+    const graceFromFile = /:\d+$/.test(grace.source);
+    const leaseSetting = graceSettings.length === 0 && !graceFromFile ? kubelet.filter((s) => s.name === 'nodeLeaseDurationSeconds').at(-1) : undefined;
+    const candidates = leaseSetting ? [{ setting: leaseSetting, graceMs: grace.value }] : graceSettings.map((setting) => ({ setting, graceMs: parseDuration(String(setting.value)) }));
+    for (const { setting, graceMs } of candidates) {
       // The kubelet renews every quarter of the lease, so "fewer than 4 renewals" and "shorter than the lease" are one condition.
       if (graceMs === undefined || graceMs >= leaseMs) continue;
       const renewals = Math.floor(graceMs / renewMs);
+      const fit = renewals === 0 ? 'not even one renewal fits' : `only ${renewals} renewal${renewals === 1 ? '' : 's'} fit`;
       findings.push({
         ruleId: this.id,
         severity: this.defaultSeverity,
         range: setting.range,
-        message: `node-monitor-grace-period ${formatDuration(graceMs)} invites false NotReady: kubelets renew their ${lease.value}s node lease every ${formatDuration(renewMs)}, so ${renewals === 0 ? 'not even one renewal fits' : `only ${renewals} renewal${renewals === 1 ? '' : 's'} fit`} in it, and a brief API server or network hiccup marks healthy nodes Unknown and taints them. Keep it at least the lease duration (${lease.value}s); to evict sooner, shorten tolerationSeconds instead.`,
+        message: leaseSetting
+          ? `nodeLeaseDurationSeconds ${lease.value} invites false NotReady: the kubelet renews its lease every ${formatDuration(renewMs)}, so ${fit} in node-monitor-grace-period ${formatDuration(graceMs)} (${grace.source}), and a brief API server or network hiccup marks healthy nodes Unknown and taints them. Keep the lease at most the grace period, or raise the grace period with it.`
+          : `node-monitor-grace-period ${formatDuration(graceMs)} invites false NotReady: kubelets renew their ${lease.value}s node lease every ${formatDuration(renewMs)}, so ${fit} in it, and a brief API server or network hiccup marks healthy nodes Unknown and taints them. Keep it at least the lease duration (${lease.value}s); to evict sooner, shorten tolerationSeconds instead.`,
         explanation: [
           'The node lifecycle controller marks a node `Ready=Unknown` when it has seen no heartbeat (lease renewal or status change) for the grace period.',
           `nodeLeaseDurationSeconds ${lease.value}: ${lease.source}.`,
@@ -93,16 +104,20 @@ export const heartbeatLoad: Rule = {
   defaultSeverity: 'info',
   docs: NODE_HEARTBEAT_DOCS,
   check({ document, timing }: RuleContext): Finding[] {
-    const settings = document.model.clusterConfig.kubelet;
-    // The last of a setting written twice is the one in effect.
-    const inEffect = [...settings].reverse();
-    const trigger = inEffect.find((s) => s.name === 'nodeStatusUpdateFrequency' || s.name === 'nodeStatusReportFrequency')
-      ?? inEffect.find((s) => s.name === 'nodeLeaseDurationSeconds' && typeof s.value === 'number' && s.value < 40);
-    if (!trigger) return [];
     const { derived, kubelet } = timing;
     const statusPerMinute = Math.round(LOAD_TABLE_NODES * 60 * derived.statusWritesPerNodePerSecond);
     const leasePerMinute = Math.round(LOAD_TABLE_NODES * 60 * derived.leaseWritesPerNodePerSecond);
     if (statusPerMinute <= DEFAULT_STATUS_WRITES_PER_MINUTE && leasePerMinute <= DEFAULT_LEASE_WRITES_PER_MINUTE) return [];
+    // Said at the setting that makes the load, and only where it is the one in effect (a file read later may set it again).
+    const inEffect = (s: ConfigSetting) => {
+      const knob = kubelet[s.name as 'nodeStatusUpdateFrequency' | 'nodeStatusReportFrequency' | 'nodeLeaseDurationSeconds'];
+      return knob.value === (typeof s.value === 'number' ? s.value : parseDuration(String(s.value)));
+    };
+    const last = (name: string) => document.model.clusterConfig.kubelet.filter((s) => s.name === name).at(-1);
+    const status = [last('nodeStatusUpdateFrequency'), last('nodeStatusReportFrequency')];
+    const candidates = [...(statusPerMinute > DEFAULT_STATUS_WRITES_PER_MINUTE ? status : []), ...(leasePerMinute > DEFAULT_LEASE_WRITES_PER_MINUTE ? [last('nodeLeaseDurationSeconds')] : [])];
+    const trigger = candidates.find((s): s is ConfigSetting => s !== undefined && inEffect(s));
+    if (!trigger) return [];
     const inherited = derived.statusReportFollowsUpdate
       ? ` (nodeStatusReportFrequency is not set, so it follows nodeStatusUpdateFrequency: ${formatDuration(kubelet.nodeStatusReportFrequency.value)})`
       : '';
