@@ -153,6 +153,11 @@ export function scenarioOfRead(read: ReadManifest): ReadScenarioFile {
     return { problems, locate: nowhere };
   }
   const at = (path: string | Path) => object.sourceMap.closestRange(path);
+  // A number written as its decimal digits: 017, 0o17, 0x1f and 1_000 are as wide as no decimal form of their value.
+  const writtenDecimal = (path: string, value: number) => {
+    const { start, end } = at(path);
+    return start.line !== end.line || end.character - start.character === String(value).length;
+  };
   const problem = (path: string | Path, message: string) => problems.push({ message, range: at(path) });
   // A misspelt field is underlined where it is misspelt: its key.
   const unknownField = (path: Path, message: string) => problems.push({ message, range: object.sourceMap.keyRange(path) ?? at(path) });
@@ -213,8 +218,9 @@ export function scenarioOfRead(read: ReadManifest): ReadScenarioFile {
     else problem('spec.placement', `placement must be one of ${PLACEMENTS.join(', ')}`);
   }
   if (s.runs !== undefined) {
-    if (Number.isInteger(s.runs) && (s.runs as number) >= 1 && (s.runs as number) <= MAX_RUNS) scenario.runs = s.runs as number;
-    else problem('spec.runs', `runs must be a whole number from 1 to ${MAX_RUNS}`);
+    if (!(Number.isInteger(s.runs) && (s.runs as number) >= 1 && (s.runs as number) <= MAX_RUNS)) problem('spec.runs', `runs must be a whole number from 1 to ${MAX_RUNS}`);
+    else if (!writtenDecimal('spec.runs', s.runs as number)) problem('spec.runs', `write runs as a plain decimal number: this file reads it as ${s.runs as number} (YAML 1.1), an editor's YAML 1.2 check may read it otherwise`);
+    else scenario.runs = s.runs as number;
   }
   for (const key of ['at', 'duration'] as const) {
     if (s[key] === undefined) continue;
@@ -234,8 +240,9 @@ export function scenarioOfRead(read: ReadManifest): ReadScenarioFile {
   }
   if (s.seed !== undefined) {
     // The bound --seed has, so a file and its command line run the same seed.
-    if (Number.isInteger(s.seed) && (s.seed as number) >= 0 && (s.seed as number) <= 2 ** 31) scenario.seed = s.seed as number;
-    else problem('spec.seed', `seed must be a whole number from 0 to ${2 ** 31}`);
+    if (!(Number.isInteger(s.seed) && (s.seed as number) >= 0 && (s.seed as number) <= 2 ** 31)) problem('spec.seed', `seed must be a whole number from 0 to ${2 ** 31}`);
+    else if (!writtenDecimal('spec.seed', s.seed as number)) problem('spec.seed', `write seed as a plain decimal number: this file reads it as ${s.seed as number} (YAML 1.1, as Kubernetes reads manifests), an editor's YAML 1.2 check may read it otherwise (017 is 15 here, 17 there)`);
+    else scenario.seed = s.seed as number;
   }
   if (s.set !== undefined) {
     const set = s.set;
