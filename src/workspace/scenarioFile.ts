@@ -149,6 +149,9 @@ export function scenarioOfRead(read: ReadManifest): ReadScenarioFile {
   if (!object) {
     // A document the parser did not read whole (nested past its limit) says why it was not found.
     if (problems.length === 0) problems.push(...read.parsed.problems.map((p) => ({ message: p.message, range: p.range })));
+    // kind: FailureScenario without a string apiVersion is no object at all: say what it lacks, where it is.
+    const unversioned = read.parsed.documents.find((d) => isRecord(d.value) && d.value.kind === SCENARIO_KIND);
+    if (problems.length === 0 && unversioned) problems.push({ message: `this ${SCENARIO_KIND} has no apiVersion: write apiVersion: ${SCENARIO_API_VERSION} (as a string) above its kind`, range: unversioned.sourceMap.closestRange(['kind']) });
     if (problems.length === 0) problems.push({ message: `no ${SCENARIO_KIND} document (apiVersion: ${SCENARIO_API_VERSION}, kind: ${SCENARIO_KIND})`, range: nowhere() });
     return { problems, locate: nowhere };
   }

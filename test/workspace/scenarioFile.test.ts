@@ -238,6 +238,11 @@ describe('scenario files (FailureScenario)', () => {
     }
   });
 
+  it('says a FailureScenario without an apiVersion lacks it, at its kind', () => {
+    assert.deepEqual(readScenarioFile('metadata: {name: s}\nkind: FailureScenario\nspec: {manifests: [a.yaml]}\n').problems.map((p) => `${p.range.start.line + 1}: ${p.message}`),
+      ['2: this FailureScenario has no apiVersion: write apiVersion: kube-failure-sim.dev/v1alpha1 (as a string) above its kind']);
+  });
+
   it('refuses a seed or runs written otherwise than in decimal digits, which YAML 1.1 and 1.2 read differently (017: 15 or 17)', () => {
     const read = (value: string) => readScenarioFile(`apiVersion: kube-failure-sim.dev/v1alpha1\nkind: FailureScenario\nspec:\n  manifests: [a.yaml]\n  seed: ${value}\n  runs: ${value}\n`);
     assert.deepEqual([read('17').scenario?.seed, read('17 # a comment').scenario?.runs], [17, 17]);
