@@ -11,7 +11,7 @@ export interface KubernetesVersion {
 
 /** Parses "1.31", "v1.31.2" or "1.31.0"; returns an error message for anything else. */
 export function parseKubernetesVersion(text: string): KubernetesVersion | string {
-  const match = /^v?1\.([0-9]+)(?:\.[0-9]+)?(?:[-+].*)?$/.exec(text.trim());
+  const match = /^v?1\.(0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[-+].*)?$/.exec(text.trim());
   if (!match) return `"${text}" is not a Kubernetes version; write it like 1.31 or v1.31.2.`;
   const minor = Number(match[1]);
   if (minor < OLDEST_MINOR || minor > NEWEST_MINOR) {

@@ -156,10 +156,12 @@ export function scenarioOfRead(read: ReadManifest): ReadScenarioFile {
     return { problems, locate: nowhere };
   }
   const at = (path: string | Path) => object.sourceMap.closestRange(path);
-  // A number written as its decimal digits: 017, 0o17, 0x1f and 1_000 are as wide as no decimal form of their value.
-  const writtenDecimal = (path: string, value: number) => {
+  // A number both YAML versions read alike: not 017 (octal in 1.1), 1_7 or 1:30 (1.1 only), 0b11 (1.1 only).
+  const writtenDecimal = (path: string) => {
     const { start, end } = at(path);
-    return start.line !== end.line || end.character - start.character === String(value).length;
+    const written = start.line === end.line ? (read.parsed.text.split('\n')[start.line] ?? '').slice(start.character, end.character) : '';
+    // An anchor or a tag before the number is not part of it.
+    return !/^[+-]?(0[0-9]|0b)|[_:]/.test(written.replace(/^(?:[&!]\S*\s+)+/, ''));
   };
   const problem = (path: string | Path, message: string) => problems.push({ message, range: at(path) });
   // A misspelt field is underlined where it is misspelt: its key.
@@ -222,7 +224,7 @@ export function scenarioOfRead(read: ReadManifest): ReadScenarioFile {
   }
   if (s.runs !== undefined) {
     if (!(Number.isInteger(s.runs) && (s.runs as number) >= 1 && (s.runs as number) <= MAX_RUNS)) problem('spec.runs', `runs must be a whole number from 1 to ${MAX_RUNS}`);
-    else if (!writtenDecimal('spec.runs', s.runs as number)) problem('spec.runs', `write runs as a plain decimal number: this file reads it as ${s.runs as number} (YAML 1.1), an editor's YAML 1.2 check may read it otherwise`);
+    else if (!writtenDecimal('spec.runs')) problem('spec.runs', `write runs as a plain decimal number: this file reads it as ${s.runs as number} (YAML 1.1), the editor's YAML 1.2 check otherwise`);
     else scenario.runs = s.runs as number;
   }
   for (const key of ['at', 'duration'] as const) {
@@ -244,7 +246,7 @@ export function scenarioOfRead(read: ReadManifest): ReadScenarioFile {
   if (s.seed !== undefined) {
     // The bound --seed has, so a file and its command line run the same seed.
     if (!(Number.isInteger(s.seed) && (s.seed as number) >= 0 && (s.seed as number) <= 2 ** 31)) problem('spec.seed', `seed must be a whole number from 0 to ${2 ** 31}`);
-    else if (!writtenDecimal('spec.seed', s.seed as number)) problem('spec.seed', `write seed as a plain decimal number: this file reads it as ${s.seed as number} (YAML 1.1, as Kubernetes reads manifests), an editor's YAML 1.2 check may read it otherwise (017 is 15 here, 17 there)`);
+    else if (!writtenDecimal('spec.seed')) problem('spec.seed', `write seed as a plain decimal number: this file reads it as ${s.seed as number} (YAML 1.1, as Kubernetes reads manifests), the editor's YAML 1.2 check otherwise (017 is 15 here, 17 there)`);
     else scenario.seed = s.seed as number;
   }
   if (s.set !== undefined) {

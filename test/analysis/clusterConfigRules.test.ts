@@ -63,6 +63,13 @@ describe('cluster configuration rules', () => {
     assert.equal(alone.message, 'nodeLeaseDurationSeconds 80 invites false NotReady: the kubelet renews its lease every 20s, so only 2 renewals fit in node-monitor-grace-period 50s (Kubernetes 1.36 default), and a brief API server or network hiccup marks healthy nodes Unknown and taints them. Keep the lease at most the grace period, or raise the grace period with it.');
     assert.equal(alone.range.start.line, 2);
     assert.deepEqual(analyse(kubelet('nodeLeaseDurationSeconds: 50')).findings.filter((f) => f.ruleId === 'KFS061'), []);
+    // Only the lease in effect: a later file's or a setting's lease is the one the finding would speak of.
+    const later = new Workspace({ overrides: [] });
+    later.setDocument('kc1.yaml', kubelet('nodeLeaseDurationSeconds: 30'));
+    later.setDocument('kc2.yaml', kubelet('nodeLeaseDurationSeconds: 60'));
+    assert.deepEqual(later.analyse('kc1.yaml').findings.filter((f) => f.ruleId === 'KFS061'), []);
+    assert.deepEqual(later.analyse('kc2.yaml').findings.filter((f) => f.ruleId === 'KFS061').map((f) => f.range.start.line), [2]);
+    assert.deepEqual(analyse(kubelet('nodeLeaseDurationSeconds: 30'), [], { overrides: [{ name: 'kubelet.nodeLeaseDurationSeconds', value: '60', source: 'settings' }] }).findings.filter((f) => f.ruleId === 'KFS061'), []);
     // With the grace period in another file, that file's flag has the finding, not the lease too.
     assert.deepEqual(analyse(kubelet('nodeLeaseDurationSeconds: 80'), [kcm('--node-monitor-grace-period=60s')]).findings.filter((f) => f.ruleId === 'KFS061'), []);
   });
@@ -161,6 +168,8 @@ describe('cluster configuration rules', () => {
   });
 
   it('KFS062 sits on the setting that makes the load, where it is the one in effect', () => {
+    // An explicit report frequency makes the status load, not the update frequency beside it.
+    assert.deepEqual(analyse(kubelet('nodeStatusUpdateFrequency: 1s', 'nodeStatusReportFrequency: 10s')).findings.filter((f) => f.ruleId === 'KFS062').map((f) => f.range.start.line), [3]);
     // A one-second lease makes the load, not a slow status report.
     const lease = analyse(kubelet('nodeStatusReportFrequency: 10m', 'nodeLeaseDurationSeconds: 1')).findings.filter((f) => f.ruleId === 'KFS062');
     assert.deepEqual(lease.map((f) => f.range.start.line), [3]);

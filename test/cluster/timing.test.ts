@@ -89,6 +89,8 @@ describe('timing configuration', () => {
     assert.equal(resolveTiming({ version: version('1.31'), settings: [{ name: 'kcm.node-eviction-rate', value: '1e-1', source: '--set' }] }).controllerManager.nodeEvictionRate.value, 0.1);
     assert.equal(parseKubernetesVersion('1.19'), 'Kubernetes 1.19 is outside the versions the simulator knows (1.20–1.36).');
     assert.equal(parseKubernetesVersion('latest'), '"latest" is not a Kubernetes version; write it like 1.31 or v1.31.2.');
+    // No Kubernetes minor is written with a leading zero (the schema of scenario files refuses it too).
+    assert.equal(parseKubernetesVersion('1.030'), '"1.030" is not a Kubernetes version; write it like 1.31 or v1.31.2.');
   });
 
   it('refuses a shutdown whose critical pods\' share exceeds the whole, as the kubelet does; in lenient mode drops the share (KFS092 reports it)', () => {

@@ -229,7 +229,12 @@ describe('typed model', () => {
     assert.deepEqual(messages(['kube-controller-manager', '--node-monitor-grace-period']), ['error kube-controller-manager does not start: --node-monitor-grace-period needs a value (flag needs an argument).']);
     // A boolean flag leaves the next argument over.
     assert.deepEqual(flags(['kube-controller-manager', '--enable-taint-manager', 'false']), ['enable-taint-manager=true']);
-    assert.match(messages(['kube-controller-manager', '--enable-taint-manager', 'false'])[0], /^error kube-controller-manager does not start: "false" after --enable-taint-manager is an argument of its own/);
+    assert.deepEqual(messages(['kube-controller-manager', '--enable-taint-manager', 'no']),
+      ['error kube-controller-manager takes no arguments and does not start: "no" is one (a boolean flag takes its value only as --enable-taint-manager=no).']);
+    assert.deepEqual(messages(['kube-controller-manager', 'stray', '--node-monitor-period=5s', '--', '--node-monitor-grace-period=5s']), [
+      'error kube-controller-manager takes no arguments and does not start: "stray" is one.',
+      'error kube-controller-manager takes no arguments and does not start: "--node-monitor-grace-period=5s" is one (after --, which ends the flags).',
+    ]);
     // The string after sh -c is split as the shell splits it.
     assert.deepEqual(flags(['sh', '-c', `exec kube-controller-manager --node-monitor-grace-period="45s" --node-eviction-rate '0.5' --node-monitor-period=2\\s`]),
       ['node-monitor-grace-period=45s', 'node-eviction-rate=0.5', 'node-monitor-period=2s']);
@@ -245,6 +250,40 @@ describe('typed model', () => {
     assert.equal(v3.model.clusterConfig.kubernetesVersion?.value, 'v1.29.4');
     const v4 = analyse('apiVersion: kubeadm.k8s.io/v1beta4\nkind: ClusterConfiguration\napiServer:\n  extraArgs:\n  - name: default-unreachable-toleration-seconds\n    value: "60"\n');
     assert.deepEqual(v4.model.clusterConfig.apiServer.map((s) => [s.name, s.value]), [['default-unreachable-toleration-seconds', '60']]);
+  });
+
+  it('reads the flags of a component a shell runs as that shell splits its script (review)', () => {
+    const pod = (component: string, command: string[], env = '') => analyse([
+      'apiVersion: v1', 'kind: Pod', `metadata: {name: ${component}, namespace: kube-system}`, 'spec:', '  containers:',
+      `  - name: ${component}`, `    image: registry.k8s.io/${component}:v1.29.7`, ...(env ? [`    ${env}`] : []), '    command:',
+      ...command.map((item) => `    - ${JSON.stringify(item)}`),
+    ].join('\n'));
+    const flags = (command: string[], env = '') => pod('kube-controller-manager', command, env).model.clusterConfig.controllerManager.map((s) => `${s.name}=${String(s.value)}`);
+    const messages = (command: string[], env = '', component = 'kube-controller-manager') => pod(component, command, env).findings.filter((f) => f.ruleId === 'KFS092').map((f) => `${f.severity} ${f.message}`);
+    for (const shell of [['/bin/sh', '-ec'], ['bash', '-lc'], ['/usr/bin/env', 'sh', '-c']]) {
+      assert.deepEqual(flags([...shell, 'exec kube-controller-manager --node-monitor-grace-period=45s']), ['node-monitor-grace-period=45s'], shell.join(' '));
+    }
+    // Only the command that runs the component; comments, continuations and what follows the script are not its flags.
+    assert.deepEqual(flags(['sh', '-c', 'mkdir -p /x && echo --node-monitor-period=1m; exec kube-controller-manager \\\n  --node-monitor-grace-period="${GRACE}" \\\n  --node-eviction-rate=$RATE # --node-monitor-period=2s', '--node-startup-grace-period=1m'],
+      'env: [{name: GRACE, value: 45s}, {name: RATE, value: "0.2"}]'), ['node-monitor-grace-period=45s', 'node-eviction-rate=0.2']);
+    assert.deepEqual(messages(['sh', '-c', 'exec kube-controller-manager --node-monitor-grace-period="45s']), ['error the shell does not run this script: a quote is not closed']);
+    // Values the tool cannot read: every one is said, only for flags it reads, and an earlier value of the flag is not in effect.
+    const secret = (name: string) => `{name: ${name}, valueFrom: {secretKeyRef: {name: s, key: k}}}`;
+    assert.deepEqual(messages(['sh', '-c', 'exec kube-controller-manager --node-monitor-grace-period=$(A) --node-monitor-period=$(B) --bind-address=$(C)'], `env: [${secret('A')}, ${secret('B')}, ${secret('C')}]`).map((m) => m.split(',')[0]),
+      ['warning --node-monitor-grace-period takes its value from $(A)', 'warning --node-monitor-period takes its value from $(B)']);
+    const unknown = pod('kube-controller-manager', ['kube-controller-manager', '--node-monitor-grace-period=20s', '--node-monitor-grace-period=$(G)', '--node-monitor-period=$(P)'], 'envFrom: [{configMapRef: {name: c}}]');
+    assert.deepEqual(unknown.model.clusterConfig.controllerManager, []);
+    assert.deepEqual(unknown.findings.map((f) => f.message.split(';')[0].split(':')[0]), [
+      'kube-controller-manager flag --node-monitor-grace-period is given again at line 12',
+      '--node-monitor-grace-period takes its value from $(G), which the container\'s env sets from a ConfigMap, Secret or field this tool does not read',
+      '--node-monitor-period takes its value from $(P), which the container\'s env sets from a ConfigMap, Secret or field this tool does not read',
+    ]);
+    // The admission plugins are lists: given again, their values add up.
+    const apiserver = pod('kube-apiserver', ['kube-apiserver', '--disable-admission-plugins=DefaultTolerationSeconds', '--disable-admission-plugins=PodSecurity']);
+    assert.deepEqual(apiserver.model.clusterConfig.apiServer.map((s) => `${s.name}=${String(s.value)}`), ['disable-admission-plugins=DefaultTolerationSeconds,PodSecurity', 'default-not-ready-toleration-seconds=0', 'default-unreachable-toleration-seconds=0']);
+    assert.deepEqual(messages(['kube-apiserver', '--disable-admission-plugins'], '', 'kube-apiserver'), ['error kube-apiserver does not start: --disable-admission-plugins needs a value (flag needs an argument).']);
+    const kubeadm = analyse('apiVersion: kubeadm.k8s.io/v1beta3\nkind: ClusterConfiguration\napiServer:\n  extraArgs:\n    disable-admission-plugins: NodeRestriction\n');
+    assert.deepEqual(kubeadm.findings.map((f) => f.message), ['kube-apiserver does not start: NodeRestriction is in both the --enable-admission-plugins kubeadm writes and --disable-admission-plugins.']);
   });
 
   it('refuses what the components refuse: a kubeadm v1beta4 value that is no string, a shutdown period under a second, an admission plugin both on and off; reads a kubeadm release label', () => {

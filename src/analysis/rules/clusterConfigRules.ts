@@ -72,7 +72,9 @@ export const gracePeriodTooShort: Rule = {
     // A lease written here against a grace period no file writes (the version's default, a preset, a setting): said at the
     // lease. A grace period from another file is said there.
     const graceFromFile = /:\d+$/.test(grace.source);
-    const leaseSetting = graceSettings.length === 0 && !graceFromFile ? kubelet.filter((s) => s.name === 'nodeLeaseDurationSeconds').at(-1) : undefined;
+    const lastLease = kubelet.filter((s) => s.name === 'nodeLeaseDurationSeconds').at(-1);
+    // Only the lease in effect (another file or a setting may set it again).
+    const leaseSetting = graceSettings.length === 0 && !graceFromFile && lastLease?.value === lease.value ? lastLease : undefined;
     const candidates = leaseSetting ? [{ setting: leaseSetting, graceMs: grace.value }] : graceSettings.map((setting) => ({ setting, graceMs: parseDuration(String(setting.value)) }));
     for (const { setting, graceMs } of candidates) {
       // The kubelet renews every quarter of the lease, so "fewer than 4 renewals" and "shorter than the lease" are one condition.
@@ -114,7 +116,8 @@ export const heartbeatLoad: Rule = {
       return knob.value === (typeof s.value === 'number' ? s.value : parseDuration(String(s.value)));
     };
     const last = (name: string) => document.model.clusterConfig.kubelet.filter((s) => s.name === name).at(-1);
-    const status = [last('nodeStatusUpdateFrequency'), last('nodeStatusReportFrequency')];
+    // An unchanged status is posted every nodeStatusReportFrequency: when it is written, it makes the status load.
+    const status = [last('nodeStatusReportFrequency'), last('nodeStatusUpdateFrequency')];
     const candidates = [...(statusPerMinute > DEFAULT_STATUS_WRITES_PER_MINUTE ? status : []), ...(leasePerMinute > DEFAULT_LEASE_WRITES_PER_MINUTE ? [last('nodeLeaseDurationSeconds')] : [])];
     const trigger = candidates.find((s): s is ConfigSetting => s !== undefined && inEffect(s));
     if (!trigger) return [];

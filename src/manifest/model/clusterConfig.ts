@@ -1,8 +1,8 @@
 import { parseDuration } from '../duration';
 import { flagIntUpTo, isDecimalNumber, MAX_INT32, MAX_INT64_TEXT } from '../limits';
 import type { Range } from '../range';
-import { isPlainObject } from '../objects';
 import { nearMiss } from '../suggest';
+import { componentArgs, type Arg } from './containerArgs';
 import type { FieldReader } from './fieldReader';
 
 /** One setting read from a cluster configuration file. */
@@ -15,6 +15,8 @@ export interface ConfigSetting {
   requires?: { minor: number; problem: string };
   /** Another flag that sets this value (--disable-admission-plugins for the default toleration seconds). */
   via?: string;
+  /** Set from an env variable this tool cannot read: what it overrides is not in effect, and it is left out. */
+  unknown?: true;
 }
 
 export interface ClusterConfig {
@@ -29,7 +31,7 @@ export interface ClusterConfig {
 export type ComponentName = 'kube-controller-manager' | 'kube-apiserver';
 
 /** int32 and int: the Go type of the field or flag (an int flag is 64 bits). */
-type ValueType = 'duration' | 'int32' | 'int' | 'number' | 'bool' | 'string';
+type ValueType = 'duration' | 'int32' | 'int' | 'number' | 'bool' | 'string' | 'list';
 
 /** KubeletConfiguration fields that decide failure timing (kubelet.config.k8s.io/v1beta1). */
 export const KUBELET_FIELDS: Record<string, ValueType> = {
@@ -59,6 +61,9 @@ export const COMPONENT_FLAGS: Record<ComponentName, Record<string, ValueType>> =
   'kube-apiserver': {
     'default-not-ready-toleration-seconds': 'int',
     'default-unreachable-toleration-seconds': 'int',
+    // String slices: given again, pflag appends.
+    'enable-admission-plugins': 'list',
+    'disable-admission-plugins': 'list',
   },
 };
 
@@ -162,147 +167,92 @@ export function containerComponent(container: FieldReader): ComponentName | unde
   return undefined;
 }
 
-/** The shells whose `-c` string a container's flags may be written in. */
-const SHELL = /(^|\/)(sh|bash|ash|dash|zsh|ksh)$/;
+const BINARY: Record<ComponentName, RegExp> = {
+  'kube-controller-manager': /(^|\/)kube-controller-manager$/,
+  'kube-apiserver': /(^|\/)kube-apiserver$/,
+};
+
+/** Shell words that end a command (the script reader drops them; a stray one here is no argument). */
+const OPERATOR = /^(&&|\|\||;|&|\|)$/;
 
 /**
- * Flags of a component's container, read as pflag reads them: `--name=value`, or `--name value`
- * where the next argument is the value whatever it looks like, except that a boolean flag takes
- * its value only after "=". Both command and args, also inside a `sh -c` string (split into words
- * as the shell does, its quotes removed); $(VAR) references are replaced from the container's env
- * first, as the kubelet does. Values of known flags are checked.
+ * Flags of a component's container (containerArgs.ts gives its arguments), read as pflag reads
+ * them: `--name=value`, or `--name value` where the next argument is the value whatever it looks
+ * like, except that a boolean flag takes its value only after "="; `--` ends the flags. The
+ * components take no other argument: one left over stops them. Values of known flags are checked.
  */
 export function readContainerFlags(container: FieldReader, component: ComponentName): ConfigSetting[] {
-  const env = containerEnv(container);
-  const tokens: { text: string; range: Range; unresolved?: string }[] = [];
-  const words: string[] = [];
-  for (const field of ['command', 'args']) {
-    container.list(field).forEach((item) => {
-      const written = item.string();
-      if (written === undefined) return;
-      const { text, unresolved } = expandEnv(written, env);
-      const script = words.length >= 2 && words[words.length - 1] === '-c' && SHELL.test(words[0]);
-      words.push(text);
-      for (const word of script ? shellWords(text) : [text]) tokens.push({ text: word, range: item.range(), unresolved });
-    });
-  }
+  const { args, exact, problems } = componentArgs(container, BINARY[component]);
+  for (const problem of problems) container.reportAt(problem.range, problem.message);
+  const stray = (arg: Arg, why = '') => {
+    if (exact && !OPERATOR.test(arg.text)) container.reportAt(arg.range, `${component} takes no arguments and does not start: "${arg.text}" is one${why}.`);
+  };
   const flags: ConfigSetting[] = [];
   const known = COMPONENT_FLAGS[component];
-  for (let i = 0; i < tokens.length; i++) {
-    const token = tokens[i];
-    const match = /^--?([A-Za-z0-9_-]+)(?:=([^]*))?$/.exec(token.text);
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (arg.text === '--') {
+      if (args[i + 1]) stray(args[i + 1], ' (after --, which ends the flags)');
+      break;
+    }
+    const match = /^--?([A-Za-z0-9_-]+)(?:=([^]*))?$/.exec(arg.text);
     if (!match) {
       // One list item holding the flag and its value: pflag takes all of it for the flag's name.
-      const joined = /^--([A-Za-z0-9_-]+)\s/.exec(token.text);
+      const joined = /^--([A-Za-z0-9_-]+)\s/.exec(arg.text);
       if (joined && flagName(joined[1]) in known) {
-        container.reportAt(token.range, `${component} reads "${token.text}" as one flag name, which it does not have, and does not start: write --${joined[1]}=${token.text.slice(joined[0].length).trim()}, or the flag and its value as two items.`);
-      }
+        container.reportAt(arg.range, `${component} reads "${arg.text}" as one flag name, which it does not have, and does not start: write --${joined[1]}=${arg.text.slice(joined[0].length).trim()}, or the flag and its value as two items.`);
+      } else if (!arg.text.startsWith('-')) stray(arg);
       continue;
     }
     const name = flagName(match[1]);
     // pflag reads one dash as shorthand letters: -node-monitor-grace-period is -n -o -d ..., and the component exits.
-    // One letter (sh -c, -v) is no flag read here.
-    if (!token.text.startsWith('--')) {
-      if (name in known) container.reportAt(token.range, `${component} reads -${match[1]} as one-letter flags (one dash) and does not start; write --${name}.`);
+    // One letter (-v) is no flag read here.
+    if (!arg.text.startsWith('--')) {
+      if (name in known) container.reportAt(arg.range, `${component} reads -${match[1]} as one-letter flags (one dash) and does not start; write --${name}.`);
       continue;
     }
     let value = match[2];
-    let range = token.range;
+    let range = arg.range;
+    let unresolved = arg.unresolved;
     if (value === undefined && known[name] === 'bool') {
       value = 'true';
-      // A boolean flag does not take the next argument, which is left over, and the component takes none.
-      const next = tokens[i + 1];
-      if (next && BOOLEAN_TEXT.has(next.text)) {
-        container.reportAt(next.range, `${component} does not start: "${next.text}" after --${match[1]} is an argument of its own (a boolean flag takes its value only as --${match[1]}=${next.text}), and ${component} takes no arguments.`);
+      // A boolean flag does not take the next argument, which is left over.
+      const next = args[i + 1];
+      if (next && !next.text.startsWith('-')) {
+        stray(next, ` (a boolean flag takes its value only as --${match[1]}=${next.text})`);
         i++;
       }
     } else if (value === undefined && known[name] === undefined) {
       // A flag not read here: most take a value, which is the next argument.
-      const next = tokens[i + 1];
+      const next = args[i + 1];
+      if (next && !next.text.startsWith('-')) i++;
       value = next && !next.text.startsWith('-') ? next.text : 'true';
     } else if (value === undefined) {
-      const next = tokens[++i];
+      const next = args[++i];
       if (!next) {
-        container.reportAt(token.range, `${component} does not start: --${match[1]} needs a value (flag needs an argument).`);
+        container.reportAt(arg.range, `${component} does not start: --${match[1]} needs a value (flag needs an argument).`);
         continue;
       }
       value = next.text;
-      range = next.range === token.range ? token.range : { start: token.range.start, end: next.range.end };
-      token.unresolved ??= next.unresolved;
+      range = next.range === arg.range ? arg.range : { start: arg.range.start, end: next.range.end };
+      unresolved = [...unresolved, ...next.unresolved];
     }
-    if (token.unresolved && value.includes(`$(${token.unresolved})`)) {
-      container.warnAt(range, `--${name} takes its value from $(${token.unresolved}), which the container's env sets from a ConfigMap, Secret or field this tool does not read: its default is assumed.`);
+    if (known[name] !== undefined && unresolved.length > 0) {
+      const names = unresolved.map((n) => `$(${n})`).join(', ');
+      container.warnAt(range, `--${name} takes its value from ${names}, which the container's env sets from a ConfigMap, Secret or field this tool does not read: its default is assumed.`);
+      // Still the flag's last value: an earlier one is not in effect.
+      flags.push({ name, value, range, unknown: true });
       continue;
     }
     const setting = checkFlag(container, component, { name, value, range });
     if (setting) flags.push(setting);
   }
-  return withAdmissionPlugins(container, component, lastWins(container, component, flags));
+  return withAdmissionPlugins(container, component, lastWins(container, component, flags).filter((s) => !s.unknown));
 }
 
 /** pflag's WordSepNormalizeFunc, which the components install: --node_monitor_period is --node-monitor-period. */
 function flagName(written: string): string {
   return written.replace(/_/g, '-');
-}
-
-/** The container's env: a literal value, or null for one the kubelet reads from elsewhere (valueFrom). */
-function containerEnv(container: FieldReader): Map<string, string | null> {
-  const env = new Map<string, string | null>();
-  const raw = container.raw('env');
-  if (!Array.isArray(raw)) return env;
-  for (const item of raw) {
-    if (!isPlainObject(item) || typeof item.name !== 'string') continue;
-    env.set(item.name, typeof item.value === 'string' ? expandEnv(item.value, env).text : item.valueFrom === undefined ? '' : null);
-  }
-  return env;
-}
-
-/**
- * The kubelet's expansion of command and args (third_party/forked/golang/expansion): $(VAR) is
- * replaced by the variable's value when the env defines it, $$ is one $, and a reference to no
- * variable is left as it is. `unresolved`: a variable whose value this tool cannot know.
- */
-function expandEnv(text: string, env: ReadonlyMap<string, string | null>): { text: string; unresolved?: string } {
-  if (!text.includes('$')) return { text };
-  let unresolved: string | undefined;
-  const expanded = text.replace(/\$\$|\$\(([A-Za-z_][A-Za-z0-9_.-]*)\)/g, (whole, name: string | undefined) => {
-    if (name === undefined) return '$';
-    const value = env.get(name);
-    if (value === undefined) return whole;
-    if (value === null) {
-      unresolved ??= name;
-      return whole;
-    }
-    return value;
-  });
-  return { text: expanded, ...(unresolved ? { unresolved } : {}) };
-}
-
-/** A shell command line's words, quotes removed (no expansion: a control-plane manifest's script is a plain command). */
-function shellWords(script: string): string[] {
-  const words: string[] = [];
-  let word: string | undefined;
-  for (let i = 0; i < script.length; i++) {
-    const c = script[i];
-    if (/\s/.test(c)) {
-      if (word !== undefined) words.push(word);
-      word = undefined;
-    } else if (c === "'") {
-      const end = script.indexOf("'", i + 1);
-      word = (word ?? '') + script.slice(i + 1, end < 0 ? script.length : end);
-      i = end < 0 ? script.length : end;
-    } else if (c === '"') {
-      word ??= '';
-      for (i++; i < script.length && script[i] !== '"'; i++) {
-        if (script[i] === '\\' && i + 1 < script.length && '"\\$`'.includes(script[i + 1])) i++;
-        word += script[i];
-      }
-    } else if (c === '\\' && i + 1 < script.length) {
-      word = (word ?? '') + script[++i];
-    } else word = (word ?? '') + c;
-  }
-  if (word !== undefined) words.push(word);
-  return words;
 }
 
 export const DISABLED_ADMISSION = 'disable-admission-plugins';
@@ -312,17 +262,19 @@ export const DISABLED_ADMISSION = 'disable-admission-plugins';
  * dead node, so the taint eviction controller deletes them as soon as it sees the NoExecute
  * taint: read as both default toleration seconds at 0 (an explicit value of them does nothing then).
  */
-function withAdmissionPlugins(r: FieldReader, component: ComponentName, settings: ConfigSetting[]): ConfigSetting[] {
+function withAdmissionPlugins(r: FieldReader, component: ComponentName, settings: ConfigSetting[], enabledByDefault: readonly string[] = []): ConfigSetting[] {
   const plugins = (name: string) => {
     const setting = component === 'kube-apiserver' ? settings.find((s) => s.name === name) : undefined;
     return { setting, names: setting ? String(setting.value).split(',').map((p) => p.trim()).filter((p) => p) : [] };
   };
   const disabled = plugins(DISABLED_ADMISSION);
-  const enabled = plugins('enable-admission-plugins');
+  const written = plugins('enable-admission-plugins');
+  const enabled = written.setting ? written : { setting: undefined, names: enabledByDefault };
   // options.Validate: a plugin in both lists is refused ("overlapped").
   const both = disabled.names.filter((p) => enabled.names.includes(p));
   if (both.length > 0) {
-    r.reportAt(disabled.setting!.range, `kube-apiserver does not start: ${both.join(', ')} ${both.length === 1 ? 'is' : 'are'} in both --enable-admission-plugins and --${DISABLED_ADMISSION}.`);
+    const where = enabled.setting ? '--enable-admission-plugins' : 'the --enable-admission-plugins kubeadm writes';
+    r.reportAt(disabled.setting!.range, `kube-apiserver does not start: ${both.join(', ')} ${both.length === 1 ? 'is' : 'are'} in both ${where} and --${DISABLED_ADMISSION}.`);
     return settings;
   }
   if (!disabled.setting || !disabled.names.includes('DefaultTolerationSeconds')) return settings;
@@ -334,8 +286,16 @@ function withAdmissionPlugins(r: FieldReader, component: ComponentName, settings
   return [...settings.filter((s) => !s.name.endsWith('-toleration-seconds')), off('default-not-ready-toleration-seconds'), off('default-unreachable-toleration-seconds')];
 }
 
-/** A flag given twice: the component takes the last value (pflag), so the earlier one is only reported. */
-function lastWins(r: FieldReader, component: ComponentName, settings: ConfigSetting[]): ConfigSetting[] {
+/** A flag given twice: the component takes the last value (pflag), so the earlier one is only reported; a list's values add up. */
+function lastWins(r: FieldReader, component: ComponentName, written: ConfigSetting[]): ConfigSetting[] {
+  const lists = new Map<string, ConfigSetting>();
+  const settings = written.flatMap((s) => {
+    if (COMPONENT_FLAGS[component][s.name] !== 'list') return [s];
+    const earlier = lists.get(s.name);
+    if (earlier) earlier.value = `${String(earlier.value)},${String(s.value)}`;
+    else lists.set(s.name, { ...s });
+    return earlier ? [] : [lists.get(s.name)!];
+  });
   const last = new Map(settings.map((s) => [s.name, s]));
   for (const s of settings) {
     const winner = last.get(s.name)!;
@@ -351,16 +311,17 @@ export function readExtraArgs(r: FieldReader, component: ComponentName): ConfigS
   if (Array.isArray(raw)) {
     for (const item of r.objectList('extraArgs')) {
       const name = item.string('name');
-      // kubeadm decodes value into a string: a number or a boolean is refused as in the map form.
-      const value = item.string('value');
-      if (name && value !== undefined) settings.push({ name, value, range: item.range('value') });
+      // kubeadm decodes value into a string: a number or a boolean is refused as in the map form; none is --name= (empty).
+      const value = item.has('value') ? item.string('value') : '';
+      if (name && value !== undefined) settings.push({ name, value, range: item.has('value') ? item.range('value') : item.range() });
     }
   } else if (raw !== undefined) {
     for (const [name, value] of Object.entries(r.stringMap('extraArgs'))) {
       settings.push({ name, value, range: r.range('extraArgs', name) });
     }
   }
-  return withAdmissionPlugins(r, component, lastWins(r, component, settings.map((s) => checkFlag(r, component, s)).filter((s): s is ConfigSetting => s !== undefined)));
+  // kubeadm writes --enable-admission-plugins=NodeRestriction unless extraArgs sets it.
+  return withAdmissionPlugins(r, component, lastWins(r, component, settings.map((s) => checkFlag(r, component, s)).filter((s): s is ConfigSetting => s !== undefined)), ['NodeRestriction']);
 }
 
 /** strconv.ParseBool, which pflag's boolean flags use. */
