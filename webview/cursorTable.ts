@@ -58,7 +58,9 @@ export class CursorTable {
     const when = `${axisLabel(Math.abs(Math.round(t)), 1)} ${t < 0 ? 'before' : 'after'}`;
     const { pods: listed, hidden } = shownPods(at.pods, timeline.failedNodes);
     const left = hidden > 0 ? ` (${formatCount(hidden)} more pods Running and Ready on healthy nodes are left out)` : '';
-    this.caption.textContent = `${run ? `${run}, as` : 'As'} of ${when} the failure${left}:`;
+    // As kubectl says when nothing is listed.
+    const none = listed.length === 0 && hidden === 0 ? ' no pods (No resources found)' : '';
+    this.caption.textContent = `${run ? `${run}, as` : 'As'} of ${when} the failure${left}:${none}`;
     const podCells = listed.map((p) => [p.namespace, `pod/${p.name}`, p.ready, p.status, String(p.restarts), p.ip, p.node]);
     const podClass = listed.map((p) => `status cat-${podStatusCategory(p.status, p.ready)}`);
     const nodeRows = at.nodes.map((n) => [`node/${n.name}`, n.status, n.taints]);
@@ -179,9 +181,15 @@ function scroll(content: HTMLElement): HTMLElement {
 const MAX_EVENTS = 500;
 
 /** The events up to the cursor, the latest last (like `kubectl get events --watch` at that instant). */
-export function eventsTable(events: readonly NamedMarker[], t: number): HTMLElement {
+/** How many of the sorted events happen up to t (the cursor): the Events tab lists those. */
+export function eventsUpTo(events: readonly NamedMarker[], t: number): number {
   let end = events.length;
   while (end > 0 && events[end - 1].t > t) end--;
+  return end;
+}
+
+/** The last events of the first `end`. */
+export function eventsTable(events: readonly NamedMarker[], end: number): HTMLElement {
   const shown = events.slice(Math.max(0, end - MAX_EVENTS), end);
   const root = el('div', undefined, 'events-at');
   root.appendChild(el('p', `${end > shown.length ? `The last ${shown.length} of ${end}` : `${end}`} events up to the cursor (TIME in m:ss.mmm since the failure):`, 'caption'));

@@ -297,7 +297,7 @@ export class LanesView {
         const again = /#[1-9]\d*$/.test(row.lane.id) ? ' (new)' : '';
         const replaced = row.lane.replaces ? ', a replacement' : '';
         item.appendChild(this.nameOf(row, this.fitDistinct(row.lane.ref.name, this.geometry.labelWidth - 32 - this.measure(again, POD_FONT_SCALE), POD_FONT_SCALE, '', row.workload?.ref.name) + again, `pod/${row.lane.ref.name}${replaced}`,
-          `Pod ${row.lane.ref.name}${replaced}, ${row.lane.bars.map((b) => b.status).filter((s, i, all) => all.indexOf(s) === i).join(' then ')}`, 'show the YAML of its workload'));
+          `Pod ${row.lane.ref.name}${replaced}, ${row.lane.bars.map((b) => b.status).filter((s, i, all) => i === 0 || all[i - 1] !== s).join(' then ')}`, 'show the YAML of its workload'));
         break;
       }
       case 'endpoints':
@@ -340,7 +340,18 @@ export class LanesView {
     const shared = this.sharedStarts.get(workload) ?? '';
     const start = text.indexOf(shared, text.lastIndexOf('/') + 1);
     if (shared.length < 4 || start < 0 || this.measure(text, scale, weight) <= widthPx) return this.fit(text, widthPx, scale, weight);
-    return this.fit(`${text.slice(0, start)}…${text.slice(start + shared.length)}`, widthPx, scale, weight);
+    const head = text.slice(0, start);
+    const rest = text.slice(start + shared.length);
+    if (this.measure(`${head}…${rest}`, scale, weight) > widthPx) return this.fit(`${head}…${rest}`, widthPx, scale, weight);
+    // Room to spare: as much of the shared start as fits comes back before the ellipsis ("checkout-ser…frontend-v3", not "…v3").
+    let fits = 0;
+    let over = shared.length;
+    while (over - fits > 1) {
+      const mid = (fits + over) >> 1;
+      if (this.measure(`${head}${shared.slice(0, mid)}…${rest}`, scale, weight) <= widthPx) fits = mid;
+      else over = mid;
+    }
+    return `${head}${shared.slice(0, fits)}…${rest}`;
   }
 
   /** A workload's or pod's name: a button that shows the YAML in the editor, plain text in the report. */

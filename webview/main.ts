@@ -7,7 +7,7 @@ import { reportHeader } from '../src/report/textReport';
 import { buildTimeline, type Timeline } from '../src/report/timeline/model';
 import { CATEGORY_LABELS, STATUS_CATEGORIES } from '../src/report/timeline/statusCategory';
 import { AxisView } from './axis';
-import { CursorTable, eventsTable, narrowColumn } from './cursorTable';
+import { CursorTable, eventsTable, eventsUpTo, narrowColumn } from './cursorTable';
 import { allEvents } from '../src/report/timeline/namedEvents';
 import { el } from './dom';
 import { connectHost } from './host';
@@ -29,6 +29,8 @@ class TimelineApp {
   private readonly compareTable = new CursorTable(() => this.relayoutTables());
   private ui: UiState = { ...INITIAL_UI };
   private bounds: TimeWindow = { fromMs: 0, toMs: 1 };
+  /** The events list the Events tab shows, and how many of them it shows. */
+  private eventsShown: { events: readonly unknown[]; end: number } | undefined;
   /** Every event and the instants to jump to, sorted: built on first use, not before the first paint. */
   private eventList: { events: ReturnType<typeof allEvents>; times: number[] } | undefined;
 
@@ -283,7 +285,14 @@ class TimelineApp {
       if (this.compare && !this.compareTable.element.isConnected) this.cursorPanel.after(this.compareTable.element);
       if (!this.compare) this.compareTable.element.remove();
     }
-    if (this.ui.tab === 'events') this.eventsPanel.replaceChildren(eventsTable(this.events, this.cursorMs));
+    if (this.ui.tab === 'events') {
+      // Rebuilt only when the cursor passes an event: a step between two events changes nothing there.
+      const end = eventsUpTo(this.events, this.cursorMs);
+      if (this.eventsShown?.events !== this.events || this.eventsShown.end !== end || !this.eventsPanel.firstChild) {
+        this.eventsPanel.replaceChildren(eventsTable(this.events, end));
+        this.eventsShown = { events: this.events, end };
+      }
+    }
     if (this.ui.tab === 'summary' && this.summaryPanel.childElementCount === 0) {
       const show = this.host.interactive ? (f: { index: number }) => this.host.post({ type: 'showFinding', index: f.index }) : undefined;
       const cards = (timeline: Timeline, findings: readonly FindingRef[] | undefined) =>

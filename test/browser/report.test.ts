@@ -378,11 +378,40 @@ describeWithChromium('HTML report in Chromium', (browser) => {
     const workloads = await page.locator('.lane-label-workload .name [aria-hidden=true]').allInnerTexts();
     assert.equal(workloads.length, 2);
     assert.notEqual(workloads[0], workloads[1]);
-    assert.ok(workloads.every((w) => w.startsWith('…')), workloads.join(', '));
+    // The start they share gives way first, as much as the width needs: the part that tells them apart stays.
+    assert.ok(workloads.every((w, i) => w.includes(`…${i + 1}-`)), workloads.join(', '));
     const pods = await page.locator('.lane-label-pod .name [aria-hidden=true]').allInnerTexts();
     assert.ok(pods.length >= 2 && pods.every((p) => /^…[12]-/.test(p)), pods.join(', '));
     assert.deepEqual(problems, []);
     await page.close();
+  });
+
+  it('gives back as much of a shared start as fits, names a pod\'s states in order for screen readers, and says when no pod exists (UI audit)', async () => {
+    const name = (n: number) => `checkout-service-api-gateway-frontend-v${n}`;
+    const manifest = path.join(dir, 'gateway.yaml');
+    fs.writeFileSync(manifest, [2, 3].map((n) => fs.readFileSync(path.join(REPO_ROOT, 'examples', 'web-deployment.yaml'), 'utf8').replace(/\bweb\b/g, name(n))).join('---\n'));
+    const { page, problems } = await open(browser(), report('gateway.html', manifest, '--failure', 'zone-outage', '--target', `Deployment/${name(2)}`, '--recover-after', '8m', '--duration', '10m'));
+    await page.setViewportSize({ width: 560, height: 900 });
+    await page.waitForTimeout(100);
+    const workloads = await page.locator('.lane-label-workload .name [aria-hidden=true]').allInnerTexts();
+    assert.deepEqual(workloads.map((w) => /^checkout-\S*…\S*v[23]$/.test(w)), [true, true], workloads.join(', '));
+    assert.ok(workloads.every((w) => w.length > 12), `more than the part they differ in: ${workloads.join(', ')}`);
+    assert.deepEqual(problems, []);
+    await page.close();
+    // A pod Running again after its node came back is "Running then Unknown then Running", not "Running then Unknown".
+    const zone = await open(browser(), report('zone-back.html', 'examples', '--failure', 'zone-outage', '--cluster', 'test/fixtures/scenarios/zones.nodes.yaml', '--target', 'zone/west', '--recover-after', '8m', '--duration', '10m'), 3000);
+    const spoken = await zone.page.locator('.lane-label-pod .name .sr-only').allTextContents();
+    assert.ok(spoken.some((s) => /, Running then \S+ then Running$/.test(s)), spoken.join(' | '));
+    await zone.page.close();
+    // At the instant of a force delete the StatefulSet's only pod is gone and its new one not yet created.
+    const empty = await open(browser(), report('forced.html', 'examples/postgres-statefulset.yaml', '--force-delete', 'postgres-0@6m40s', '--duration', '10m'));
+    const caption = () => empty.page.locator('.cursor-table .caption').first().innerText();
+    for (let i = 0; i < 200 && !(await caption()).includes('As of 6m40s after'); i++) {
+      await empty.page.evaluate(`document.querySelector('.timeline').dispatchEvent(new KeyboardEvent('keydown', { key: 'PageDown', bubbles: true }))`);
+      await empty.page.waitForTimeout(20);
+    }
+    assert.equal(await caption(), 'As of 6m40s after the failure: no pods (No resources found)');
+    await empty.page.close();
   });
 
   it('in a VS Code panel, a tab or a fold is kept at once (a panel hidden behind another tab is unloaded and restored from it)', async () => {
