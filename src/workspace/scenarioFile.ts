@@ -156,12 +156,12 @@ export function scenarioOfRead(read: ReadManifest): ReadScenarioFile {
     return { problems, locate: nowhere };
   }
   const at = (path: string | Path) => object.sourceMap.closestRange(path);
-  // A number both YAML versions read alike: not 017 (octal in 1.1), 1_7 or 1:30 (1.1 only), 0b11 (1.1 only).
+  // A number both YAML versions read alike: not 017 (octal in 1.1), 1_7 or 1:30 (1.1 only), 0b11 or +0x11 (1.1 only).
   const writtenDecimal = (path: string) => {
     const { start, end } = at(path);
     const written = start.line === end.line ? (read.parsed.text.split('\n')[start.line] ?? '').slice(start.character, end.character) : '';
     // An anchor or a tag before the number is not part of it.
-    return !/^[+-]?(0[0-9]|0b)|[_:]/.test(written.replace(/^(?:[&!]\S*\s+)+/, ''));
+    return !/^[+-]?(0[0-9]|0b)|^[+-]0x|[_:]/.test(written.replace(/^(?:[&!]\S*\s+)+/, ''));
   };
   const problem = (path: string | Path, message: string) => problems.push({ message, range: at(path) });
   // A misspelt field is underlined where it is misspelt: its key.

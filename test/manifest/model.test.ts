@@ -240,7 +240,7 @@ describe('typed model', () => {
       ['node-monitor-grace-period=45s', 'node-eviction-rate=0.5', 'node-monitor-period=2s']);
     assert.deepEqual(flags(['kube-controller-manager', '--node-monitor-grace-period=$(GRACE)', '--node-eviction-rate=$$(RATE)'], '[{name: GRACE, value: 20s}]'), ['node-monitor-grace-period=20s']);
     assert.deepEqual(messages(['kube-controller-manager', '--node-monitor-grace-period=$(GRACE)'], '[{name: GRACE, valueFrom: {configMapKeyRef: {name: c, key: g}}}]'),
-      ['warning --node-monitor-grace-period takes its value from $(GRACE), which the container\'s env sets from a ConfigMap, Secret or field this tool does not read: its default is assumed.']);
+      ['warning --node-monitor-grace-period takes its value from $(GRACE), which this tool cannot read (a ConfigMap, Secret or field, the image, the script or a command\'s output): its default is assumed.']);
     assert.deepEqual(messages(['kube-controller-manager', '--node-monitor-grace-period=$(NOPE)']), ['error kube-controller-manager flag --node-monitor-grace-period must be a duration ≥ 0 such as "40s" or "1m30s"; it is "$(NOPE)".']);
   });
 
@@ -267,6 +267,19 @@ describe('typed model', () => {
     assert.deepEqual(flags(['sh', '-c', 'mkdir -p /x && echo --node-monitor-period=1m; exec kube-controller-manager \\\n  --node-monitor-grace-period="${GRACE}" \\\n  --node-eviction-rate=$RATE # --node-monitor-period=2s', '--node-startup-grace-period=1m'],
       'env: [{name: GRACE, value: 45s}, {name: RATE, value: "0.2"}]'), ['node-monitor-grace-period=45s', 'node-eviction-rate=0.2']);
     assert.deepEqual(messages(['sh', '-c', 'exec kube-controller-manager --node-monitor-grace-period="45s']), ['error the shell does not run this script: a quote is not closed']);
+    // Redirections are no arguments; an unquoted value splits into words, an empty one is none; "$@" and ${X:-default}; the last command that runs it.
+    for (const [script, read] of [
+      ['exec /usr/local/bin/kube-controller-manager --node-monitor-grace-period=20s 1>>/var/log/kcm.log 2>&1', 'node-monitor-grace-period=20s'],
+      ['mkfifo /p; (tee -a /l < /p & ) ; exec kube-controller-manager --node-monitor-grace-period=20s > /p 2>&1 </dev/null', 'node-monitor-grace-period=20s'],
+      ['exec kube-controller-manager $EMPTY $FLAGS', 'node-monitor-grace-period=20s node-monitor-period=2s'],
+      ['exec kube-controller-manager --node-monitor-grace-period=${GRACE:-30s}', 'node-monitor-grace-period=30s'],
+      ['kube-controller-manager --version; [ -x /bin/kube-controller-manager ] || exit 1; exec kube-controller-manager --node-monitor-grace-period=20s', 'node-monitor-grace-period=20s'],
+    ]) {
+      assert.deepEqual([flags(['sh', '-c', script], 'env: [{name: EMPTY, value: ""}, {name: FLAGS, value: "--node-monitor-grace-period=20s --node-monitor-period=2s"}]').join(' '), messages(['sh', '-c', script])], [read, []], script);
+    }
+    assert.deepEqual(flags(['sh', '-c', '--', 'exec kube-controller-manager "$@"', 'sh', '--node-monitor-grace-period=20s']), ['node-monitor-grace-period=20s']);
+    assert.deepEqual(messages(['sh', '-c', 'GRACE=20s; exec kube-controller-manager --node-monitor-grace-period=$GRACE --node-monitor-period=$(cat /p)']).map((m) => m.split(',')[0]),
+      ['warning --node-monitor-grace-period takes its value from $GRACE', 'warning --node-monitor-period takes its value from $(...)']);
     // Values the tool cannot read: every one is said, only for flags it reads, and an earlier value of the flag is not in effect.
     const secret = (name: string) => `{name: ${name}, valueFrom: {secretKeyRef: {name: s, key: k}}}`;
     assert.deepEqual(messages(['sh', '-c', 'exec kube-controller-manager --node-monitor-grace-period=$(A) --node-monitor-period=$(B) --bind-address=$(C)'], `env: [${secret('A')}, ${secret('B')}, ${secret('C')}]`).map((m) => m.split(',')[0]),
@@ -275,13 +288,16 @@ describe('typed model', () => {
     assert.deepEqual(unknown.model.clusterConfig.controllerManager, []);
     assert.deepEqual(unknown.findings.map((f) => f.message.split(';')[0].split(':')[0]), [
       'kube-controller-manager flag --node-monitor-grace-period is given again at line 12',
-      '--node-monitor-grace-period takes its value from $(G), which the container\'s env sets from a ConfigMap, Secret or field this tool does not read',
-      '--node-monitor-period takes its value from $(P), which the container\'s env sets from a ConfigMap, Secret or field this tool does not read',
+      '--node-monitor-grace-period takes its value from $(G), which this tool cannot read (a ConfigMap, Secret or field, the image, the script or a command\'s output)',
+      '--node-monitor-period takes its value from $(P), which this tool cannot read (a ConfigMap, Secret or field, the image, the script or a command\'s output)',
     ]);
     // The admission plugins are lists: given again, their values add up.
     const apiserver = pod('kube-apiserver', ['kube-apiserver', '--disable-admission-plugins=DefaultTolerationSeconds', '--disable-admission-plugins=PodSecurity']);
     assert.deepEqual(apiserver.model.clusterConfig.apiServer.map((s) => `${s.name}=${String(s.value)}`), ['disable-admission-plugins=DefaultTolerationSeconds,PodSecurity', 'default-not-ready-toleration-seconds=0', 'default-unreachable-toleration-seconds=0']);
     assert.deepEqual(messages(['kube-apiserver', '--disable-admission-plugins'], '', 'kube-apiserver'), ['error kube-apiserver does not start: --disable-admission-plugins needs a value (flag needs an argument).']);
+    // A part of a list this tool cannot read leaves the parts it can.
+    const partly = pod('kube-apiserver', ['kube-apiserver', '--disable-admission-plugins=$(EXTRA)', '--disable-admission-plugins=DefaultTolerationSeconds'], `env: [${secret('EXTRA')}]`);
+    assert.deepEqual(partly.model.clusterConfig.apiServer.map((s) => `${s.name}=${String(s.value)}`), ['disable-admission-plugins=DefaultTolerationSeconds', 'default-not-ready-toleration-seconds=0', 'default-unreachable-toleration-seconds=0']);
     const kubeadm = analyse('apiVersion: kubeadm.k8s.io/v1beta3\nkind: ClusterConfiguration\napiServer:\n  extraArgs:\n    disable-admission-plugins: NodeRestriction\n');
     assert.deepEqual(kubeadm.findings.map((f) => f.message), ['kube-apiserver does not start: NodeRestriction is in both the --enable-admission-plugins kubeadm writes and --disable-admission-plugins.']);
   });

@@ -247,7 +247,7 @@ describe('scenario files (FailureScenario)', () => {
     const read = (value: string) => readScenarioFile(`apiVersion: kube-failure-sim.dev/v1alpha1\nkind: FailureScenario\nspec:\n  manifests: [a.yaml]\n  seed: ${value}\n  runs: ${value}\n`);
     assert.deepEqual([read('17').scenario?.seed, read('17 # a comment').scenario?.runs], [17, 17]);
     assert.equal(read('0x11').scenario?.seed, 17, 'hexadecimal reads alike in both');
-    for (const written of ['017', '1_7', '0b11']) {
+    for (const written of ['017', '1_7', '0b11', '+0x11']) {
       assert.deepEqual(read(written).problems.map((p) => `${p.range.start.line + 1}: ${p.message.split(':')[0]}`), ['6: write runs as a plain decimal number', '5: write seed as a plain decimal number'], written);
     }
   });

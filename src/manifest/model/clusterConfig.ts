@@ -238,8 +238,7 @@ export function readContainerFlags(container: FieldReader, component: ComponentN
       unresolved = [...unresolved, ...next.unresolved];
     }
     if (known[name] !== undefined && unresolved.length > 0) {
-      const names = unresolved.map((n) => `$(${n})`).join(', ');
-      container.warnAt(range, `--${name} takes its value from ${names}, which the container's env sets from a ConfigMap, Secret or field this tool does not read: its default is assumed.`);
+      container.warnAt(range, `--${name} takes its value from ${unresolved.join(', ')}, which this tool cannot read (a ConfigMap, Secret or field, the image, the script or a command's output): its default is assumed.`);
       // Still the flag's last value: an earlier one is not in effect.
       flags.push({ name, value, range, unknown: true });
       continue;
@@ -291,9 +290,11 @@ function lastWins(r: FieldReader, component: ComponentName, written: ConfigSetti
   const lists = new Map<string, ConfigSetting>();
   const settings = written.flatMap((s) => {
     if (COMPONENT_FLAGS[component][s.name] !== 'list') return [s];
+    // A part this tool cannot read adds nothing it knows of; the others still count.
     const earlier = lists.get(s.name);
-    if (earlier) earlier.value = `${String(earlier.value)},${String(s.value)}`;
-    else lists.set(s.name, { ...s });
+    if (earlier && !s.unknown) earlier.value = earlier.unknown ? s.value : `${String(earlier.value)},${String(s.value)}`;
+    if (earlier && !s.unknown) delete earlier.unknown;
+    if (!earlier) lists.set(s.name, { ...s });
     return earlier ? [] : [lists.get(s.name)!];
   });
   const last = new Map(settings.map((s) => [s.name, s]));

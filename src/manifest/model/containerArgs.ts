@@ -11,7 +11,7 @@ import type { FieldReader } from './fieldReader';
 export interface Arg {
   text: string;
   range: Range;
-  /** Env variables whose values this tool cannot know (valueFrom, envFrom) that the text still names. */
+  /** References the text still holds whose values this tool cannot know: $(VAR) from valueFrom or envFrom, a script's $VAR or $(command). */
   unresolved: string[];
 }
 
@@ -51,6 +51,11 @@ function lookup(env: Env, name: string): string | null | undefined {
   return value === undefined && env.open ? null : value;
 }
 
+/** In a script, a variable the container's env does not set may come from the image or the script itself: unknown. */
+function shellLookup(env: Env, name: string): string | null {
+  return env.values.get(name) ?? null;
+}
+
 /**
  * The kubelet's expansion of command and args (third_party/forked/golang/expansion): $(VAR) is
  * replaced by the variable's value when the env defines it, $$ is one $, and a reference to no
@@ -62,7 +67,7 @@ function expandReferences(text: string, env: Env): { text: string; unresolved: s
   const expanded = text.replace(/\$\$|\$\(([A-Za-z_][A-Za-z0-9_.-]*)\)/g, (whole, name: string | undefined) => {
     if (name === undefined) return '$';
     const value = lookup(env, name);
-    if (value === null) unresolved.push(name);
+    if (value === null) unresolved.push(whole);
     return typeof value === 'string' ? value : whole;
   });
   return { text: expanded, unresolved };
@@ -78,21 +83,26 @@ export function componentArgs(container: FieldReader, binary: RegExp): Component
     });
   }
   const option = items.findIndex((item, i) => SCRIPT_OPTION.test(item.text) && items.slice(0, i).some((before) => SHELL.test(before.text)));
-  const script = option >= 0 ? items[option + 1] : undefined;
-  if (script) {
-    // Items after the script are the shell's $0, $1...: not the component's.
-    const { commands, problem } = shellCommands(script.text, env);
+  if (option >= 0) {
+    // sh -c -e 'script', sh -c -- 'script': the first word that is no option is the script; the items after it are its $0, $1...
+    let at = option + 1;
+    while (at < items.length && items[at].text.startsWith('-')) at++;
+    const script = items[at];
+    if (!script) return { args: [], exact: false, problems: [] };
+    const { commands, problem } = shellCommands(script.text, { env, positional: items.slice(at + 1).map((item) => item.text) });
     if (problem) return { args: [], exact: false, problems: [{ range: script.range, message: problem }] };
-    for (const words of commands) {
-      const at = words.findIndex((w) => binary.test(w.text));
-      // A $(VAR) the kubelet left in the script is unresolved where a word still names it.
-      const unresolved = (w: Word) => [...script.unresolved.filter((name) => w.text.includes(`$(${name})`)), ...w.unresolved];
-      if (at >= 0) return { args: words.slice(at + 1).map((w) => ({ text: w.text, range: script.range, unresolved: unresolved(w) })), exact: true, problems: [] };
-    }
-    return { args: [], exact: false, problems: [] };
+    // The last command that names the component runs it (scripts check or copy the binary first, then exec it).
+    const words = [...commands].reverse().find((command) => command.some((w) => binary.test(w.text)));
+    if (!words) return { args: [], exact: false, problems: [] };
+    // A $(VAR) the kubelet left in the script is unresolved where a word still names it.
+    const unresolved = (w: Word) => [...script.unresolved.filter((reference) => w.text.includes(reference)), ...w.unresolved];
+    const from = words.findIndex((w) => binary.test(w.text)) + 1;
+    // Not exact: a script's words are what this reading of the shell makes of them, too loose to call one left over.
+    return { args: words.slice(from).map((w) => ({ text: w.text, range: script.range, unresolved: unresolved(w) })), exact: false, problems: [] };
   }
   const at = items.findIndex((item) => binary.test(item.text));
-  return { args: at >= 0 ? items.slice(at + 1) : items, exact: at >= 0, problems: [] };
+  // An empty argument is ignored by the components (their Args check skips it).
+  return { args: (at >= 0 ? items.slice(at + 1) : items).filter((item) => item.text !== ''), exact: at >= 0, problems: [] };
 }
 
 interface Word {
@@ -100,15 +110,26 @@ interface Word {
   unresolved: string[];
 }
 
+interface ShellContext {
+  env: Env;
+  /** The script's $0, $1, ...: the items after it. */
+  positional: string[];
+}
+
+/** A redirection (2>&1, >> file, </dev/null): no argument of the command. `alone`: its target is the next word. */
+const REDIRECTION = /^[0-9]*(>>?|<|>&|<&|>\||&>)(.*)$/;
+
 /**
- * A script's commands, each its words, split as POSIX sh splits them: quotes removed, $NAME and
- * ${NAME} replaced from the env (unset: empty), # comments and backslash-newlines dropped, and
- * ; & | && || and newlines ending a command. No other expansion: a control-plane script is plain.
+ * A script's commands, each its words, split as POSIX sh splits them: quotes removed, $NAME,
+ * ${NAME}, ${NAME:-default} and "$@" replaced (an unquoted value split into words), # comments,
+ * backslash-newlines and redirections dropped, and ; & | && || and newlines ending a command. A
+ * variable the container's env does not set may come from the image or the script: unknown. Command
+ * substitution is unknown too.
  */
-function shellCommands(script: string, env: Env): { commands: Word[][]; problem?: string } {
+function shellCommands(script: string, { env, positional }: ShellContext): { commands: Word[][]; problem?: string } {
   const commands: Word[][] = [[]];
   let word: Word | undefined;
-  const add = (text: string) => (word = word ? { ...word, text: word.text + text } : { text, unresolved: [] });
+  const add = (text: string, unresolved: string[] = []) => (word = word ? { text: word.text + text, unresolved: [...word.unresolved, ...unresolved] } : { text, unresolved });
   const endWord = () => {
     if (word) commands[commands.length - 1].push(word);
     word = undefined;
@@ -117,49 +138,92 @@ function shellCommands(script: string, env: Env): { commands: Word[][]; problem?
     endWord();
     if (commands[commands.length - 1].length > 0) commands.push([]);
   };
-  /** $NAME or ${NAME} at i: its value, and where the reference ends. */
-  const variable = (i: number): { end: number } | undefined => {
-    const match = /^\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))/.exec(script.slice(i, i + 256));
+  /** A parameter at i ($NAME, ${NAME}, ${NAME:-word}, $1, $@): its words, and where the reference ends. */
+  const parameter = (i: number, quoted: boolean): { end: number } | undefined => {
+    const match = /^\$(?:\{([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*])(?:(:?-)([^}]*))?\}|([A-Za-z_][A-Za-z0-9_]*|[0-9@*]))/.exec(script.slice(i, i + 512));
     if (!match) return undefined;
-    const name = match[1] ?? match[2];
-    const value = lookup(env, name);
-    add(typeof value === 'string' ? value : value === null ? match[0] : '');
-    if (value === null) word!.unresolved = [...word!.unresolved, name];
+    const name = match[1] ?? match[4];
+    const values = name === '@' || name === '*' ? positional.slice(1) : /^[0-9]+$/.test(name) ? [positional[Number(name)] ?? ''] : undefined;
+    let value: string | null = values ? values.join(' ') : shellLookup(env, name);
+    // ${NAME:-word}: the word when NAME is unset (as far as the env says) or, with the colon, empty.
+    if (match[2] && (value === null || (match[2] === ':-' && value === ''))) value = match[3];
+    if (value === null) add(match[0], [match[0]]);
+    else if (quoted && name === '@') values!.forEach((v, k) => (k === 0 ? add(v) : (endWord(), add(v))));
+    else if (quoted) add(value);
+    else {
+      // Unquoted, the value is split into words; nothing at all when it is empty.
+      value.split(/[ \t\n]+/).forEach((part, k) => {
+        if (k > 0) endWord();
+        if (part !== '') add(part);
+      });
+    }
     return { end: i + match[0].length };
+  };
+  /** $(...) or `...`: a command's output, which this reading does not know. */
+  const substitution = (i: number): number => {
+    if (script[i] === '`') {
+      const end = script.indexOf('`', i + 1);
+      return end < 0 ? script.length : end;
+    }
+    let depth = 0;
+    for (let k = i; k < script.length; k++) {
+      if (script[k] === '(') depth++;
+      else if (script[k] === ')' && --depth === 0) return k;
+    }
+    return script.length;
   };
   for (let i = 0; i < script.length; i++) {
     const c = script[i];
     if (c === '\\' && script[i + 1] === '\n') i++;
     else if (c === '\\') add(script[++i] ?? '');
+    // >& and <& are one operator (2>&1); & alone ends a command.
+    else if (c === '&' && word && /[<>]$/.test(word.text)) add(c);
     else if (c === '\n' || c === ';' || c === '&' || c === '|') endCommand();
-    else if (c === ' ' || c === '\t' || c === '\r') endWord();
+    else if (c === ' ' || c === '\t') endWord();
     else if (c === '#' && word === undefined) {
       const end = script.indexOf('\n', i);
       i = end < 0 ? script.length : end - 1;
-    } else if (c === "'" || (c === '$' && script[i + 1] === "'")) {
-      const start = c === '$' ? i + 2 : i + 1;
-      const end = script.indexOf("'", start);
+    } else if (c === "'") {
+      const end = script.indexOf("'", i + 1);
       if (end < 0) return { commands: [], problem: 'the shell does not run this script: a quote is not closed' };
-      add(script.slice(start, end));
+      add(script.slice(i + 1, end));
       i = end;
     } else if (c === '"') {
       add('');
       for (i++; i < script.length && script[i] !== '"'; i++) {
         if (script[i] === '\\' && script[i + 1] === '\n') i++;
         else if (script[i] === '\\' && '"\\$`'.includes(script[i + 1] ?? '')) add(script[++i]);
-        else if (script[i] === '$') {
-          const reference = variable(i);
+        else if (script[i] === '$' && script[i + 1] === '(') {
+          const end = substitution(i + 1);
+          add(script.slice(i, end + 1), ['$(...)']);
+          i = end;
+        } else if (script[i] === '$') {
+          const reference = parameter(i, true);
           if (reference) i = reference.end - 1;
           else add('$');
         } else add(script[i]);
       }
       if (i >= script.length) return { commands: [], problem: 'the shell does not run this script: a quote is not closed' };
+    } else if ((c === '$' && script[i + 1] === '(') || c === '`') {
+      const end = substitution(c === '$' ? i + 1 : i);
+      add(script.slice(i, end + 1), ['$(...)']);
+      i = end;
     } else if (c === '$') {
-      const reference = variable(i);
+      const reference = parameter(i, false);
       if (reference) i = reference.end - 1;
       else add(c);
     } else add(c);
   }
   endCommand();
-  return { commands: commands.filter((words) => words.length > 0) };
+  return { commands: commands.filter((words) => words.length > 0).map(withoutRedirections) };
+}
+
+function withoutRedirections(words: Word[]): Word[] {
+  const kept: Word[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const redirection = REDIRECTION.exec(words[i].text);
+    if (!redirection) kept.push(words[i]);
+    else if (redirection[2] === '') i++;
+  }
+  return kept;
 }
