@@ -143,6 +143,14 @@ describe('cluster configuration rules', () => {
     assert.match(old[0].message, /^shutdownGracePeriodByPodPriority needs Kubernetes 1\.24 or later .*: the kubelet refuses it in 1\.23 \(main\.yaml:5\)\.$/);
   });
 
+  it('KFS092: --disable-force-detach-on-timeout before Kubernetes 1.30, which does not know it (audit)', () => {
+    const flag = kcm('--disable-force-detach-on-timeout=true');
+    const old = analyse(flag).findings;
+    assert.deepEqual(old.map((f) => [f.ruleId, f.severity, f.range.start.line]), [['KFS092', 'error', 9]]);
+    assert.match(old[0].message, /^--disable-force-detach-on-timeout exists only from Kubernetes 1\.30: kube-controller-manager does not start with it \(unknown flag\) in 1\.29 \(main\.yaml:10\)\.$/);
+    assert.deepEqual(analyse(flag.replace('v1.29.7', 'v1.30.1')).findings, []);
+  });
+
   it('KFS008: with DefaultTolerationSeconds disabled in kube-apiserver the pods get no default toleration and go as soon as the node is tainted', () => {
     const apiserver = kcm('--disable-admission-plugins=NamespaceLifecycle,DefaultTolerationSeconds', '--default-unreachable-toleration-seconds=120').replace(/kube-controller-manager/g, 'kube-apiserver');
     const web = 'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web, namespace: shop}\nspec:\n  replicas: 2\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n    spec: {containers: [{name: c, image: app}]}\n';

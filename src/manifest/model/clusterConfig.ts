@@ -325,6 +325,9 @@ export function readExtraArgs(r: FieldReader, component: ComponentName): ConfigS
   return withAdmissionPlugins(r, component, lastWins(r, component, settings.map((s) => checkFlag(r, component, s)).filter((s): s is ConfigSetting => s !== undefined)), ['NodeRestriction']);
 }
 
+/** Flags newer than the oldest version simulated: an older component does not know them. */
+const FLAG_SINCE: Record<string, number> = { 'disable-force-detach-on-timeout': 30 };
+
 /** strconv.ParseBool, which pflag's boolean flags use. */
 const BOOLEAN_TEXT = new Map(['1', 't', 'T', 'TRUE', 'true', 'True', '0', 'f', 'F', 'FALSE', 'false', 'False'].map((text, i) => [text, i < 6]));
 
@@ -348,5 +351,7 @@ function checkFlag(r: FieldReader, component: ComponentName, written: ConfigSett
     r.reportAt(setting.range, `${component} flag --${setting.name} must be ${problem}; it is "${text}".`);
     return undefined;
   }
-  return type === 'bool' ? { ...setting, value: String(BOOLEAN_TEXT.get(text)) } : setting;
+  const checked = type === 'bool' ? { ...setting, value: String(BOOLEAN_TEXT.get(text)) } : setting;
+  const since = FLAG_SINCE[setting.name];
+  return since ? { ...checked, requires: { minor: since, problem: `--${setting.name} exists only from Kubernetes 1.${since}: ${component} does not start with it (unknown flag)` } } : checked;
 }
