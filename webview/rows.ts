@@ -51,7 +51,9 @@ export function layoutRows(timeline: Timeline, options: RowOptions, compare?: { 
     if (title !== undefined) section('run', `${run === 0 ? 'A' : 'B'}: ${title}`);
     section('nodes', 'Nodes');
     for (const lane of t.nodes) rows.push({ run, kind: 'node', id: `${prefix}node:${lane.name}`, lane });
-    section('workloads', 'Workloads');
+    // Every workload hidden: the section says so, rather than standing empty.
+    const unaffected = options.showUnaffected ? 0 : t.workloads.filter((lane) => !lane.affected).length;
+    section('workloads', unaffected > 0 && unaffected === t.workloads.length ? `Workloads: none affected (${unaffected} hidden)` : 'Workloads');
     for (const lane of t.workloads) {
       if (!lane.affected && !options.showUnaffected) {
         hiddenWorkloads++;

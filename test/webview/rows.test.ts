@@ -32,6 +32,13 @@ describe('timeline rows', () => {
     assert.deepEqual(visibleRows(layout, 10_000, 100), [layout.rows.length, layout.rows.length]);
   });
 
+  it('says in the Workloads section that every workload is hidden as unaffected, instead of leaving it empty (UI audit)', () => {
+    const none = buildTimeline(packReport(exampleTrace('examples/web-deployment.yaml', '--target', 'node/worker-c2', '--duration', '2m')));
+    const labels = (showUnaffected: boolean) => layoutRows(none, { showUnaffected, collapsed: new Set() }).rows.filter((r) => r.kind === 'section').map((r) => (r as { label: string }).label);
+    assert.deepEqual(labels(false), ['Nodes', 'Workloads: none affected (1 hidden)']);
+    assert.deepEqual(labels(true), ['Nodes', 'Workloads']);
+  });
+
   it('restores only a saved state that checks out', () => {
     const report = exampleTrace('examples/web-deployment.yaml', '--duration', '2m');
     const message = { type: 'showTrace', title: 't', report: packReport(report) };
