@@ -1,8 +1,8 @@
 /**
  * The arguments a control-plane component gets from its container: command and args with $(VAR)
  * replaced from the env as the kubelet does and, where a shell runs the component (sh -c, bash -lc,
- * env sh -ec), the words of the script's command that runs it, as the shell splits them ($VAR from
- * the env, quotes, comments, line continuations, ; && || |). No component's flags here.
+ * env sh -ec), the words of the script's command that runs it, as the shell splits them (shellCommands).
+ * No component's flags here.
  */
 import type { Range } from '../range';
 import { isPlainObject } from '../objects';
@@ -17,7 +17,7 @@ export interface Arg {
 
 export interface ComponentArgs {
   args: Arg[];
-  /** True when the component's own argument list was found (its binary named, or in a script): any word left over is its argument. */
+  /** The component's own argument list, as its command list names it: any word left over is its argument. A script's words are not (too loose a reading). */
   exact: boolean;
   problems: { range: Range; message: string }[];
 }
