@@ -10,15 +10,18 @@ export function middleEllipsis(text: string, maxChars: number): string {
   return `${text.slice(0, head)}…${text.slice(text.length - tail)}`;
 }
 
+/** The largest n from `fits` up to `over` (exclusive) for which `fitsAt(n)`, given that `fitsAt(fits)` holds: a binary search. */
+export function longestFitting(fits: number, over: number, fitsAt: (n: number) => boolean): number {
+  while (over - fits > 1) {
+    const mid = (fits + over) >> 1;
+    if (fitsAt(mid)) fits = mid;
+    else over = mid;
+  }
+  return fits;
+}
+
 /** The longest middle-shortened form of `text` whose measured width fits `widthPx`. */
 export function fitMiddle(text: string, widthPx: number, measure: (text: string) => number): string {
   if (measure(text) <= widthPx) return text;
-  let fits = 1;
-  let over = text.length;
-  while (over - fits > 1) {
-    const mid = (fits + over) >> 1;
-    if (measure(middleEllipsis(text, mid)) <= widthPx) fits = mid;
-    else over = mid;
-  }
-  return middleEllipsis(text, fits);
+  return middleEllipsis(text, longestFitting(1, text.length, (n) => measure(middleEllipsis(text, n)) <= widthPx));
 }

@@ -8,7 +8,7 @@ import { axisLabel, insideEdges, span, type TimeWindow } from './timeScale';
 import { el, svg, withTitle } from './dom';
 import { ROW_HEIGHTS, visibleRows, type Row, type RowLayout } from './rows';
 import { CATEGORY_LABELS } from '../src/report/timeline/statusCategory';
-import { fitMiddle } from './fitText';
+import { fitMiddle, longestFitting } from './fitText';
 import { sharedNames } from '../src/report/workloadLabel';
 
 export interface LaneActions {
@@ -344,14 +344,8 @@ export class LanesView {
     const rest = text.slice(start + shared.length);
     if (this.measure(`${head}…${rest}`, scale, weight) > widthPx) return this.fit(`${head}…${rest}`, widthPx, scale, weight);
     // Room to spare: as much of the shared start as fits comes back before the ellipsis ("checkout-ser…frontend-v3", not "…v3").
-    let fits = 0;
-    let over = shared.length;
-    while (over - fits > 1) {
-      const mid = (fits + over) >> 1;
-      if (this.measure(`${head}${shared.slice(0, mid)}…${rest}`, scale, weight) <= widthPx) fits = mid;
-      else over = mid;
-    }
-    return `${head}${shared.slice(0, fits)}…${rest}`;
+    const kept = longestFitting(0, shared.length, (n) => this.measure(`${head}${shared.slice(0, n)}…${rest}`, scale, weight) <= widthPx);
+    return `${head}${shared.slice(0, kept)}…${rest}`;
   }
 
   /** A workload's or pod's name: a button that shows the YAML in the editor, plain text in the report. */

@@ -38,7 +38,7 @@ export function hoverAt(ctx: RuleContext, fileOffset: number): Hover | undefined
   if (!object) return undefined;
   const at = object.sourceMap.pathAt(fileOffset);
   if (!at || at.path.length === 0) return undefined;
-  const range = object.sourceMap.keyRange(at.path) ?? object.sourceMap.closestRange(at.path);
+  const range = object.sourceMap.keyOrClosestRange(at.path);
   const valueRange = object.sourceMap.valueRange(at.path);
   const whole = valueRange && at.onKey ? { start: range.start, end: valueRange.end } : valueRange ?? range;
   const workload = ctx.document.model.workloads.find((w) => w.source === object);

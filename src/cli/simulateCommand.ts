@@ -5,7 +5,7 @@ import { decodeUtf8 } from '../manifest/decode';
 import { deletionTarget } from '../manifest/deletionTarget';
 import { parseDuration } from '../manifest/duration';
 import { MAX_DURATION_MS, MAX_RUNS } from '../manifest/limits';
-import { FAILURE_KINDS, PLACEMENTS, isFailureKind, type Intervention, type Placement, type Scenario } from '../sim/scenario';
+import { FAILURE_KINDS, PLACEMENTS, isFailureKind, sameIntervention, type Intervention, type Placement, type Scenario } from '../sim/scenario';
 import { ScenarioError, simulate, type SimulationResult } from '../sim/simulate';
 import { afterTheEnd } from '../report/afterTheEnd';
 import { unrealisticTiming } from '../report/unrealisticTiming';
@@ -369,8 +369,9 @@ function simulationChoices(args: ParsedArgs, cwd: string): SimulationChoices {
       const timed = splitTarget(spec);
       if (timed?.atMs === undefined) throw new UsageError(timeProblem(kind, spec) ?? `--${kind} needs POD@DURATION, such as db-0@6m or StatefulSet/db@6m; got "${spec}"`);
       // The same deletion twice would find its pod gone the second time and say so, confusingly.
-      if (interventions.some((i) => i.kind === kind && i.target === timed.name && i.atMs === timed.atMs)) throw new UsageError(`--${kind} ${spec} is given twice; give it once`);
-      interventions.push({ kind, target: timed.name, atMs: timed.atMs });
+      const intervention = { kind, target: timed.name, atMs: timed.atMs };
+      if (interventions.some((i) => sameIntervention(i, intervention))) throw new UsageError(`--${kind} ${spec} is given twice; give it once`);
+      interventions.push(intervention);
     }
   }
   const outOfService = duration(args, 'out-of-service-after');
@@ -379,8 +380,9 @@ function simulationChoices(args: ParsedArgs, cwd: string): SimulationChoices {
   if (deleteNode !== undefined) interventions.push({ kind: 'delete-node', atMs: deleteNode });
   for (const text of args.options.get('restart-controller-manager-at') ?? []) {
     const atMs = durationOf(text, 'restart-controller-manager-at');
-    if (interventions.some((i) => i.kind === 'restart-controller-manager' && i.atMs === atMs)) throw new UsageError(`--restart-controller-manager-at ${text} is given twice; give each restart once`);
-    interventions.push({ kind: 'restart-controller-manager', atMs });
+    const restart = { kind: 'restart-controller-manager' as const, atMs };
+    if (interventions.some((i) => sameIntervention(i, restart))) throw new UsageError(`--restart-controller-manager-at ${text} is given twice; give each restart once`);
+    interventions.push(restart);
   }
   const placement = single(args, 'placement') ?? 'scheduler';
   if (!(PLACEMENTS as readonly string[]).includes(placement)) throw new UsageError(`--placement must be ${PLACEMENTS.join(', ')}, not "${placement}"`);

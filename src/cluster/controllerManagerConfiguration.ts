@@ -50,6 +50,7 @@ export const CONTROLLER_MANAGER_KNOBS = {
     name: 'disable-force-detach-on-timeout', type: 'bool', defaultValue: () => false,
     description: 'Disables the attach-detach controller\'s force detach after 6 minutes (flag from 1.30).',
     noEffect: (minor: number) => (minor < 30 ? '--disable-force-detach-on-timeout exists only from Kubernetes 1.30: an older kube-controller-manager does not start with it (unknown flag), and the simulation ignores it.' : undefined),
+    requires: { minor: 30, problem: '--disable-force-detach-on-timeout exists only from Kubernetes 1.30: kube-controller-manager does not start with it (unknown flag)' },
   },
 } as const satisfies Record<string, KnobSpec>;
 

@@ -17,6 +17,8 @@ export interface KnobSpec<T extends KnobValue = KnobValue> {
   readonly max?: number;
   /** Set when the setting is accepted but changes nothing in these versions. */
   readonly noEffect?: (minor: number) => string | undefined;
+  /** The oldest minor version whose component knows it: an older one does not start with it written in its file. */
+  readonly requires?: { minor: number; problem: string };
 }
 
 /** A resolved setting: its value, where the value came from, and what it is. */

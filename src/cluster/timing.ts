@@ -137,7 +137,9 @@ export function resolveTiming(request: TimingRequest): TimingConfiguration {
     try {
       ref = findKnob(setting.name);
       if (!ref) throw new TimingError(`Unknown setting "${setting.name}" (${setting.source}); ${suggestKnob(setting.name)}`, setting);
-      if (setting.requires && version.minor < setting.requires.minor) throw new TimingError(`${setting.requires.problem} in ${version.label} (${setting.source}).`, setting);
+      // What a file writes that its component's version does not know (a --set is only noted: noEffect).
+      const requires = setting.requires ?? (setting.location ? ref.spec.requires : undefined);
+      if (requires && version.minor < requires.minor) throw new TimingError(`${requires.problem} in ${version.label} (${setting.source}).`, setting);
       knob = { value: parseKnobValue(ref, setting), source: setting.source, spec: ref.spec, ...(setting.via ? { via: setting.via } : {}) };
     } catch (error) {
       if (!(error instanceof TimingError) || !request.onError) throw error;

@@ -32,7 +32,7 @@ export const MAX_INT64_TEXT = '9223372036854775807';
  * An integer flag as pflag reads it (strconv.ParseInt with base 0): an optional sign, then hexadecimal
  * 0x10, octal 0o20 or 020, binary 0b10000 or decimal, underscores between digits; exact past 2^53.
  */
-export function parseFlagInt(text: string): bigint | undefined {
+function parseFlagInt(text: string): bigint | undefined {
   const match = /^([+-]?)(0[xX](?:_?[0-9a-fA-F])+|0[oO](?:_?[0-7])+|0[bB](?:_?[01])+|0(?:_?[0-7])+|[1-9](?:_?[0-9])*|0)$/.exec(text);
   if (!match) return undefined;
   const digits = match[2].replace(/_/g, '');

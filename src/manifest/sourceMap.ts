@@ -73,6 +73,11 @@ export class SourceMap {
     return node && node.keyStart >= 0 ? this.toRange(node.keyStart, node.keyEnd) : undefined;
   }
 
+  /** Where a field is written, to underline the field itself: its key, or for a list item or a missing field the closest range. */
+  keyOrClosestRange(path: string | Path): Range {
+    return this.keyRange(path) ?? this.closestRange(path);
+  }
+
   /**
    * The best range to underline for a path that may not exist: its value if present, otherwise
    * the key of the deepest ancestor that exists (where the missing field would be written).

@@ -46,6 +46,12 @@ export type Intervention =
   /** kube-controller-manager restarts (or its leader fails over): the lease is lost, a new leader takes over later. */
   | { kind: 'restart-controller-manager'; atMs: number };
 
+/** The same intervention given twice (the same kind, pods and time): the second would find its pods gone, or restart again. */
+export function sameIntervention(a: Intervention, b: Intervention): boolean {
+  const target = (x: Intervention) => ('target' in x ? x.target : undefined);
+  return a.kind === b.kind && target(a) === target(b) && a.atMs === b.atMs;
+}
+
 export const INTERVENTION_KINDS = ['force-delete', 'delete', 'out-of-service', 'delete-node', 'restart-controller-manager'] as const satisfies readonly Intervention['kind'][];
 
 export function isInterventionKind(text: string): text is Intervention['kind'] {

@@ -26,7 +26,11 @@ const NO_FREE_PORTS = "node(s) didn't have free ports for the requested pod port
  * Inter-pod anti-affinity and a topology-spread skew are (interpodaffinity/filtering.go Filter,
  * podtopologyspread/filtering.go); required pod affinity is not.
  */
-const RESOLVABLE = new Set([NO_FREE_PORTS, 'Insufficient cpu', 'Insufficient memory', 'Too many pods', "node(s) didn't match pod anti-affinity rules", "node(s) didn't match pod topology spread constraints"]);
+const RESOLVABLE = new Set([NO_FREE_PORTS, 'Too many pods', "node(s) didn't match pod anti-affinity rules", "node(s) didn't match pod topology spread constraints"]);
+/** Insufficient cpu, memory or any extended resource is resolvable too. */
+function isResolvable(reason: string): boolean {
+  return RESOLVABLE.has(reason) || reason.startsWith('Insufficient ');
+}
 const NOT_HELPFUL = 'Preemption is not helpful for scheduling';
 const FITS: readonly string[] = [];
 const DOES_NOT_FIT: readonly string[] = ['does not fit'];
@@ -242,7 +246,7 @@ export class Scheduler {
     for (const i of candidates) {
       const failures = this.filter(pod, cache.nodes[i], true);
       for (const reason of failures) reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
-      const verdict = failures.every((r) => RESOLVABLE.has(r) || r.startsWith('Insufficient ')) ? 'No preemption victims found for incoming pod' : NOT_HELPFUL;
+      const verdict = failures.every(isResolvable) ? 'No preemption victims found for incoming pod' : NOT_HELPFUL;
       preemption.set(verdict, (preemption.get(verdict) ?? 0) + 1);
     }
     const total = cache.order.length;

@@ -26,7 +26,7 @@ import { parseDuration } from '../manifest/duration';
 import type { Path } from '../manifest/path';
 import type { Range } from '../manifest/range';
 import { readManifestText, type ReadManifest } from '../manifest/readManifest';
-import { FAILURE_KINDS, INTERVENTION_ORDER, PLACEMENTS, isFailureKind, type FailureKind, type Intervention, type Placement } from '../sim/scenario';
+import { FAILURE_KINDS, INTERVENTION_ORDER, PLACEMENTS, isFailureKind, sameIntervention, type FailureKind, type Intervention, type Placement } from '../sim/scenario';
 import type { InputError } from './inputError';
 import { defaultChoices, type ClusterText, type SimulationChoices } from './simulationChoices';
 
@@ -159,13 +159,13 @@ export function scenarioOfRead(read: ReadManifest): ReadScenarioFile {
   // A number both YAML versions read alike: not 017 (octal in 1.1), 1_7 or 1:30 (1.1 only), 0b11 or +0x11 (1.1 only).
   const writtenDecimal = (path: string) => {
     const { start, end } = at(path);
-    const written = start.line === end.line ? (read.parsed.text.split('\n')[start.line] ?? '').slice(start.character, end.character) : '';
+    const written = read.parsed.text.slice(read.parsed.lines.offset(start), read.parsed.lines.offset(end));
     // An anchor or a tag before the number is not part of it.
     return !/^[+-]?(0[0-9]|0b)|^[+-]0x|[_:]/.test(written.replace(/^(?:[&!]\S*\s+)+/, ''));
   };
   const problem = (path: string | Path, message: string) => problems.push({ message, range: at(path) });
   // A misspelt field is underlined where it is misspelt: its key.
-  const unknownField = (path: Path, message: string) => problems.push({ message, range: object.sourceMap.keyRange(path) ?? at(path) });
+  const unknownField = (path: Path, message: string) => problems.push({ message, range: object.sourceMap.keyOrClosestRange(path) });
   for (const key of Object.keys(object.value)) {
     if (!TOP_LEVEL_FIELDS.includes(key)) unknownField([key], `unknown field ${key}; a ${SCENARIO_KIND} has ${TOP_LEVEL_FIELDS.join(', ')}`);
   }
@@ -272,8 +272,7 @@ export function scenarioOfRead(read: ReadManifest): ReadScenarioFile {
           once.add(kind);
         } else if (intervention) {
           const run = fromScenarioIntervention(intervention, (text) => Math.round(parseDuration(text)!));
-          const target = (x: Intervention) => ('target' in x ? x.target : undefined);
-          if (given.some((g) => g.kind === run.kind && target(g) === target(run) && g.atMs === run.atMs)) problem(`spec.interventions[${i}]`, `${kind} is given twice (the same ${target(run) === undefined ? 'time' : 'pods at the same time'}); give it once`);
+          if (given.some((g) => sameIntervention(g, run))) problem(`spec.interventions[${i}]`, `${kind} is given twice (the same ${'target' in run ? 'pods at the same time' : 'time'}); give it once`);
           given.push(run);
         }
         return intervention ? [intervention] : [];

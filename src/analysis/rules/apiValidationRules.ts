@@ -190,7 +190,7 @@ export const serviceSelectsNothing: Rule = {
       const labels = Object.entries(service.selector).map(([k, v]) => `${k}=${v}`).join(',');
       return [{
         ruleId: this.id, severity: this.defaultSeverity, object: objectRef(service.source),
-        range: service.source.sourceMap.keyRange(['spec', 'selector']) ?? service.source.sourceMap.closestRange(['spec', 'selector']),
+        range: service.source.sourceMap.keyOrClosestRange(['spec', 'selector']),
         message: `No pod template of namespace ${service.namespace} among the inputs has the labels ${labels}: unless pods from elsewhere carry them, this Service has no endpoints, and traffic to it fails. Make its selector match the labels of the pods it should reach.`,
       }];
     });

@@ -125,7 +125,7 @@ export const unknownField: Rule = {
       const spec = SPECS[object.kind];
       if (!spec || isPatch(object) || !GROUPS[object.kind].includes(groupOf(object.apiVersion))) continue;
       const report = (path: Path, message: string, renameTo?: string) => {
-        const range = object.sourceMap.keyRange(path) ?? object.sourceMap.closestRange(path);
+        const range = object.sourceMap.keyOrClosestRange(path);
         findings.push({
           ruleId: this.id, severity: this.defaultSeverity, object: objectRef(object), range,
           message: `${message} kubectl apply refuses the ${object.kind} (unknown field "${formatPath(path)}"), and a client that does not validate drops the field, so it changes nothing.`,

@@ -397,7 +397,7 @@ export const readWriteOnceVolume: Rule = {
   check(ctx) {
     const findings: Finding[] = [];
     for (const workload of ctx.document.model.workloads) {
-      if (workload.kind !== 'Deployment' && workload.kind !== 'StatefulSet' && workload.kind !== 'ReplicaSet' && workload.kind !== 'ReplicationController') continue;
+      if (!hasReplicas(workload)) continue;
       const claims: { path: (string | number)[]; name: string; mode?: string; unknown?: boolean; inline?: boolean; related?: Finding['related'] }[] = [];
       // The mode the message names: ReadWriteOncePod where that is what the claim asks for.
       const modeOf = (accessModes: string[]) => (accessModes.includes('ReadWriteOncePod') ? 'ReadWriteOncePod' : 'ReadWriteOnce');

@@ -67,10 +67,15 @@ export const COMPONENT_FLAGS: Record<ComponentName, Record<string, ValueType>> =
   },
 };
 
+/** Every field name read here, for near misses. */
+const KUBELET_FIELD_NAMES = [...Object.keys(KUBELET_FIELDS), 'shutdownGracePeriodByPodPriority'];
+
+const FLAG_NAMES: Record<ComponentName, string[]> = { 'kube-controller-manager': Object.keys(COMPONENT_FLAGS['kube-controller-manager']), 'kube-apiserver': Object.keys(COMPONENT_FLAGS['kube-apiserver']) };
+
 const ZERO_IS_UNSET: ReadonlySet<string> = new Set(['nodeStatusUpdateFrequency', 'nodeStatusReportFrequency', 'nodeLeaseDurationSeconds']);
 
 /** The only version of KubeletConfiguration there is; the kubelet does not start with another. */
-export const KUBELET_CONFIG_API_VERSION = 'kubelet.config.k8s.io/v1beta1';
+const KUBELET_CONFIG_API_VERSION = 'kubelet.config.k8s.io/v1beta1';
 
 export function readKubeletConfiguration(r: FieldReader, apiVersion: string): ConfigSetting[] {
   if (apiVersion !== KUBELET_CONFIG_API_VERSION) {
@@ -78,7 +83,7 @@ export function readKubeletConfiguration(r: FieldReader, apiVersion: string): Co
     return [];
   }
   // A misspelt field: the kubelet decodes leniently, ignores it and logs that strict decoding failed.
-  const known = [...Object.keys(KUBELET_FIELDS), 'shutdownGracePeriodByPodPriority'];
+  const known = KUBELET_FIELD_NAMES;
   for (const field of r.keys()) {
     const near = known.includes(field) ? undefined : nearMiss(field, known);
     if (near) r.warnAt(r.keyRange(field), `KubeletConfiguration has no field ${field}; did you mean ${near}? The kubelet ignores it (its log says strict decoding failed), so ${near} keeps its value.`);
@@ -172,9 +177,6 @@ const BINARY: Record<ComponentName, RegExp> = {
   'kube-apiserver': /(^|\/)kube-apiserver$/,
 };
 
-/** Shell words that end a command (the script reader drops them; a stray one here is no argument). */
-const OPERATOR = /^(&&|\|\||;|&|\|)$/;
-
 /**
  * Flags of a component's container (containerArgs.ts gives its arguments), read as pflag reads
  * them: `--name=value`, or `--name value` where the next argument is the value whatever it looks
@@ -185,7 +187,7 @@ export function readContainerFlags(container: FieldReader, component: ComponentN
   const { args, exact, problems } = componentArgs(container, BINARY[component]);
   for (const problem of problems) container.reportAt(problem.range, problem.message);
   const stray = (arg: Arg, why = '') => {
-    if (exact && !OPERATOR.test(arg.text)) container.reportAt(arg.range, `${component} takes no arguments and does not start: "${arg.text}" is one${why}.`);
+    if (exact) container.reportAt(arg.range, `${component} takes no arguments and does not start: "${arg.text}" is one${why}.`);
   };
   const flags: ConfigSetting[] = [];
   const known = COMPONENT_FLAGS[component];
@@ -290,12 +292,18 @@ function lastWins(r: FieldReader, component: ComponentName, written: ConfigSetti
   const lists = new Map<string, ConfigSetting>();
   const settings = written.flatMap((s) => {
     if (COMPONENT_FLAGS[component][s.name] !== 'list') return [s];
-    // A part this tool cannot read adds nothing it knows of; the others still count.
     const earlier = lists.get(s.name);
-    if (earlier && !s.unknown) earlier.value = earlier.unknown ? s.value : `${String(earlier.value)},${String(s.value)}`;
-    if (earlier && !s.unknown) delete earlier.unknown;
-    if (!earlier) lists.set(s.name, { ...s });
-    return earlier ? [] : [lists.get(s.name)!];
+    if (!earlier) {
+      const first = { ...s };
+      lists.set(s.name, first);
+      return [first];
+    }
+    // A part this tool cannot read adds nothing it knows of; the others still count.
+    if (!s.unknown) {
+      earlier.value = earlier.unknown ? s.value : `${String(earlier.value)},${String(s.value)}`;
+      delete earlier.unknown;
+    }
+    return [];
   });
   const last = new Map(settings.map((s) => [s.name, s]));
   for (const s of settings) {
@@ -325,9 +333,6 @@ export function readExtraArgs(r: FieldReader, component: ComponentName): ConfigS
   return withAdmissionPlugins(r, component, lastWins(r, component, settings.map((s) => checkFlag(r, component, s)).filter((s): s is ConfigSetting => s !== undefined)), ['NodeRestriction']);
 }
 
-/** Flags newer than the oldest version simulated: an older component does not know them. */
-const FLAG_SINCE: Record<string, number> = { 'disable-force-detach-on-timeout': 30 };
-
 /** strconv.ParseBool, which pflag's boolean flags use. */
 const BOOLEAN_TEXT = new Map(['1', 't', 'T', 'TRUE', 'true', 'True', '0', 'f', 'F', 'FALSE', 'false', 'False'].map((text, i) => [text, i < 6]));
 
@@ -335,7 +340,7 @@ function checkFlag(r: FieldReader, component: ComponentName, written: ConfigSett
   const setting = { ...written, name: flagName(written.name) };
   const type = COMPONENT_FLAGS[component][setting.name];
   // Only a near miss of a flag read here is told: the component has many more flags than these.
-  const near = type === undefined ? nearMiss(setting.name, Object.keys(COMPONENT_FLAGS[component])) : undefined;
+  const near = type === undefined ? nearMiss(setting.name, FLAG_NAMES[component]) : undefined;
   if (near) {
     r.reportAt(setting.range, `${component} has no flag --${setting.name}; did you mean --${near}? It does not start with an unknown flag.`);
     return undefined;
@@ -351,7 +356,5 @@ function checkFlag(r: FieldReader, component: ComponentName, written: ConfigSett
     r.reportAt(setting.range, `${component} flag --${setting.name} must be ${problem}; it is "${text}".`);
     return undefined;
   }
-  const checked = type === 'bool' ? { ...setting, value: String(BOOLEAN_TEXT.get(text)) } : setting;
-  const since = FLAG_SINCE[setting.name];
-  return since ? { ...checked, requires: { minor: since, problem: `--${setting.name} exists only from Kubernetes 1.${since}: ${component} does not start with it (unknown flag)` } } : checked;
+  return type === 'bool' ? { ...setting, value: String(BOOLEAN_TEXT.get(text)) } : setting;
 }

@@ -48,7 +48,7 @@ export class FieldReader {
 
   /** The range of a field's key (a misspelt name is told there), else of its value. */
   keyRange(...path: PathSegment[]): Range {
-    return this.object.sourceMap.keyRange([...this.base, ...path]) ?? this.range(...path);
+    return this.object.sourceMap.keyOrClosestRange([...this.base, ...path]);
   }
 
   /** The field names written in this object. */

@@ -192,7 +192,7 @@ export function readResources(r: FieldReader): Resources {
 }
 
 /** A device plugin's or an operator's resource (nvidia.com/gpu): a domain outside kubernetes.io, counted in whole units. */
-export function isExtendedResource(name: string): boolean {
+function isExtendedResource(name: string): boolean {
   return name.includes('/') && !/(^|\.)kubernetes\.io\//.test(name);
 }
 
