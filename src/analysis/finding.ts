@@ -34,6 +34,8 @@ export interface Finding {
   message: string;
   range: Range;
   object?: ObjectRef;
+  /** The component that does not start with it (a control-plane static pod's flags), where not the API server. */
+  refusedBy?: string;
   /** Longer Markdown explanation for hovers and reports. */
   explanation?: string;
   /** The objects that explain the finding: the PVC, the PDB, the local PV, the Service. */

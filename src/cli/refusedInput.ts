@@ -26,14 +26,16 @@ export class RejectedInput extends Error {
   }
 }
 
-/** Who refuses it: the kubelet or kubeadm its configuration, the API server an object; a setting of a flag (a finding of no object) cannot be used. */
+/**
+ * Who refuses it: the kubelet or kubeadm its configuration, a control-plane component its static
+ * pod's command line (the API server accepts any), the API server an object; a setting of a flag
+ * (a finding of no object) cannot be used.
+ */
 function refusal(finding: Finding): string {
+  if (finding.refusedBy) return `${finding.refusedBy} would not start with these flags`;
   if (!finding.object) return 'these settings cannot be used';
   if (finding.object.kind === 'KubeletConfiguration') return 'the kubelet would refuse these settings';
   if (finding.object.kind === 'ClusterConfiguration') return 'kubeadm would refuse these settings';
-  // A control-plane static pod's flags are the component's to read, not the API server's.
-  const component = /^(kube-[a-z-]+) flag --/.exec(finding.message)?.[1];
-  if (component) return `these ${component} flags have invalid values`;
   return 'the API server would reject these objects';
 }
 

@@ -11,6 +11,8 @@ export interface ManifestProblem {
   range: Range;
   /** The object the problem is in, when it is known. */
   object?: ObjectRef;
+  /** The component that does not start with it (a control-plane static pod's flags), where not the API server. */
+  refusedBy?: string;
 }
 
 export const SYNTAX_ERROR = 'KFS090';

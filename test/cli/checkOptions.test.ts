@@ -161,7 +161,13 @@ describe('CLI manners', () => {
     const web = tempFile('web.yaml', 'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n    spec: {containers: [{name: web, image: nginx}]}\n');
     const { code, stderr } = run(['simulate', web, kcm]);
     assert.equal(code, 1);
-    assert.match(stderr, /kube-failure-sim: these kube-controller-manager flags have invalid values; fix them first \(nothing simulated\)\.\n$/);
+    assert.match(stderr, /kube-failure-sim: kube-controller-manager would not start with these flags; fix them first \(nothing simulated\)\.\n$/);
+    // A misspelt flag stops the component too; an item that is no string is the API server's to refuse.
+    const misspelt = tempFile('kcm.yaml', 'apiVersion: v1\nkind: Pod\nmetadata: {name: kube-controller-manager, namespace: kube-system}\nspec:\n  containers:\n  - name: kube-controller-manager\n    image: registry.k8s.io/kube-controller-manager:v1.29.7\n    command: [kube-controller-manager, --node-monitor-grace-periode=20s, 5]\n');
+    const both = run(['simulate', web, misspelt]);
+    assert.equal(both.code, 1);
+    assert.match(both.stderr, /has no flag --node-monitor-grace-periode; did you mean --node-monitor-grace-period\?/);
+    assert.match(both.stderr, /kube-failure-sim: kube-controller-manager would not start with these flags; the API server would reject these objects; fix them first \(nothing simulated\)\.\n$/);
   });
 
   it('simulate on a file that is only a Helm template says it skipped the template', () => {

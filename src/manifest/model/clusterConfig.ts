@@ -183,8 +183,10 @@ const BINARY: Record<ComponentName, RegExp> = {
  * like, except that a boolean flag takes its value only after "="; `--` ends the flags. The
  * components take no other argument: one left over stops them. Values of known flags are checked.
  */
-export function readContainerFlags(container: FieldReader, component: ComponentName): ConfigSetting[] {
-  const { args, exact, problems } = componentArgs(container, BINARY[component]);
+export function readContainerFlags(written: FieldReader, component: ComponentName): ConfigSetting[] {
+  // An item that is not a string is the API server's to refuse; what the command line says, the component's.
+  const { args, exact, problems } = componentArgs(written, BINARY[component]);
+  const container = written.readBy(component);
   for (const problem of problems) container.reportAt(problem.range, problem.message);
   const stray = (arg: Arg, why = '') => {
     if (exact) container.reportAt(arg.range, `${component} takes no arguments and does not start: "${arg.text}" is one${why}.`);

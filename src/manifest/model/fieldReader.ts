@@ -22,11 +22,17 @@ export class FieldReader {
     readonly object: ManifestObject,
     private readonly problems: ManifestProblem[],
     readonly base: Path = [],
+    private readonly refusedBy?: string,
   ) {}
 
   /** A reader for a nested object, with paths relative to it. */
   at(...path: PathSegment[]): FieldReader {
-    return new FieldReader(this.object, this.problems, [...this.base, ...path]);
+    return new FieldReader(this.object, this.problems, [...this.base, ...path], this.refusedBy);
+  }
+
+  /** The same fields as `component` reads them (a static pod's command line): what it refuses, it refuses, not the API server. */
+  readBy(component: string): FieldReader {
+    return new FieldReader(this.object, this.problems, this.base, component);
   }
 
   raw(...path: PathSegment[]): unknown {
@@ -72,7 +78,9 @@ export class FieldReader {
 
   reportAt(range: Range, message: string): void {
     // The API server (or the component reading a configuration file) rejects such a value.
-    this.problems.push({ ruleId: INVALID_FIELD, severity: 'error', range, message, object: objectRef(this.object) });
+    const problem: ManifestProblem = { ruleId: INVALID_FIELD, severity: 'error', range, message, object: objectRef(this.object) };
+    if (this.refusedBy) problem.refusedBy = this.refusedBy;
+    this.problems.push(problem);
   }
 
   /** A value that is accepted but has no effect (a flag given again later). */
