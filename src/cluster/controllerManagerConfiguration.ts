@@ -1,5 +1,6 @@
 /** kube-controller-manager flags that decide failure timing (NodeLifecycleControllerConfiguration and friends). */
 import { MINUTE_MS, SECOND_MS, type KnobSpec } from './knobSpec';
+import { MAX_INT32, MIN_INT32 } from '../manifest/limits';
 
 export const CONTROLLER_MANAGER_KNOBS = {
   nodeMonitorPeriod: {
@@ -27,12 +28,12 @@ export const CONTROLLER_MANAGER_KNOBS = {
     description: 'Fraction of not-Ready nodes (and more than 2) that makes a zone PartialDisruption.',
   },
   largeClusterSizeThreshold: {
-    name: 'large-cluster-size-threshold', type: 'int', defaultValue: () => 50, min: 0,
-    description: 'Zones with at most this many nodes stop evicting in PartialDisruption.',
+    name: 'large-cluster-size-threshold', type: 'int', defaultValue: () => 50, min: MIN_INT32, max: MAX_INT32,
+    description: 'Zones with at most this many nodes stop evicting in PartialDisruption (≤ 0: every zone is large).',
   },
   terminatedPodGcThreshold: {
-    name: 'terminated-pod-gc-threshold', type: 'int', defaultValue: () => 12500, min: 0,
-    description: 'Terminated pods kept before pod GC deletes the oldest.',
+    name: 'terminated-pod-gc-threshold', type: 'int', defaultValue: () => 12500, min: MIN_INT32, max: MAX_INT32,
+    description: 'Terminated pods kept before pod GC deletes the oldest (≤ 0: never deleted).',
   },
   podEvictionTimeout: {
     name: 'pod-eviction-timeout', type: 'duration', defaultValue: () => 5 * MINUTE_MS, min: 0,

@@ -7,7 +7,7 @@
  */
 import { formatDuration, parseDuration } from '../manifest/duration';
 import type { SourceLocation } from '../manifest/range';
-import { flagIntUpTo, isDecimalNumber, MAX_INT64_TEXT } from '../manifest/limits';
+import { flagIntWithin, isDecimalNumber, MAX_INT64_TEXT, MIN_INT64_TEXT } from '../manifest/limits';
 import { describeSuggestions } from '../manifest/suggest';
 import { API_SERVER_KNOBS } from './apiServerConfiguration';
 import { CONTROLLER_MANAGER_KNOBS, legacyPodEviction } from './controllerManagerConfiguration';
@@ -226,7 +226,7 @@ export function parseKnobValue(ref: KnobRef, setting: TimingSetting): number | b
       break;
     // As the component's flag parser reads them (clusterConfig.ts checks the same in files): pflag's base 0 for integers, no 1e2 or spaces.
     case 'int': {
-      const int = typeof value === 'number' ? (Number.isInteger(value) ? value : undefined) : flagIntUpTo(String(value), MAX_INT64_TEXT);
+      const int = typeof value === 'number' ? (Number.isInteger(value) ? value : undefined) : flagIntWithin(String(value), MIN_INT64_TEXT, MAX_INT64_TEXT);
       parsed = int === undefined ? fail('a whole number') : Number(int);
       break;
     }

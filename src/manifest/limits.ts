@@ -43,9 +43,18 @@ function parseFlagInt(text: string): bigint | undefined {
 
 /** An integer flag's value if it is a whole number from 0 to `max` (a Go type's largest value, as text); else undefined. */
 export function flagIntUpTo(text: string, max: string): bigint | undefined {
-  const value = parseFlagInt(text);
-  return value !== undefined && value >= 0n && value <= BigInt(max) ? value : undefined;
+  return flagIntWithin(text, '0', max);
 }
+
+/** An integer flag's value if it is a whole number from `min` to `max` (as text); else undefined. */
+export function flagIntWithin(text: string, min: string, max: string): bigint | undefined {
+  const value = parseFlagInt(text);
+  return value !== undefined && value >= BigInt(min) && value <= BigInt(max) ? value : undefined;
+}
+
+/** int32's smallest and int64's smallest value, as text. */
+export const MIN_INT32 = -2_147_483_648;
+export const MIN_INT64_TEXT = '-9223372036854775808';
 
 /** A decimal number as Go's ParseFloat reads a flag (no hexadecimal, no spaces, no Infinity). */
 export function isDecimalNumber(text: string): boolean {

@@ -108,8 +108,10 @@ describe('cluster configuration rules', () => {
     const messages = analyse(kcm('--node-monitor-grace-period=9999999h', '--large-cluster-size-threshold=3000000000')).findings.map((f) => f.message);
     assert.deepEqual(messages, [
       'kube-controller-manager flag --node-monitor-grace-period must be a duration ≥ 0 such as "40s" or "1m30s"; it is "9999999h".',
-      'kube-controller-manager flag --large-cluster-size-threshold must be a whole number from 0 to 2147483647 (a 32-bit integer); it is "3000000000".',
+      'kube-controller-manager flag --large-cluster-size-threshold must be a whole number from -2147483648 to 2147483647 (a 32-bit integer); it is "3000000000".',
     ]);
+    // Nothing in kube-controller-manager refuses a negative threshold: pod GC of terminated pods is off, every zone is large.
+    assert.deepEqual(analyse(kcm('--terminated-pod-gc-threshold=-1', '--large-cluster-size-threshold=-2147483648')).findings.filter((f) => f.ruleId === 'KFS092'), []);
     // An int flag is 64 bits: its largest value passes, one more does not (compared as text: 2^63 is not exact as a number).
     const apiserver = (value: string) => analyse(kcm(`--default-unreachable-toleration-seconds=${value}`).replace(/kube-controller-manager/g, 'kube-apiserver')).findings.map((f) => f.message);
     assert.deepEqual(apiserver('9223372036854775807').filter((m) => m.includes('64-bit')), []);

@@ -78,9 +78,14 @@ describe('timing configuration', () => {
     assert.throws(() => resolveTiming({ version: version('1.31'), profile: 'turbo', settings: [] }), /Unknown profile "turbo"; profiles: default, fast, medium, slow/);
     // Numbers as the components' flag parsers read them, which a cluster file is held to (KFS092).
     const set = (name: string, value: string) => () => resolveTiming({ version: version('1.31'), settings: [{ name, value, source: '--set' }] });
-    for (const value of ['99999999999999999999', '1e2', ' 5', '5.0', '', '-1', '0x', '08']) {
+    for (const value of ['99999999999999999999', '1e2', ' 5', '5.0', '', '0x', '08']) {
       assert.throws(set('apiserver.default-unreachable-toleration-seconds', value), /must be a whole number; got/, JSON.stringify(value));
     }
+    assert.throws(set('apiserver.default-unreachable-toleration-seconds', '-1'), /must be ≥ 0; got "-1"/);
+    // kube-controller-manager checks neither of these int32 flags: ≤ 0 turns pod GC of terminated pods off, or makes every zone large.
+    assert.equal(set('kcm.terminated-pod-gc-threshold', '-1')().controllerManager.terminatedPodGcThreshold.value, -1);
+    assert.equal(set('kcm.large-cluster-size-threshold', '-0x10')().controllerManager.largeClusterSizeThreshold.value, -16);
+    assert.throws(set('kcm.large-cluster-size-threshold', '-2147483649'), /must be ≥ -2147483648/);
     // pflag's base 0: hexadecimal, octal (a leading 0), binary, a sign, underscores.
     const seconds = (value: string) => set('apiserver.default-unreachable-toleration-seconds', value)().apiServer.defaultUnreachableTolerationSeconds.value;
     assert.deepEqual(['0x10', '010', '0o20', '0b10000', '+16', '1_6'].map(seconds), [16, 8, 16, 16, 16, 16]);

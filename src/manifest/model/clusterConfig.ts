@@ -1,5 +1,5 @@
 import { parseDuration } from '../duration';
-import { flagIntUpTo, isDecimalNumber, MAX_INT32, MAX_INT64_TEXT } from '../limits';
+import { flagIntUpTo, flagIntWithin, isDecimalNumber, MAX_INT32, MAX_INT64_TEXT, MIN_INT32 } from '../limits';
 import type { Range } from '../range';
 import { nearMiss } from '../suggest';
 import { componentArgs, type Arg } from './containerArgs';
@@ -30,8 +30,8 @@ export interface ClusterConfig {
 
 export type ComponentName = 'kube-controller-manager' | 'kube-apiserver';
 
-/** int32 and int: the Go type of the field or flag (an int flag is 64 bits). */
-type ValueType = 'duration' | 'int32' | 'int' | 'number' | 'bool' | 'string' | 'list';
+/** int32 and int: the Go type of the field or flag (an int flag is 64 bits); signed-int32: a flag whose negative values mean off, not refused. */
+type ValueType = 'duration' | 'int32' | 'signed-int32' | 'int' | 'number' | 'bool' | 'string' | 'list';
 
 /** KubeletConfiguration fields that decide failure timing (kubelet.config.k8s.io/v1beta1). */
 export const KUBELET_FIELDS: Record<string, ValueType> = {
@@ -53,8 +53,9 @@ export const COMPONENT_FLAGS: Record<ComponentName, Record<string, ValueType>> =
     'node-eviction-rate': 'number',
     'secondary-node-eviction-rate': 'number',
     'unhealthy-zone-threshold': 'number',
-    'large-cluster-size-threshold': 'int32',
-    'terminated-pod-gc-threshold': 'int32',
+    // No check of kube-controller-manager refuses a negative value (its Validate returns none): every zone is large, and pod GC of terminated pods is off.
+    'large-cluster-size-threshold': 'signed-int32',
+    'terminated-pod-gc-threshold': 'signed-int32',
     'disable-force-detach-on-timeout': 'bool',
     'enable-taint-manager': 'bool',
   },
@@ -351,6 +352,7 @@ function checkFlag(r: FieldReader, component: ComponentName, written: ConfigSett
   const problem =
     type === 'duration' && !((parseDuration(text) ?? -1) >= 0) ? 'a duration ≥ 0 such as "40s" or "1m30s"' :
     type === 'int32' && flagIntUpTo(text, String(MAX_INT32)) === undefined ? `a whole number from 0 to ${MAX_INT32} (a 32-bit integer)` :
+    type === 'signed-int32' && flagIntWithin(text, String(MIN_INT32), String(MAX_INT32)) === undefined ? `a whole number from ${MIN_INT32} to ${MAX_INT32} (a 32-bit integer)` :
     type === 'int' && flagIntUpTo(text, MAX_INT64_TEXT) === undefined ? `a whole number from 0 to ${MAX_INT64_TEXT} (a 64-bit integer)` :
     type === 'number' && !(isDecimalNumber(text) && Number(text) >= 0) ? 'a number ≥ 0' :
     type === 'bool' && !BOOLEAN_TEXT.has(text) ? 'true or false' : undefined;
