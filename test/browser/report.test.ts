@@ -54,6 +54,28 @@ async function open(browser: Browser, file: string, height = 900): Promise<Opene
   return { page, problems };
 }
 
+/**
+ * Page code: for each [what, element], the WCAG contrast ratio of its text colour (an outline's
+ * colour for a swatch) against the page background. Computed colours come as rgb() or, from
+ * color-mix(), as color(srgb ...).
+ */
+const CONTRAST = `(pairs) => {
+  const rgb = (css) => {
+    const srgb = /^color\\(srgb ([\\d.]+) ([\\d.]+) ([\\d.]+)/.exec(css);
+    return srgb ? srgb.slice(1, 4).map(Number) : css.match(/[\\d.]+/g).slice(0, 3).map((v) => Number(v) / 255);
+  };
+  const luminance = (css) => {
+    const [r, g, b] = rgb(css).map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const background = luminance(getComputedStyle(document.body).backgroundColor);
+  return pairs.map(([what, element]) => {
+    const style = getComputedStyle(element);
+    const l = luminance(element.classList.contains('swatch') ? style.borderTopColor : style.color);
+    return [what, (Math.max(l, background) + 0.05) / (Math.min(l, background) + 0.05)];
+  });
+}`;
+
 const cursorMs = (page: Page) => page.evaluate<number>('Number(document.body.dataset.cursorMs)');
 /** The cells of each row of a grid table, joined by a space. */
 const rowTexts = (page: Page, table: string) => page.evaluate<string[]>(
@@ -108,6 +130,12 @@ describeWithChromium('HTML report in Chromium', (browser) => {
     assert.match((await page.locator('.pods-at').getAttribute('aria-label'))!, /^Pods at 6m\d\d?(\.\d+)?s after the failure$/);
     const nodes = await rowTexts(page, '.nodes-at');
     assert.equal(nodes[0], 'node/worker-a1 NotReady node.kubernetes.io/unreachable:NoSchedule, node.kubernetes.io/unreachable:NoExecute');
+    // On the light theme, each STATUS as text reads at 4.5:1 at least, and the light fill of "Running, not ready" has an outline of 3:1.
+    const contrasts = await page.evaluate<[string, number][]>(`(${CONTRAST})(
+      [...new Set(Array.from(document.querySelectorAll('.grid-row .status'), (cell) => cell.textContent))].map((text) => [text, Array.from(document.querySelectorAll('.grid-row .status')).find((cell) => cell.textContent === text)])
+        .concat([['not ready outline', document.querySelector('.swatch.cat-unready')]]))`);
+    assert.deepEqual(contrasts.map(([what]) => what).sort(), ['NotReady', 'Ready', 'Running', 'Terminating', 'not ready outline']);
+    for (const [what, ratio] of contrasts) assert.ok(ratio >= (what === 'not ready outline' ? 3 : 4.5), `${what}: ${ratio.toFixed(2)}:1`);
     assert.deepEqual(problems, []);
     await page.close();
   });
