@@ -64,11 +64,21 @@ export class AttachDetachController {
 
   /** Pods that keep the volume in the desired state of the world on a node. */
   private usersOn(volume: SimVolume, nodeName: string): SimPod[] {
+    return this.podsOn(nodeName).filter((p) => this.uses(p, volume));
+  }
+
+  private inUseOn(volume: SimVolume, nodeName: string): boolean {
+    return this.podsOn(nodeName).some((p) => this.uses(p, volume));
+  }
+
+  private podsOn(nodeName: string): readonly SimPod[] {
     // A deleted Node keeps its pods' volumes in the desired state until the pods are terminal or gone
     // (nodeDelete: DeleteNode refuses a node that still has volumes to attach).
-    const node = this.ctx.store.nodeByName.get(nodeName) ?? this.deletedNodes.get(nodeName);
-    if (!node) return [];
-    return [...node.pods].filter((p) => !p.removed && !this.isTerminated(p) && p.claims.some((c) => c.volume === volume));
+    return (this.ctx.store.nodeByName.get(nodeName) ?? this.deletedNodes.get(nodeName))?.pods ?? [];
+  }
+
+  private uses(pod: SimPod, volume: SimVolume): boolean {
+    return !pod.removed && !this.isTerminated(pod) && pod.claims.some((c) => c.volume === volume);
   }
 
   private reconcile(volume: SimVolume): void {
@@ -79,7 +89,7 @@ export class AttachDetachController {
       const forceDetachDisabled = features.disableForceDetachFlag(minor) && timing.controllerManager.disableForceDetachOnTimeout.value;
       // Set again below when a force detach is due; a pod back on the node cancels it (ResetDetachRequestTime).
       volume.forceDetach = forceDetachDisabled ? 'disabled' : undefined;
-      if (this.usersOn(volume, attachedTo).length > 0) {
+      if (this.inUseOn(volume, attachedTo)) {
         volume.detachRequestedAt = undefined;
         this.reportMultiAttach(volume);
         return;
@@ -116,7 +126,7 @@ export class AttachDetachController {
     const requested = volume.detachRequestedAt;
     this.ctx.clock.at(at, () => {
       if (volume.detachRequestedAt !== requested || volume.attachedTo === undefined) return;
-      if (this.usersOn(volume, volume.attachedTo).length > 0) return;
+      if (this.inUseOn(volume, volume.attachedTo)) return;
       // Force detach is only for a node that is still not Ready (SEMANTICS.md 7.3); a node back by then unmounts normally.
       if (cause === 'force-detach-timeout' && this.ctx.store.nodeByName.get(volume.attachedTo)?.ready === 'True') return;
       this.client.write(() => {

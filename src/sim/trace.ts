@@ -51,7 +51,13 @@ export interface Traced {
 
 function sameState(a: ObjectState, b: ObjectState): boolean {
   return a.status === b.status && a.ready === b.ready && a.restarts === b.restarts && a.node === b.node && a.ip === b.ip
-    && (a.taints ?? []).join() === (b.taints ?? []).join();
+    && sameList(a.taints ?? NONE, b.taints ?? NONE);
+}
+
+const NONE: readonly string[] = [];
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((item, i) => item === b[i]);
 }
 
 export class TraceRecorder {
