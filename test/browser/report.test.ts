@@ -130,11 +130,19 @@ describeWithChromium('HTML report in Chromium', (browser) => {
     assert.match((await page.locator('.pods-at').getAttribute('aria-label'))!, /^Pods at 6m\d\d?(\.\d+)?s after the failure$/);
     const nodes = await rowTexts(page, '.nodes-at');
     assert.equal(nodes[0], 'node/worker-a1 NotReady node.kubernetes.io/unreachable:NoSchedule, node.kubernetes.io/unreachable:NoExecute');
-    // On the light theme, each STATUS as text reads at 4.5:1 at least, and the light fill of "Running, not ready" has an outline of 3:1.
-    const contrasts = await page.evaluate<[string, number][]>(`(${CONTRAST})(
-      [...new Set(Array.from(document.querySelectorAll('.grid-row .status'), (cell) => cell.textContent))].map((text) => [text, Array.from(document.querySelectorAll('.grid-row .status')).find((cell) => cell.textContent === text)])
-        .concat([['not ready outline', document.querySelector('.swatch.cat-unready')]]))`);
-    assert.deepEqual(contrasts.map(([what]) => what).sort(), ['NotReady', 'Ready', 'Running', 'Terminating', 'not ready outline']);
+    // On the light theme, every STATUS colour and a summary's figures as text read at 4.5:1 at least (a cell of each
+    // kind is added to the table), and the light fill of "Running, not ready" has an outline of 3:1.
+    const contrasts = await page.evaluate<[string, number][]>(`(${CONTRAST})([
+      ...['ready', 'unready', 'pending', 'creating', 'terminating', 'unknown', 'failed'].map((category) => 'status cat-' + category),
+      'status node-ready', 'status node-notready', 'figures warn', 'figures bad',
+    ].map((classes) => {
+      const [parent, child] = classes.split(' ');
+      const row = document.querySelector('.pods-at').appendChild(document.createElement(parent === 'figures' ? 'dl' : 'div'));
+      row.className = parent === 'figures' ? 'figures' : 'grid-row';
+      const cell = row.appendChild(document.createElement('span'));
+      cell.className = parent === 'figures' ? child : classes;
+      return [classes, cell];
+    }).concat([['not ready outline', document.querySelector('.swatch.cat-unready')]]))`);
     for (const [what, ratio] of contrasts) assert.ok(ratio >= (what === 'not ready outline' ? 3 : 4.5), `${what}: ${ratio.toFixed(2)}:1`);
     assert.deepEqual(problems, []);
     await page.close();
