@@ -33,6 +33,8 @@ const JITTER = 0.04;
 /** Container restart backoff: 10 s doubling to 300 s (SEMANTICS.md 10). */
 const BACKOFF_INITIAL_MS = 10_000;
 const BACKOFF_MAX_MS = 300_000;
+/** The pod worker syncs a backed-off pod again after wait.Jitter(backOffPeriod 10 s, 0.5): 10–15 s (pkg/kubelet/pod_workers.go). */
+const POD_WORKER_BACKOFF_MS = 10_000;
 
 /** The kubelets of all nodes; one is made when its node first has something to do. */
 export class Kubelets {
@@ -66,8 +68,8 @@ class Kubelet {
   private readonly informer: Informer<{ pod: SimPod; change: PodChange }>;
   /** Pods whose API object is gone while their containers still run here. */
   private readonly orphans = new Set<SimPod>();
-  /** When each container's restart back-off ends (CrashLoopBackOff). */
-  private readonly backOffUntil = new Map<SimPod, number>();
+  /** When each backed-off container starts again (CrashLoopBackOff): the pod worker's first sync after its back-off. */
+  private readonly restartAt = new Map<SimPod, number>();
   /** Pods waiting for a volume to be attached to this node before they can start. */
   private readonly waitingForVolumes = new Set<SimPod>();
   private connected: boolean;
@@ -213,7 +215,7 @@ class Kubelet {
       if (pod.removed || pod.deletionTimestamp !== undefined) continue;
       if (healthy && pod.containerReason === 'CrashLoopBackOff') {
         // A healed disk does not end the back-off: the container starts again when it expires, in its sandbox.
-        clock.at(Math.max(clock.now, this.backOffUntil.get(pod) ?? clock.now), () => {
+        clock.at(Math.max(clock.now, this.restartAt.get(pod) ?? clock.now), () => {
           if (epoch === this.diskEpoch && !pod.removed && pod.deletionTimestamp === undefined && this.connected) this.launch(pod, pod.restartCount + 1);
         });
         continue;
@@ -232,6 +234,17 @@ class Kubelet {
       this.failReadiness(pod, epoch);
       this.failLiveness(pod, epoch, 0);
     }
+  }
+
+  /**
+   * When a killed container starts again: at once without a back-off; else at the first sync of the
+   * pod worker after the back-off ends, the worker looking again every 10–15 s from the kill, so
+   * restart times are quantized (SEMANTICS.md 10).
+   */
+  private afterBackOffMs(backoffMs: number): number {
+    let ms = 0;
+    while (ms < backoffMs) ms += this.random.uniform(POD_WORKER_BACKOFF_MS, 1.5 * POD_WORKER_BACKOFF_MS);
+    return ms;
   }
 
   /** SEMANTICS.md 10: the first failing probe within one period, then failureThreshold − 1 more periods, plus the timeout. */
@@ -275,11 +288,12 @@ class Kubelet {
           return;
         }
         const backoffMs = restarts === 0 ? 0 : Math.min(BACKOFF_INITIAL_MS * 2 ** (restarts - 1), BACKOFF_MAX_MS);
-        this.backOffUntil.set(pod, clock.now + backoffMs);
+        const restartMs = this.afterBackOffMs(backoffMs);
+        this.restartAt.set(pod, clock.now + restartMs);
         if (backoffMs > 0) {
           this.client.write(() => store.patchPodStatus(pod, { ready: false, containersReady: false, containerState: 'waiting', containerReason: 'CrashLoopBackOff' }));
         }
-        clock.after(backoffMs, () => {
+        clock.after(restartMs, () => {
           if (!alive()) return;
           const serves = !timing.simulator.diskFailureRestartsHang.value;
           const { readinessProbe: readiness, startupProbe: startup } = pod.template;

@@ -169,6 +169,18 @@ describe('failure modes', () => {
       assert.deepEqual([api.cause.kind, (api.cause as { podReady: boolean }).podReady], ['node-ready-but-broken', false]);
     });
 
+    it('each restart after a back-off B waits for the pod worker\'s next look, every 10–15 s from the kill: B to B + 15 s after it, not exactly B', () => {
+      const api = (e: { object: { name: string } }) => e.object.name.startsWith('api-');
+      const kills = result.events.filter((e) => api(e) && e.type === 'PodStopped' && e.detail?.cause === 'liveness').map((e) => e.t);
+      const starts = result.events.filter((e) => api(e) && e.type === 'PodRestarted').map((e) => e.t);
+      assert.ok(kills.length >= 6, `${kills.length} kills`);
+      // Each restart's write reaches the API after the kubelet's write latency.
+      const waits = kills.slice(0, starts.length).map((kill, i) => starts[i] - kill - WRITE);
+      const backOffs = waits.map((_, i) => (i === 0 ? 0 : Math.min(10_000 * 2 ** (i - 1), 300_000)));
+      waits.forEach((wait, i) => assert.ok(wait >= backOffs[i] - WRITE && wait < backOffs[i] + 15_000 + WRITE, `restart ${i + 1}: ${wait} ms after its kill, back-off ${backOffs[i]} ms`));
+      assert.ok(waits.slice(1).some((wait, i) => wait > backOffs[i + 1] + 1000), `restarts at their back-offs' ends exactly: ${waits}`);
+    });
+
     it('the first liveness kill comes failureThreshold periods after the disk fails: initialDelaySeconds counts from a container\'s start, long past', () => {
       const delayed = deployment('slow', 1, '').replace('      containers: [{name: c, image: registry.k8s.io/pause:3.9}]\n', probes.replace('livenessProbe: {httpGet: {path: /, port: 80}}', 'livenessProbe: {httpGet: {path: /, port: 80}, initialDelaySeconds: 20}'));
       const killed = run([delayed], { failure: 'disk-failure', durationMs: 5 * MINUTE }).events.find((e) => e.type === 'PodStopped' && e.detail?.cause === 'liveness')!;
