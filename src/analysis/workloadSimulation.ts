@@ -146,17 +146,22 @@ export function selectedNodes(workload: Workload, objects: ManifestModel): { clu
   return { cluster, nodes: cluster.nodes.filter((n) => matchesMap(nodeSelector, n.labels) && matchesNodeSelectorTerms(affinity.nodeRequired, n.name, n.labels)) };
 }
 
-/** The labels a pod requires of its node (nodeSelector, the first required node affinity term, its nodeName as the hostname; every hostname an In allows) and its requests. */
+/**
+ * The labels a pod requires of its node (nodeSelector, the first required node affinity term, its
+ * nodeName as the hostname; every hostname an In of any term allows, the terms being ORed) and its requests.
+ */
 function nodeNeeds(workload: Workload): NodeNeeds {
   const spec = workload.template.spec;
   const labels: Record<string, string> = { ...spec.nodeSelector };
   // A node named by spec.nodeName is one machine the user has: the default cluster gets it.
   if (spec.nodeName !== undefined) labels[HOSTNAME_LABEL] ??= spec.nodeName;
-  let hostnames: string[] | undefined;
-  for (const { key, operator, values } of spec.affinity.nodeRequired[0]?.matchExpressions ?? []) {
+  const terms = spec.affinity.nodeRequired;
+  for (const { key, operator, values } of terms[0]?.matchExpressions ?? []) {
     if (operator === 'In' && values.length > 0) labels[key] ??= values[0];
-    if (operator === 'In' && key === HOSTNAME_LABEL && values.length > 1 && labels[key] === values[0]) hostnames = values;
     if (operator === 'Exists') labels[key] ??= 'true';
   }
+  const allowed = [...new Set(terms.flatMap((term) => term.matchExpressions.filter((e) => e.operator === 'In' && e.key === HOSTNAME_LABEL).flatMap((e) => e.values)))];
+  // Not when nodeSelector or nodeName pins another host, which the pods need as well.
+  const hostnames = allowed.length > 1 && labels[HOSTNAME_LABEL] === allowed[0] ? allowed : undefined;
   return { labels, ...(hostnames ? { hostnames } : {}), ...podRequests(spec) };
 }

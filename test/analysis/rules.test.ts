@@ -455,6 +455,9 @@ describe('rules (RULES.md sections A–E)', () => {
     const either = statefulSet(1).replace('      containers:', '      affinity: {nodeAffinity: {requiredDuringSchedulingIgnoredDuringExecution: {nodeSelectorTerms: [{matchExpressions: [{key: kubernetes.io/hostname, operator: In, values: [node-1, node-2]}]}]}}}\n      containers:');
     assert.notEqual(either, statefulSet(1));
     assert.deepEqual(analyse(either).findings.filter((f) => f.ruleId === 'KFS004'), []);
+    // So are two terms naming one host each: the terms are ORed.
+    const orTerms = statefulSet(1).replace('      containers:', '      affinity: {nodeAffinity: {requiredDuringSchedulingIgnoredDuringExecution: {nodeSelectorTerms: [{matchExpressions: [{key: kubernetes.io/hostname, operator: In, values: [node-1]}]}, {matchExpressions: [{key: kubernetes.io/hostname, operator: In, values: [node-2]}]}]}}}\n      containers:');
+    assert.deepEqual(analyse(orTerms).findings.filter((f) => f.ruleId === 'KFS004'), []);
     assert.deepEqual(analyse(deployment().replace('      containers:', '      affinity: {nodeAffinity: {requiredDuringSchedulingIgnoredDuringExecution: {nodeSelectorTerms: [{matchExpressions: [{key: kubernetes.io/hostname, operator: In, values: [node-1]}]}]}}}\n      containers:')).findings.filter((f) => f.ruleId === 'KFS004').length, 1);
     // Pinned to one node, three replicas cannot be spread: KFS004 says so, and KFS010 does not ask for spreading.
     const pinnedThree = deployment({ replicas: 3, pod: '      nodeSelector: {kubernetes.io/hostname: db-host-7}\n      containers: [{name: c, image: app}]\n' });
