@@ -303,6 +303,9 @@ describe('rules (RULES.md sections A–E)', () => {
     const [scaledDown] = kfs002([hpa(1)]);
     assert.match(scaledDown.message, /while HorizontalPodAutoscaler web-hpa has scaled it to 1 replica: .*Set minReplicas: 2 in the autoscaler, not replicas here\.$/);
     assert.equal(scaledDown.fixes, undefined);
+    // Three replicas written do not keep an autoscaler from scaling down to its minReplicas 1.
+    const written = analyse(deployment({ replicas: 3 }), [hpa(1)]).findings.filter((f) => f.ruleId === 'KFS002');
+    assert.match(written[0]?.message ?? '', /while HorizontalPodAutoscaler web-hpa has scaled it to 1 replica/);
   });
 
   it('KFS009 says when a written toleration with seconds gets a DaemonSet pod evicted: it is read before the controller\'s own', () => {

@@ -56,10 +56,10 @@ export const singleReplica: Rule = {
   docs: TAINT_DOCS,
   check(ctx) {
     return ctx.document.model.workloads.flatMap((workload) => {
-      if (!hasReplicas(workload) || workload.replicas >= 2) return [];
-      // An autoscaler owns the replica count: minReplicas decides, and replicas written here would fight it.
+      if (!hasReplicas(workload)) return [];
+      // An autoscaler owns the replica count: minReplicas decides, whatever replicas is written here.
       const autoscaler = autoscalerOf(workload, ctx.workspace);
-      if (autoscaler && autoscaler.minReplicas >= 2) return [];
+      if ((autoscaler ? autoscaler.minReplicas : workload.replicas) >= 2) return [];
       const outcome = simulated(ctx, workload);
       if (!outcome) return [];
       const text = outageText(outcome);
