@@ -3,7 +3,7 @@
  * cannot work: StatefulSet specifics (KFS053, RULES.md E), selectors that do not select their own
  * template, invalid names and namespaces, missing required fields (KFS094), Services that select no pod (KFS054).
  */
-import type { Sourced, Workload } from '../../manifest/model/types';
+import type { LabelSelector, Sourced, Workload } from '../../manifest/model/types';
 import { isClusterScoped, metadataProblem, objectRef, type ManifestObject } from '../../manifest/objects';
 import { valueAt } from '../../manifest/path';
 import { SYNTAX_ERROR } from '../../manifest/problem';
@@ -34,6 +34,12 @@ function selectorMatchesTemplate(workload: Workload): boolean {
 
 /** apps/v1 workloads must have a selector (older API versions defaulted it from the template). */
 const NEEDS_SELECTOR = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet']);
+/** The word apps validation uses for each kind: a ReplicaSet's message says deployment (ValidateReplicaSetSpec). */
+const EMPTY_SELECTOR_WORD: Record<string, string> = { Deployment: 'deployment', ReplicaSet: 'deployment', StatefulSet: 'statefulset', DaemonSet: 'daemonset' };
+
+function isEmptySelector(selector: LabelSelector): boolean {
+  return Object.keys(selector.matchLabels).length === 0 && selector.matchExpressions.length === 0;
+}
 
 /** A strategic-merge or kustomize patch is a fragment of an object, not an object the API server receives. */
 export function isPatch(object: ManifestObject): boolean {
@@ -139,6 +145,8 @@ function checkWorkload(workload: Sourced<Workload>, reject: (range: Finding['ran
   }
   if (NEEDS_SELECTOR.has(workload.kind) && workload.source.apiVersion === 'apps/v1' && map.node(['spec', 'selector']) === undefined) {
     reject(rangeOf(workload, ['spec', 'selector']), 'spec.selector is required');
+  } else if (NEEDS_SELECTOR.has(workload.kind) && 'selector' in workload && map.node(['spec', 'selector']) !== undefined && isEmptySelector(workload.selector)) {
+    reject(rangeOf(workload, ['spec', 'selector']), `spec.selector is empty, which would select every pod of the namespace (empty selector is invalid for ${EMPTY_SELECTOR_WORD[workload.kind]})`);
   } else if (workload.kind !== 'StatefulSet' && map.node(['spec', 'selector']) !== undefined && !selectorMatchesTemplate(workload)) {
     reject(rangeOf(workload, ['spec', 'selector']), `spec.selector does not match the labels of ${[...templatePath(workload), 'metadata', 'labels'].join('.')}`);
   }
