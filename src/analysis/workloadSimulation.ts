@@ -21,13 +21,14 @@ import type { WorkloadSummary } from '../sim/summary';
 /** `worst-placement` / `spread-placement`: the node-lost scenario with the pods packed onto as few nodes as the filters allow, or spread as widely as possible (KFS010). */
 export type Variant = 'node-lost' | 'node-returns-2m' | 'partition' | 'kubelet-not-ready' | 'worst-placement' | 'spread-placement';
 
-const VARIANTS: Record<Variant, { failure: FailureKind; recoverAfterMs?: number; placement?: Placement }> = {
+/** `packed`: on an invented cluster, nodes with room for every replica, as the user's nodes may well have. */
+const VARIANTS: Record<Variant, { failure: FailureKind; recoverAfterMs?: number; placement?: Placement; packed?: true }> = {
   'node-lost': { failure: 'power-off' },
   'node-returns-2m': { failure: 'power-off', recoverAfterMs: 2 * 60_000 },
   partition: { failure: 'partition' },
   'kubelet-not-ready': { failure: 'kubelet-not-ready' },
-  'worst-placement': { failure: 'power-off', placement: 'worst' },
-  'spread-placement': { failure: 'power-off', placement: 'spread' },
+  'worst-placement': { failure: 'power-off', placement: 'worst', packed: true },
+  'spread-placement': { failure: 'power-off', placement: 'spread', packed: true },
 };
 
 export interface WorkloadOutcome {
@@ -74,12 +75,12 @@ export class WorkloadSimulations {
 
   private run(workload: Sourced<Workload>, objects: ManifestModel, timing: TimingConfiguration, variant: Variant): WorkloadOutcome | null {
     this.runs++;
-    const { failure, recoverAfterMs, placement } = VARIANTS[variant];
+    const { failure, recoverAfterMs, placement, packed } = VARIANTS[variant];
     const scenario: Scenario = {
       workloads: [workload],
       ...supportingObjects(objects),
       services: servicesInFront(workload, objects.services),
-      cluster: clusterFor(workload, objects),
+      cluster: clusterFor(workload, objects, undefined, packed ? fewestPods(workload, objects) : 1),
       timing,
       faults: [{ kind: failure, targets: [], atMs: 0, recoverAfterMs }],
       interventions: [],
@@ -135,8 +136,8 @@ export class WorkloadSimulations {
 }
 
 /** The workspace's nodes, or the default cluster given what the workload's pods ask of a node. */
-export function clusterFor(workload: Workload, objects: ManifestModel, asker?: string): ClusterSpec {
-  return objects.nodes.length > 0 ? clusterOf(objects.nodes) : defaultClusterFitting(nodeNeeds(workload), asker);
+export function clusterFor(workload: Workload, objects: ManifestModel, asker?: string, copies = 1): ClusterSpec {
+  return objects.nodes.length > 0 ? clusterOf(objects.nodes) : defaultClusterFitting(nodeNeeds(workload), asker, copies);
 }
 
 /** The nodes the workload's nodeSelector and required node affinity allow, on the cluster it is simulated on. */

@@ -74,9 +74,14 @@ const LARGEST_MACHINE = { cpuMillis: 1024 * 1000, memoryBytes: 32 * 2 ** 40 };
  * invented, and the user's nodes surely have what their manifests select (a node pool, an
  * architecture, bigger machines). A zone or region asked for becomes that of every node; a
  * hostname asked for becomes the first node's name (a pod pinned to one machine stays pinned), and
- * several allowed hostnames the first nodes' names.
+ * several allowed hostnames the first nodes' names. With `copies`, each node has room for that many
+ * pods (all the replicas a worst placement packs on one node), where a machine can.
  */
-export function defaultClusterFitting(needs: NodeNeeds, asker?: string): ClusterSpec {
+export function defaultClusterFitting(needs: NodeNeeds, asker?: string, copies = 1): ClusterSpec {
+  // Room for `copies` pods on each node where a machine has it; else for one.
+  const all = { ...needs, cpuMillis: needs.cpuMillis * copies, memoryBytes: needs.memoryBytes * copies, ...(needs.extended ? { extended: Object.fromEntries(Object.entries(needs.extended).map(([name, amount]) => [name, amount * copies])) } : {}) };
+  const packed = copies > 1 && all.cpuMillis <= LARGEST_MACHINE.cpuMillis && all.memoryBytes <= LARGEST_MACHINE.memoryBytes;
+  if (packed) needs = all;
   // Room no machine has (cpu: 1e308) is not invented: the pod stays Pending, Insufficient cpu.
   if (needs.cpuMillis > LARGEST_MACHINE.cpuMillis || needs.memoryBytes > LARGEST_MACHINE.memoryBytes) needs = { ...needs, cpuMillis: 0, memoryBytes: 0 };
   const cluster = defaultCluster();
@@ -106,7 +111,7 @@ export function defaultClusterFitting(needs: NodeNeeds, asker?: string): Cluster
   return {
     nodes: cluster.nodes,
     // A zone asked for is every node's: no longer 3 zones.
-    source: `the default ${labels.some(([key]) => key === ZONE_LABEL) ? '6 workers' : '3 zones x 2 workers'} fitted to what ${asker ? `${asker} asks` : 'its pods ask'} for: ${Math.ceil(cpuMillis / 1000)} CPU / ${gib} GiB allocatable each${extended.map(([name, amount]) => ` and ${amount} ${name}`).join('')}${labelled ? `, labelled ${labelled}` : ''}${renamed.length === 1 ? `, one named ${renamed[0]}` : renamed.length > 1 ? `, named ${renamed.join(', ')}` : ''}`,
+    source: `the default ${labels.some(([key]) => key === ZONE_LABEL) ? '6 workers' : '3 zones x 2 workers'} ${packed ? `fitted to hold ${copies} pods of ${asker ?? 'the workload'} on one node` : `fitted to what ${asker ? `${asker} asks` : 'its pods ask'} for`}: ${Math.ceil(cpuMillis / 1000)} CPU / ${gib} GiB allocatable each${extended.map(([name, amount]) => ` and ${amount} ${name}`).join('')}${labelled ? `, labelled ${labelled}` : ''}${renamed.length === 1 ? `, one named ${renamed[0]}` : renamed.length > 1 ? `, named ${renamed.join(', ')}` : ''}`,
   };
 }
 

@@ -359,18 +359,20 @@ export class Scheduler {
   }
 
   /**
-   * Pods matching a selector in the pod's namespace on nodes where `inDomain` holds. Terminating
+   * Pods matching a selector in the pod's namespace (an affinity term's own, where it names some) on nodes where `inDomain` holds. Terminating
    * pods count for inter-pod affinity, not for topology spreading (`withoutTerminating`):
    * PodTopologySpread's countPodsMatchSelector skips them (kubernetes#87621).
    */
-  countMatching(pod: SimPod, selector: LabelSelector | undefined, inDomain: (n: SimNode) => boolean, withoutTerminating = false): number {
+  countMatching(pod: SimPod, selector: LabelSelector | undefined, inDomain: (n: SimNode) => boolean, withoutTerminating = false, namespaces: readonly string[] = []): number {
     if (!selector) return 0;
     let count = 0;
+    // An affinity term's namespaces, when it names some, are where it looks; else the pod's own.
+    const inNamespace = (other: SimPod) => (namespaces.length > 0 ? namespaces.includes(other.namespace) : other.namespace === pod.namespace);
     for (const node of this.ctx.store.nodes) {
       if (node.deleted || !inDomain(node)) continue;
       for (const other of node.pods) {
         if (withoutTerminating && other.deletionTimestamp !== undefined) continue;
-        if (other !== pod && other.namespace === pod.namespace && matchesLabelSelector(selector, other.template.labels)) count++;
+        if (other !== pod && inNamespace(other) && matchesLabelSelector(selector, other.template.labels)) count++;
       }
     }
     return count;
@@ -410,13 +412,13 @@ export class Scheduler {
     if (affinity.podAntiAffinityRequired.length === 0 && affinity.podAffinityRequired.length === 0) return undefined;
     const sameDomain = (term: PodAffinityTerm) => (n: SimNode) => node.labels[term.topologyKey] !== undefined && n.labels[term.topologyKey] === node.labels[term.topologyKey];
     for (const term of affinity.podAntiAffinityRequired) {
-      if (this.countMatching(pod, term.labelSelector, sameDomain(term)) > 0) return "node(s) didn't match pod anti-affinity rules";
+      if (this.countMatching(pod, term.labelSelector, sameDomain(term), false, term.namespaces) > 0) return "node(s) didn't match pod anti-affinity rules";
     }
     for (const term of affinity.podAffinityRequired) {
-      if (this.countMatching(pod, term.labelSelector, sameDomain(term)) === 0) {
+      if (this.countMatching(pod, term.labelSelector, sameDomain(term), false, term.namespaces) === 0) {
         // A pod that matches its own affinity term may start the group (the first replica).
         const selfMatch = term.labelSelector && matchesLabelSelector(term.labelSelector, pod.template.labels)
-          && this.countMatching(pod, term.labelSelector, () => true) === 0;
+          && this.countMatching(pod, term.labelSelector, () => true, false, term.namespaces) === 0;
         if (!selfMatch) return "node(s) didn't match pod affinity rules";
       }
     }

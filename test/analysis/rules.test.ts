@@ -232,7 +232,16 @@ describe('rules (RULES.md sections A–E)', () => {
     // Anti-affinity on a key that does not separate nodes does not count, nor a term that selects other pods.
     assert.equal(kfs010(deployment({ replicas: 3, pod: antiAffinity.replace('kubernetes.io/hostname', 'example.com/rack-row') })).length, 1);
     assert.equal(kfs010(deployment({ replicas: 3, pod: antiAffinity.replace('{app: web}', '{app: database}') })).length, 1);
-    assert.equal(kfs010(deployment({ replicas: 3, pod: spread.replace('{app: web}', '{app: other}') })).length, 1);
+    const otherPods = kfs010(deployment({ replicas: 3, pod: spread.replace('{app: web}', '{app: other}') }));
+    assert.equal(otherPods.length, 1);
+    // Constraints of its own replace the scheduler's default spreading: the message does not call on it.
+    assert.match(otherPods[0], /\(nothing keeps them apart: its topologySpreadConstraints count other pods, and they take the place of the scheduler's default spreading\)/);
+    // Nor does a term that looks for the workload's pods in another namespace.
+    assert.equal(kfs010(deployment({ replicas: 3, pod: antiAffinity.replace('topologyKey: kubernetes.io/hostname,', 'topologyKey: kubernetes.io/hostname, namespaces: [elsewhere],') })).length, 1);
+    assert.deepEqual(kfs010(deployment({ replicas: 3, pod: antiAffinity.replace('topologyKey: kubernetes.io/hostname,', 'topologyKey: kubernetes.io/hostname, namespaces: [shop],') })), []);
+    // Without Node objects, the invented nodes have room for every replica a worst placement packs (2 CPU each here, not one 4-CPU node's worth).
+    const large = kfs010(deployment({ replicas: 2, pod: container('        resources: {requests: {cpu: "2", memory: 1Gi}, limits: {cpu: "2", memory: 1Gi}}\n') }));
+    assert.match(large[0] ?? '', /^If the scheduler packs its 2 replicas on one node/);
     // A host port is one pod per node: the scheduler cannot pack them (NodePorts).
     assert.deepEqual(kfs010(deployment({ replicas: 3, pod: container('        ports: [{containerPort: 80, hostPort: 80}]\n') })), []);
   });

@@ -4,7 +4,7 @@ import { API_SERVER_KNOBS } from '../../cluster/apiServerConfiguration';
 import { DISABLED_ADMISSION } from '../../manifest/model/clusterConfig';
 import { matchesLabelSelector, matchesMap } from '../../sim/selectors';
 import { formatDuration } from '../../report/format';
-import type { LabelSelector, Sourced, Workload } from '../../manifest/model/types';
+import type { LabelSelector, PodAffinityTerm, Sourced, Workload } from '../../manifest/model/types';
 import { isMirrorPod, podVolumes } from '../../manifest/model/workloads';
 import { diskName } from '../../manifest/model/podSpec';
 import { objectRef } from '../../manifest/objects';
@@ -362,8 +362,10 @@ export const packedReplicas: Rule = {
       const { affinity, topologySpreadConstraints } = workload.template.spec;
       // Only a term that selects the workload's own pods spreads them.
       const own = (selector: LabelSelector | undefined) => selector !== undefined && matchesLabelSelector(selector, workload.template.labels);
+      // A term's namespaces, when it names some, are where it counts pods (none: the pod's own).
+      const ownNamespace = (term: PodAffinityTerm) => term.namespaces.length === 0 || term.namespaces.includes(workload.namespace);
       const antiAffinity = [...affinity.podAntiAffinityRequired, ...affinity.podAntiAffinityPreferred.map((p) => p.term)];
-      if (topologySpreadConstraints.some((c) => own(c.labelSelector)) || antiAffinity.some((term) => SPREADING_KEYS.has(term.topologyKey) && own(term.labelSelector))) return [];
+      if (topologySpreadConstraints.some((c) => own(c.labelSelector)) || antiAffinity.some((term) => SPREADING_KEYS.has(term.topologyKey) && own(term.labelSelector) && ownNamespace(term))) return [];
       // Pinned to one node by its selector, it cannot be spread: KFS004 says so.
       if (selectedNodes(workload, ctx.workspace).nodes.length === 1) return [];
       const outcome = ctx.simulations.outcome(workload, ctx.workspace, ctx.timing, 'worst-placement');
@@ -371,6 +373,10 @@ export const packedReplicas: Rule = {
       const text = outageText(outcome);
       const down = text.open ? 'until the node returns or someone acts' : `for about ${approx(outcome.summary.unavailableMs)}`;
       const where = outcome.nodesBefore <= 1 ? 'on one node' : `on ${outcome.nodesBefore} nodes`;
+      // The scheduler's default constraints apply only to a pod that has none of its own (PodTopologySpread's system defaults).
+      const keptApart = topologySpreadConstraints.length > 0
+        ? 'nothing keeps them apart: its topologySpreadConstraints count other pods, and they take the place of the scheduler\'s default spreading'
+        : 'only the scheduler\'s default spreading, soft and of maxSkew 3, keeps them apart';
       const editor = editorFor(ctx.document, workload.source);
       // The workload's own selector, not every template label: a version label would split old and new pods in a rollout.
       const { matchLabels, matchExpressions } = workload.selector;
@@ -383,7 +389,7 @@ export const packedReplicas: Rule = {
         : fix('Spread the replicas over nodes (topologySpreadConstraints on kubernetes.io/hostname, maxSkew 1, ScheduleAnyway)', [editor.appendItems([...podSpecPath(workload), 'topologySpreadConstraints'], [constraint])],
           { preferred: true, effect: workloadEffect(workload, 'worst-placement-outage') });
       return [base(this, workload, isWritten(workload, ['spec', 'replicas']) ? rangeOf(workload, ['spec', 'replicas']) : kindRange(workload),
-        `If the scheduler packs its ${pods}${autoscalerOf(workload, ctx.workspace) ? ' or more' : ''} replicas ${where} (only the scheduler's default spreading, soft and of maxSkew 3, keeps them apart), that node's failure takes all of them down ${down}; spread them: a topologySpreadConstraint of their own over kubernetes.io/hostname (ScheduleAnyway with maxSkew 1 never leaves a replacement Pending).`,
+        `If the scheduler packs its ${pods}${autoscalerOf(workload, ctx.workspace) ? ' or more' : ''} replicas ${where} (${keptApart}), that node's failure takes all of them down ${down}; spread them: a topologySpreadConstraint of their own over kubernetes.io/hostname (ScheduleAnyway with maxSkew 1 never leaves a replacement Pending).`,
         { explanation: `Simulated with the pods packed onto as few nodes as the filters allow: ${text.because}. Without topologySpreadConstraints or pod anti-affinity on kubernetes.io/hostname (or a zone), only the scheduler's default scoring spreads them, and it gives way to free capacity, node affinity and taints.`, fixes })];
     });
   },
