@@ -4,7 +4,7 @@ import { extractObjects, type ManifestObject } from './objects';
 import { decodeUtf8 } from './decode';
 import { formatCount } from './formatCount';
 import { ManifestParser, unparsedFile, type ParsedFile } from './parseFile';
-import type { ManifestProblem } from './problem';
+import { SYNTAX_ERROR, TEMPLATE_DETECTED, type ManifestProblem } from './problem';
 
 export interface ReadManifest {
   parsed: ParsedFile;
@@ -19,6 +19,7 @@ export function readManifestText(text: string, parser: ManifestParser = new Mani
   const parsed = parser.parse(text);
   const { objects, problems } = extractObjects(parsed);
   const model = buildModel(objects, problems);
+  model.unreadInput = parsed.problems.some((p) => (p.ruleId === SYNTAX_ERROR && p.severity === 'error') || p.ruleId === TEMPLATE_DETECTED);
   return { parsed, objects, model, problems };
 }
 
@@ -28,5 +29,5 @@ export function readManifestBytes(bytes: Uint8Array, parser: ManifestParser = ne
   if (decoded.invalidAt === undefined) return readManifestText(decoded.text, parser);
   const byte = `0x${decoded.invalidByte!.toString(16).toUpperCase().padStart(2, '0')}`;
   const parsed = unparsedFile(decoded.text, decoded.invalidAt, `Not UTF-8 text: byte ${byte} at offset ${formatCount(decoded.invalidByteOffset!)} is not valid UTF-8, and kubectl and the API server accept only UTF-8; nothing in this file was analysed. Save it as UTF-8 (or it is not a manifest at all).`);
-  return { parsed, objects: [], model: buildModel([], []), problems: [] };
+  return { parsed, objects: [], model: { ...buildModel([], []), unreadInput: true }, problems: [] };
 }

@@ -24,6 +24,7 @@ export function mergeModels(models: ManifestModel[]): ManifestModel {
     merged.services.push(...model.services);
     merged.nodes.push(...model.nodes);
     for (const namespace of model.customResourceNamespaces) if (!merged.customResourceNamespaces.includes(namespace)) merged.customResourceNamespaces.push(namespace);
+    merged.unreadInput ||= model.unreadInput;
   }
   merged.clusterConfig = mergeClusterConfig(models.map((m) => m.clusterConfig));
   return merged;

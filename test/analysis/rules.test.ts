@@ -246,6 +246,15 @@ describe('rules (RULES.md sections A–E)', () => {
     assert.deepEqual(kfs010(deployment({ replicas: 3, pod: container('        ports: [{containerPort: 80, hostPort: 80}]\n') })), []);
   });
 
+  it('KFS054 says that a document it could not read may hold the pod template, when one was skipped', () => {
+    const service = 'apiVersion: v1\nkind: Service\nmetadata: {name: front, namespace: shop}\nspec:\n  selector: {app: frontend}\n  ports: [{port: 80}]\n';
+    const template = 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {{ .Values.name }}\n  namespace: shop\n';
+    const [hedged] = analyse(service, [deployment(), template]).findings.filter((f) => f.ruleId === 'KFS054');
+    assert.match(hedged.message, /^No pod template of namespace shop among the documents read has the labels app=frontend; a document of the input that could not be read \(a template or a YAML error, skipped\) may have them\./);
+    const [plain] = analyse(service, [deployment()]).findings.filter((f) => f.ruleId === 'KFS054');
+    assert.match(plain.message, /^No pod template of namespace shop among the inputs has the labels app=frontend:/);
+  });
+
   it('KFS010 on a StatefulSet: packed replicas stay down until someone acts', () => {
     const [finding] = analyse(statefulSet(3)).findings.filter((f) => f.ruleId === 'KFS010');
     assert.equal(finding.message, "If the scheduler packs its 3 replicas on one node (only the scheduler's default spreading, soft and of maxSkew 3, keeps them apart), that node's failure takes all of them down until the node returns or someone acts; spread them: a topologySpreadConstraint of their own over kubernetes.io/hostname (ScheduleAnyway with maxSkew 1 never leaves a replacement Pending).");

@@ -199,7 +199,9 @@ export const serviceSelectsNothing: Rule = {
       return [{
         ruleId: this.id, severity: this.defaultSeverity, object: objectRef(service.source),
         range: service.source.sourceMap.keyOrClosestRange(['spec', 'selector']),
-        message: `No pod template of namespace ${service.namespace} among the inputs has the labels ${labels}: unless pods from elsewhere carry them, this Service has no endpoints, and traffic to it fails. Make its selector match the labels of the pods it should reach.`,
+        message: ctx.workspace.unreadInput
+          ? `No pod template of namespace ${service.namespace} among the documents read has the labels ${labels}; a document of the input that could not be read (a template or a YAML error, skipped) may have them. Otherwise, unless pods from elsewhere carry them, this Service has no endpoints, and traffic to it fails.`
+          : `No pod template of namespace ${service.namespace} among the inputs has the labels ${labels}: unless pods from elsewhere carry them, this Service has no endpoints, and traffic to it fails. Make its selector match the labels of the pods it should reach.`,
       }];
     });
   },

@@ -25,6 +25,8 @@ export interface ManifestModel {
   clusterConfig: ClusterConfig;
   /** Namespaces with custom resources (objects of an API group that is not Kubernetes' own): operators may run pods for them. */
   customResourceNamespaces: string[];
+  /** A document of the input could not be read (a YAML error, a template, not UTF-8): what it holds is unknown. */
+  unreadInput: boolean;
 }
 
 /** API groups of Kubernetes itself, and the configuration files' groups. */
@@ -36,6 +38,7 @@ export function emptyModel(): ManifestModel {
     podDisruptionBudgets: [], horizontalPodAutoscalers: [], limitRanges: [], services: [], nodes: [],
     clusterConfig: { kubelet: [], controllerManager: [], apiServer: [] },
     customResourceNamespaces: [],
+    unreadInput: false,
   };
 }
 
