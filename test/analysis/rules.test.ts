@@ -246,6 +246,19 @@ describe('rules (RULES.md sections A–E)', () => {
     assert.deepEqual(kfs010(deployment({ replicas: 3, pod: container('        ports: [{containerPort: 80, hostPort: 80}]\n') })), []);
   });
 
+  it('KFS092: a probe\'s or hook\'s port is a number from 1 to 65535 or a port name, as the API server requires', () => {
+    const probe = (port: string, handler = 'httpGet: {path: /, port: PORT}') => analyse(deployment({ pod: container(`        readinessProbe: {${handler.replace('PORT', port)}}\n`) })).findings.filter((f) => f.ruleId === 'KFS092').map((f) => f.message);
+    assert.deepEqual(probe('"8080"'), ['spec.template.spec.containers[0].readinessProbe.httpGet.port "8080" is not a valid port name (it needs at least one letter); a port number is written without quotes: 8080.']);
+    assert.match(probe('70000')[0], /readinessProbe\.httpGet\.port .*65535/);
+    assert.match(probe('my--port')[0], /"my--port" is not a valid port name \(no two hyphens in a row\)/);
+    assert.match(probe('Http')[0], /only lowercase letters, digits and '-'/);
+    assert.deepEqual(probe('', 'tcpSocket: {}'), ['spec.template.spec.containers[0].readinessProbe.tcpSocket.port is required.']);
+    for (const port of ['8080', 'http', 'metrics-2']) assert.deepEqual(probe(port), [], port);
+    assert.match(probe('0', 'grpc: {port: PORT}')[0], /readinessProbe\.grpc\.port/);
+    const hook = analyse(deployment({ pod: container('        lifecycle: {preStop: {httpGet: {path: /drain, port: "80"}}}\n') })).findings.filter((f) => f.ruleId === 'KFS092');
+    assert.match(hook[0]?.message ?? '', /lifecycle\.preStop\.httpGet\.port "80" is not a valid port name/);
+  });
+
   it('KFS054 says that a document it could not read may hold the pod template, when one was skipped', () => {
     const service = 'apiVersion: v1\nkind: Service\nmetadata: {name: front, namespace: shop}\nspec:\n  selector: {app: frontend}\n  ports: [{port: 80}]\n';
     const template = 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {{ .Values.name }}\n  namespace: shop\n';

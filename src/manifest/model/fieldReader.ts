@@ -96,6 +96,24 @@ export class FieldReader {
     return undefined;
   }
 
+  /** A probe's or hook's port (IntOrString): a number from 1 to 65535 or a container port's name (ValidatePortNumOrName). */
+  portNumberOrName(...path: PathSegment[]): number | string | undefined {
+    const value = this.raw(...path);
+    if (value === undefined || value === null) {
+      this.report(path, `${this.name(path)} is required.`);
+      return undefined;
+    }
+    if (typeof value === 'number') return this.int(path, { min: 1, max: 65535 });
+    if (typeof value !== 'string') {
+      this.report(path, `${this.name(path)} must be a port number or a port name; ${describe(value)}.`);
+      return undefined;
+    }
+    const problem = portNameProblem(value);
+    if (!problem) return value;
+    this.report(path, `${this.name(path)} "${value}" is not a valid port name (${problem})${/^\d+$/.test(value) ? `; a port number is written without quotes: ${value}` : ''}.`);
+    return undefined;
+  }
+
   oneOf<T extends string>(path: PathSegment[], allowed: readonly T[]): T | undefined {
     const value = this.string(...path);
     if (value === undefined) return undefined;
@@ -263,6 +281,16 @@ export class FieldReader {
 export function quoteHint(value: unknown): string {
   if (typeof value === 'number') return ` (write it in quotes: "${value}")`;
   return typeof value === 'boolean' ? ' (kubectl reads true, false, yes, no, on, off, y and n as booleans: write it in quotes)' : '';
+}
+
+/** IsValidPortName: an IANA service name. */
+function portNameProblem(name: string): string | undefined {
+  if (name.length > 15) return 'at most 15 characters';
+  if (!/^[a-z0-9-]+$/.test(name)) return 'only lowercase letters, digits and \'-\'';
+  if (!/[a-z]/.test(name)) return 'it needs at least one letter';
+  if (name.includes('--')) return 'no two hyphens in a row';
+  if (name.startsWith('-') || name.endsWith('-')) return 'it must not begin or end with a hyphen';
+  return undefined;
 }
 
 function describe(value: unknown): string {

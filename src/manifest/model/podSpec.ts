@@ -212,6 +212,7 @@ const PROBE_HANDLERS: ProbeHandler[] = ['exec', 'httpGet', 'tcpSocket', 'grpc'];
 export function readProbe(r: FieldReader): Probe | undefined {
   if (!r.has() || !r.isObject()) return undefined;
   const handler = PROBE_HANDLERS.find((h) => r.has(h)) ?? 'none';
+  checkPort(r, handler);
   return {
     handler,
     initialDelaySeconds: r.int(['initialDelaySeconds']) ?? 0,
@@ -225,9 +226,16 @@ export function readProbe(r: FieldReader): Probe | undefined {
   };
 }
 
+/** The port an httpGet or tcpSocket handler asks (required; a number or a port name), and a gRPC probe's number. */
+function checkPort(r: FieldReader, handler: string): void {
+  if (handler === 'httpGet' || handler === 'tcpSocket') r.portNumberOrName(handler, 'port');
+  if (handler === 'grpc') r.int(['grpc', 'port'], { min: 1, max: 65535 });
+}
+
 function readLifecycleHandler(r: FieldReader): LifecycleHandler | undefined {
   if (!r.has() || !r.isObject()) return undefined;
   const handler = (['exec', 'httpGet', 'tcpSocket', 'sleep'] as const).find((h) => r.has(h)) ?? 'none';
+  checkPort(r, handler);
   return {
     handler,
     command: handler === 'exec' ? r.stringList('exec', 'command') : [],
