@@ -433,8 +433,16 @@ describe('rules (RULES.md sections A–E)', () => {
     const ids = (pod: string) => analyse(deployment({ pod })).findings.map((f) => f.ruleId).filter((id) => id === 'KFS040' || id === 'KFS041');
     // Only ephemeral-storage: BestEffort, and no "requests below limits".
     assert.deepEqual(ids(container('        resources: {requests: {ephemeral-storage: 1Gi}, limits: {ephemeral-storage: 1Gi}}\n')), ['KFS040']);
-    // Requests on an init container alone make the pod Burstable, not BestEffort.
-    assert.deepEqual(ids(`      initContainers: [{name: init, image: app, resources: {requests: {cpu: 100m}}}]\n${container('')}`), []);
+    // Requests on an init container alone make the pod Burstable, not BestEffort: KFS041 tells it of the init container.
+    const initRequests = analyse(deployment({ pod: `      initContainers: [{name: init, image: app, resources: {requests: {cpu: 100m}}}]\n${container('')}` })).findings.filter((f) => f.ruleId === 'KFS040' || f.ruleId === 'KFS041');
+    assert.deepEqual(initRequests.map((f) => f.message.split(':')[0]), ['Init container init has no cpu limit and no memory limit', 'Container app has no cpu or memory requests or limits, while another container of the pod has some']);
+    // An init container without resources keeps Guaranteed app containers' pods Burstable: it is told.
+    const guaranteed = '        resources: {requests: {cpu: 100m, memory: 64Mi}, limits: {cpu: 100m, memory: 64Mi}}\n';
+    const bareInit = analyse(deployment({ pod: `      initContainers: [{name: init, image: app}]\n${container(guaranteed)}` })).findings.filter((f) => f.ruleId === 'KFS041');
+    assert.deepEqual(bareInit.map((f) => f.message.split(':')[0]), ['Init container init has no cpu or memory requests or limits, while another container of the pod has some']);
+    // So is each container that keeps the pod from Guaranteed; with none that has resources, the pod is BestEffort (KFS040).
+    assert.deepEqual(ids(`      initContainers: [{name: init, image: app}]\n${container('        resources: {requests: {cpu: 100m}}\n')}`), ['KFS041', 'KFS041']);
+    assert.deepEqual(ids(`      initContainers: [{name: init, image: app}]\n${container('')}`), ['KFS040']);
   });
 
   it('KFS051 says nothing of a budget over workloads scaled to zero; KFS011 names ReadWriteOncePod where the claim asks for it', () => {

@@ -6,7 +6,7 @@ import { objectRef } from '../../manifest/objects';
 import { editorFor, fix } from '../editing';
 import { containerName, limitRangeDefaults, podSpecPath, rangeOf } from '../facts';
 import type { Finding } from '../finding';
-import type { Rule } from '../rule';
+import type { Rule, RuleContext } from '../rule';
 
 const QOS_DOCS = 'https://kubernetes.io/docs/concepts/workloads/pods/pod-qos/';
 
@@ -56,35 +56,48 @@ export const burstable: Rule = {
   defaultSeverity: 'info',
   docs: QOS_DOCS,
   check(ctx) {
-    return ctx.document.model.workloads.flatMap((workload) => workload.template.spec.containers.flatMap((container, i) => {
-      if (isGuaranteed(container) || (isEmpty(container.requests) && isEmpty(container.limits))) return [];
-      const path = [...podSpecPath(workload), 'containers', container.at ?? i, 'resources'];
-      const raw = workload.source.sourceMap;
-      // The limits as read (an alias, a tag or quotes resolved), not as written.
-      const cpu = quantity(valueAt(workload.source.value, [...path, 'limits', 'cpu']));
-      const memory = quantity(valueAt(workload.source.value, [...path, 'limits', 'memory']));
-      const editor = editorFor(ctx.document, workload.source);
-      const requests = raw.node([...path, 'requests']) !== undefined;
-      const edits = cpu === undefined || memory === undefined ? [] : requests
-        ? [editor.setEntry([...path, 'requests'], 'cpu', cpu), editor.setEntry([...path, 'requests'], 'memory', memory)]
-        : [editor.setEntry(path, 'requests', { cpu, memory })];
-      // QoS is the pod's: Guaranteed only when every other container (init containers too) already is.
-      const others = [...workload.template.spec.containers.filter((c) => c !== container), ...workload.template.spec.initContainers].filter((c) => !isGuaranteed(c));
-      const effect = others.length === 0 ? 'Guaranteed QoS: evicted last under node pressure'
-        : `${containerName(container)} as Guaranteed; the pods stay Burstable while ${others.map(containerName).join(', ')} ${others.length === 1 ? 'is' : 'are'} not`;
-      const fixes = fix(`Set requests equal to limits (${effect})`, edits);
-      // What keeps it from Guaranteed, per resource: no limit, or a request below it (an unset request defaults to the limit).
-      const gaps = ([['cpu', 'cpuMillis'], ['memory', 'memoryBytes']] as const).flatMap(([name, key]) => {
-        const limit = container.limits[key];
-        if (limit === undefined) return [`no ${name} limit`];
-        return (container.requests[key] ?? limit) < limit ? [`a ${name} request below its limit`] : [];
+    return ctx.document.model.workloads.flatMap((workload) => {
+      const { containers, initContainers } = workload.template.spec;
+      // Init containers count for the pod's QoS class as app containers do (GetPodQOS).
+      const all = [...containers.map((container, i) => ({ container, field: 'containers', i })), ...initContainers.map((container, i) => ({ container, field: 'initContainers', i }))];
+      // A container without resources keeps the pod from Guaranteed too, when another has some (all bare: BestEffort, KFS040) and a LimitRange gives it none.
+      const defaults = limitRangeDefaults(workload, ctx.workspace);
+      const bareCount = all.some(({ container }) => !isBare(container)) && isEmpty(defaults.requests) && isEmpty(defaults.limits);
+      return all.flatMap(({ container, field, i }) => {
+        if (isGuaranteed(container) || (isBare(container) && !bareCount)) return [];
+        return [burstableFinding(this, ctx, workload, container, [...podSpecPath(workload), field, container.at ?? i, 'resources'], field === 'initContainers')];
       });
-      return [finding(this, workload, path,
-        `Container ${containerName(container)} has ${gaps.join(' and ')}: the pods are Burstable, evicted under node pressure after BestEffort pods and before Guaranteed ones, starting with those most over their requests. Make requests and limits equal, cpu and memory, to make them Guaranteed (raising requests reserves more of the node).`,
-        { fixes })];
-    }));
+    });
   },
 };
+
+const isBare = (c: Container) => isEmpty(c.requests) && isEmpty(c.limits);
+
+function burstableFinding(rule: Rule, ctx: RuleContext, workload: Sourced<Workload>, container: Container, path: (string | number)[], init: boolean): Finding {
+  const raw = workload.source.sourceMap;
+  // The limits as read (an alias, a tag or quotes resolved), not as written.
+  const cpu = quantity(valueAt(workload.source.value, [...path, 'limits', 'cpu']));
+  const memory = quantity(valueAt(workload.source.value, [...path, 'limits', 'memory']));
+  const editor = editorFor(ctx.document, workload.source);
+  const requests = raw.node([...path, 'requests']) !== undefined;
+  const edits = cpu === undefined || memory === undefined ? [] : requests
+    ? [editor.setEntry([...path, 'requests'], 'cpu', cpu), editor.setEntry([...path, 'requests'], 'memory', memory)]
+    : [editor.setEntry(path, 'requests', { cpu, memory })];
+  // QoS is the pod's: Guaranteed only when every other container (init containers too) already is.
+  const others = [...workload.template.spec.containers, ...workload.template.spec.initContainers].filter((c) => c !== container && !isGuaranteed(c));
+  const effect = others.length === 0 ? 'Guaranteed QoS: evicted last under node pressure'
+    : `${containerName(container)} as Guaranteed; the pods stay Burstable while ${others.map(containerName).join(', ')} ${others.length === 1 ? 'is' : 'are'} not`;
+  const fixes = fix(`Set requests equal to limits (${effect})`, edits);
+  // What keeps it from Guaranteed, per resource: no limit, or a request below it (an unset request defaults to the limit).
+  const gaps = isBare(container) ? ['no cpu or memory requests or limits, while another container of the pod has some'] : ([['cpu', 'cpuMillis'], ['memory', 'memoryBytes']] as const).flatMap(([name, key]) => {
+    const limit = container.limits[key];
+    if (limit === undefined) return [`no ${name} limit`];
+    return (container.requests[key] ?? limit) < limit ? [`a ${name} request below its limit`] : [];
+  });
+  return finding(rule, workload, path,
+    `${init ? 'Init container' : 'Container'} ${containerName(container)} has ${gaps.join(' and ')}: the pods are Burstable, evicted under node pressure after BestEffort pods and before Guaranteed ones, starting with those most over their requests. Make requests and limits equal, cpu and memory, to make them Guaranteed (raising requests reserves more of the node).`,
+    { fixes });
+}
 
 export const noMemoryLimit: Rule = {
   id: 'KFS042',
