@@ -259,6 +259,15 @@ describe('rules (RULES.md sections A–E)', () => {
     assert.match(hook[0]?.message ?? '', /lifecycle\.preStop\.httpGet\.port "80" is not a valid port name/);
   });
 
+  it('KFS094 calls a selector empty only as written: one whose entries are invalid gets their KFS092 alone; a null one is missing', () => {
+    const messages = (selector: string) => analyse(deployment().replace('selector: {matchLabels: {app: web}}', `selector: ${selector}`)).findings.filter((f) => f.ruleId === 'KFS092' || f.ruleId === 'KFS094').map((f) => `${f.ruleId} ${f.message}`);
+    for (const invalid of ['{matchExpressions: [{key: app, operator: in, values: [web]}]}', '{matchLabels: {app: 5}}', '{matchLabels: [app]}']) {
+      assert.deepEqual(messages(invalid).map((m) => m.slice(0, 6)), ['KFS092'], invalid);
+    }
+    assert.deepEqual(messages('null'), ['KFS094 The API server rejects this Deployment: spec.selector is required.']);
+    assert.match(messages('{matchLabels: null}')[0], /spec\.selector is empty/);
+  });
+
   it('KFS054 says that a document it could not read may hold the pod template, when one was skipped', () => {
     const service = 'apiVersion: v1\nkind: Service\nmetadata: {name: front, namespace: shop}\nspec:\n  selector: {app: frontend}\n  ports: [{port: 80}]\n';
     const template = 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {{ .Values.name }}\n  namespace: shop\n';

@@ -3,8 +3,8 @@
  * cannot work: StatefulSet specifics (KFS053, RULES.md E), selectors that do not select their own
  * template, invalid names and namespaces, missing required fields (KFS094), Services that select no pod (KFS054).
  */
-import type { LabelSelector, Sourced, Workload } from '../../manifest/model/types';
-import { isClusterScoped, metadataProblem, objectRef, type ManifestObject } from '../../manifest/objects';
+import type { Sourced, Workload } from '../../manifest/model/types';
+import { isClusterScoped, isPlainObject, metadataProblem, objectRef, type ManifestObject } from '../../manifest/objects';
 import { valueAt } from '../../manifest/path';
 import { SYNTAX_ERROR } from '../../manifest/problem';
 import { matchesLabelSelector, matchesMap } from '../../sim/selectors';
@@ -37,8 +37,15 @@ const NEEDS_SELECTOR = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 'Daem
 /** The word apps validation uses for each kind: a ReplicaSet's message says deployment (ValidateReplicaSetSpec). */
 const EMPTY_SELECTOR_WORD: Record<string, string> = { Deployment: 'deployment', ReplicaSet: 'deployment', StatefulSet: 'statefulset', DaemonSet: 'daemonset' };
 
-function isEmptySelector(selector: LabelSelector): boolean {
-  return Object.keys(selector.matchLabels).length === 0 && selector.matchExpressions.length === 0;
+/**
+ * A selector written with nothing in it ({}, or empty matchLabels and matchExpressions), as written:
+ * an entry the model dropped as invalid (KFS092) still makes it non-empty for the API server.
+ */
+function isEmptySelector(written: unknown): boolean {
+  if (!isPlainObject(written)) return false;
+  const { matchLabels, matchExpressions } = written;
+  return (matchLabels === undefined || matchLabels === null || (isPlainObject(matchLabels) && Object.keys(matchLabels).length === 0))
+    && (matchExpressions === undefined || matchExpressions === null || (Array.isArray(matchExpressions) && matchExpressions.length === 0));
 }
 
 /** A strategic-merge or kustomize patch is a fragment of an object, not an object the API server receives. */
@@ -143,9 +150,10 @@ function checkWorkload(workload: Sourced<Workload>, reject: (range: Finding['ran
   if (workload.kind === 'ReplicationController' && Object.keys(workload.selector.matchLabels).length === 0 && Object.keys(workload.template.labels).length === 0) {
     reject(map.node(['spec', 'selector']) !== undefined ? rangeOf(workload, ['spec', 'selector']) : kindRange(workload), 'spec.selector is required: it is empty, and so are spec.template.metadata.labels it defaults to');
   }
-  if (NEEDS_SELECTOR.has(workload.kind) && workload.source.apiVersion === 'apps/v1' && map.node(['spec', 'selector']) === undefined) {
+  const selector = valueAt(workload.source.value, ['spec', 'selector']);
+  if (NEEDS_SELECTOR.has(workload.kind) && workload.source.apiVersion === 'apps/v1' && (selector === undefined || selector === null)) {
     reject(rangeOf(workload, ['spec', 'selector']), 'spec.selector is required');
-  } else if (NEEDS_SELECTOR.has(workload.kind) && 'selector' in workload && map.node(['spec', 'selector']) !== undefined && isEmptySelector(workload.selector)) {
+  } else if (NEEDS_SELECTOR.has(workload.kind) && isEmptySelector(selector)) {
     reject(rangeOf(workload, ['spec', 'selector']), `spec.selector is empty, which would select every pod of the namespace (empty selector is invalid for ${EMPTY_SELECTOR_WORD[workload.kind]})`);
   } else if (workload.kind !== 'StatefulSet' && map.node(['spec', 'selector']) !== undefined && !selectorMatchesTemplate(workload)) {
     reject(rangeOf(workload, ['spec', 'selector']), `spec.selector does not match the labels of ${[...templatePath(workload), 'metadata', 'labels'].join('.')}`);
