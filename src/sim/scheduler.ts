@@ -11,7 +11,7 @@ import { DaemonSetController, daemonPodTemplate } from './daemonSet';
 import { liveNodeOf, needsAttach, nextPodIp, type SimNode, type SimPod } from './objects';
 import { markRunning, newPod } from './podFactory';
 import type { Random } from './random';
-import { matchesLabelSelector, matchesMap, matchesNodeSelectorTerms } from './selectors';
+import { matchesLabelSelector, matchesMap, matchesNodeSelectorTerms, termCoversNamespace } from './selectors';
 import { SCHEDULING_EFFECTS, UNSCHEDULABLE, toleratesTaint, untoleratedTaint } from './tolerations';
 import { SchedulerCache } from './schedulerCache';
 import { SchedulerScore } from './schedulerScore';
@@ -359,15 +359,14 @@ export class Scheduler {
   }
 
   /**
-   * Pods matching a selector in the pod's namespace (an affinity term's own, where it names some) on nodes where `inDomain` holds. Terminating
+   * Pods matching a selector in the pod's namespace (an affinity term's namespaces, where it has a `term`) on nodes where `inDomain` holds. Terminating
    * pods count for inter-pod affinity, not for topology spreading (`withoutTerminating`):
    * PodTopologySpread's countPodsMatchSelector skips them (kubernetes#87621).
    */
-  countMatching(pod: SimPod, selector: LabelSelector | undefined, inDomain: (n: SimNode) => boolean, withoutTerminating = false, namespaces: readonly string[] = []): number {
+  countMatching(pod: SimPod, selector: LabelSelector | undefined, inDomain: (n: SimNode) => boolean, withoutTerminating = false, term?: PodAffinityTerm): number {
     if (!selector) return 0;
     let count = 0;
-    // An affinity term's namespaces, when it names some, are where it looks; else the pod's own.
-    const inNamespace = (other: SimPod) => (namespaces.length > 0 ? namespaces.includes(other.namespace) : other.namespace === pod.namespace);
+    const inNamespace = (other: SimPod) => (term ? termCoversNamespace(term, pod.namespace, other.namespace) : other.namespace === pod.namespace);
     for (const node of this.ctx.store.nodes) {
       if (node.deleted || !inDomain(node)) continue;
       for (const other of node.pods) {
@@ -412,13 +411,13 @@ export class Scheduler {
     if (affinity.podAntiAffinityRequired.length === 0 && affinity.podAffinityRequired.length === 0) return undefined;
     const sameDomain = (term: PodAffinityTerm) => (n: SimNode) => node.labels[term.topologyKey] !== undefined && n.labels[term.topologyKey] === node.labels[term.topologyKey];
     for (const term of affinity.podAntiAffinityRequired) {
-      if (this.countMatching(pod, term.labelSelector, sameDomain(term), false, term.namespaces) > 0) return "node(s) didn't match pod anti-affinity rules";
+      if (this.countMatching(pod, term.labelSelector, sameDomain(term), false, term) > 0) return "node(s) didn't match pod anti-affinity rules";
     }
     for (const term of affinity.podAffinityRequired) {
-      if (this.countMatching(pod, term.labelSelector, sameDomain(term), false, term.namespaces) === 0) {
-        // A pod that matches its own affinity term may start the group (the first replica).
-        const selfMatch = term.labelSelector && matchesLabelSelector(term.labelSelector, pod.template.labels)
-          && this.countMatching(pod, term.labelSelector, () => true, false, term.namespaces) === 0;
+      if (this.countMatching(pod, term.labelSelector, sameDomain(term), false, term) === 0) {
+        // A pod that matches its own affinity term, its namespace included, may start the group (the first replica).
+        const selfMatch = term.labelSelector && matchesLabelSelector(term.labelSelector, pod.template.labels) && termCoversNamespace(term, pod.namespace, pod.namespace)
+          && this.countMatching(pod, term.labelSelector, () => true, false, term) === 0;
         if (!selfMatch) return "node(s) didn't match pod affinity rules";
       }
     }

@@ -31,7 +31,7 @@ const SPREAD_OWNERS = new Set(['Deployment', 'ReplicaSet', 'ReplicationControlle
 
 /** Counts the plugins need that only the scheduler knows (pods matching a selector in a domain). */
 export interface ScoreContext {
-  countMatching(pod: SimPod, selector: LabelSelector | undefined, inDomain: (n: SimNode) => boolean, withoutTerminating?: boolean, namespaces?: readonly string[]): number;
+  countMatching(pod: SimPod, selector: LabelSelector | undefined, inDomain: (n: SimNode) => boolean, withoutTerminating?: boolean, term?: PodAffinityTerm): number;
 }
 
 export class SchedulerScore {
@@ -168,8 +168,8 @@ export class SchedulerScore {
   private interPodAffinity(pod: SimPod, node: SimNode): number {
     const sameDomain = (term: PodAffinityTerm) => (n: SimNode) => node.labels[term.topologyKey] !== undefined && n.labels[term.topologyKey] === node.labels[term.topologyKey];
     let score = 0;
-    for (const { weight, term } of pod.template.affinity.podAffinityPreferred) score += weight * this.counts.countMatching(pod, term.labelSelector, sameDomain(term), false, term.namespaces);
-    for (const { weight, term } of pod.template.affinity.podAntiAffinityPreferred) score -= weight * this.counts.countMatching(pod, term.labelSelector, sameDomain(term), false, term.namespaces);
+    for (const { weight, term } of pod.template.affinity.podAffinityPreferred) score += weight * this.counts.countMatching(pod, term.labelSelector, sameDomain(term), false, term);
+    for (const { weight, term } of pod.template.affinity.podAntiAffinityPreferred) score -= weight * this.counts.countMatching(pod, term.labelSelector, sameDomain(term), false, term);
     return score;
   }
 

@@ -1,5 +1,5 @@
 /** Label selectors and node selector terms, as the API defines their matching. */
-import type { LabelSelector, NodeSelectorRequirement, NodeSelectorTerm } from '../manifest/model/types';
+import type { LabelSelector, NodeSelectorRequirement, NodeSelectorTerm, PodAffinityTerm } from '../manifest/model/types';
 
 export function matchesLabelSelector(selector: LabelSelector, labels: Record<string, string>): boolean {
   for (const key in selector.matchLabels) if (labels[key] !== selector.matchLabels[key]) return false;
@@ -14,6 +14,19 @@ export function matchesLabelSelector(selector: LabelSelector, labels: Record<str
     }
   }
   return true;
+}
+
+/** The label every namespace carries with its name (1.22 on): the only namespace label the input tells. */
+export const NAMESPACE_NAME_LABEL = 'kubernetes.io/metadata.name';
+
+/**
+ * Whether an inter-pod (anti-)affinity term looks at pods of `namespace`: the union of its
+ * namespaces and those its namespaceSelector selects; with neither, the namespace of the pod that
+ * has the term (`own`). A namespace's labels are taken to be its name label only.
+ */
+export function termCoversNamespace(term: PodAffinityTerm, own: string, namespace: string): boolean {
+  if (term.namespaces.length === 0 && term.namespaceSelector === undefined) return namespace === own;
+  return term.namespaces.includes(namespace) || (term.namespaceSelector !== undefined && matchesLabelSelector(term.namespaceSelector, { [NAMESPACE_NAME_LABEL]: namespace }));
 }
 
 /** A map selector (Service, ReplicationController, nodeSelector): every pair must match; empty selects nothing for Services. */

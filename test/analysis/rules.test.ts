@@ -239,6 +239,10 @@ describe('rules (RULES.md sections A–E)', () => {
     // Nor does a term that looks for the workload's pods in another namespace.
     assert.equal(kfs010(deployment({ replicas: 3, pod: antiAffinity.replace('topologyKey: kubernetes.io/hostname,', 'topologyKey: kubernetes.io/hostname, namespaces: [elsewhere],') })).length, 1);
     assert.deepEqual(kfs010(deployment({ replicas: 3, pod: antiAffinity.replace('topologyKey: kubernetes.io/hostname,', 'topologyKey: kubernetes.io/hostname, namespaces: [shop],') })), []);
+    // A namespaceSelector adds namespaces: {} all of them; one on labels the input does not tell may select the pods' own.
+    for (const selector of ['{}', '{matchLabels: {team: web}}', '{matchLabels: {kubernetes.io/metadata.name: shop}}']) {
+      assert.deepEqual(kfs010(deployment({ replicas: 3, pod: antiAffinity.replace('topologyKey: kubernetes.io/hostname,', `topologyKey: kubernetes.io/hostname, namespaces: [elsewhere], namespaceSelector: ${selector},`) })), [], selector);
+    }
     // Without Node objects, the invented nodes have room for every replica a worst placement packs (2 CPU each here, not one 4-CPU node's worth).
     const large = kfs010(deployment({ replicas: 2, pod: container('        resources: {requests: {cpu: "2", memory: 1Gi}, limits: {cpu: "2", memory: 1Gi}}\n') }));
     assert.match(large[0] ?? '', /^If the scheduler packs its 2 replicas on one node/);

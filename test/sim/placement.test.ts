@@ -81,6 +81,22 @@ describe('placement: kube-scheduler\'s default scoring', () => {
       "0/6 nodes are available: 6 node(s) didn't match pod affinity rules. preemption: 0/6 nodes are available: 6 Preemption is not helpful for scheduling.");
   });
 
+  it('an affinity term looks at the pods of its namespaces and of those its namespaceSelector selects; neither: the pod\'s own', () => {
+    const term = (extra: string) => `      affinity:
+        podAffinity:
+          requiredDuringSchedulingIgnoredDuringExecution:
+          - {labelSelector: {matchLabels: {app: cache}}, topologyKey: kubernetes.io/hostname${extra}}
+`;
+    const cache = deployment('cache', 1, '      nodeSelector: {kubernetes.io/hostname: worker-b2}\n');
+    const placed = (extra: string) => nodesOf(run([cache, deployment('api', 1, term(extra))], SHORT), 'api-');
+    assert.deepEqual(placed(''), ['worker-b2']);
+    // The cache runs in the pods' own namespace: a term naming only another one finds nothing, and the pod cannot start the group either.
+    assert.deepEqual(placed(', namespaces: [elsewhere]'), ['<none>']);
+    assert.deepEqual(placed(', namespaces: [elsewhere], namespaceSelector: {}'), ['worker-b2']);
+    assert.deepEqual(placed(', namespaceSelector: {matchLabels: {kubernetes.io/metadata.name: truth}}'), ['worker-b2']);
+    assert.deepEqual(placed(', namespaceSelector: {matchLabels: {kubernetes.io/metadata.name: elsewhere}}'), ['<none>']);
+  });
+
   it('preferred pod anti-affinity moves a pod away from the pods it avoids, against a weaker preference', () => {
     const cluster = flatCluster(['n1', 'n2']);
     const a = deployment('a', 1, '      nodeSelector: {kubernetes.io/hostname: n2}\n');

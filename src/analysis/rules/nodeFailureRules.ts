@@ -2,7 +2,7 @@
 import { HOSTNAME_LABEL, ZONE_LABEL } from '../../cluster/clusterSpec';
 import { API_SERVER_KNOBS } from '../../cluster/apiServerConfiguration';
 import { DISABLED_ADMISSION } from '../../manifest/model/clusterConfig';
-import { matchesLabelSelector, matchesMap } from '../../sim/selectors';
+import { matchesLabelSelector, matchesMap, NAMESPACE_NAME_LABEL, termCoversNamespace } from '../../sim/selectors';
 import { formatDuration } from '../../report/format';
 import type { LabelSelector, PodAffinityTerm, Sourced, Workload } from '../../manifest/model/types';
 import { isMirrorPod, podVolumes } from '../../manifest/model/workloads';
@@ -346,6 +346,10 @@ export const daemonSetWaits: Rule = {
   },
 };
 
+function selectsByOtherLabels(selector: LabelSelector): boolean {
+  return [...Object.keys(selector.matchLabels), ...selector.matchExpressions.map((e) => e.key)].some((key) => key !== NAMESPACE_NAME_LABEL);
+}
+
 /** Topology keys whose pod anti-affinity keeps replicas off one node (KFS010). */
 const SPREADING_KEYS = new Set([HOSTNAME_LABEL, ZONE_LABEL, 'failure-domain.beta.kubernetes.io/zone']);
 
@@ -362,8 +366,8 @@ export const packedReplicas: Rule = {
       const { affinity, topologySpreadConstraints } = workload.template.spec;
       // Only a term that selects the workload's own pods spreads them.
       const own = (selector: LabelSelector | undefined) => selector !== undefined && matchesLabelSelector(selector, workload.template.labels);
-      // A term's namespaces, when it names some, are where it counts pods (none: the pod's own).
-      const ownNamespace = (term: PodAffinityTerm) => term.namespaces.length === 0 || term.namespaces.includes(workload.namespace);
+      // A term counts the pods of its namespaces (none: the pod's own); a namespaceSelector on labels the input does not tell may select the own one.
+      const ownNamespace = (term: PodAffinityTerm) => termCoversNamespace(term, workload.namespace, workload.namespace) || (term.namespaceSelector !== undefined && selectsByOtherLabels(term.namespaceSelector));
       const antiAffinity = [...affinity.podAntiAffinityRequired, ...affinity.podAntiAffinityPreferred.map((p) => p.term)];
       if (topologySpreadConstraints.some((c) => own(c.labelSelector)) || antiAffinity.some((term) => SPREADING_KEYS.has(term.topologyKey) && own(term.labelSelector) && ownNamespace(term))) return [];
       // Pinned to one node by its selector, it cannot be spread: KFS004 says so.

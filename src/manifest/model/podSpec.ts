@@ -116,6 +116,7 @@ function readAffinity(r: FieldReader): Affinity {
     labelSelector: readLabelSelector(t.at('labelSelector')),
     topologyKey: t.string('topologyKey') ?? '',
     namespaces: t.stringList('namespaces'),
+    namespaceSelector: readLabelSelector(t.at('namespaceSelector')),
   });
   const required = 'requiredDuringSchedulingIgnoredDuringExecution';
   const preferred = 'preferredDuringSchedulingIgnoredDuringExecution';

@@ -54,6 +54,8 @@ export interface PodAffinityTerm {
   labelSelector?: LabelSelector;
   topologyKey: string;
   namespaces: string[];
+  /** Namespaces by their labels ({} : all of them); with `namespaces`, the term looks in both. */
+  namespaceSelector?: LabelSelector;
 }
 
 export interface WeightedPodAffinityTerm {
