@@ -8,7 +8,7 @@
 import { clusterOf, defaultClusterFitting, HOSTNAME_LABEL, type ClusterSpec, type NodeNeeds } from '../cluster/clusterSpec';
 import { knobsOf, type TimingConfiguration } from '../cluster/timing';
 import type { ManifestModel } from '../manifest/model';
-import type { Sourced, Workload } from '../manifest/model/types';
+import type { NodeSelectorTerm, Sourced, Workload } from '../manifest/model/types';
 import { podRequests } from '../manifest/model/workloads';
 import { DEFAULT_DURATION_MS, supportingObjects, type FailureKind, type Placement, type Scenario } from '../sim/scenario';
 import { servicesInFront } from './facts';
@@ -149,20 +149,31 @@ export function selectedNodes(workload: Workload, objects: ManifestModel): { clu
 
 /**
  * The labels a pod requires of its node (nodeSelector, the first required node affinity term, its
- * nodeName as the hostname; every hostname an In of any term allows, the terms being ORed) and its requests.
+ * nodeName as the hostname; every hostname an In of that term allows), the labels each further ORed
+ * term asks, and its requests.
  */
 function nodeNeeds(workload: Workload): NodeNeeds {
   const spec = workload.template.spec;
   const labels: Record<string, string> = { ...spec.nodeSelector };
   // A node named by spec.nodeName is one machine the user has: the default cluster gets it.
   if (spec.nodeName !== undefined) labels[HOSTNAME_LABEL] ??= spec.nodeName;
-  const terms = spec.affinity.nodeRequired;
-  for (const { key, operator, values } of terms[0]?.matchExpressions ?? []) {
+  const [first, ...others] = spec.affinity.nodeRequired;
+  let hostnames: string[] | undefined;
+  for (const { key, operator, values } of first?.matchExpressions ?? []) {
+    if (operator === 'In' && key === HOSTNAME_LABEL && values.length > 1 && (labels[key] ?? values[0]) === values[0]) hostnames = values;
+  }
+  Object.assign(labels, { ...termLabels(first), ...labels });
+  // Only where nodeName leaves a choice: a pod bound by name goes to that node whatever its affinity says.
+  const otherTerms = spec.nodeName === undefined ? others.map((term) => ({ ...termLabels(term), ...spec.nodeSelector })) : [];
+  return { labels, ...(hostnames ? { hostnames } : {}), ...(otherTerms.length > 0 ? { otherTerms } : {}), ...podRequests(spec) };
+}
+
+/** A node selector term's requirements as labels that satisfy them: In its first value, Exists "true". */
+function termLabels(term: NodeSelectorTerm | undefined): Record<string, string> {
+  const labels: Record<string, string> = {};
+  for (const { key, operator, values } of term?.matchExpressions ?? []) {
     if (operator === 'In' && values.length > 0) labels[key] ??= values[0];
     if (operator === 'Exists') labels[key] ??= 'true';
   }
-  const allowed = [...new Set(terms.flatMap((term) => term.matchExpressions.filter((e) => e.operator === 'In' && e.key === HOSTNAME_LABEL).flatMap((e) => e.values)))];
-  // Not when nodeSelector or nodeName pins another host, which the pods need as well.
-  const hostnames = allowed.length > 1 && labels[HOSTNAME_LABEL] === allowed[0] ? allowed : undefined;
-  return { labels, ...(hostnames ? { hostnames } : {}), ...podRequests(spec) };
+  return labels;
 }

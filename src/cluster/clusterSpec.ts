@@ -60,6 +60,8 @@ export interface NodeNeeds {
   labels: Record<string, string>;
   /** Every hostname a required `In` allows, when it allows several: each becomes a node of its own. */
   hostnames?: string[];
+  /** The labels each further term of the required node affinity asks (the terms are ORed): each gets a node of its own. */
+  otherTerms?: Record<string, string>[];
   cpuMillis: number;
   memoryBytes: number;
   /** Extended resources (nvidia.com/gpu): every fitted node gets what one pod asks. */
@@ -74,7 +76,8 @@ const LARGEST_MACHINE = { cpuMillis: 1024 * 1000, memoryBytes: 32 * 2 ** 40 };
  * invented, and the user's nodes surely have what their manifests select (a node pool, an
  * architecture, bigger machines). A zone or region asked for becomes that of every node; a
  * hostname asked for becomes the first node's name (a pod pinned to one machine stays pinned), and
- * several allowed hostnames the first nodes' names. With `copies`, each node has room for that many
+ * several allowed hostnames the first nodes' names; each further ORed term of the node affinity the
+ * next node, with that term's labels and name. With `copies`, each node has room for that many
  * pods (all the replicas a worst placement packs on one node), where a machine can.
  */
 export function defaultClusterFitting(needs: NodeNeeds, asker?: string, copies = 1): ClusterSpec {
@@ -105,6 +108,20 @@ export function defaultClusterFitting(needs: NodeNeeds, asker?: string, copies =
     node.allocatable.memoryBytes = Math.max(node.allocatable.memoryBytes, needs.memoryBytes);
     if (extended.length > 0) node.allocatable.extended = Object.fromEntries(extended);
   }
+  // Each further ORed term gets the next node, labelled and named as it asks.
+  const taken = new Set(cluster.nodes.map((n) => n.name));
+  (needs.otherTerms ?? []).forEach((termLabels, j) => {
+    const node = cluster.nodes[renamed.length + j];
+    if (!node) return;
+    for (const [key, value] of Object.entries(termLabels)) {
+      if (key === HOSTNAME_LABEL && !taken.has(value)) {
+        taken.add(value);
+        renamed.push((node.name = value));
+      }
+      if (key !== HOSTNAME_LABEL || node.name === value) node.labels[key] = value;
+    }
+    node.zone = zoneKey(node.labels);
+  });
   const { cpuMillis, memoryBytes } = cluster.nodes[0].allocatable;
   const labelled = labels.map(([key, value]) => `${key}=${value}`).join(', ');
   const gib = Math.round((memoryBytes / GiB) * 10) / 10;

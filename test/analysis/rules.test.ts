@@ -518,6 +518,12 @@ describe('rules (RULES.md sections A–E)', () => {
     // So are two terms naming one host each: the terms are ORed.
     const orTerms = statefulSet(1).replace('      containers:', '      affinity: {nodeAffinity: {requiredDuringSchedulingIgnoredDuringExecution: {nodeSelectorTerms: [{matchExpressions: [{key: kubernetes.io/hostname, operator: In, values: [node-1]}]}, {matchExpressions: [{key: kubernetes.io/hostname, operator: In, values: [node-2]}]}]}}}\n      containers:');
     assert.deepEqual(analyse(orTerms).findings.filter((f) => f.ruleId === 'KFS004'), []);
+    // Each term gets a node as it asks, with its other labels too; a term without a hostname is any node labelled so.
+    const terms = (second: string) => statefulSet(1).replace('      containers:', `      affinity: {nodeAffinity: {requiredDuringSchedulingIgnoredDuringExecution: {nodeSelectorTerms: [{matchExpressions: [{key: kubernetes.io/hostname, operator: In, values: [node-1]}, {key: topology.kubernetes.io/zone, operator: In, values: [z1]}]}, {matchExpressions: [${second}]}]}}}\n      containers:`);
+    assert.deepEqual(analyse(terms('{key: kubernetes.io/hostname, operator: In, values: [node-2]}, {key: topology.kubernetes.io/zone, operator: In, values: [z2]}')).findings.filter((f) => f.ruleId === 'KFS004'), []);
+    assert.deepEqual(analyse(terms('{key: node-role, operator: In, values: [db]}')).findings.filter((f) => f.ruleId === 'KFS004'), []);
+    // A second term that asks for the same one host leaves it pinned.
+    assert.equal(analyse(terms('{key: kubernetes.io/hostname, operator: In, values: [node-1]}')).findings.filter((f) => f.ruleId === 'KFS004').length, 1);
     assert.deepEqual(analyse(deployment().replace('      containers:', '      affinity: {nodeAffinity: {requiredDuringSchedulingIgnoredDuringExecution: {nodeSelectorTerms: [{matchExpressions: [{key: kubernetes.io/hostname, operator: In, values: [node-1]}]}]}}}\n      containers:')).findings.filter((f) => f.ruleId === 'KFS004').length, 1);
     // Pinned to one node, three replicas cannot be spread: KFS004 says so, and KFS010 does not ask for spreading.
     const pinnedThree = deployment({ replicas: 3, pod: '      nodeSelector: {kubernetes.io/hostname: db-host-7}\n      containers: [{name: c, image: app}]\n' });
