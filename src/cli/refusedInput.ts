@@ -3,6 +3,7 @@
  * and objects or settings that whoever reads them would refuse, named for who that is.
  */
 import type { Finding } from '../analysis/finding';
+import { refuserOf } from '../analysis/refuser';
 import { TEMPLATE_DETECTED } from '../manifest/problem';
 import type { Workspace } from '../workspace/workspace';
 import { findingLine } from './checkCommand';
@@ -26,17 +27,16 @@ export class RejectedInput extends Error {
   }
 }
 
-/**
- * Who refuses it: the kubelet or kubeadm its configuration, a control-plane component its static
- * pod's command line (the API server accepts any), the API server an object; a setting of a flag
- * (a finding of no object) cannot be used.
- */
+/** The closing line's words for who refuses the findings listed above it. */
 function refusal(finding: Finding): string {
-  if (finding.refusedBy) return `${finding.refusedBy} would not start with these flags`;
-  if (!finding.object) return 'these settings cannot be used';
-  if (finding.object.kind === 'KubeletConfiguration') return 'the kubelet would refuse these settings';
-  if (finding.object.kind === 'ClusterConfiguration') return 'kubeadm would refuse these settings';
-  return 'the API server would reject these objects';
+  const refuser = refuserOf(finding);
+  if (typeof refuser === 'object') return `${refuser.component} would not start with these flags`;
+  switch (refuser) {
+    case 'none': return 'these settings cannot be used';
+    case 'kubelet': return 'the kubelet would refuse these settings';
+    case 'kubeadm': return 'kubeadm would refuse these settings';
+    case 'api-server': return 'the API server would reject these objects';
+  }
 }
 
 /** Exit code 1: the refusals on standard error (standard output holds a report or nothing, for a pipe into jq). */

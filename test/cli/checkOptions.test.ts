@@ -168,6 +168,10 @@ describe('CLI manners', () => {
     assert.equal(both.code, 1);
     assert.match(both.stderr, /has no flag --node-monitor-grace-periode; did you mean --node-monitor-grace-period\?/);
     assert.match(both.stderr, /kube-failure-sim: kube-controller-manager would not start with these flags; the API server would reject these objects; fix them first \(nothing simulated\)\.\n$/);
+    // kubeadm's extraArgs are the component's flags too; a value kubeadm cannot decode is kubeadm's to refuse.
+    const kubeadm = (value: string) => run(['simulate', web, tempFile('kubeadm.yaml', `apiVersion: kubeadm.k8s.io/v1beta3\nkind: ClusterConfiguration\napiServer:\n  extraArgs:\n    default-unreachable-toleration-seconds: ${value}\n`)]).stderr;
+    assert.match(kubeadm('"-5"'), /kube-failure-sim: kube-apiserver would not start with these flags; fix them first/);
+    assert.match(kubeadm('30'), /kube-failure-sim: kubeadm would refuse these settings; fix them first/);
   });
 
   it('simulate on a file that is only a Helm template says it skipped the template', () => {

@@ -190,6 +190,11 @@ describe('the analysis worker (in-process transport)', () => {
     const guided = await connection.request('simulate', { folder: FOLDER, choices: { ...choices, documents: [URI] }, inputs: [] });
     const rejection = failure.message.replace(/\. The API server would reject it; fix it first \(nothing simulated\)\.$/, '');
     assert.deepEqual(guided.scenario.notes.slice(-1), [`${rejection}. The API server would reject it: this run simulates the text as written, which kubectl apply would not store.`]);
+    // A control-plane static pod's bad flag is its component's to refuse, not the API server's.
+    const kcm = 'apiVersion: v1\nkind: Pod\nmetadata: {name: kube-controller-manager, namespace: kube-system}\nspec:\n  containers:\n  - name: kube-controller-manager\n    image: registry.k8s.io/kube-controller-manager:v1.29.7\n    command: [kube-controller-manager, --node-monitor-grace-periode=20s]\n';
+    const flagFailure = await connection.request('simulate', { folder: FOLDER, choices, inputs: [], files: [{ uri: URI, text: TEXT }, { uri: `${FOLDER}/kcm.yaml`, text: kcm }] }).then(() => undefined, (error: unknown) => error);
+    assert.ok(flagFailure instanceof WorkerFailure && flagFailure.kind === 'input', String(flagFailure));
+    assert.match(flagFailure.message, /^kcm\.yaml:8: kube-controller-manager has no flag --node-monitor-grace-periode; .*\. kube-controller-manager would not start with it; fix it first \(nothing simulated\)\.$/);
     connection.terminate();
   });
 });

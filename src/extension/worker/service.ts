@@ -7,6 +7,7 @@
  * been read: a request about a document version older than one that arrived meanwhile is
  * answered `superseded` without work, and a text replaced before it was parsed is never parsed.
  */
+import { refuserOf } from '../../analysis/refuser';
 import { traceReport } from '../../report/jsonReport';
 import { ScenarioError, simulate } from '../../sim/simulate';
 import { InputError } from '../../workspace/inputError';
@@ -168,11 +169,12 @@ export class WorkerService {
       const rejection = rejectionOf(workspace, files ? files.map((f) => f.uri) : choices.documents ?? workspace.uris(), folder);
       // A scenario file's run refuses what the API server would not store, as simulate does; a
       // guided run is a question about the text being edited: it runs, and its header says so.
-      if (rejection && files) throw new InputError('workloads', undefined, `${rejection}. The API server would reject it; fix it first (nothing simulated).`);
+      if (rejection && files) throw new InputError('workloads', undefined, `${rejection.text}. ${rejection.refused}; fix it first (nothing simulated).`);
       const scenario = workspace.scenario(choices);
       const report = traceReport(scenario, inputs, simulate(scenario));
       if (!rejection) return report;
-      return { ...report, scenario: { ...report.scenario, notes: [...report.scenario.notes, `${rejection}. The API server would reject it: this run simulates the text as written, which kubectl apply would not store.`] } };
+      const stored = rejection.refused === API_SERVER_REJECTS ? ', which kubectl apply would not store' : '';
+      return { ...report, scenario: { ...report.scenario, notes: [...report.scenario.notes, `${rejection.text}. ${rejection.refused}: this run simulates the text as written${stored}.`] } };
     },
   };
 }
@@ -185,13 +187,19 @@ function listedWorkspace(folder: string, files: readonly ListedFile[]): Workspac
 }
 
 /** The first object of these documents the API server would reject, as file:line: message (and how many more); undefined: none. */
-function rejectionOf(workspace: Workspace, uris: readonly string[], folder: string): string | undefined {
+const API_SERVER_REJECTS = 'The API server would reject it';
+
+/** The first rejection, and who refuses it as a sentence. */
+function rejectionOf(workspace: Workspace, uris: readonly string[], folder: string): { text: string; refused: string } | undefined {
   const rejections = workspace.rejections(uris);
   if (rejections.length === 0) return undefined;
   const [{ uri, finding }] = rejections;
   const more = rejections.length > 1 ? ` (and ${rejections.length - 1} more)` : '';
+  const refuser = refuserOf(finding);
+  const refused = typeof refuser === 'object' ? `${refuser.component} would not start with it`
+    : refuser === 'kubelet' ? 'The kubelet would refuse it' : refuser === 'kubeadm' ? 'kubeadm would refuse it' : refuser === 'none' ? 'It cannot be used' : API_SERVER_REJECTS;
   // The callers add a sentence after it: without the message's own full stop.
-  return `${relativeName(folder || undefined, uri)}:${finding.range.start.line + 1}: ${finding.message.replace(/\.$/, '')}${more}`;
+  return { text: `${relativeName(folder || undefined, uri)}:${finding.range.start.line + 1}: ${finding.message.replace(/\.$/, '')}${more}`, refused };
 }
 
 function documentKey(folder: string, uri: string): string {

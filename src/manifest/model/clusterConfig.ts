@@ -332,8 +332,10 @@ export function readExtraArgs(r: FieldReader, component: ComponentName): ConfigS
       settings.push({ name, value, range: r.range('extraArgs', name) });
     }
   }
+  // A value kubeadm cannot decode is kubeadm's to refuse (above); what the flags say, the component's.
+  const flags = r.readBy(component);
   // kubeadm writes --enable-admission-plugins=NodeRestriction unless extraArgs sets it.
-  return withAdmissionPlugins(r, component, lastWins(r, component, settings.map((s) => checkFlag(r, component, s)).filter((s): s is ConfigSetting => s !== undefined)), ['NodeRestriction']);
+  return withAdmissionPlugins(flags, component, lastWins(flags, component, settings.map((s) => checkFlag(flags, component, s)).filter((s): s is ConfigSetting => s !== undefined)), ['NodeRestriction']);
 }
 
 /** strconv.ParseBool, which pflag's boolean flags use. */
