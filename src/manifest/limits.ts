@@ -52,7 +52,7 @@ export function flagIntWithin(text: string, min: string, max: string): bigint | 
   return value !== undefined && value >= BigInt(min) && value <= BigInt(max) ? value : undefined;
 }
 
-/** int32's smallest and int64's smallest value, as text. */
+/** int32's smallest value, and int64's as text (past 2^53 a number is not exact). */
 export const MIN_INT32 = -2_147_483_648;
 export const MIN_INT64_TEXT = '-9223372036854775808';
 

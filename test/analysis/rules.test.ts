@@ -235,7 +235,7 @@ describe('rules (RULES.md sections A–E)', () => {
     const otherPods = kfs010(deployment({ replicas: 3, pod: spread.replace('{app: web}', '{app: other}') }));
     assert.equal(otherPods.length, 1);
     // Constraints of its own replace the scheduler's default spreading: the message does not call on it.
-    assert.match(otherPods[0], /\(nothing keeps them apart: its topologySpreadConstraints count other pods, and they take the place of the scheduler's default spreading\)/);
+    assert.match(otherPods[0], /\(its topologySpreadConstraints count other pods and take the place of the scheduler's default spreading: only its scoring of free room keeps them apart\)/);
     // Nor does a term that looks for the workload's pods in another namespace.
     assert.equal(kfs010(deployment({ replicas: 3, pod: antiAffinity.replace('topologyKey: kubernetes.io/hostname,', 'topologyKey: kubernetes.io/hostname, namespaces: [elsewhere],') })).length, 1);
     assert.deepEqual(kfs010(deployment({ replicas: 3, pod: antiAffinity.replace('topologyKey: kubernetes.io/hostname,', 'topologyKey: kubernetes.io/hostname, namespaces: [shop],') })), []);
@@ -246,6 +246,8 @@ describe('rules (RULES.md sections A–E)', () => {
     // Without Node objects, the invented nodes have room for every replica a worst placement packs (2 CPU each here, not one 4-CPU node's worth).
     const large = kfs010(deployment({ replicas: 2, pod: container('        resources: {requests: {cpu: "2", memory: 1Gi}, limits: {cpu: "2", memory: 1Gi}}\n') }));
     assert.match(large[0] ?? '', /^If the scheduler packs its 2 replicas on one node/);
+    const [explained] = analyse(deployment({ replicas: 2 })).findings.filter((f) => f.ruleId === 'KFS010');
+    assert.match(explained.explanation ?? '', /^Simulated with the pods packed onto as few nodes as the filters allow, on invented nodes with room for all 2 \(give Node objects to simulate on yours\):/);
     // A host port is one pod per node: the scheduler cannot pack them (NodePorts).
     assert.deepEqual(kfs010(deployment({ replicas: 3, pod: container('        ports: [{containerPort: 80, hostPort: 80}]\n') })), []);
   });
@@ -261,6 +263,9 @@ describe('rules (RULES.md sections A–E)', () => {
     assert.match(probe('0', 'grpc: {port: PORT}')[0], /readinessProbe\.grpc\.port/);
     const hook = analyse(deployment({ pod: container('        lifecycle: {preStop: {httpGet: {path: /drain, port: "80"}}}\n') })).findings.filter((f) => f.ruleId === 'KFS092');
     assert.match(hook[0]?.message ?? '', /lifecycle\.preStop\.httpGet\.port "80" is not a valid port name/);
+    const postStart = analyse(deployment({ pod: container('        lifecycle: {postStart: {tcpSocket: {}}}\n') })).findings.filter((f) => f.ruleId === 'KFS092');
+    assert.deepEqual(postStart.map((f) => f.message), ['spec.template.spec.containers[0].lifecycle.postStart.tcpSocket.port is required.']);
+    assert.deepEqual(probe('', 'grpc: {}'), ['spec.template.spec.containers[0].readinessProbe.grpc.port is required.']);
   });
 
   it('KFS094 calls a selector empty only as written: one whose entries are invalid gets their KFS092 alone; a null one is missing', () => {

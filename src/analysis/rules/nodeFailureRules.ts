@@ -379,7 +379,7 @@ export const packedReplicas: Rule = {
       const where = outcome.nodesBefore <= 1 ? 'on one node' : `on ${outcome.nodesBefore} nodes`;
       // The scheduler's default constraints apply only to a pod that has none of its own (PodTopologySpread's system defaults).
       const keptApart = topologySpreadConstraints.length > 0
-        ? 'nothing keeps them apart: its topologySpreadConstraints count other pods, and they take the place of the scheduler\'s default spreading'
+        ? 'its topologySpreadConstraints count other pods and take the place of the scheduler\'s default spreading: only its scoring of free room keeps them apart'
         : 'only the scheduler\'s default spreading, soft and of maxSkew 3, keeps them apart';
       const editor = editorFor(ctx.document, workload.source);
       // The workload's own selector, not every template label: a version label would split old and new pods in a rollout.
@@ -394,7 +394,7 @@ export const packedReplicas: Rule = {
           { preferred: true, effect: workloadEffect(workload, 'worst-placement-outage') });
       return [base(this, workload, isWritten(workload, ['spec', 'replicas']) ? rangeOf(workload, ['spec', 'replicas']) : kindRange(workload),
         `If the scheduler packs its ${pods}${autoscalerOf(workload, ctx.workspace) ? ' or more' : ''} replicas ${where} (${keptApart}), that node's failure takes all of them down ${down}; spread them: a topologySpreadConstraint of their own over kubernetes.io/hostname (ScheduleAnyway with maxSkew 1 never leaves a replacement Pending).`,
-        { explanation: `Simulated with the pods packed onto as few nodes as the filters allow: ${text.because}. Without topologySpreadConstraints or pod anti-affinity on kubernetes.io/hostname (or a zone), only the scheduler's default scoring spreads them, and it gives way to free capacity, node affinity and taints.`, fixes })];
+        { explanation: `Simulated with the pods packed onto as few nodes as the filters allow${ctx.workspace.nodes.length === 0 ? `, on invented nodes with room for all ${pods} (give Node objects to simulate on yours)` : ''}: ${text.because}. Without topologySpreadConstraints or pod anti-affinity on kubernetes.io/hostname (or a zone), only the scheduler's default scoring spreads them, and it gives way to free capacity, node affinity and taints.`, fixes })];
     });
   },
 };

@@ -16,6 +16,7 @@ function finding(rule: Rule, workload: Sourced<Workload>, path: (string | number
 
 /** No cpu or memory: the only resources the QoS class looks at (GetPodQOS; ephemeral-storage does not count). */
 const isEmpty = (r: Resources) => r.cpuMillis === undefined && r.memoryBytes === undefined;
+const isBare = (c: Container) => isEmpty(c.requests) && isEmpty(c.limits);
 
 /** Guaranteed: every container has cpu and memory limits, and requests equal to them (the API server copies limits to missing requests). */
 function isGuaranteed(container: Container): boolean {
@@ -36,7 +37,7 @@ export const bestEffort: Rule = {
       const all = [...containers, ...workload.template.spec.initContainers];
       // A LimitRange of the namespace that defaults cpu or memory gives every container a request: Burstable at least.
       const defaults = limitRangeDefaults(workload, ctx.workspace);
-      if (containers.length === 0 || !all.every((c) => isEmpty(c.requests) && isEmpty(c.limits)) || !isEmpty(defaults.requests) || !isEmpty(defaults.limits)) return [];
+      if (containers.length === 0 || !all.every(isBare) || !isEmpty(defaults.requests) || !isEmpty(defaults.limits)) return [];
       return [finding(this, workload, [...podSpecPath(workload), 'containers'],
         'No container requests or limits cpu or memory: the pods are BestEffort, the first the kubelet evicts when its node runs low on memory or disk (memory.available<100Mi, nodefs.available<10% by default), whatever their priority among equals. Set requests (and limits) for each container.')];
     });
@@ -70,8 +71,6 @@ export const burstable: Rule = {
     });
   },
 };
-
-const isBare = (c: Container) => isEmpty(c.requests) && isEmpty(c.limits);
 
 function burstableFinding(rule: Rule, ctx: RuleContext, workload: Sourced<Workload>, container: Container, path: (string | number)[], init: boolean): Finding {
   const raw = workload.source.sourceMap;

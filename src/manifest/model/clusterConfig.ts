@@ -30,7 +30,7 @@ export interface ClusterConfig {
 
 export type ComponentName = 'kube-controller-manager' | 'kube-apiserver';
 
-/** int32 and int: the Go type of the field or flag (an int flag is 64 bits); signed-int32: a flag whose negative values mean off, not refused. */
+/** int32 and int: the Go type of the field or flag (an int flag is 64 bits); signed-int32: a flag that takes negative values too. */
 type ValueType = 'duration' | 'int32' | 'signed-int32' | 'int' | 'number' | 'bool' | 'string' | 'list';
 
 /** KubeletConfiguration fields that decide failure timing (kubelet.config.k8s.io/v1beta1). */

@@ -96,7 +96,7 @@ export class FieldReader {
     return undefined;
   }
 
-  /** A probe's or hook's port (IntOrString): a number from 1 to 65535 or a container port's name (ValidatePortNumOrName). */
+  /** A probe's or hook's port (IntOrString): a number from 1 to 65535 or a port name, an IANA service name (ValidatePortNumOrName; that a container has the name is the kubelet's to find). */
   portNumberOrName(...path: PathSegment[]): number | string | undefined {
     const value = this.raw(...path);
     if (value === undefined || value === null) {

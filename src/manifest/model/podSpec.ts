@@ -156,6 +156,8 @@ function readTopologySpread(r: FieldReader): TopologySpreadConstraint | undefine
 }
 
 function readContainer(r: FieldReader, init: boolean): Container {
+  // Only checked (its port): a postStart hook changes no failure timing.
+  readLifecycleHandler(r.at('lifecycle', 'postStart'));
   return {
     at: r.index,
     name: r.string('name') ?? '',
@@ -230,7 +232,8 @@ export function readProbe(r: FieldReader): Probe | undefined {
 /** The port an httpGet or tcpSocket handler asks (required; a number or a port name), and a gRPC probe's number. */
 function checkPort(r: FieldReader, handler: string): void {
   if (handler === 'httpGet' || handler === 'tcpSocket') r.portNumberOrName(handler, 'port');
-  if (handler === 'grpc') r.int(['grpc', 'port'], { min: 1, max: 65535 });
+  if (handler === 'grpc' && !r.has('grpc', 'port')) r.report(['grpc', 'port'], `${r.fullPath('grpc', 'port')} is required.`);
+  else if (handler === 'grpc') r.int(['grpc', 'port'], { min: 1, max: 65535 });
 }
 
 function readLifecycleHandler(r: FieldReader): LifecycleHandler | undefined {
