@@ -359,9 +359,9 @@ export class Scheduler {
   }
 
   /**
-   * Pods matching a selector in the pod's namespace (an affinity term's namespaces, where it has a `term`) on nodes where `inDomain` holds. Terminating
-   * pods count for inter-pod affinity, not for topology spreading (`withoutTerminating`):
-   * PodTopologySpread's countPodsMatchSelector skips them (kubernetes#87621).
+   * Pods matching a selector in the pod's namespace (in an affinity `term`'s namespaces) on nodes
+   * where `inDomain` holds. Terminating pods count for inter-pod affinity, not for topology
+   * spreading (`withoutTerminating`): PodTopologySpread's countPodsMatchSelector skips them (kubernetes#87621).
    */
   countMatching(pod: SimPod, selector: LabelSelector | undefined, inDomain: (n: SimNode) => boolean, withoutTerminating = false, term?: PodAffinityTerm): number {
     if (!selector) return 0;

@@ -63,9 +63,9 @@ export const burstable: Rule = {
       const all = [...containers.map((container, i) => ({ container, field: 'containers', i })), ...initContainers.map((container, i) => ({ container, field: 'initContainers', i }))];
       // A container without resources keeps the pod from Guaranteed too, when another has some (all bare: BestEffort, KFS040) and a LimitRange gives it none.
       const defaults = limitRangeDefaults(workload, ctx.workspace);
-      const bareCount = all.some(({ container }) => !isBare(container)) && isEmpty(defaults.requests) && isEmpty(defaults.limits);
+      const bareKeepsBurstable = all.some(({ container }) => !isBare(container)) && isEmpty(defaults.requests) && isEmpty(defaults.limits);
       return all.flatMap(({ container, field, i }) => {
-        if (isGuaranteed(container) || (isBare(container) && !bareCount)) return [];
+        if (isGuaranteed(container) || (isBare(container) && !bareKeepsBurstable)) return [];
         return [burstableFinding(this, ctx, workload, container, [...podSpecPath(workload), field, container.at ?? i, 'resources'], field === 'initContainers')];
       });
     });

@@ -173,7 +173,7 @@ export class WorkerService {
       const scenario = workspace.scenario(choices);
       const report = traceReport(scenario, inputs, simulate(scenario));
       if (!rejection) return report;
-      const stored = rejection.refused === API_SERVER_REJECTS ? ', which kubectl apply would not store' : '';
+      const stored = rejection.byApiServer ? ', which kubectl apply would not store' : '';
       return { ...report, scenario: { ...report.scenario, notes: [...report.scenario.notes, `${rejection.text}. ${rejection.refused}: this run simulates the text as written${stored}.`] } };
     },
   };
@@ -186,20 +186,20 @@ function listedWorkspace(folder: string, files: readonly ListedFile[]): Workspac
   return workspace;
 }
 
-/** The first object of these documents the API server would reject, as file:line: message (and how many more); undefined: none. */
-const API_SERVER_REJECTS = 'The API server would reject it';
-
-/** The first rejection, and who refuses it as a sentence. */
-function rejectionOf(workspace: Workspace, uris: readonly string[], folder: string): { text: string; refused: string } | undefined {
+/**
+ * The first object or setting of these documents that would be refused, as file:line: message (and
+ * how many more), and who refuses it as a sentence; undefined: none.
+ */
+function rejectionOf(workspace: Workspace, uris: readonly string[], folder: string): { text: string; refused: string; byApiServer: boolean } | undefined {
   const rejections = workspace.rejections(uris);
   if (rejections.length === 0) return undefined;
   const [{ uri, finding }] = rejections;
   const more = rejections.length > 1 ? ` (and ${rejections.length - 1} more)` : '';
   const refuser = refuserOf(finding);
   const refused = typeof refuser === 'object' ? `${refuser.component} would not start with it`
-    : refuser === 'kubelet' ? 'The kubelet would refuse it' : refuser === 'kubeadm' ? 'kubeadm would refuse it' : refuser === 'none' ? 'It cannot be used' : API_SERVER_REJECTS;
+    : refuser === 'kubelet' ? 'The kubelet would refuse it' : refuser === 'kubeadm' ? 'kubeadm would refuse it' : refuser === 'none' ? 'It cannot be used' : 'The API server would reject it';
   // The callers add a sentence after it: without the message's own full stop.
-  return { text: `${relativeName(folder || undefined, uri)}:${finding.range.start.line + 1}: ${finding.message.replace(/\.$/, '')}${more}`, refused };
+  return { text: `${relativeName(folder || undefined, uri)}:${finding.range.start.line + 1}: ${finding.message.replace(/\.$/, '')}${more}`, refused, byApiServer: refuser === 'api-server' };
 }
 
 function documentKey(folder: string, uri: string): string {
