@@ -168,12 +168,12 @@ function nodeNeeds(workload: Workload): NodeNeeds {
   return { labels, ...(hostnames ? { hostnames } : {}), ...(otherTerms.length > 0 ? { otherTerms } : {}), ...podRequests(spec) };
 }
 
-/** A node selector term's requirements as labels that satisfy them: In its first value, Exists "true". */
+/** A node selector term's requirements as labels that satisfy them: In its first value, Exists "true" (every node has a hostname). */
 function termLabels(term: NodeSelectorTerm | undefined): Record<string, string> {
   const labels: Record<string, string> = {};
   for (const { key, operator, values } of term?.matchExpressions ?? []) {
     if (operator === 'In' && values.length > 0) labels[key] ??= values[0];
-    if (operator === 'Exists') labels[key] ??= 'true';
+    if (operator === 'Exists' && key !== HOSTNAME_LABEL) labels[key] ??= 'true';
   }
   return labels;
 }

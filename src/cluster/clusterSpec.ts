@@ -108,20 +108,18 @@ export function defaultClusterFitting(needs: NodeNeeds, asker?: string, copies =
     node.allocatable.memoryBytes = Math.max(node.allocatable.memoryBytes, needs.memoryBytes);
     if (extended.length > 0) node.allocatable.extended = Object.fromEntries(extended);
   }
-  // Each further ORed term gets the next node, labelled and named as it asks.
-  const taken = new Set(cluster.nodes.map((n) => n.name));
-  (needs.otherTerms ?? []).forEach((termLabels, j) => {
-    const node = cluster.nodes[renamed.length + j];
-    if (!node) return;
-    for (const [key, value] of Object.entries(termLabels)) {
-      if (key === HOSTNAME_LABEL && !taken.has(value)) {
-        taken.add(value);
-        renamed.push((node.name = value));
-      }
-      if (key !== HOSTNAME_LABEL || node.name === value) node.labels[key] = value;
+  // Each further ORed term gets a node labelled as it asks: the node of the host it names, or the next one (renamed so).
+  let next = renamed.length;
+  for (const { [HOSTNAME_LABEL]: host, ...termLabels } of needs.otherTerms ?? []) {
+    let node = host === undefined ? undefined : cluster.nodes.find((n) => n.name === host);
+    if (!node) {
+      node = cluster.nodes[next++];
+      if (!node) break;
+      if (host !== undefined) renamed.push((node.name = node.labels[HOSTNAME_LABEL] = host));
     }
+    Object.assign(node.labels, termLabels);
     node.zone = zoneKey(node.labels);
-  });
+  }
   const { cpuMillis, memoryBytes } = cluster.nodes[0].allocatable;
   const labelled = labels.map(([key, value]) => `${key}=${value}`).join(', ');
   const gib = Math.round((memoryBytes / GiB) * 10) / 10;

@@ -41,6 +41,8 @@ export const features = {
   nodeInclusionPolicy: (minor: number) => minor >= 26,
   /** A topology spread constraint's minDomains (MinDomainsInPodTopologySpread beta-on 1.27); off, the API server drops it. */
   minDomains: (minor: number) => minor >= 27,
+  /** A pod affinity term's namespaceSelector (PodAffinityNamespaceSelector beta-on 1.22); off, the API server drops it. */
+  podAffinityNamespaceSelector: (minor: number) => minor >= 22,
   /** --disable-force-detach-on-timeout exists (1.30). */
   disableForceDetachFlag: (minor: number) => minor >= 30,
 };

@@ -366,7 +366,8 @@ export class Scheduler {
   countMatching(pod: SimPod, selector: LabelSelector | undefined, inDomain: (n: SimNode) => boolean, withoutTerminating = false, term?: PodAffinityTerm): number {
     if (!selector) return 0;
     let count = 0;
-    const inNamespace = (other: SimPod) => (term ? termCoversNamespace(term, pod.namespace, other.namespace) : other.namespace === pod.namespace);
+    const withSelector = features.podAffinityNamespaceSelector(this.ctx.timing.version.minor);
+    const inNamespace = (other: SimPod) => (term ? termCoversNamespace(term, pod.namespace, other.namespace, withSelector) : other.namespace === pod.namespace);
     for (const node of this.ctx.store.nodes) {
       if (node.deleted || !inDomain(node)) continue;
       for (const other of node.pods) {
@@ -416,7 +417,7 @@ export class Scheduler {
     for (const term of affinity.podAffinityRequired) {
       if (this.countMatching(pod, term.labelSelector, sameDomain(term), false, term) === 0) {
         // A pod that matches its own affinity term, its namespace included, may start the group (the first replica).
-        const selfMatch = term.labelSelector && matchesLabelSelector(term.labelSelector, pod.template.labels) && termCoversNamespace(term, pod.namespace, pod.namespace)
+        const selfMatch = term.labelSelector && matchesLabelSelector(term.labelSelector, pod.template.labels) && termCoversNamespace(term, pod.namespace, pod.namespace, features.podAffinityNamespaceSelector(this.ctx.timing.version.minor))
           && this.countMatching(pod, term.labelSelector, () => true, false, term) === 0;
         if (!selfMatch) return "node(s) didn't match pod affinity rules";
       }

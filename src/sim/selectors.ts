@@ -16,17 +16,28 @@ export function matchesLabelSelector(selector: LabelSelector, labels: Record<str
   return true;
 }
 
-/** The label every namespace carries with its name (1.22 on): the only namespace label the input tells. */
-export const NAMESPACE_NAME_LABEL = 'kubernetes.io/metadata.name';
+/** The label every namespace carries with its name (1.22 on). */
+const NAMESPACE_NAME_LABEL = 'kubernetes.io/metadata.name';
 
 /**
  * Whether an inter-pod (anti-)affinity term looks at pods of `namespace`: the union of its
- * namespaces and those its namespaceSelector selects; with neither, the namespace of the pod that
- * has the term (`own`). A namespace's labels are taken to be its name label only.
+ * namespaces and those its namespaceSelector selects (`withSelector`: the feature is on, 1.22);
+ * with neither, the namespace of the pod that has the term (`own`). A namespace's labels other than
+ * its name are not read from the input: a requirement on them is assumed to hold for the pod's own
+ * namespace and no other.
  */
-export function termCoversNamespace(term: PodAffinityTerm, own: string, namespace: string): boolean {
-  if (term.namespaces.length === 0 && term.namespaceSelector === undefined) return namespace === own;
-  return term.namespaces.includes(namespace) || (term.namespaceSelector !== undefined && matchesLabelSelector(term.namespaceSelector, { [NAMESPACE_NAME_LABEL]: namespace }));
+export function termCoversNamespace(term: PodAffinityTerm, own: string, namespace: string, withSelector = true): boolean {
+  const selector = withSelector ? term.namespaceSelector : undefined;
+  if (term.namespaces.length === 0 && selector === undefined) return namespace === own;
+  if (term.namespaces.includes(namespace)) return true;
+  if (selector === undefined) return false;
+  const byName = (key: string) => key === NAMESPACE_NAME_LABEL;
+  const named: LabelSelector = {
+    matchLabels: Object.fromEntries(Object.entries(selector.matchLabels).filter(([key]) => byName(key))),
+    matchExpressions: selector.matchExpressions.filter((e) => byName(e.key)),
+  };
+  const byOtherLabels = Object.keys(selector.matchLabels).some((key) => !byName(key)) || selector.matchExpressions.some((e) => !byName(e.key));
+  return matchesLabelSelector(named, { [NAMESPACE_NAME_LABEL]: namespace }) && (!byOtherLabels || namespace === own);
 }
 
 /** A map selector (Service, ReplicationController, nodeSelector): every pair must match; empty selects nothing for Services. */

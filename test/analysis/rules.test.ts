@@ -6,6 +6,9 @@
  */
 import * as assert from 'node:assert/strict';
 import { RULES } from '../../src/analysis/rules';
+import { selectedNodes } from '../../src/analysis/workloadSimulation';
+import { emptyModel } from '../../src/manifest/model';
+import { readManifestText } from '../../src/manifest/readManifest';
 import { analyse } from '../support/workspace';
 
 /** A pod template's spec lines (indented for a Deployment) and extra top-level spec lines. */
@@ -240,9 +243,9 @@ describe('rules (RULES.md sections A–E)', () => {
     assert.equal(kfs010(deployment({ replicas: 3, pod: antiAffinity.replace('topologyKey: kubernetes.io/hostname,', 'topologyKey: kubernetes.io/hostname, namespaces: [elsewhere],') })).length, 1);
     assert.deepEqual(kfs010(deployment({ replicas: 3, pod: antiAffinity.replace('topologyKey: kubernetes.io/hostname,', 'topologyKey: kubernetes.io/hostname, namespaces: [shop],') })), []);
     // A namespaceSelector adds namespaces: {} all of them; one on labels the input does not tell may select the pods' own.
-    for (const selector of ['{}', '{matchLabels: {team: web}}', '{matchLabels: {kubernetes.io/metadata.name: shop}}']) {
-      assert.deepEqual(kfs010(deployment({ replicas: 3, pod: antiAffinity.replace('topologyKey: kubernetes.io/hostname,', `topologyKey: kubernetes.io/hostname, namespaces: [elsewhere], namespaceSelector: ${selector},`) })), [], selector);
-    }
+    const inNamespaces = (selector: string) => kfs010(deployment({ replicas: 3, pod: antiAffinity.replace('topologyKey: kubernetes.io/hostname,', `topologyKey: kubernetes.io/hostname, namespaces: [elsewhere], namespaceSelector: ${selector},`) }));
+    for (const selector of ['{}', '{matchLabels: {team: web}}', '{matchLabels: {kubernetes.io/metadata.name: shop}}']) assert.deepEqual(inNamespaces(selector), [], selector);
+    assert.equal(inNamespaces('{matchLabels: {kubernetes.io/metadata.name: elsewhere, team: web}}').length, 1);
     // Without Node objects, the invented nodes have room for every replica a worst placement packs (2 CPU each here, not one 4-CPU node's worth).
     const large = kfs010(deployment({ replicas: 2, pod: container('        resources: {requests: {cpu: "2", memory: 1Gi}, limits: {cpu: "2", memory: 1Gi}}\n') }));
     assert.match(large[0] ?? '', /^If the scheduler packs its 2 replicas on one node/);
@@ -527,6 +530,11 @@ describe('rules (RULES.md sections A–E)', () => {
     const terms = (second: string) => statefulSet(1).replace('      containers:', `      affinity: {nodeAffinity: {requiredDuringSchedulingIgnoredDuringExecution: {nodeSelectorTerms: [{matchExpressions: [{key: kubernetes.io/hostname, operator: In, values: [node-1]}, {key: topology.kubernetes.io/zone, operator: In, values: [z1]}]}, {matchExpressions: [${second}]}]}}}\n      containers:`);
     assert.deepEqual(analyse(terms('{key: kubernetes.io/hostname, operator: In, values: [node-2]}, {key: topology.kubernetes.io/zone, operator: In, values: [z2]}')).findings.filter((f) => f.ruleId === 'KFS004'), []);
     assert.deepEqual(analyse(terms('{key: node-role, operator: In, values: [db]}')).findings.filter((f) => f.ruleId === 'KFS004'), []);
+    // As many terms as default nodes, or one naming a default node's own host, each still get their node; Exists on the hostname names none.
+    const many = statefulSet(1).replace('      containers:', `      affinity: {nodeAffinity: {requiredDuringSchedulingIgnoredDuringExecution: {nodeSelectorTerms: [${['n1', 'n2', 'n3', 'n4', 'n5'].map((n) => `{matchExpressions: [{key: kubernetes.io/hostname, operator: In, values: [${n}]}]}`).join(', ')}]}}}\n      containers:`);
+    assert.deepEqual(selectedNodes(readManifestText(many).model.workloads[0], emptyModel()).nodes.map((n) => n.name), ['n1', 'n2', 'n3', 'n4', 'n5']);
+    assert.deepEqual(analyse(terms('{key: kubernetes.io/hostname, operator: In, values: [worker-b1]}, {key: disk, operator: In, values: [ssd]}')).findings.filter((f) => f.ruleId === 'KFS004'), []);
+    assert.doesNotMatch(analyse(terms('{key: kubernetes.io/hostname, operator: Exists}')).findings.find((f) => f.ruleId === 'KFS004')?.message ?? '', /true/);
     // A second term that asks for the same one host leaves it pinned.
     assert.equal(analyse(terms('{key: kubernetes.io/hostname, operator: In, values: [node-1]}')).findings.filter((f) => f.ruleId === 'KFS004').length, 1);
     assert.deepEqual(analyse(deployment().replace('      containers:', '      affinity: {nodeAffinity: {requiredDuringSchedulingIgnoredDuringExecution: {nodeSelectorTerms: [{matchExpressions: [{key: kubernetes.io/hostname, operator: In, values: [node-1]}]}]}}}\n      containers:')).findings.filter((f) => f.ruleId === 'KFS004').length, 1);

@@ -95,6 +95,20 @@ describe('placement: kube-scheduler\'s default scoring', () => {
     assert.deepEqual(placed(', namespaces: [elsewhere], namespaceSelector: {}'), ['worker-b2']);
     assert.deepEqual(placed(', namespaceSelector: {matchLabels: {kubernetes.io/metadata.name: truth}}'), ['worker-b2']);
     assert.deepEqual(placed(', namespaceSelector: {matchLabels: {kubernetes.io/metadata.name: elsewhere}}'), ['<none>']);
+    // Before 1.22 the API server drops a namespaceSelector (PodAffinityNamespaceSelector off).
+    assert.deepEqual(nodesOf(run([cache, deployment('api', 1, term(', namespaces: [elsewhere], namespaceSelector: {}'))], { ...SHORT, version: '1.21' }), 'api-'), ['<none>']);
+    // A pod starts its own group only when the term looks in its namespace; a namespace's other labels are assumed to select its own.
+    const selfAffinity = (extra: string) => `      affinity:
+        podAffinity:
+          requiredDuringSchedulingIgnoredDuringExecution:
+          - {labelSelector: {matchLabels: {app: api}}, topologyKey: kubernetes.io/hostname${extra}}
+`;
+    const own = (extra: string) => nodesOf(run([deployment('api', 2, selfAffinity(extra))], { ...SHORT, targets: ['node/worker-a1'] }), 'api-');
+    assert.equal(new Set(own('')).size, 1);
+    assert.ok(!own('').includes('<none>'));
+    assert.deepEqual(own(', namespaces: [elsewhere]'), ['<none>', '<none>']);
+    assert.ok(!own(', namespaceSelector: {matchLabels: {team: x}}').includes('<none>'));
+    assert.deepEqual(own(', namespaceSelector: {matchLabels: {kubernetes.io/metadata.name: elsewhere, team: x}}'), ['<none>', '<none>']);
   });
 
   it('preferred pod anti-affinity moves a pod away from the pods it avoids, against a weaker preference', () => {

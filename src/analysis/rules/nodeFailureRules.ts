@@ -2,7 +2,8 @@
 import { HOSTNAME_LABEL, ZONE_LABEL } from '../../cluster/clusterSpec';
 import { API_SERVER_KNOBS } from '../../cluster/apiServerConfiguration';
 import { DISABLED_ADMISSION } from '../../manifest/model/clusterConfig';
-import { matchesLabelSelector, matchesMap, NAMESPACE_NAME_LABEL, termCoversNamespace } from '../../sim/selectors';
+import { matchesLabelSelector, matchesMap, termCoversNamespace } from '../../sim/selectors';
+import { features } from '../../sim/context';
 import { formatDuration } from '../../report/format';
 import type { LabelSelector, PodAffinityTerm, Sourced, Workload } from '../../manifest/model/types';
 import { isMirrorPod, podVolumes } from '../../manifest/model/workloads';
@@ -346,10 +347,6 @@ export const daemonSetWaits: Rule = {
   },
 };
 
-function selectsByOtherLabels(selector: LabelSelector): boolean {
-  return [...Object.keys(selector.matchLabels), ...selector.matchExpressions.map((e) => e.key)].some((key) => key !== NAMESPACE_NAME_LABEL);
-}
-
 /** Topology keys whose pod anti-affinity keeps replicas off one node (KFS010). */
 const SPREADING_KEYS = new Set([HOSTNAME_LABEL, ZONE_LABEL, 'failure-domain.beta.kubernetes.io/zone']);
 
@@ -366,8 +363,9 @@ export const packedReplicas: Rule = {
       const { affinity, topologySpreadConstraints } = workload.template.spec;
       // Only a term that selects the workload's own pods spreads them.
       const own = (selector: LabelSelector | undefined) => selector !== undefined && matchesLabelSelector(selector, workload.template.labels);
-      // A term counts the pods of its namespaces (none: the pod's own); a namespaceSelector on labels the input does not tell may select the own one.
-      const ownNamespace = (term: PodAffinityTerm) => termCoversNamespace(term, workload.namespace, workload.namespace) || (term.namespaceSelector !== undefined && selectsByOtherLabels(term.namespaceSelector));
+      // A term counts the pods of its namespaces (none: the pod's own), as the simulated scheduler does.
+      const withSelector = features.podAffinityNamespaceSelector(ctx.timing.version.minor);
+      const ownNamespace = (term: PodAffinityTerm) => termCoversNamespace(term, workload.namespace, workload.namespace, withSelector);
       const antiAffinity = [...affinity.podAntiAffinityRequired, ...affinity.podAntiAffinityPreferred.map((p) => p.term)];
       if (topologySpreadConstraints.some((c) => own(c.labelSelector)) || antiAffinity.some((term) => SPREADING_KEYS.has(term.topologyKey) && own(term.labelSelector) && ownNamespace(term))) return [];
       // Pinned to one node by its selector, it cannot be spread: KFS004 says so.
