@@ -32,6 +32,7 @@ function isResolvable(reason: string): boolean {
   return RESOLVABLE.has(reason) || reason.startsWith('Insufficient ');
 }
 const NOT_HELPFUL = 'Preemption is not helpful for scheduling';
+const AFFINITY_NOT_MATCHED = "node(s) didn't match pod affinity rules";
 const FITS: readonly string[] = [];
 const DOES_NOT_FIT: readonly string[] = ['does not fit'];
 const INITIAL_BACKOFF_MS = 1000;
@@ -414,15 +415,15 @@ export class Scheduler {
     for (const term of affinity.podAntiAffinityRequired) {
       if (this.countMatching(pod, term.labelSelector, sameDomain(term), false, term) > 0) return "node(s) didn't match pod anti-affinity rules";
     }
-    for (const term of affinity.podAffinityRequired) {
-      if (this.countMatching(pod, term.labelSelector, sameDomain(term), false, term) === 0) {
-        // A pod that matches its own affinity term, its namespace included, may start the group (the first replica).
-        const selfMatch = term.labelSelector && matchesLabelSelector(term.labelSelector, pod.template.labels) && termCoversNamespace(term, pod.namespace, pod.namespace, features.podAffinityNamespaceSelector(this.ctx.timing.version.minor))
-          && this.countMatching(pod, term.labelSelector, () => true, false, term) === 0;
-        if (!selfMatch) return "node(s) didn't match pod affinity rules";
-      }
-    }
-    return undefined;
+    // satisfyPodAffinity: the node has every term's topology label, and pods matching each term in its domain.
+    const required = affinity.podAffinityRequired;
+    if (required.some((term) => node.labels[term.topologyKey] === undefined)) return AFFINITY_NOT_MATCHED;
+    if (required.every((term) => this.countMatching(pod, term.labelSelector, sameDomain(term), false, term) > 0)) return undefined;
+    // The first of a group with affinity to itself: no pod anywhere matches any term, and the pod matches them all, its namespace included.
+    const withSelector = features.podAffinityNamespaceSelector(this.ctx.timing.version.minor);
+    const first = required.every((term) => term.labelSelector && matchesLabelSelector(term.labelSelector, pod.template.labels) && termCoversNamespace(term, pod.namespace, pod.namespace, withSelector))
+      && required.every((term) => this.countMatching(pod, term.labelSelector, (n) => n.labels[term.topologyKey] !== undefined, false, term) === 0);
+    return first ? undefined : AFFINITY_NOT_MATCHED;
   }
 }
 

@@ -109,6 +109,9 @@ describe('placement: kube-scheduler\'s default scoring', () => {
     assert.deepEqual(own(', namespaces: [elsewhere]'), ['<none>', '<none>']);
     assert.ok(!own(', namespaceSelector: {matchLabels: {team: x}}').includes('<none>'));
     assert.deepEqual(own(', namespaceSelector: {matchLabels: {kubernetes.io/metadata.name: elsewhere, team: x}}'), ['<none>', '<none>']);
+    // Nor on a node without the term's topology label (satisfyPodAffinity: every topology label must exist).
+    const rack = nodesOf(run([deployment('api', 2, selfAffinity('').replace('kubernetes.io/hostname', 'example.com/rack'))], { ...SHORT, targets: ['node/worker-a1'] }), 'api-');
+    assert.deepEqual(rack, ['<none>', '<none>']);
   });
 
   it('preferred pod anti-affinity moves a pod away from the pods it avoids, against a weaker preference', () => {
