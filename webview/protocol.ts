@@ -5,7 +5,7 @@
  * Shared by both sides (no DOM and no vscode types here).
  */
 import type { ObjectRef } from '../src/report/contract';
-import type { PackedReport } from '../src/report/packedTrace';
+import { STATE_FIELDS, type PackedReport } from '../src/report/packedTrace';
 import { KEY_KNOBS } from '../src/report/textReport';
 
 /** The timeline panel's view type (package.json activates on onWebviewPanel:<this>, so a revived panel finds its serializer). */
@@ -89,7 +89,7 @@ export function isPackedTrace(value: unknown): value is PackedReport {
   if (!isRecord(value) || value.packed !== 1 || !isRecord(value.rest)) return false;
   const { strings, objects, lists, states, events } = value;
   if (!Array.isArray(strings) || !strings.every(isString) || !Array.isArray(objects) || objects.length % 3 !== 0 || !Array.isArray(lists)
-    || !Array.isArray(states) || states.length % 9 !== 0 || !Array.isArray(events)) return false;
+    || !Array.isArray(states) || states.length % STATE_FIELDS !== 0 || !Array.isArray(events)) return false;
   const isStringIndex = (v: unknown) => isIndex(v, strings.length);
   if (!objects.every(isStringIndex) || !lists.every((list) => Array.isArray(list) && list.every(isStringIndex))) return false;
   const objectCount = objects.length / 3;
@@ -97,7 +97,7 @@ export function isPackedTrace(value: unknown): value is PackedReport {
   const triples = new Set<string>();
   for (let i = 0; i < objects.length; i += 3) triples.add(`${objects[i]},${objects[i + 1]},${objects[i + 2]}`);
   if (new Set(strings).size !== strings.length || triples.size !== objectCount) return false;
-  for (let i = 0; i < states.length; i += 9) {
+  for (let i = 0; i < states.length; i += STATE_FIELDS) {
     if (!isIndex(states[i], objectCount) || !isNumber(states[i + 1]) || !isTime(states[i + 2]) || !isStringIndex(states[i + 3]) || !isIndexOrNull(states[i + 4], strings.length)
       || !(states[i + 5] === null || isNumber(states[i + 5])) || !isIndexOrNull(states[i + 6], strings.length) || !isIndexOrNull(states[i + 7], strings.length)
       || !isIndexOrNull(states[i + 8], lists.length)) return false;
@@ -133,7 +133,7 @@ function isReportRest(value: Record<string, unknown>): boolean {
   return KEY_KNOBS.every((name) => isRecord(timing[name]) && isString(timing[name].source) && ['number', 'boolean', 'string'].includes(typeof timing[name].value))
     && isString(scenario.failure) && isString(scenario.k8sVersion) && isNumber(scenario.seed) && isNumber(scenario.runs) && isTime(scenario.recoverAfterMs)
     && optional(scenario.placement, isString) && isStrings(scenario.notes) && (scenario.faults === undefined || (Array.isArray(scenario.faults) && scenario.faults.every(isFault)))
-    && Array.isArray(scenario.failedNodes) && scenario.failedNodes.every(isString) && isNumber(scenario.durationMs)
+    && isStrings(scenario.failedNodes) && isNumber(scenario.durationMs)
     && (scenario.interventions === undefined || (Array.isArray(scenario.interventions) && scenario.interventions.every(isIntervention)))
     && isRecord(scenario.cluster) && isString(scenario.cluster.source) && Array.isArray(scenario.cluster.nodes) && scenario.cluster.nodes.every((n) => isRecord(n) && isString(n.name) && (n.zone === null || isString(n.zone)))
     && Array.isArray(summary.workloads) && summary.workloads.every((w) => isRecord(w) && isRef(w.object) && isString(w.outcome) && isString(w.reason)

@@ -11,7 +11,7 @@ import { DaemonSetController, daemonPodTemplate } from './daemonSet';
 import { liveNodeOf, needsAttach, nextPodIp, type SimNode, type SimPod } from './objects';
 import { markRunning, newPod } from './podFactory';
 import type { Random } from './random';
-import { matchesLabelSelector, matchesMap, matchesNodeSelectorTerms, termCoversNamespace } from './selectors';
+import { matchesLabelSelector, matchesMap, matchesNodeSelectorTerms, termNamespaces } from './selectors';
 import { SCHEDULING_EFFECTS, UNSCHEDULABLE, toleratesTaint, untoleratedTaint } from './tolerations';
 import { SchedulerCache } from './schedulerCache';
 import { SchedulerScore } from './schedulerScore';
@@ -65,11 +65,14 @@ export class Scheduler {
   private tieRandom: Random | undefined;
   /** How placeInitial places pods (the summary says which): unscored in a large cluster with the scheduler policy; fixed by the nodes there are at the start. */
   readonly initialPlacement: InitialPlacement;
+  /** Affinity terms' namespaceSelector is honoured (the version's API server keeps it). */
+  private readonly namespaceSelectors: boolean;
 
   constructor(private readonly ctx: SimContext, private readonly volumes: VolumeBinder, placement: PlacementPolicy = 'scheduler') {
     const { store } = ctx;
     this.random = ctx.random.fork('scheduler');
     this.cache = new SchedulerCache(store.nodes);
+    this.namespaceSelectors = features.podAffinityNamespaceSelector(ctx.timing.version.minor);
     this.initialPlacement = this.cache.order.length >= 100 && placement === 'scheduler' ? 'first-feasible' : 'scored';
     this.scorer = new SchedulerScore(this.cache, placement, this);
     this.client = new ApiClient(ctx, this.random);
@@ -367,13 +370,12 @@ export class Scheduler {
   countMatching(pod: SimPod, selector: LabelSelector | undefined, inDomain: (n: SimNode) => boolean, withoutTerminating = false, term?: PodAffinityTerm): number {
     if (!selector) return 0;
     let count = 0;
-    const withSelector = features.podAffinityNamespaceSelector(this.ctx.timing.version.minor);
-    const inNamespace = (other: SimPod) => (term ? termCoversNamespace(term, pod.namespace, other.namespace, withSelector) : other.namespace === pod.namespace);
+    const inNamespace = term ? termNamespaces(term, pod.namespace, this.namespaceSelectors) : (namespace: string) => namespace === pod.namespace;
     for (const node of this.ctx.store.nodes) {
       if (node.deleted || !inDomain(node)) continue;
       for (const other of node.pods) {
         if (withoutTerminating && other.deletionTimestamp !== undefined) continue;
-        if (other !== pod && inNamespace(other) && matchesLabelSelector(selector, other.template.labels)) count++;
+        if (other !== pod && inNamespace(other.namespace) && matchesLabelSelector(selector, other.template.labels)) count++;
       }
     }
     return count;
@@ -420,8 +422,7 @@ export class Scheduler {
     if (required.some((term) => node.labels[term.topologyKey] === undefined)) return AFFINITY_NOT_MATCHED;
     if (required.every((term) => this.countMatching(pod, term.labelSelector, sameDomain(term), false, term) > 0)) return undefined;
     // The first of a group with affinity to itself: no pod anywhere matches any term, and the pod matches them all, its namespace included.
-    const withSelector = features.podAffinityNamespaceSelector(this.ctx.timing.version.minor);
-    const first = required.every((term) => term.labelSelector && matchesLabelSelector(term.labelSelector, pod.template.labels) && termCoversNamespace(term, pod.namespace, pod.namespace, withSelector))
+    const first = required.every((term) => term.labelSelector && matchesLabelSelector(term.labelSelector, pod.template.labels) && termNamespaces(term, pod.namespace, this.namespaceSelectors)(pod.namespace))
       && required.every((term) => this.countMatching(pod, term.labelSelector, (n) => n.labels[term.topologyKey] !== undefined, false, term) === 0);
     return first ? undefined : AFFINITY_NOT_MATCHED;
   }

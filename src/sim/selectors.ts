@@ -20,24 +20,25 @@ export function matchesLabelSelector(selector: LabelSelector, labels: Record<str
 const NAMESPACE_NAME_LABEL = 'kubernetes.io/metadata.name';
 
 /**
- * Whether an inter-pod (anti-)affinity term looks at pods of `namespace`: the union of its
+ * The namespaces whose pods an inter-pod (anti-)affinity term looks at, as a test: the union of its
  * namespaces and those its namespaceSelector selects (`withSelector`: the feature is on, 1.22);
  * with neither, the namespace of the pod that has the term (`own`). A namespace's labels other than
  * its name are not read from the input: a requirement on them is assumed to hold for the pod's own
  * namespace and no other.
  */
-export function termCoversNamespace(term: PodAffinityTerm, own: string, namespace: string, withSelector = true): boolean {
+export function termNamespaces(term: PodAffinityTerm, own: string, withSelector = true): (namespace: string) => boolean {
   const selector = withSelector ? term.namespaceSelector : undefined;
-  if (term.namespaces.length === 0 && selector === undefined) return namespace === own;
-  if (term.namespaces.includes(namespace)) return true;
-  if (selector === undefined) return false;
+  if (term.namespaces.length === 0 && selector === undefined) return (namespace) => namespace === own;
+  if (selector === undefined) return (namespace) => term.namespaces.includes(namespace);
+  // Built once per term: the scheduler asks about every pod of the cluster.
   const byName = (key: string) => key === NAMESPACE_NAME_LABEL;
   const named: LabelSelector = {
     matchLabels: Object.fromEntries(Object.entries(selector.matchLabels).filter(([key]) => byName(key))),
     matchExpressions: selector.matchExpressions.filter((e) => byName(e.key)),
   };
   const byOtherLabels = Object.keys(selector.matchLabels).some((key) => !byName(key)) || selector.matchExpressions.some((e) => !byName(e.key));
-  return matchesLabelSelector(named, { [NAMESPACE_NAME_LABEL]: namespace }) && (!byOtherLabels || namespace === own);
+  return (namespace) => term.namespaces.includes(namespace)
+    || (matchesLabelSelector(named, { [NAMESPACE_NAME_LABEL]: namespace }) && (!byOtherLabels || namespace === own));
 }
 
 /** A map selector (Service, ReplicationController, nodeSelector): every pair must match; empty selects nothing for Services. */
