@@ -161,3 +161,10 @@ export function budgetSelects(pdb: Sourced<PodDisruptionBudget>, workload: Workl
   const empty = Object.keys(pdb.selector.matchLabels).length === 0 && pdb.selector.matchExpressions.length === 0;
   return empty ? pdb.source.apiVersion === 'policy/v1' : matchesLabelSelector(pdb.selector, workload.template.labels);
 }
+
+/** Whether an inter-pod (anti-)affinity term of the workload picks namespaces by their labels: Namespace objects matter to it then. */
+export function selectsNamespacesByLabel(workload: Workload): boolean {
+  const { podAffinityRequired, podAntiAffinityRequired, podAffinityPreferred, podAntiAffinityPreferred } = workload.template.spec.affinity;
+  return [...podAffinityRequired, ...podAntiAffinityRequired, ...[...podAffinityPreferred, ...podAntiAffinityPreferred].map((p) => p.term)]
+    .some((term) => term.namespaceSelector !== undefined);
+}

@@ -1,7 +1,7 @@
 /** What to simulate: the objects, the cluster, the timing, the failure and what people do about it. */
 import type { ClusterSpec } from '../cluster/clusterSpec';
 import type { TimingConfiguration } from '../cluster/timing';
-import type { HorizontalPodAutoscaler, PersistentVolume, PersistentVolumeClaimSpec, Service, StorageClass, Workload } from '../manifest/model/types';
+import type { HorizontalPodAutoscaler, Namespace, PersistentVolume, PersistentVolumeClaimSpec, Service, StorageClass, Workload } from '../manifest/model/types';
 
 /** What can happen to a node (src/report says what each means). */
 export const FAILURE_KINDS = ['power-off', 'kubelet-stop', 'partition', 'kubelet-not-ready', 'disk-failure', 'graceful-shutdown', 'zone-outage'] as const;
@@ -69,6 +69,8 @@ export interface Scenario {
   storageClasses: StorageClass[];
   /** Autoscalers own their targets' replica counts: a target runs its autoscaler's minReplicas. */
   horizontalPodAutoscalers?: HorizontalPodAutoscaler[];
+  /** Namespace objects: their labels are what affinity terms' namespaceSelectors match. */
+  namespaces?: Namespace[];
   cluster: ClusterSpec;
   timing: TimingConfiguration;
   /** Empty targets resolve to the node of the first running pod of the first workload that has one. */
@@ -90,10 +92,10 @@ export interface Scenario {
  */
 export type InitialPlacement = 'scored' | 'first-feasible';
 
-/** What a scenario reads of the manifests besides its workloads: Services, volumes, storage classes, autoscalers. */
-type SupportingObjects = Pick<Scenario, 'services' | 'persistentVolumeClaims' | 'persistentVolumes' | 'storageClasses' | 'horizontalPodAutoscalers'>;
+/** What a scenario reads of the manifests besides its workloads: Services, volumes, storage classes, autoscalers, namespaces. */
+type SupportingObjects = Pick<Scenario, 'services' | 'persistentVolumeClaims' | 'persistentVolumes' | 'storageClasses' | 'horizontalPodAutoscalers' | 'namespaces'>;
 
 export function supportingObjects(model: Required<SupportingObjects>): SupportingObjects {
-  const { services, persistentVolumeClaims, persistentVolumes, storageClasses, horizontalPodAutoscalers } = model;
-  return { services, persistentVolumeClaims, persistentVolumes, storageClasses, horizontalPodAutoscalers };
+  const { services, persistentVolumeClaims, persistentVolumes, storageClasses, horizontalPodAutoscalers, namespaces } = model;
+  return { services, persistentVolumeClaims, persistentVolumes, storageClasses, horizontalPodAutoscalers, namespaces };
 }

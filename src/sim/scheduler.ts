@@ -11,7 +11,7 @@ import { DaemonSetController, daemonPodTemplate } from './daemonSet';
 import { liveNodeOf, needsAttach, nextPodIp, type SimNode, type SimPod } from './objects';
 import { markRunning, newPod } from './podFactory';
 import type { Random } from './random';
-import { matchesLabelSelector, matchesMap, matchesNodeSelectorTerms, termNamespaces } from './selectors';
+import { matchesLabelSelector, matchesMap, matchesNodeSelectorTerms, termNamespaces, type NamespaceLabels } from './selectors';
 import { SCHEDULING_EFFECTS, UNSCHEDULABLE, toleratesTaint, untoleratedTaint } from './tolerations';
 import { SchedulerCache } from './schedulerCache';
 import { SchedulerScore } from './schedulerScore';
@@ -68,7 +68,8 @@ export class Scheduler {
   /** Affinity terms' namespaceSelector is honoured (the version's API server keeps it). */
   private readonly namespaceSelectors: boolean;
 
-  constructor(private readonly ctx: SimContext, private readonly volumes: VolumeBinder, placement: PlacementPolicy = 'scheduler') {
+  /** `namespaces`: the labels of the namespaces the input declares, which affinity terms' namespaceSelectors match. */
+  constructor(private readonly ctx: SimContext, private readonly volumes: VolumeBinder, placement: PlacementPolicy = 'scheduler', private readonly namespaces?: NamespaceLabels) {
     const { store } = ctx;
     this.random = ctx.random.fork('scheduler');
     this.cache = new SchedulerCache(store.nodes);
@@ -370,7 +371,7 @@ export class Scheduler {
   countMatching(pod: SimPod, selector: LabelSelector | undefined, inDomain: (n: SimNode) => boolean, withoutTerminating = false, term?: PodAffinityTerm): number {
     if (!selector) return 0;
     let count = 0;
-    const inNamespace = term ? termNamespaces(term, pod.namespace, this.namespaceSelectors) : (namespace: string) => namespace === pod.namespace;
+    const inNamespace = term ? termNamespaces(term, pod.namespace, this.namespaceSelectors, this.namespaces) : (namespace: string) => namespace === pod.namespace;
     for (const node of this.ctx.store.nodes) {
       if (node.deleted || !inDomain(node)) continue;
       for (const other of node.pods) {
@@ -422,7 +423,7 @@ export class Scheduler {
     if (required.some((term) => node.labels[term.topologyKey] === undefined)) return AFFINITY_NOT_MATCHED;
     if (required.every((term) => this.countMatching(pod, term.labelSelector, sameDomain(term), false, term) > 0)) return undefined;
     // The first of a group with affinity to itself: no pod anywhere matches any term, and the pod matches them all, its namespace included.
-    const first = required.every((term) => term.labelSelector && matchesLabelSelector(term.labelSelector, pod.template.labels) && termNamespaces(term, pod.namespace, this.namespaceSelectors)(pod.namespace))
+    const first = required.every((term) => term.labelSelector && matchesLabelSelector(term.labelSelector, pod.template.labels) && termNamespaces(term, pod.namespace, this.namespaceSelectors, this.namespaces)(pod.namespace))
       && required.every((term) => this.countMatching(pod, term.labelSelector, (n) => n.labels[term.topologyKey] !== undefined, false, term) === 0);
     return first ? undefined : AFFINITY_NOT_MATCHED;
   }

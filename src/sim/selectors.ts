@@ -19,14 +19,23 @@ export function matchesLabelSelector(selector: LabelSelector, labels: Record<str
 /** The label every namespace carries with its name (1.22 on). */
 const NAMESPACE_NAME_LABEL = 'kubernetes.io/metadata.name';
 
+/** Labels of the namespaces the input declares (Namespace objects), with the name label the API server sets on each. */
+export type NamespaceLabels = ReadonlyMap<string, Readonly<Record<string, string>>>;
+
+export function namespaceLabels(namespaces: readonly { name: string; labels: Record<string, string> }[]): NamespaceLabels {
+  return new Map(namespaces.map((n) => [n.name, { ...n.labels, [NAMESPACE_NAME_LABEL]: n.name }]));
+}
+
+const NO_NAMESPACES: NamespaceLabels = new Map();
+
 /**
  * The namespaces whose pods an inter-pod (anti-)affinity term looks at, as a test: the union of its
  * namespaces and those its namespaceSelector selects (`withSelector`: the feature is on, 1.22);
- * with neither, the namespace of the pod that has the term (`own`). A namespace's labels other than
- * its name are not read from the input: a requirement on them is assumed to hold for the pod's own
- * namespace and no other.
+ * with neither, the namespace of the pod that has the term (`own`). A namespace the input declares
+ * is selected by its labels; of one it does not declare only the name is known, so a requirement on
+ * another label is assumed to hold for the pod's own namespace and no other.
  */
-export function termNamespaces(term: PodAffinityTerm, own: string, withSelector = true): (namespace: string) => boolean {
+export function termNamespaces(term: PodAffinityTerm, own: string, withSelector = true, declared: NamespaceLabels = NO_NAMESPACES): (namespace: string) => boolean {
   const selector = withSelector ? term.namespaceSelector : undefined;
   if (term.namespaces.length === 0 && selector === undefined) return (namespace) => namespace === own;
   if (selector === undefined) return (namespace) => term.namespaces.includes(namespace);
@@ -37,8 +46,12 @@ export function termNamespaces(term: PodAffinityTerm, own: string, withSelector 
     matchExpressions: selector.matchExpressions.filter((e) => byName(e.key)),
   };
   const byOtherLabels = Object.keys(selector.matchLabels).some((key) => !byName(key)) || selector.matchExpressions.some((e) => !byName(e.key));
-  return (namespace) => term.namespaces.includes(namespace)
-    || (matchesLabelSelector(named, { [NAMESPACE_NAME_LABEL]: namespace }) && (!byOtherLabels || namespace === own));
+  return (namespace) => {
+    if (term.namespaces.includes(namespace)) return true;
+    const labels = declared.get(namespace);
+    if (labels) return matchesLabelSelector(selector, labels);
+    return matchesLabelSelector(named, { [NAMESPACE_NAME_LABEL]: namespace }) && (!byOtherLabels || namespace === own);
+  };
 }
 
 /** A map selector (Service, ReplicationController, nodeSelector): every pair must match; empty selects nothing for Services. */

@@ -24,6 +24,7 @@ import { Random } from './random';
 import { ReplicaSetController } from './replicaSet';
 import { INTERVENTION_ORDER, type Intervention, type Scenario } from './scenario';
 import { Scheduler } from './scheduler';
+import { namespaceLabels } from './selectors';
 import { StatefulSetController } from './statefulSet';
 import { Store } from './store';
 import { pendingAtFailure, summarize, type PendingAtFailure, type Summary } from './summary';
@@ -75,7 +76,7 @@ export function simulate(scenario: Scenario): SimulationResult {
     }
   }
 
-  const scheduler = new Scheduler(ctx, volumes, scenario.placement);
+  const scheduler = new Scheduler(ctx, volumes, scenario.placement, namespaceLabels(scenario.namespaces ?? []));
   const unplaced = scheduler.placeBeforeFailure();
   new Kubelets(ctx);
   new NodeLifecycleController(ctx);

@@ -23,6 +23,7 @@ export function mergeModels(models: ManifestModel[]): ManifestModel {
     merged.limitRanges.push(...model.limitRanges);
     merged.services.push(...model.services);
     merged.nodes.push(...model.nodes);
+    merged.namespaces.push(...model.namespaces);
     for (const namespace of model.customResourceNamespaces) if (!merged.customResourceNamespaces.includes(namespace)) merged.customResourceNamespaces.push(namespace);
     merged.unreadInput ||= model.unreadInput;
   }

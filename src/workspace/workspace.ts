@@ -7,7 +7,7 @@
 import { DEFAULT_VERSION, parseKubernetesVersion, type KubernetesVersion } from '../cluster/kubernetesVersion';
 import { knobOfComponent, resolveTiming, TimingError, type ComponentKey, type TimingConfiguration, type TimingSetting } from '../cluster/timing';
 import { analyseDocument, type InputProblem } from '../analysis/analyseDocument';
-import { servicesInFront } from '../analysis/facts';
+import { selectsNamespacesByLabel, servicesInFront } from '../analysis/facts';
 import type { Finding, Fix } from '../analysis/finding';
 import { withEffect } from '../analysis/fixEffects';
 import { suppressionFixes } from '../analysis/suppression';
@@ -301,7 +301,8 @@ export class Workspace {
       return kubelet.length + controllerManager.length + apiServer.length > 0 || kubernetesVersion !== undefined || imageVersion !== undefined
         || model.nodes.length > 0 || workloads.some((w) => servicesInFront(w, model.services).length > 0)
         || (claims && model.persistentVolumeClaims.length + model.persistentVolumes.length + model.storageClasses.length > 0)
-        || workloads.some((w) => autoscalerOf(w, model) !== undefined);
+        || workloads.some((w) => autoscalerOf(w, model) !== undefined)
+        || (model.namespaces.length > 0 && workloads.some(selectsNamespacesByLabel));
     }).map((doc) => doc.uri);
   }
 
@@ -487,14 +488,14 @@ function timingInputError(error: TimingError): InputError {
 
 /**
  * What other documents' analyses read from this one: cluster configuration, the objects that
- * explain workloads (Services, PDBs, volumes, Nodes) and the workloads' identities and labels.
+ * explain workloads (Services, PDBs, volumes, Nodes, Namespaces, autoscalers) and the workloads' identities and labels.
  */
 function signatureOf(read: ReadManifest): string {
   const parts: string[] = [];
   for (const object of read.objects) {
     switch (object.kind) {
       case 'Service': case 'PodDisruptionBudget': case 'PersistentVolumeClaim': case 'PersistentVolume': case 'StorageClass':
-      case 'Node': case 'KubeletConfiguration': case 'ClusterConfiguration':
+      case 'Node': case 'Namespace': case 'HorizontalPodAutoscaler': case 'KubeletConfiguration': case 'ClusterConfiguration':
         parts.push(JSON.stringify(object.value));
         break;
       default:

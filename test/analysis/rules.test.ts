@@ -246,6 +246,10 @@ describe('rules (RULES.md sections A–E)', () => {
     const inNamespaces = (selector: string) => kfs010(deployment({ replicas: 3, pod: antiAffinity.replace('topologyKey: kubernetes.io/hostname,', `topologyKey: kubernetes.io/hostname, namespaces: [elsewhere], namespaceSelector: ${selector},`) }));
     for (const selector of ['{}', '{matchLabels: {team: web}}', '{matchLabels: {kubernetes.io/metadata.name: shop}}']) assert.deepEqual(inNamespaces(selector), [], selector);
     assert.equal(inNamespaces('{matchLabels: {kubernetes.io/metadata.name: elsewhere, team: web}}').length, 1);
+    // A Namespace object tells the labels: the selector then picks the pods' own namespace or not by them.
+    const declared = (labels: string) => kfs010(`apiVersion: v1\nkind: Namespace\nmetadata: {name: shop, labels: {${labels}}}\n---\n${deployment({ replicas: 3, pod: antiAffinity.replace('topologyKey: kubernetes.io/hostname,', 'topologyKey: kubernetes.io/hostname, namespaceSelector: {matchLabels: {team: web}},') })}`);
+    assert.deepEqual(declared('team: web'), []);
+    assert.equal(declared('team: db').length, 1);
     // Without Node objects, the invented nodes have room for every replica a worst placement packs (2 CPU each here, not one 4-CPU node's worth).
     const large = kfs010(deployment({ replicas: 2, pod: container('        resources: {requests: {cpu: "2", memory: 1Gi}, limits: {cpu: "2", memory: 1Gi}}\n') }));
     assert.match(large[0] ?? '', /^If the scheduler packs its 2 replicas on one node/);

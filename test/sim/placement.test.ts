@@ -81,7 +81,7 @@ describe('placement: kube-scheduler\'s default scoring', () => {
       "0/6 nodes are available: 6 node(s) didn't match pod affinity rules. preemption: 0/6 nodes are available: 6 Preemption is not helpful for scheduling.");
   });
 
-  it('an affinity term looks at the pods of its namespaces and of those its namespaceSelector selects; neither: the pod\'s own', () => {
+  it('an affinity term looks at the pods of its namespaces and of those its namespaceSelector selects (by the labels of Namespace objects); neither: the pod\'s own', () => {
     const term = (extra: string) => `      affinity:
         podAffinity:
           requiredDuringSchedulingIgnoredDuringExecution:
@@ -109,6 +109,15 @@ describe('placement: kube-scheduler\'s default scoring', () => {
     assert.deepEqual(own(', namespaces: [elsewhere]'), ['<none>', '<none>']);
     assert.ok(!own(', namespaceSelector: {matchLabels: {team: x}}').includes('<none>'));
     assert.deepEqual(own(', namespaceSelector: {matchLabels: {kubernetes.io/metadata.name: elsewhere, team: x}}'), ['<none>', '<none>']);
+    // A namespace the input declares is selected by its labels, the pod's own as any other.
+    const namespace = (labels: string) => `apiVersion: v1\nkind: Namespace\nmetadata: {name: truth, labels: {${labels}}}\n`;
+    const declared = (labels: string, extra: string) => nodesOf(run([namespace(labels), cache, deployment('api', 1, term(extra))], SHORT), 'api-');
+    assert.deepEqual(declared('team: a', ', namespaces: [elsewhere], namespaceSelector: {matchLabels: {team: a}}'), ['worker-b2']);
+    assert.deepEqual(declared('team: b', ', namespaces: [elsewhere], namespaceSelector: {matchLabels: {team: a}}'), ['<none>']);
+    assert.deepEqual(declared('team: b', ', namespaceSelector: {matchExpressions: [{key: team, operator: NotIn, values: [a]}]}'), ['worker-b2']);
+    const ownDeclared = (labels: string) => nodesOf(run([namespace(labels), deployment('api', 2, selfAffinity(', namespaceSelector: {matchLabels: {team: x}}'))], { ...SHORT, targets: ['node/worker-a1'] }), 'api-');
+    assert.deepEqual(ownDeclared('team: y'), ['<none>', '<none>']);
+    assert.ok(!ownDeclared('team: x').includes('<none>'));
     // Nor on a node without the term's topology label (satisfyPodAffinity: every topology label must exist).
     const rack = nodesOf(run([deployment('api', 2, selfAffinity('').replace('kubernetes.io/hostname', 'example.com/rack'))], { ...SHORT, targets: ['node/worker-a1'] }), 'api-');
     assert.deepEqual(rack, ['<none>', '<none>']);

@@ -21,6 +21,12 @@ spec:
       command: [kube-controller-manager, --node-monitor-grace-period=${grace}]
 `;
 
+const autoscaler = (minReplicas: number) => `apiVersion: autoscaling/v2
+kind: HorizontalPodAutoscaler
+metadata: {name: web, namespace: truth}
+spec: {scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: web}, minReplicas: ${minReplicas}, maxReplicas: 5}
+`;
+
 const findingsOf = (workspace: Workspace) => workspace.analyse('web.yaml').findings.map((f) => `${f.ruleId} ${f.message}`);
 
 /** web.yaml's findings in a workspace made afresh with another document's text (none: undefined). */
@@ -39,6 +45,7 @@ describe('workspace context revision (what other documents depend on)', () => {
     ['a KubeletConfiguration field changes', kubelet(40), kubelet(20)],
     ['a controller-manager flag changes', kcm('20s'), kcm('40s')],
     ['the controller-manager manifest is removed', kcm('20s'), undefined],
+    ['an autoscaler\'s minReplicas changes', autoscaler(2), autoscaler(1)],
   ];
   for (const [what, before, after] of edits) {
     it(`moves when ${what}, and the other document's findings are those of a fresh workspace`, () => {
@@ -54,6 +61,29 @@ describe('workspace context revision (what other documents depend on)', () => {
       assert.deepEqual(findingsOf(workspace), fresh(after));
     });
   }
+
+  it('moves when the labels of a Namespace that a namespaceSelector of web.yaml picks by change', () => {
+    const spread = WEB.replace('    spec:\n', `    spec:
+      affinity:
+        podAntiAffinity:
+          requiredDuringSchedulingIgnoredDuringExecution:
+          - {topologyKey: kubernetes.io/hostname, labelSelector: {matchLabels: {app: web}}, namespaceSelector: {matchLabels: {team: web}}}
+`);
+    const namespace = (team: string) => `apiVersion: v1\nkind: Namespace\nmetadata: {name: truth, labels: {team: ${team}}}\n`;
+    const workspace = new Workspace();
+    workspace.setDocument('web.yaml', spread, 1);
+    workspace.setDocument('namespaces.yaml', namespace('web'), 1);
+    const kfs010 = () => findingsOf(workspace).filter((f) => f.startsWith('KFS010'));
+    assert.deepEqual(kfs010(), []);
+    assert.deepEqual(workspace.contextDocuments(['web.yaml']), ['namespaces.yaml']);
+    const revision = workspace.contextRevision;
+    workspace.setDocument('namespaces.yaml', namespace('db'), 2);
+    assert.notEqual(workspace.contextRevision, revision);
+    assert.equal(kfs010().length, 1);
+    // A workload without such a term runs without the Namespace objects.
+    workspace.setDocument('web.yaml', WEB, 2);
+    assert.deepEqual(workspace.contextDocuments(['web.yaml']), []);
+  });
 
   it('the other document\'s hover shows a controller-manager flag\'s new value', () => {
     const workspace = new Workspace();

@@ -2,7 +2,7 @@
 import { HOSTNAME_LABEL, ZONE_LABEL } from '../../cluster/clusterSpec';
 import { API_SERVER_KNOBS } from '../../cluster/apiServerConfiguration';
 import { DISABLED_ADMISSION } from '../../manifest/model/clusterConfig';
-import { matchesLabelSelector, matchesMap, termNamespaces } from '../../sim/selectors';
+import { matchesLabelSelector, matchesMap, namespaceLabels, termNamespaces } from '../../sim/selectors';
 import { features } from '../../sim/context';
 import { formatDuration } from '../../report/format';
 import type { LabelSelector, PodAffinityTerm, Sourced, Workload } from '../../manifest/model/types';
@@ -365,7 +365,7 @@ export const packedReplicas: Rule = {
       const own = (selector: LabelSelector | undefined) => selector !== undefined && matchesLabelSelector(selector, workload.template.labels);
       // A term counts the pods of its namespaces (none: the pod's own), as the simulated scheduler does.
       const withSelector = features.podAffinityNamespaceSelector(ctx.timing.version.minor);
-      const ownNamespace = (term: PodAffinityTerm) => termNamespaces(term, workload.namespace, withSelector)(workload.namespace);
+      const ownNamespace = (term: PodAffinityTerm) => termNamespaces(term, workload.namespace, withSelector, namespaceLabels(ctx.workspace.namespaces))(workload.namespace);
       const antiAffinity = [...affinity.podAntiAffinityRequired, ...affinity.podAntiAffinityPreferred.map((p) => p.term)];
       if (topologySpreadConstraints.some((c) => own(c.labelSelector)) || antiAffinity.some((term) => SPREADING_KEYS.has(term.topologyKey) && own(term.labelSelector) && ownNamespace(term))) return [];
       // Pinned to one node by its selector, it cannot be spread: KFS004 says so.

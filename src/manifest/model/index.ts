@@ -5,10 +5,10 @@ import {
 } from './clusterConfig';
 import { FieldReader } from './fieldReader';
 import {
-  readHorizontalPodAutoscaler, readLimitRange, readNode, readPersistentVolume, readPersistentVolumeClaim, readPodDisruptionBudget, readService, readStorageClass,
+  readHorizontalPodAutoscaler, readLimitRange, readNamespace, readNode, readPersistentVolume, readPersistentVolumeClaim, readPodDisruptionBudget, readService, readStorageClass,
 } from './resources';
 import type {
-  HorizontalPodAutoscaler, LimitRange, Node, PersistentVolume, PersistentVolumeClaimSpec, PodDisruptionBudget, Service, Sourced, StorageClass, Workload,
+  HorizontalPodAutoscaler, LimitRange, Namespace, Node, PersistentVolume, PersistentVolumeClaimSpec, PodDisruptionBudget, Service, Sourced, StorageClass, Workload,
 } from './types';
 import { readWorkload } from './workloads';
 
@@ -22,6 +22,7 @@ export interface ManifestModel {
   limitRanges: Sourced<LimitRange>[];
   services: Sourced<Service>[];
   nodes: Sourced<Node>[];
+  namespaces: Sourced<Namespace>[];
   clusterConfig: ClusterConfig;
   /** Namespaces with custom resources (objects of an API group that is not Kubernetes' own): operators may run pods for them. */
   customResourceNamespaces: string[];
@@ -35,7 +36,7 @@ const BUILT_IN_GROUP = /^(v1|apps\/|batch\/|policy\/|autoscaling\/|extensions\/|
 export function emptyModel(): ManifestModel {
   return {
     workloads: [], persistentVolumeClaims: [], persistentVolumes: [], storageClasses: [],
-    podDisruptionBudgets: [], horizontalPodAutoscalers: [], limitRanges: [], services: [], nodes: [],
+    podDisruptionBudgets: [], horizontalPodAutoscalers: [], limitRanges: [], services: [], nodes: [], namespaces: [],
     clusterConfig: { kubelet: [], controllerManager: [], apiServer: [] },
     customResourceNamespaces: [],
     unreadInput: false,
@@ -57,6 +58,7 @@ const SERVED: Record<string, { apiVersion: string; removed: readonly string[] }>
   Node: { apiVersion: 'v1', removed: [] },
   PersistentVolumeClaim: { apiVersion: 'v1', removed: [] },
   PersistentVolume: { apiVersion: 'v1', removed: [] },
+  Namespace: { apiVersion: 'v1', removed: [] },
 };
 
 /**
@@ -109,6 +111,9 @@ export function buildModel(objects: ManifestObject[], problems: ManifestProblem[
         break;
       case 'Node':
         model.nodes.push(sourced(readNode(r)));
+        break;
+      case 'Namespace':
+        model.namespaces.push(sourced(readNamespace(r)));
         break;
       case 'KubeletConfiguration':
         model.clusterConfig.kubelet.push(...readKubeletConfiguration(r, object.apiVersion));

@@ -1,6 +1,6 @@
 import type { FieldReader } from './fieldReader';
 import { readExtendedResources, readLabelSelector, readNodeSelectorTerms, readPvcSpec, readResources, readTaint } from './podSpec';
-import type { HorizontalPodAutoscaler, LimitRange, Node, PersistentVolume, PersistentVolumeClaimSpec, PodDisruptionBudget, Resources, Service, StorageClass, Taint } from './types';
+import type { HorizontalPodAutoscaler, LimitRange, Namespace, Node, PersistentVolume, PersistentVolumeClaimSpec, PodDisruptionBudget, Resources, Service, StorageClass, Taint } from './types';
 import { readObjectMeta } from './workloads';
 
 export function readPersistentVolumeClaim(r: FieldReader): PersistentVolumeClaimSpec {
@@ -22,6 +22,10 @@ export function readPersistentVolume(r: FieldReader): PersistentVolume {
     hostPath: spec.string('hostPath', 'path'),
     claimRef,
   };
+}
+
+export function readNamespace(r: FieldReader): Namespace {
+  return { name: r.object.name, labels: r.stringMap('metadata', 'labels') };
 }
 
 export function readStorageClass(r: FieldReader): StorageClass {

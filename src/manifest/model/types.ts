@@ -281,6 +281,12 @@ export interface PersistentVolume {
   claimRef?: { namespace: string; name: string };
 }
 
+/** A Namespace object: its labels are what a pod affinity term's namespaceSelector matches. */
+export interface Namespace {
+  name: string;
+  labels: Record<string, string>;
+}
+
 export interface StorageClass {
   name: string;
   provisioner: string;
