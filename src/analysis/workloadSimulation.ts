@@ -102,8 +102,8 @@ export class WorkloadSimulations {
   private objectKey(objects: ManifestModel): string {
     let key = this.objectKeys.get(objects);
     if (key === undefined) {
-      const { services, persistentVolumeClaims, persistentVolumes, storageClasses, nodes, namespaces } = objects;
-      key = this.intern(JSON.stringify([services, persistentVolumeClaims, persistentVolumes, storageClasses, nodes, namespaces].map((list) => list.map((o) => o.source.value))));
+      const { services, persistentVolumeClaims, persistentVolumes, storageClasses, nodes, namespaces, priorityClasses, podDisruptionBudgets } = objects;
+      key = this.intern(JSON.stringify([services, persistentVolumeClaims, persistentVolumes, storageClasses, nodes, namespaces, priorityClasses, podDisruptionBudgets].map((list) => list.map((o) => o.source.value))));
       this.objectKeys.set(objects, key);
     }
     return key;

@@ -1,5 +1,5 @@
 /** One sentence per workload: what state it ended in and why, with the times that matter. */
-import type { OutcomeCause, PodFailure, WorkloadSummary } from '../sim/summary';
+import type { OutcomeCause, PodFailure, Preemption, WorkloadSummary } from '../sim/summary';
 import { formatCount, formatDuration, nameList, nodeNames } from './format';
 
 /** Each of these lets a replacement start while the old pod may still run: only once the node is known to be off. */
@@ -10,7 +10,7 @@ const RELEASE_BEFORE_1_26 = `${ONCE_OFF}force-delete the pod (kubectl delete pod
 const release = (cause: { outOfServiceInert?: true }) => (cause.outOfServiceInert ? RELEASE_BEFORE_1_26 : RELEASE);
 
 type ReasonInput = Pick<WorkloadSummary, 'cause' | 'podDeletionMs' | 'replacementReadyMs' | 'unavailableMs' | 'duplicateMs' | 'noExecuteTaintMs'>
-  & Partial<Pick<WorkloadSummary, 'pendingBeforeFailure'>>;
+  & Partial<Pick<WorkloadSummary, 'pendingBeforeFailure' | 'preemptions'>>;
 
 /** What the failure did, then, apart, the pods that were Pending before it. */
 export function outcomeReason(summary: ReasonInput): string {
@@ -18,7 +18,19 @@ export function outcomeReason(summary: ReasonInput): string {
   const before = pending
     ? ` Apart from the failure: ${pending.pods > 1 ? `${formatCount(pending.pods)} pods (${pending.pod}, ...) were` : `${pending.pod} was`} already Pending before it${pending.message ? `: ${pending.message}` : '.'}`
     : '';
-  return `${failureReason(summary)}${before}`;
+  return `${failureReason(summary)}${preemptionText(summary.preemptions)}${before}`;
+}
+
+/** Who preempted whom: the pods of this workload deleted for pods of a higher priority, and those its pods took the place of. */
+function preemptionText(preemptions: WorkloadSummary['preemptions']): string {
+  if (!preemptions) return '';
+  const records = (list: Preemption[], each: (p: Preemption) => string) => list.slice(0, 3).map(each).join('; ') + (list.length > 3 ? `; and ${formatCount(list.length - 3)} more` : '');
+  const count = (n: number, one: string) => (n === 1 ? one : `${formatCount(n)} pods`);
+  const lost = preemptions.lost.length === 0 ? ''
+    : ` The scheduler deleted ${count(preemptions.lost.length, 'one of its pods')} to make room for pods of a higher priority: ${records(preemptions.lost, (p) => `${p.victim} on ${p.node} at ${formatDuration(p.atMs)}, for ${p.preemptor} (${p.preemptorOf.kind}/${p.preemptorOf.name})`)}.`;
+  const took = preemptions.took.length === 0 ? ''
+    : ` To make room for its pods the scheduler deleted ${count(preemptions.took.length, 'a pod')} of a lower priority: ${records(preemptions.took, (p) => `${p.victim} (${p.victimOf.kind}/${p.victimOf.name}) on ${p.node} at ${formatDuration(p.atMs)}, for ${p.preemptor}`)}.`;
+  return `${lost}${took}`;
 }
 
 function failureReason(summary: ReasonInput): string {
@@ -59,7 +71,13 @@ function failureReason(summary: ReasonInput): string {
       return `${back}; down ${formatDuration(unavailableMs)} in all.`;
     }
     case 'replacement-pending':
-      return `Replacement ${cause.pod} stays Pending: ${cause.message ?? 'not scheduled yet'}${cause.priorityClass ? ` The simulator does not preempt: with priorityClassName ${cause.priorityClass}, a real scheduler may evict pods of a lower priority to make room, if that class outranks them and allows preemption.` : ''}`;
+      return `Replacement ${cause.pod} stays Pending: ${cause.message ?? 'not scheduled yet'}${cause.priorityClass ? ` The input does not declare PriorityClass ${cause.priorityClass}, so the simulator cannot tell its value and does not preempt for it: a real scheduler may evict pods of a lower priority to make room, if that class outranks them and allows preemption.` : ''}`;
+    case 'preempted': {
+      const then = cause.replacement ? `its replacement ${cause.replacement.pod} stays Pending: ${cause.replacement.message ?? 'not scheduled yet'}`
+        : cause.replacedOn.length > 0 ? `its replacement runs on ${nodeNames(cause.replacedOn)}, Ready at ${at(replacementReadyMs)}; down ${formatDuration(unavailableMs)} in all.`
+          : 'its replacement is not Ready yet.';
+      return `None of its pods ran on the failed nodes, but it lost ${cause.pod} on ${cause.node} to a pod of a higher priority, and ${then}`;
+    }
     case 'daemon-pod-waits':
       if (cause.nodes.length > 1) {
         return `DaemonSet pods belong to their node: its pods on ${nodes(cause.nodes)} are never evicted or moved${cause.serving ? ' and still answer' : ' and serve again only when their node recovers'} (expected for a DaemonSet).`;

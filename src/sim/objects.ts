@@ -87,6 +87,9 @@ export interface PodTemplateSim {
   livenessProbe?: Probe;
   /** An app container's: until it succeeds, the readiness and liveness probes do not run and the pod is not Ready. */
   startupProbe?: Probe;
+  /** From its PriorityClass (priority admission); undefined: a class the input does not declare, whose value is unknown. */
+  priority: number | undefined;
+  preemptionPolicy: 'PreemptLowerPriority' | 'Never';
   /** IsCriticalPod: a static or mirror pod, or a system priority (class or value): killed last in a graceful shutdown. */
   critical: boolean;
   containerCount: number;
@@ -138,6 +141,10 @@ export interface SimPod {
   removed: boolean;
   /** Scheduler's last message while Pending. */
   pendingMessage?: string;
+  /** status.nominatedNodeName: where the scheduler preempted pods to make room for this one. */
+  nominatedNode?: SimNode;
+  /** The pod the scheduler deleted this one to make room for. */
+  preemptedBy?: SimPod;
   // Host state: containers really running and the app answering.
   running: boolean;
   appReady: boolean;

@@ -1,7 +1,7 @@
 /** New pod objects for the workload controllers, named the way Kubernetes names them. */
 import type { PodTemplateSim, SimClaim, SimPod, SimWorkload } from './objects';
 import { MAX_GENERATE_NAME_PREFIX } from '../manifest/limits';
-import { shortNameSuffix } from './random';
+import { hash32, shortNameSuffix } from './random';
 
 /** The next pod name of a workload: name-N for StatefulSets, generateName plus a suffix otherwise. */
 export function podName(workload: SimWorkload, ordinal?: number): string {
@@ -45,6 +45,8 @@ export function newPod(
     deletionGracePeriodSeconds: undefined,
     removed: false,
     pendingMessage: undefined,
+    nominatedNode: undefined,
+    preemptedBy: undefined,
     running: false,
     appReady: false,
     affected: false,
@@ -68,4 +70,11 @@ export function markRunning(pod: SimPod, ip: string): void {
   pod.running = true;
   pod.appReady = true;
   pod.ip = ip;
+}
+
+/** The pod's metadata.uid as the API shows it (a UUID), made from its identity so that runs repeat. */
+export function podUid(pod: SimPod): string {
+  const key = `${pod.namespace}/${pod.name}#${pod.uid}`;
+  const hex = [0, 1, 2, 3].map((i) => hash32(`${key}:${i}`).toString(16).padStart(8, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${'89ab'[parseInt(hex[16], 16) % 4]}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

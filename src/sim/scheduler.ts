@@ -15,8 +15,9 @@ import { matchesLabelSelector, matchesMap, matchesNodeSelectorTerms, termNamespa
 import { SCHEDULING_EFFECTS, UNSCHEDULABLE, toleratesTaint, untoleratedTaint } from './tolerations';
 import { SchedulerCache } from './schedulerCache';
 import { SchedulerScore } from './schedulerScore';
-import type { InitialPlacement, Placement as PlacementPolicy } from './scenario';
+import type { DisruptionBudget, InitialPlacement, Placement as PlacementPolicy } from './scenario';
 import type { VolumeBinder } from './volumeBinding';
+import { DefaultPreemption, withoutVictims, type FilterDiagnosis, type PostFilterResult } from './preemption';
 
 /** NodePorts: a host port another pod on the node holds (Unschedulable: preemption could free it). */
 const NO_FREE_PORTS = "node(s) didn't have free ports for the requested pod ports";
@@ -31,7 +32,6 @@ const RESOLVABLE = new Set([NO_FREE_PORTS, 'Too many pods', "node(s) didn't matc
 function isResolvable(reason: string): boolean {
   return RESOLVABLE.has(reason) || reason.startsWith('Insufficient ');
 }
-const NOT_HELPFUL = 'Preemption is not helpful for scheduling';
 const AFFINITY_NOT_MATCHED = "node(s) didn't match pod affinity rules";
 const FITS: readonly string[] = [];
 const DOES_NOT_FIT: readonly string[] = ['does not fit'];
@@ -46,7 +46,8 @@ interface Pending {
   retryAt?: number;
 }
 
-type Placement = { node: SimNode } | { message: string };
+/** A node, or why none: the filters' verdict per node (FitError) for preemption to work from. */
+type Placement = { node: SimNode } | { fitError: string; diagnosis: FilterDiagnosis };
 
 export class Scheduler {
   private readonly pending = new Map<SimPod, Pending>();
@@ -67,16 +68,23 @@ export class Scheduler {
   readonly initialPlacement: InitialPlacement;
   /** Affinity terms' namespaceSelector is honoured (the version's API server keeps it). */
   private readonly namespaceSelectors: boolean;
+  /** The labels of the namespaces the input declares, which affinity terms' namespaceSelectors match. */
+  private readonly namespaces: NamespaceLabels | undefined;
+  private readonly preemption: DefaultPreemption;
+  /** Pods a preemption dry run has taken off their nodes (the cache no longer counts them). */
+  private readonly hidden = new Set<SimPod>();
 
-  /** `namespaces`: the labels of the namespaces the input declares, which affinity terms' namespaceSelectors match. */
-  constructor(private readonly ctx: SimContext, private readonly volumes: VolumeBinder, placement: PlacementPolicy = 'scheduler', private readonly namespaces?: NamespaceLabels) {
+  constructor(private readonly ctx: SimContext, private readonly volumes: VolumeBinder, placement: PlacementPolicy = 'scheduler', objects: { namespaces?: NamespaceLabels; budgets?: readonly DisruptionBudget[] } = {}) {
     const { store } = ctx;
+    this.namespaces = objects.namespaces;
     this.random = ctx.random.fork('scheduler');
     this.cache = new SchedulerCache(store.nodes);
     this.namespaceSelectors = features.podAffinityNamespaceSelector(ctx.timing.version.minor);
     this.initialPlacement = this.cache.order.length >= 100 && placement === 'scheduler' ? 'first-feasible' : 'scored';
     this.scorer = new SchedulerScore(this.cache, placement, this);
     this.client = new ApiClient(ctx, this.random);
+    // Its own random stream: runs without preemption draw exactly what they drew before it existed.
+    this.preemption = new DefaultPreemption(ctx, this, this.client, ctx.random.fork('preemption'), objects.budgets ?? [], isResolvable);
     const podInformer = new Informer<SimPod>(ctx, this.random, (pod) => this.attempt(pod));
     const eventInformer = new Informer<string>(ctx, this.random, () => this.retryUnschedulable());
     store.onPod((pod, change) => {
@@ -154,7 +162,8 @@ export class Scheduler {
     const placement = this.initialPlacement === 'first-feasible' ? this.firstFeasible(pod) : this.findNode(pod);
     if (!('node' in placement)) {
       this.pending.set(pod, { attempts: 1, lastAttempt: this.ctx.clock.now });
-      pod.pendingMessage = placement.message;
+      // The healthy cluster before the failure is laid out without preemption.
+      pod.pendingMessage = this.failureMessage(placement.fitError, { verdicts: withoutVictims(placement.diagnosis, isResolvable) });
       return undefined;
     }
     this.volumes.bindForNode(pod.claims, placement.node);
@@ -184,7 +193,9 @@ export class Scheduler {
     state.attempts++;
     state.lastAttempt = clock.now;
     state.retryAt = undefined;
-    const placement = this.findNode(pod);
+    // evaluateNominatedNode: the node preemption made room on is tried first.
+    const nominated = pod.nominatedNode;
+    const placement = nominated && !nominated.deleted && this.filter(pod, nominated, false).length === 0 ? { node: nominated } : this.findNode(pod);
     if ('node' in placement) {
       this.pending.delete(pod);
       const node = placement.node;
@@ -196,7 +207,7 @@ export class Scheduler {
       return;
     }
     this.pending.set(pod, state);
-    store.podUnschedulable(pod, placement.message);
+    store.podUnschedulable(pod, this.failureMessage(placement.fitError, this.preemption.postFilter(pod, placement.diagnosis)));
     this.scheduleRetry(pod, state, clock.now + UNSCHEDULABLE_FLUSH_MS);
   }
 
@@ -247,21 +258,41 @@ export class Scheduler {
     }
 
     const reasons = new Map<string, number>();
-    const preemption = new Map<string, number>();
+    const nodes: FilterDiagnosis['nodes'] = [];
     for (const i of candidates) {
       const failures = this.filter(pod, cache.nodes[i], true);
       for (const reason of failures) reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
-      const verdict = failures.every(isResolvable) ? 'No preemption victims found for incoming pod' : NOT_HELPFUL;
-      preemption.set(verdict, (preemption.get(verdict) ?? 0) + 1);
+      nodes.push({ node: cache.nodes[i], failures });
     }
     const total = cache.order.length;
+    let absentNotHelpful = 0;
     if (narrowed && count < total) {
       const absent = this.absentNodes(narrowed.plugins);
       if (absent.reason) reasons.set(absent.reason, (reasons.get(absent.reason) ?? 0) + total - count);
-      if (absent.preemption) preemption.set(NOT_HELPFUL, (preemption.get(NOT_HELPFUL) ?? 0) + total - count);
+      if (absent.preemption) absentNotHelpful = total - count;
     }
-    const histogram = (counts: Map<string, number>) => [...counts].map(([reason, n]) => `${n} ${reason}`).sort().join(', ');
-    return { message: `0/${total} nodes are available: ${histogram(reasons)}. preemption: 0/${total} nodes are available: ${histogram(preemption)}.` };
+    return { fitError: `0/${total} nodes are available: ${histogram(reasons)}.`, diagnosis: { nodes, absentNotHelpful } };
+  }
+
+  /**
+   * FailedScheduling's message: the filters' verdict, then what preemption found (from 1.24,
+   * kubernetes#107775); nothing more when it nominated a node, since it succeeded.
+   */
+  private failureMessage(fitError: string, result: PostFilterResult): string {
+    if (this.ctx.timing.version.minor < 24 || 'nominated' in result) return fitError;
+    if ('notEligible' in result) return `${fitError} preemption: ${result.notEligible}`;
+    return `${fitError} preemption: 0/${this.cache.order.length} nodes are available: ${histogram(result.verdicts)}.`;
+  }
+
+  /** PreemptionHost: a dry run takes a pod off its node in the cache, and puts it back. */
+  setHidden(pod: SimPod, hidden: boolean): void {
+    const node = liveNodeOf(pod);
+    if (!node || this.hidden.has(pod) === hidden) return;
+    const delta = hidden ? -1 : 1;
+    this.cache.account(pod, node, delta);
+    if (pod.deletionTimestamp === undefined) this.cache.accountSpread(pod, node, delta);
+    if (hidden) this.hidden.add(pod);
+    else this.hidden.delete(pod);
   }
 
 
@@ -334,12 +365,22 @@ export class Scheduler {
     if (t.placementConstraints && (!matchesMap(t.nodeSelector, node.labels) || !matchesNodeSelectorTerms(t.nodeRequired, node.name, node.labels))) {
       return ["node(s) didn't match Pod's node affinity/selector"];
     }
-    if (t.hostPorts.length > 0 && node.pods.some((p) => p !== pod && !p.removed && p.template.hostPorts.some((port) => t.hostPorts.includes(port)))) {
+    if (t.hostPorts.length > 0 && node.pods.some((p) => p !== pod && !p.removed && !this.hidden.has(p) && p.template.hostPorts.some((port) => t.hostPorts.includes(port)))) {
       return [NO_FREE_PORTS];
     }
-    const cpuShort = t.cpuMillis > 0 && t.cpuMillis > cache.cpuFree[i];
-    const memoryShort = t.memoryBytes > 0 && t.memoryBytes > cache.memoryFree[i];
-    const podsFull = cache.podsFree[i] < 1;
+    let cpuFree = cache.cpuFree[i];
+    let memoryFree = cache.memoryFree[i];
+    let podsFree = cache.podsFree[i];
+    // Pods nominated to the node hold their room against pods of no higher priority (addNominatedPods).
+    for (const other of this.ctx.store.nominatedTo(node)) {
+      if (other === pod || (other.template.priority ?? 0) < (t.priority ?? 0)) continue;
+      cpuFree -= other.template.cpuMillis;
+      memoryFree -= other.template.memoryBytes;
+      podsFree--;
+    }
+    const cpuShort = t.cpuMillis > 0 && t.cpuMillis > cpuFree;
+    const memoryShort = t.memoryBytes > 0 && t.memoryBytes > memoryFree;
+    const podsFull = podsFree < 1;
     // NodeResourcesFit: an extended resource the node has too little of, or none (a GPU pod on a node without GPUs).
     const extendedShort = t.extended ? Object.entries(t.extended).filter(([name, amount]) => amount > (cache.extendedFree[i]?.get(name) ?? 0)).map(([name]) => `Insufficient ${name}`) : [];
     if (cpuShort || memoryShort || podsFull || extendedShort.length > 0) {
@@ -376,7 +417,7 @@ export class Scheduler {
       if (node.deleted || !inDomain(node)) continue;
       for (const other of node.pods) {
         if (withoutTerminating && other.deletionTimestamp !== undefined) continue;
-        if (other !== pod && inNamespace(other.namespace) && matchesLabelSelector(selector, other.template.labels)) count++;
+        if (other !== pod && inNamespace(other.namespace) && matchesLabelSelector(selector, other.template.labels) && !this.hidden.has(other)) count++;
       }
     }
     return count;
@@ -427,6 +468,11 @@ export class Scheduler {
       && required.every((term) => this.countMatching(pod, term.labelSelector, (n) => n.labels[term.topologyKey] !== undefined, false, term) === 0);
     return first ? undefined : AFFINITY_NOT_MATCHED;
   }
+}
+
+/** Reasons with their node counts, as FailedScheduling lists them. */
+function histogram(counts: Map<string, number>): string {
+  return [...counts].map(([reason, n]) => `${n} ${reason}`).sort().join(', ');
 }
 
 /** numFeasibleNodesToFind with the default percentageOfNodesToScore (adaptive: 50% - nodes/125, at least 5%, 100 nodes). */

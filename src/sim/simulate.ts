@@ -67,7 +67,7 @@ export function simulate(scenario: Scenario): SimulationResult {
   const volumes = new VolumeBinder(store, scenario.persistentVolumeClaims, scenario.persistentVolumes, scenario.storageClasses);
   const autoscalers = scenario.horizontalPodAutoscalers ?? [];
   for (const spec of scenario.workloads) {
-    const workload = toSimWorkload(store, spec, autoscalers);
+    const workload = toSimWorkload(store, spec, autoscalers, scenario.priorityClasses);
     store.addWorkload(workload);
     // The autoscaler's minReplicas in place of replicas is said in the trace.
     if (hasReplicas(spec) && workload.desired !== spec.replicas) {
@@ -76,7 +76,7 @@ export function simulate(scenario: Scenario): SimulationResult {
     }
   }
 
-  const scheduler = new Scheduler(ctx, volumes, scenario.placement, namespaceLabels(scenario.namespaces ?? []));
+  const scheduler = new Scheduler(ctx, volumes, scenario.placement, { namespaces: namespaceLabels(scenario.namespaces ?? []), budgets: scenario.podDisruptionBudgets });
   const unplaced = scheduler.placeBeforeFailure();
   new Kubelets(ctx);
   new NodeLifecycleController(ctx);

@@ -38,6 +38,8 @@ export interface AdmissionConfig {
   unreachableTolerationSeconds: number;
 }
 
+const NO_PODS: readonly SimPod[] = [];
+
 export class Store {
   readonly nodes: SimNode[] = [];
   readonly nodeByName = new Map<string, SimNode>();
@@ -48,6 +50,10 @@ export class Store {
   readonly touchedWorkloads = new Set<SimWorkload>();
   /** Pods with a deletionTimestamp that still exist (pod GC looks at these). */
   readonly terminatingPods = new Set<SimPod>();
+  /** Pods the scheduler deleted to make room for pods of a higher priority: for whom, on which node, when. */
+  readonly preemptions: { victim: SimPod; by: SimPod; node: SimNode; atMs: number }[] = [];
+  /** Pending pods by their status.nominatedNodeName: each holds room on its node (the scheduler's nominator). */
+  private readonly nominated = new Map<SimNode, Set<SimPod>>();
   private nextUid = 1;
   private readonly podListeners: PodListener[] = [];
   private readonly nodeListeners: NodeListener[] = [];
@@ -172,6 +178,7 @@ export class Store {
 
   bindPod(pod: SimPod, node: SimNode): void {
     if (pod.removed || pod.nodeName) return;
+    this.nominate(pod, undefined);
     this.assign(pod, node);
     pod.pendingMessage = undefined;
     this.event(pod.ref, 'PodScheduled', 'Scheduled', { node: node.name });
@@ -185,11 +192,40 @@ export class Store {
     node.pods.push(pod);
   }
 
-  /** The scheduler's FailedScheduling (the PodScheduled condition's message), recorded when it changes. */
+  /** The scheduler's FailedScheduling (the PodScheduled condition's message), recorded when it changes; with the node it nominated, if any. */
   podUnschedulable(pod: SimPod, message: string): void {
     if (pod.pendingMessage === message) return;
     pod.pendingMessage = message;
-    this.event(pod.ref, 'PodPending', 'FailedScheduling', { message });
+    this.event(pod.ref, 'PodPending', 'FailedScheduling', pod.nominatedNode ? { message, nominatedNode: pod.nominatedNode.name } : { message });
+  }
+
+  /** status.nominatedNodeName: set where the scheduler preempted pods for this one, cleared when it is bound or gone. */
+  nominate(pod: SimPod, node: SimNode | undefined): void {
+    const before = pod.nominatedNode;
+    if (before === node) return;
+    if (before) {
+      const pods = this.nominated.get(before)!;
+      pods.delete(pod);
+      if (pods.size === 0) this.nominated.delete(before);
+    }
+    pod.nominatedNode = node;
+    if (!node) return;
+    let pods = this.nominated.get(node);
+    if (!pods) this.nominated.set(node, (pods = new Set()));
+    pods.add(pod);
+  }
+
+  /** The pods nominated to the node; none at all in most runs. */
+  nominatedTo(node: SimNode): readonly SimPod[] {
+    const pods = this.nominated.size > 0 ? this.nominated.get(node) : undefined;
+    return pods ? [...pods] : NO_PODS;
+  }
+
+  /** The scheduler chose the pod as a victim for `by` (its deletion follows). */
+  preempted(pod: SimPod, by: SimPod): void {
+    pod.preemptedBy = by;
+    this.preemptions.push({ victim: pod, by, node: pod.node!, atMs: this.now });
+    if (pod.owner) this.touchedWorkloads.add(pod.owner);
   }
 
   patchPodStatus(pod: SimPod, patch: PodStatusPatch): void {
@@ -259,6 +295,7 @@ export class Store {
   removePod(pod: SimPod, by: string): void {
     if (pod.removed) return;
     pod.removed = true;
+    this.nominate(pod, undefined);
     this.terminatingPods.delete(pod);
     const node = pod.node;
     if (node && node.pods[pod.nodeSlot] === pod) {

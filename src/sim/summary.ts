@@ -38,8 +38,10 @@ export type OutcomeCause =
   | { kind: 'replaced'; pods: number; nodes: string[]; replacedOn: string[]; failed: PodFailure | null; backOn: string[]; lastDeletionMs: number | null; retaintedMs: number | null }
   /** `pod`: the first pod on those nodes, `pods` how many; `daemon`: a DaemonSet's, which nothing replaces. */
   | { kind: 'recovered'; nodes: string[]; pod: string; pods: number; daemon: boolean; restarted: boolean; newIp: boolean }
-  /** `priorityClass`: the pod's, when preemption could make room and a real scheduler might evict pods of a lower priority (not simulated). */
+  /** `priorityClass`: the pod's, a class the input does not declare: preemption could make room, but the simulator cannot tell the class's value. */
   | { kind: 'replacement-pending'; pod: string; message: string | null; priorityClass?: string }
+  /** None of its pods was on a failed node, but the scheduler deleted `pod` to make room for a pod of a higher priority; `pending`: its replacement's FailedScheduling. */
+  | { kind: 'preempted'; pod: string; node: string; replacement: { pod: string; message: string | null } | null; replacedOn: string[] }
   /** `pod` on `node`, the first of `nodes` (every down node with a pod of the DaemonSet). */
   | { kind: 'daemon-pod-waits'; pod: string; node: string; nodes: string[]; serving: boolean }
   /** The out-of-service taint evicted a daemon pod (the DaemonSet's default tolerations leave it out); removed at `removedMs`. */
@@ -102,6 +104,18 @@ export interface WorkloadSummary {
   cause: OutcomeCause;
   /** Pods that were already Pending at the failure instant: not the failure's doing, reported apart. */
   pendingBeforeFailure: { pods: number; pod: string; message: string | null } | null;
+  /** Preemption the failure led to: this workload's pods deleted for pods of a higher priority (`lost`), others' pods deleted for its own (`took`); absent when none. */
+  preemptions?: { lost: Preemption[]; took: Preemption[] };
+}
+
+/** The scheduler deleted `victim` (of `victimOf`) on `node` at `atMs` to make room for `preemptor` (of `preemptorOf`). */
+export interface Preemption {
+  victim: string;
+  victimOf: ObjectRef;
+  node: string;
+  preemptor: string;
+  preemptorOf: ObjectRef;
+  atMs: number;
 }
 
 export interface Summary {
@@ -226,6 +240,17 @@ export function summarize(
   }
   const failed = new Set(failedNodes);
   const failedNames = failedNodes.map((n) => n.name);
+  const preemptions = new Map<SimWorkload, { lost: Preemption[]; took: Preemption[] }>();
+  const preemptionsOf = (workload: SimWorkload) => {
+    let record = preemptions.get(workload);
+    if (!record) preemptions.set(workload, (record = { lost: [], took: [] }));
+    return record;
+  };
+  for (const { victim, by, node, atMs } of store.preemptions) {
+    const record: Preemption = { victim: victim.name, victimOf: victim.owner!.ref, node: node.name, preemptor: by.name, preemptorOf: by.owner!.ref, atMs };
+    preemptionsOf(victim.owner!).lost.push(record);
+    preemptionsOf(by.owner!).took.push(record);
+  }
 
   const workloads = store.workloads.map((workload): WorkloadSummary => {
     const affected: SimPod[] = [];
@@ -273,6 +298,7 @@ export function summarize(
       outcome,
       cause,
       pendingBeforeFailure: pending ?? null,
+      ...(preemptions.has(workload) ? { preemptions: preemptions.get(workload) } : {}),
     };
   });
   return { failedNodes: failedNames, placement, initialPlacement, failedNodesByFault: failedNodesByFault.map((nodes) => nodes.map((n) => n.name)), workloads };
@@ -303,6 +329,8 @@ function outcomeOf(
   deletedAt: ReadonlyMap<SimPod, number> = new Map(), taintEvicted: ReadonlySet<SimPod> = new Set(),
 ): { outcome: Outcome; cause: OutcomeCause } {
   if (affected.length === 0 && replacements.length === 0) return { outcome: 'unaffected', cause: { kind: 'not-on-failed-nodes', failedNodes: failedNames } };
+  const victim = affected.length === 0 ? workload.pods.find((p) => p.preemptedBy) : undefined;
+  if (victim) return preemptedOutcome(workload, victim, replacements, servingAtEnd);
   const affectedNodes = [...new Set(affected.map((p) => p.nodeName!))];
   // An active pod still bound to a failed node that has not come back; another on such a node may already be Terminating.
   const waiting = affected.find((p) => isActive(p) && p.node !== undefined && failed.has(p.node) && isDown(p.node));
@@ -358,7 +386,7 @@ function outcomeOf(
   const pending = live.find((p) => p.replacement && p.nodeName === undefined && p.deletionTimestamp === undefined);
   if (pending) {
     const priorityClass = workload.spec.template.spec.priorityClassName;
-    const preemptible = priorityClass !== undefined && pending.pendingMessage?.includes('No preemption victims found') === true;
+    const preemptible = priorityClass !== undefined && workload.template.priority === undefined && pending.pendingMessage?.includes('No preemption victims found') === true;
     return { outcome: 'pending', cause: { kind: 'replacement-pending', pod: pending.name, message: pending.pendingMessage ?? null, ...(preemptible ? { priorityClass } : {}) } };
   }
   const attaching = live.find((p) => p.replacement && p.containerReason === 'ContainerCreating' && p.nodeName !== undefined);
@@ -405,6 +433,15 @@ function outcomeOf(
   const starting = live.find((p) => p.replacement && !p.readyCondition);
   if (starting) return { outcome: 'stuck', cause: { kind: 'replacement-not-ready', pod: starting.name, node: starting.nodeName ?? null, status: podStatus(starting) } };
   return { outcome: 'stuck', cause: { kind: 'short-of-replicas', nodes: affectedNodes } };
+}
+
+/** A workload none of whose pods was on a failed node, which lost one to preemption: replaced elsewhere, or its replacement waits. */
+function preemptedOutcome(workload: SimWorkload, victim: SimPod, replacements: SimPod[], servingAtEnd: number): { outcome: Outcome; cause: OutcomeCause } {
+  const live = replacements.filter((p) => !p.removed);
+  const pending = live.find((p) => p.nodeName === undefined && p.deletionTimestamp === undefined);
+  const replacedOn = [...new Set(live.filter((p) => p.readyCondition).map((p) => p.nodeName!))];
+  const cause: OutcomeCause = { kind: 'preempted', pod: victim.name, node: victim.nodeName!, replacement: pending ? { pod: pending.name, message: pending.pendingMessage ?? null } : null, replacedOn };
+  return { outcome: servingAtEnd >= workload.desired ? 'replaced' : pending ? 'pending' : 'stuck', cause };
 }
 
 /** The node has not come back: its Ready is not True, or its host is still broken (a Ready-but-broken node). */

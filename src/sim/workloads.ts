@@ -1,16 +1,17 @@
 /** A workload as the simulator runs it: its pod template after the controllers' and the API server's defaults. */
 import { fewestPods, hasReplicas } from '../manifest/model/autoscaling';
-import type { HorizontalPodAutoscaler, Job, Workload } from '../manifest/model/types';
+import type { HorizontalPodAutoscaler, Job, PriorityClass, Workload } from '../manifest/model/types';
 import { isMirrorPod, isSidecar, podRequests } from '../manifest/model/workloads';
 import { DaemonSetController } from './daemonSet';
 import type { PodTemplateSim, SimService, SimWorkload } from './objects';
+import { admitPriority } from './priority';
 import { nameSuffix } from './random';
 import { ServiceIndex } from './serviceIndex';
 import type { Store } from './store';
 import { withDaemonSetTolerations, withStaticPodToleration } from './tolerations';
 
 /** The workload with its pod template as pods get it: the DaemonSet controller's tolerations, then admission. */
-export function toSimWorkload(store: Store, spec: Workload, autoscalers: readonly HorizontalPodAutoscaler[] = []): SimWorkload {
+export function toSimWorkload(store: Store, spec: Workload, autoscalers: readonly HorizontalPodAutoscaler[] = [], priorityClasses: readonly PriorityClass[] = []): SimWorkload {
   const podSpec = spec.template.spec;
   const containers = podSpec.containers;
   const sidecars = podSpec.initContainers.filter(isSidecar);
@@ -18,6 +19,7 @@ export function toSimWorkload(store: Store, spec: Workload, autoscalers: readonl
     const port = p.hostPort ?? (podSpec.hostNetwork ? p.containerPort : undefined);
     return port ? [`${p.protocol || 'TCP'}/${port}`] : [];
   }));
+  const priority = admitPriority(podSpec.priorityClassName, priorityClasses);
   const template: PodTemplateSim = store.admit({
     labels: spec.template.labels,
     tolerations: spec.kind === 'DaemonSet' ? withDaemonSetTolerations(podSpec.tolerations, podSpec.hostNetwork)
@@ -34,6 +36,8 @@ export function toSimWorkload(store: Store, spec: Workload, autoscalers: readonl
     readinessProbe: [...containers, ...sidecars].find((c) => c.readinessProbe)?.readinessProbe,
     livenessProbe: containers.find((c) => c.livenessProbe)?.livenessProbe,
     startupProbe: containers.find((c) => c.startupProbe)?.startupProbe,
+    priority: priority?.value,
+    preemptionPolicy: priority?.preemptionPolicy ?? 'PreemptLowerPriority',
     // IsCriticalPod (pkg/kubelet/types): static and mirror pods, and system priorities (2,000,000,000 and up).
     critical: isMirrorPod(spec) || podSpec.priorityClassName === 'system-node-critical' || podSpec.priorityClassName === 'system-cluster-critical' || (podSpec.priority ?? 0) >= 2_000_000_000,
     // kubectl counts native sidecars in READY (printPod), and the kubelet stops them with the pod.

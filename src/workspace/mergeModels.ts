@@ -24,6 +24,7 @@ export function mergeModels(models: ManifestModel[]): ManifestModel {
     merged.services.push(...model.services);
     merged.nodes.push(...model.nodes);
     merged.namespaces.push(...model.namespaces);
+    merged.priorityClasses.push(...model.priorityClasses);
     for (const namespace of model.customResourceNamespaces) if (!merged.customResourceNamespaces.includes(namespace)) merged.customResourceNamespaces.push(namespace);
     merged.unreadInput ||= model.unreadInput;
   }

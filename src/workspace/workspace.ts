@@ -7,7 +7,7 @@
 import { DEFAULT_VERSION, parseKubernetesVersion, type KubernetesVersion } from '../cluster/kubernetesVersion';
 import { knobOfComponent, resolveTiming, TimingError, type ComponentKey, type TimingConfiguration, type TimingSetting } from '../cluster/timing';
 import { analyseDocument, type InputProblem } from '../analysis/analyseDocument';
-import { selectsNamespacesByLabel, servicesInFront } from '../analysis/facts';
+import { budgetSelects, selectsNamespacesByLabel, servicesInFront } from '../analysis/facts';
 import type { Finding, Fix } from '../analysis/finding';
 import { withEffect } from '../analysis/fixEffects';
 import { suppressionFixes } from '../analysis/suppression';
@@ -302,7 +302,10 @@ export class Workspace {
         || model.nodes.length > 0 || workloads.some((w) => servicesInFront(w, model.services).length > 0)
         || (claims && model.persistentVolumeClaims.length + model.persistentVolumes.length + model.storageClasses.length > 0)
         || workloads.some((w) => autoscalerOf(w, model) !== undefined)
-        || (model.namespaces.length > 0 && workloads.some(selectsNamespacesByLabel));
+        || (model.namespaces.length > 0 && workloads.some(selectsNamespacesByLabel))
+        // Priorities decide who preempts whom: the classes the pods name, or a default one; the budgets that protect their pods.
+        || model.priorityClasses.some((c) => c.globalDefault || workloads.some((w) => w.template.spec.priorityClassName === c.name))
+        || model.podDisruptionBudgets.some((pdb) => workloads.some((w) => budgetSelects(pdb, w)));
     }).map((doc) => doc.uri);
   }
 
@@ -488,14 +491,14 @@ function timingInputError(error: TimingError): InputError {
 
 /**
  * What other documents' analyses read from this one: cluster configuration, the objects that
- * explain workloads (Services, PDBs, volumes, Nodes, Namespaces, autoscalers) and the workloads' identities and labels.
+ * explain workloads (Services, PDBs, volumes, Nodes, Namespaces, autoscalers, priority classes) and the workloads' identities and labels.
  */
 function signatureOf(read: ReadManifest): string {
   const parts: string[] = [];
   for (const object of read.objects) {
     switch (object.kind) {
       case 'Service': case 'PodDisruptionBudget': case 'PersistentVolumeClaim': case 'PersistentVolume': case 'StorageClass':
-      case 'Node': case 'Namespace': case 'HorizontalPodAutoscaler': case 'KubeletConfiguration': case 'ClusterConfiguration':
+      case 'Node': case 'Namespace': case 'HorizontalPodAutoscaler': case 'PriorityClass': case 'KubeletConfiguration': case 'ClusterConfiguration':
         parts.push(JSON.stringify(object.value));
         break;
       default:

@@ -218,17 +218,83 @@ describe('placement: topology spreading after a node failure', () => {
   });
 });
 
-describe('placement: preemption', () => {
-  it('is not simulated: a replacement with a priorityClassName that fits nowhere stays Pending, and the summary says a real scheduler may preempt', () => {
-    const cpu = (text: string) => text.replace('image: registry.k8s.io/pause:3.9}', 'image: registry.k8s.io/pause:3.9, resources: {requests: {cpu: 3000m}}}');
-    const reason = (priority: string) => {
-      const result = run([cpu(deployment('important', 1, priority)), cpu(deployment('filler', 5))], { targets: ['Deployment/important'], durationMs: 8 * 60_000 });
-      const important = result.summary.workloads.find((w) => w.object.name === 'important')!;
-      assert.equal(important.outcome, 'pending');
-      return reasonOf(important);
-    };
-    assert.match(reason('      priorityClassName: high\n'), /Insufficient cpu.* The simulator does not preempt: with priorityClassName high, a real scheduler may evict pods of a lower priority to make room, if that class outranks them and allows preemption\.$/);
-    assert.doesNotMatch(reason(''), /preempt:/);
+describe('placement: preemption (DefaultPreemption)', () => {
+  const cpu = (text: string) => text.replace('image: registry.k8s.io/pause:3.9}', 'image: registry.k8s.io/pause:3.9, resources: {requests: {cpu: 3000m}}}');
+  const priorityClass = (name: string, value: number, extra = '') => `apiVersion: scheduling.k8s.io/v1\nkind: PriorityClass\nmetadata: {name: ${name}}\nvalue: ${value}\n${extra}`;
+  // Six 4-CPU nodes, one 3-CPU pod on each: the replacement of \`important\` fits nowhere once its node is gone.
+  const crowded = (fillers: string[], important = '      priorityClassName: high\n', options: Partial<Parameters<typeof run>[1]> = {}, extra: string[] = [priorityClass('high', 1000)]) =>
+    run([...extra, cpu(deployment('important', 1, important)), ...fillers.map(cpu)], { targets: ['Deployment/important'], durationMs: 10 * 60_000, ...options });
+  const byName = (result: SimulationResult, name: string) => result.summary.workloads.find((w) => w.object.name === name)!;
+  const victimsOf = (result: SimulationResult) => result.events.filter((e) => e.reason === 'Preempted');
+
+  it('deletes a pod of a lower priority where that lets the replacement in; the replacement holds the room and runs there, the victim\'s own replacement waits', () => {
+    const result = crowded([deployment('filler', 5)]);
+    const [preempted, ...more] = victimsOf(result);
+    assert.equal(more.length, 0);
+    assert.match(preempted.object.name, /^filler-/);
+    assert.equal(preempted.type, 'KubernetesEvent');
+    const victimNode = String(preempted.detail?.message).replace(/^.* on node /, '');
+    assert.match(String(preempted.detail?.message), /^Preempted by pod [0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12} on node worker-/);
+    const victimEvents = result.events.filter((e) => e.object.name === preempted.object.name && e.t >= 0);
+    assert.ok(victimEvents.some((e) => e.type === 'PodCondition' && e.reason === 'PreemptionByScheduler' && e.detail?.message === 'default-scheduler: preempting to accommodate a higher priority pod'));
+    assert.ok(victimEvents.some((e) => e.type === 'PodDeletionStarted' && e.detail?.by === 'default-scheduler'));
+    const removed = victimEvents.find((e) => e.type === 'PodRemoved')!;
+    // The preemptor's cycle fails without a preemption part, naming its nominated node; it is bound there only once the victim is gone.
+    const preemptor = String(preempted.detail?.preemptor);
+    const nominated = result.events.find((e) => e.object.name === preemptor && e.reason === 'FailedScheduling' && e.detail?.nominatedNode);
+    assert.equal(nominated?.detail?.nominatedNode, victimNode);
+    assert.doesNotMatch(String(nominated?.detail?.message), /preemption:/);
+    const bound = result.events.find((e) => e.object.name === preemptor && e.type === 'PodScheduled')!;
+    assert.equal(bound.detail?.node, victimNode);
+    assert.ok(bound.t > removed.t);
+    const important = byName(result, 'important');
+    assert.equal(important.outcome, 'replaced');
+    assert.match(reasonOf(important), /To make room for its pods the scheduler deleted a pod of a lower priority: filler-\S+ \(Deployment\/filler\) on worker-\S+ at 5m\d/);
+    // The filler's replacement found the freed node held for the preemptor, and nothing of a lower priority to preempt.
+    const filler = byName(result, 'filler');
+    assert.equal(filler.outcome, 'pending');
+    assert.equal(filler.preemptions?.lost.length, 1);
+    assert.match(reasonOf(filler), /No preemption victims found for incoming pod\. The scheduler deleted one of its pods to make room for pods of a higher priority: filler-\S+ on worker-\S+ at 5m[\d.]+s, for important-\S+ \(Deployment\/important\)\.$/);
+  });
+
+  it('chooses the node whose victims matter least: the lowest priority, and none a PodDisruptionBudget protects', () => {
+    const mid = priorityClass('mid', 500);
+    const lowest = crowded([deployment('cheap', 2), deployment('valued', 3, '      priorityClassName: mid\n')], undefined, {}, [priorityClass('high', 1000), mid]);
+    assert.deepEqual(victimsOf(lowest).map((e) => e.object.name.replace(/-.*/, '')), ['cheap']);
+    // Equal priorities: a budget that allows no disruption keeps its pods out of it.
+    const budget = 'apiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata: {name: keep, namespace: truth}\nspec: {minAvailable: 2, selector: {matchLabels: {app: kept}}}\n';
+    const protectedRun = crowded([deployment('kept', 2), deployment('spare', 3)], undefined, {}, [priorityClass('high', 1000), budget]);
+    assert.deepEqual(victimsOf(protectedRun).map((e) => e.object.name.replace(/-.*/, '')), ['spare']);
+    const unprotected = (seed: number) => victimsOf(crowded([deployment('kept', 2), deployment('spare', 3)], undefined, { seed })).map((e) => e.object.name.replace(/-.*/, ''));
+    assert.ok([1, 2, 3, 4, 5, 6, 7, 8].some((seed) => unprotected(seed)[0] === 'kept'), 'without the budget, kept is a victim in some run');
+  });
+
+  it('does not preempt for preemptionPolicy Never, for a pod of no higher priority, or for a class the input does not declare', () => {
+    const never = crowded([deployment('filler', 5)], undefined, {}, [priorityClass('high', 1000, 'preemptionPolicy: Never\n')]);
+    assert.equal(victimsOf(never).length, 0);
+    assert.match(reasonOf(byName(never, 'important')), /Insufficient cpu\. preemption: not eligible due to preemptionPolicy=Never\.$/);
+    const equal = crowded([deployment('filler', 5, '      priorityClassName: high\n')]);
+    assert.equal(victimsOf(equal).length, 0);
+    assert.match(reasonOf(byName(equal, 'important')), /5 No preemption victims found for incoming pod\.$/);
+    const unknown = crowded([deployment('filler', 5)], undefined, {}, []);
+    assert.equal(victimsOf(unknown).length, 0);
+    assert.match(reasonOf(byName(unknown, 'important')), /Insufficient cpu.* The input does not declare PriorityClass high, so the simulator cannot tell its value and does not preempt for it: a real scheduler may evict pods of a lower priority to make room, if that class outranks them and allows preemption\.$/);
+    assert.doesNotMatch(reasonOf(byName(crowded([deployment('filler', 5)], ''), 'important')), /preempt for it/);
+  });
+
+  it('writes what each version writes: the victim\'s event and condition, and no preemption part before 1.24', () => {
+    const at = (version: string) => crowded([deployment('filler', 5)], undefined, { version });
+    const v127 = at('1.27');
+    assert.match(String(victimsOf(v127)[0].detail?.message), /^Preempted by a pod on node worker-\S+$/);
+    const v126 = at('1.26');
+    const [event] = victimsOf(v126);
+    assert.match(String(event.detail?.message), /^Preempted by truth\/important-\S+ on node worker-\S+$/);
+    assert.ok(v126.events.some((e) => e.object.name === event.object.name && e.reason === 'PreemptionByKubeScheduler'
+      && /^Kube-scheduler: preempting to accommodate a higher priority pod: truth\/important-/.test(String(e.detail?.message))));
+    assert.ok(!at('1.25').events.some((e) => e.type === 'PodCondition' && e.detail?.type === 'DisruptionTarget' && /Preemption/.test(e.reason)));
+    const pending = (result: SimulationResult) => result.events.filter((e) => e.reason === 'FailedScheduling').map((e) => String(e.detail?.message));
+    assert.ok(pending(at('1.23')).every((message) => !message.includes('preemption:')));
+    assert.ok(pending(at('1.24')).some((message) => message.includes('preemption:')));
   });
 });
 

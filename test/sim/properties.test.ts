@@ -2,7 +2,8 @@
  * Properties over random scenarios (fast-check): the invariants of SEMANTICS.md 15.4 (among them: tainting
  * never exceeds a zone's token-bucket rate, an RWO volume is never attached to two nodes at once), a
  * graceful shutdown never leaves a pod Running on a stopped node, no pod
- * bound to a node whose NoSchedule taints it does not tolerate, a node that returns ends Ready, time never goes backwards,
+ * bound to a node whose NoSchedule taints it does not tolerate, preemption deletes only pods of a lower priority than
+ * the pod it makes room for, a node that returns ends Ready, time never goes backwards,
  * and the same input and seed give the same trace, byte for byte.
  */
 import * as assert from 'node:assert/strict';
@@ -21,7 +22,13 @@ interface WorkloadChoice {
   tolerationSeconds: number | null;
   volume: boolean;
   parallel: boolean;
+  /** PriorityClass `low` (100) or `high` (1000); null: none (0). */
+  priority: 'low' | 'high' | null;
+  cpuMillis: number;
 }
+
+const PRIORITY_CLASSES = 'apiVersion: scheduling.k8s.io/v1\nkind: PriorityClass\nmetadata: {name: low}\nvalue: 100\n---\napiVersion: scheduling.k8s.io/v1\nkind: PriorityClass\nmetadata: {name: high}\nvalue: 1000\n';
+const PRIORITY_VALUES = { low: 100, high: 1000 };
 
 function workloadYaml(w: WorkloadChoice, i: number): string {
   const name = `${w.kind.toLowerCase()}-${i}`;
@@ -29,13 +36,14 @@ function workloadYaml(w: WorkloadChoice, i: number): string {
       - {key: node.kubernetes.io/unreachable, operator: Exists, effect: NoExecute${w.tolerationSeconds >= 0 ? `, tolerationSeconds: ${w.tolerationSeconds}` : ''}}
       - {key: node.kubernetes.io/not-ready, operator: Exists, effect: NoExecute${w.tolerationSeconds >= 0 ? `, tolerationSeconds: ${w.tolerationSeconds}` : ''}}
 `;
+  const priority = w.priority ? `      priorityClassName: ${w.priority}\n` : '';
   const pod = `    metadata: {labels: {app: ${name}}}
     spec:
-${tolerations}      containers: [{name: c, image: app, resources: {requests: {cpu: 100m, memory: 64Mi}}}]
+${priority}${tolerations}      containers: [{name: c, image: app, resources: {requests: {cpu: ${w.cpuMillis}m, memory: 64Mi}}}]
 `;
   switch (w.kind) {
     case 'Pod':
-      return `apiVersion: v1\nkind: Pod\nmetadata: {name: ${name}, namespace: p, labels: {app: ${name}}}\nspec:\n${tolerations.replace(/^ {4}/gm, '')}  containers: [{name: c, image: app}]\n`;
+      return `apiVersion: v1\nkind: Pod\nmetadata: {name: ${name}, namespace: p, labels: {app: ${name}}}\nspec:\n${(priority + tolerations).replace(/^ {4}/gm, '')}  containers: [{name: c, image: app}]\n`;
     case 'Job':
       return `apiVersion: batch/v1\nkind: Job\nmetadata: {name: ${name}, namespace: p}\nspec:\n  parallelism: ${w.replicas}\n  template:\n${pod}`;
     case 'DaemonSet':
@@ -55,6 +63,8 @@ const scenarioArbitrary = fc.record({
     tolerationSeconds: fc.constantFrom(null, -1, 0, 10, 30, 120, 300),
     volume: fc.boolean(),
     parallel: fc.boolean(),
+    priority: fc.constantFrom(null, 'low', 'high'),
+    cpuMillis: fc.constantFrom(100, 100, 1500),
   }), { minLength: 1, maxLength: 4 }),
   failure: fc.constantFrom(...FAILURE_KINDS),
   targetCount: fc.integer({ min: 1, max: 4 }),
@@ -83,7 +93,7 @@ function build(g: Generated) {
   const interventions: Intervention[] = g.interventions.map((i) => (i.kind === 'force-delete' || i.kind === 'delete'
     ? { kind: i.kind, target: `${g.workloads[0].kind}/${g.workloads[0].kind.toLowerCase()}-0`, atMs: i.atMs }
     : { kind: i.kind as 'out-of-service' | 'delete-node' | 'restart-controller-manager', atMs: i.atMs }));
-  return scenarioOf(g.workloads.map(workloadYaml), {
+  return scenarioOf([PRIORITY_CLASSES, ...g.workloads.map(workloadYaml)], {
     cluster: zonedCluster(zones), targets, failAtMs, failure: g.failure, recoverAfterMs: g.recoverAfterMs, interventions,
     version: `1.${g.minor}`, profile: g.profile, durationMs: g.durationMs, seed: g.seed,
     set: { 'kubelet.shutdownGracePeriod': `${g.shutdown.seconds}s`, 'kubelet.shutdownGracePeriodCriticalPods': `${Math.min(g.shutdown.criticalSeconds, g.shutdown.seconds)}s` },
@@ -121,6 +131,20 @@ function checkInvariants(g: Generated, result: SimulationResult, graceMs: number
   const outOfServiceAt = new Map<string, number>();
   for (const e of events) if (e.type === 'TaintAdded' && e.detail?.key === 'node.kubernetes.io/out-of-service' && !outOfServiceAt.has(e.object.name)) outOfServiceAt.set(e.object.name, e.t);
   const workloadOf = (pod: string) => g.workloads.findIndex((w, i) => pod.startsWith(`${w.kind.toLowerCase()}-${i}`));
+
+  // Preemption deletes only pods of a lower priority than the pod it makes room for, and the scheduler deletes no other pod.
+  const priorityOf = (pod: string) => {
+    const choice = g.workloads[workloadOf(pod)].priority;
+    return choice ? PRIORITY_VALUES[choice] : 0;
+  };
+  const preempted = new Set<string>();
+  for (const e of events) {
+    if (e.reason === 'Preempted') {
+      assert.ok(priorityOf(e.object.name) < priorityOf(String(e.detail?.preemptor)), `${e.object.name} preempted for ${e.detail?.preemptor}`);
+      preempted.add(e.object.name);
+    }
+    if (e.type === 'PodDeletionStarted' && e.detail?.by === 'default-scheduler') assert.ok(preempted.has(e.object.name), `${e.object.name} deleted by the scheduler unannounced`);
+  }
 
   // 2. Ready=Unknown never earlier than G after the last heartbeat.
   for (const e of events) {

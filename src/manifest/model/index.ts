@@ -5,10 +5,10 @@ import {
 } from './clusterConfig';
 import { FieldReader } from './fieldReader';
 import {
-  readHorizontalPodAutoscaler, readLimitRange, readNamespace, readNode, readPersistentVolume, readPersistentVolumeClaim, readPodDisruptionBudget, readService, readStorageClass,
+  readHorizontalPodAutoscaler, readLimitRange, readNamespace, readNode, readPriorityClass, readPersistentVolume, readPersistentVolumeClaim, readPodDisruptionBudget, readService, readStorageClass,
 } from './resources';
 import type {
-  HorizontalPodAutoscaler, LimitRange, Namespace, Node, PersistentVolume, PersistentVolumeClaimSpec, PodDisruptionBudget, Service, Sourced, StorageClass, Workload,
+  HorizontalPodAutoscaler, LimitRange, Namespace, Node, PriorityClass, PersistentVolume, PersistentVolumeClaimSpec, PodDisruptionBudget, Service, Sourced, StorageClass, Workload,
 } from './types';
 import { readWorkload } from './workloads';
 
@@ -23,6 +23,7 @@ export interface ManifestModel {
   services: Sourced<Service>[];
   nodes: Sourced<Node>[];
   namespaces: Sourced<Namespace>[];
+  priorityClasses: Sourced<PriorityClass>[];
   clusterConfig: ClusterConfig;
   /** Namespaces with custom resources (objects of an API group that is not Kubernetes' own): operators may run pods for them. */
   customResourceNamespaces: string[];
@@ -36,7 +37,7 @@ const BUILT_IN_GROUP = /^(v1|apps\/|batch\/|policy\/|autoscaling\/|extensions\/|
 export function emptyModel(): ManifestModel {
   return {
     workloads: [], persistentVolumeClaims: [], persistentVolumes: [], storageClasses: [],
-    podDisruptionBudgets: [], horizontalPodAutoscalers: [], limitRanges: [], services: [], nodes: [], namespaces: [],
+    podDisruptionBudgets: [], horizontalPodAutoscalers: [], limitRanges: [], services: [], nodes: [], namespaces: [], priorityClasses: [],
     clusterConfig: { kubelet: [], controllerManager: [], apiServer: [] },
     customResourceNamespaces: [],
     unreadInput: false,
@@ -114,6 +115,9 @@ export function buildModel(objects: ManifestObject[], problems: ManifestProblem[
         break;
       case 'Namespace':
         model.namespaces.push(sourced(readNamespace(r)));
+        break;
+      case 'PriorityClass':
+        if (groupOf(object.apiVersion) === 'scheduling.k8s.io') model.priorityClasses.push(sourced(readPriorityClass(r)));
         break;
       case 'KubeletConfiguration':
         model.clusterConfig.kubelet.push(...readKubeletConfiguration(r, object.apiVersion));

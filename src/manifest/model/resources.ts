@@ -1,6 +1,7 @@
+import { MAX_INT32, MIN_INT32 } from '../limits';
 import type { FieldReader } from './fieldReader';
 import { readExtendedResources, readLabelSelector, readNodeSelectorTerms, readPvcSpec, readResources, readTaint } from './podSpec';
-import type { HorizontalPodAutoscaler, LimitRange, Namespace, Node, PersistentVolume, PersistentVolumeClaimSpec, PodDisruptionBudget, Resources, Service, StorageClass, Taint } from './types';
+import type { HorizontalPodAutoscaler, LimitRange, Namespace, Node, PriorityClass, PersistentVolume, PersistentVolumeClaimSpec, PodDisruptionBudget, Resources, Service, StorageClass, Taint } from './types';
 import { readObjectMeta } from './workloads';
 
 export function readPersistentVolumeClaim(r: FieldReader): PersistentVolumeClaimSpec {
@@ -26,6 +27,19 @@ export function readPersistentVolume(r: FieldReader): PersistentVolume {
 
 export function readNamespace(r: FieldReader): Namespace {
   return { name: r.object.name, labels: r.stringMap('metadata', 'labels') };
+}
+
+/** The API server limits a class of users to 1,000,000,000; the two system classes are above it. */
+const HIGHEST_USER_DEFINABLE_PRIORITY = 1_000_000_000;
+
+export function readPriorityClass(r: FieldReader): PriorityClass {
+  const system = r.object.name.startsWith('system-');
+  return {
+    name: r.object.name,
+    value: r.int(['value'], { min: MIN_INT32, max: system ? MAX_INT32 : HIGHEST_USER_DEFINABLE_PRIORITY }) ?? 0,
+    globalDefault: r.bool('globalDefault') ?? false,
+    preemptionPolicy: r.oneOf(['preemptionPolicy'], ['PreemptLowerPriority', 'Never'] as const) ?? 'PreemptLowerPriority',
+  };
 }
 
 export function readStorageClass(r: FieldReader): StorageClass {

@@ -281,6 +281,14 @@ export interface PersistentVolume {
   claimRef?: { namespace: string; name: string };
 }
 
+/** A PriorityClass (scheduling.k8s.io): the priority admission gives its value and preemptionPolicy to the pods that name it. */
+export interface PriorityClass {
+  name: string;
+  value: number;
+  globalDefault: boolean;
+  preemptionPolicy: 'PreemptLowerPriority' | 'Never';
+}
+
 /** A Namespace object: its labels are what a pod affinity term's namespaceSelector matches. */
 export interface Namespace {
   name: string;
