@@ -18,6 +18,7 @@ import { code, md, simulateLink } from './markdown';
 import { approx, outageText } from './outageText';
 import { selectedNodes } from './workloadSimulation';
 import { toleratesTaint, UNREACHABLE } from '../sim/tolerations';
+import { admitPriority } from '../sim/priority';
 import type { RuleContext } from './rule';
 
 export interface Hover {
@@ -81,6 +82,7 @@ function workloadHover(ctx: RuleContext, workload: Sourced<Workload>, path: Path
   else if (field === 'terminationGracePeriodSeconds') lines = [
     `**terminationGracePeriodSeconds: ${workload.template.spec.terminationGracePeriodSeconds}**: on deletion the kubelet sends SIGTERM, waits up to this long, then SIGKILL. A pod on a failed node is deleted with this grace period but stays Terminating until the node returns or someone force-deletes it: the grace period never runs out there.`,
   ];
+  else if (field === 'priorityClassName') lines = priorityHover(ctx, workload.template.spec.priorityClassName!);
   else if (field === 'volumes') lines = ['**volumes**: emptyDir data is lost when the pod moves; hostPath and local volumes stay on the node; a ReadWriteOnce claim stays attached to a failed node until its old pod object is gone, then 6 more minutes.'];
   else if (field === 'containers' && typeof rel![1] === 'number') lines = containerHover(writtenItem(workload.template.spec.containers, rel![1] as number), rel!.slice(2), workload.template.spec.terminationGracePeriodSeconds);
   if (!lines) return undefined;
@@ -90,6 +92,20 @@ function workloadHover(ctx: RuleContext, workload: Sourced<Workload>, path: Path
 /** The model's item written at that index of its list (none when the reader dropped it). */
 function writtenItem<T extends { at?: number }>(items: readonly T[], index: number): T | undefined {
   return items.find((item, i) => (item.at ?? i) === index);
+}
+
+/** The class's value as the priority admission gives it, and what preemption does with it. */
+function priorityHover(ctx: RuleContext, className: string): string[] {
+  const priority = admitPriority(className, ctx.workspace.priorityClasses);
+  const label = `**priorityClassName: ${md(className)}**`;
+  if (!priority) {
+    return [`${label}: the workspace declares no PriorityClass ${md(className)}, so its value is unknown here and the simulator neither preempts for these pods nor takes them as victims. A real scheduler deletes pods of a lower priority to make room for a pod that fits nowhere, unless the class says preemptionPolicy: Never.`];
+  }
+  const declared = ctx.workspace.priorityClasses.some((c) => c.name === className) ? '' : ', built in';
+  const preempts = priority.preemptionPolicy === 'Never'
+    ? 'with preemptionPolicy Never a replacement that fits nowhere waits and deletes no other pod'
+    : 'a replacement that fits nowhere makes room by deleting pods of a lower priority (preemption), and holds the node until they are gone';
+  return [`${label}: priority ${priority.value} (PriorityClass ${md(className)}${declared}). When its node fails, ${preempts}; pods of a higher priority can take the place of its own the same way.`];
 }
 
 function replicasHover(ctx: RuleContext, workload: Extract<Workload, { replicas: number }>): string[] {

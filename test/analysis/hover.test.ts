@@ -147,6 +147,15 @@ describe('hovers', () => {
     assert.match(strategy, /No outage\\, one replica short for about (5m5[0-9]|6m[0-9]+)s: the pod is deleted 5m after the NoExecute taint/);
   });
 
+  it('priorityClassName: the priority from the workspace\'s PriorityClass or a built-in class, and what preemption does with it', () => {
+    const classes = 'apiVersion: scheduling.k8s.io/v1\nkind: PriorityClass\nmetadata: {name: high}\nvalue: 1000\n---\napiVersion: scheduling.k8s.io/v1\nkind: PriorityClass\nmetadata: {name: patient}\nvalue: 500\npreemptionPolicy: Never\n---\n';
+    const hover = (name: string) => at(classes + deployment('1', `      |priorityClassName: ${name}\n`), '|priorityClassName').hover!.markdown;
+    assert.match(hover('high'), /^\*\*priorityClassName: high\*\*: priority 1000 \(PriorityClass high\)\. When its node fails, a replacement that fits nowhere makes room by deleting pods of a lower priority \(preemption\)/);
+    assert.match(hover('patient'), /^\*\*priorityClassName: patient\*\*: priority 500 \(PriorityClass patient\)\. When its node fails, with preemptionPolicy Never a replacement that fits nowhere waits/);
+    assert.match(hover('system-cluster-critical'), /priority 2000000000 \(PriorityClass system\\-cluster\\-critical, built in\)/);
+    assert.match(hover('elsewhere'), /^\*\*priorityClassName: elsewhere\*\*: the workspace declares no PriorityClass elsewhere, so its value is unknown here/);
+  });
+
   it('a KubeletConfiguration field and an API server flag: the value in effect, where it came from, the version default', () => {
     const kubelet = at('apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\n|nodeStatusUpdateFrequency: 4s\n', '|node').hover!.markdown;
     assert.match(kubelet, /^\*\*nodeStatusUpdateFrequency\*\* \(kubelet\): How often the kubelet computes node status/);
