@@ -19,6 +19,7 @@ import { approx, outageText } from './outageText';
 import { selectedNodes } from './workloadSimulation';
 import { toleratesTaint, UNREACHABLE } from '../sim/tolerations';
 import { admitPriority } from '../sim/priority';
+import { SYSTEM_PRIORITY_CLASSES } from '../manifest/model/resources';
 import type { RuleContext } from './rule';
 
 export interface Hover {
@@ -101,7 +102,7 @@ function priorityHover(ctx: RuleContext, className: string): string[] {
   if (!priority) {
     return [`${label}: the workspace declares no PriorityClass ${md(className)}, so its value is unknown here and the simulator neither preempts for these pods nor takes them as victims. A real scheduler deletes pods of a lower priority to make room for a pod that fits nowhere, unless the class says preemptionPolicy: Never.`];
   }
-  const declared = ctx.workspace.priorityClasses.some((c) => c.name === className) ? '' : ', built in';
+  const declared = SYSTEM_PRIORITY_CLASSES.some((c) => c.name === className) ? ', built in' : '';
   const preempts = priority.preemptionPolicy === 'Never'
     ? 'with preemptionPolicy Never a replacement that fits nowhere waits and deletes no other pod'
     : 'a replacement that fits nowhere makes room by deleting pods of a lower priority (preemption), and holds the node until they are gone';

@@ -102,8 +102,9 @@ export class WorkloadSimulations {
   private objectKey(objects: ManifestModel): string {
     let key = this.objectKeys.get(objects);
     if (key === undefined) {
-      const { services, persistentVolumeClaims, persistentVolumes, storageClasses, nodes, namespaces, priorityClasses, podDisruptionBudgets } = objects;
-      key = this.intern(JSON.stringify([services, persistentVolumeClaims, persistentVolumes, storageClasses, nodes, namespaces, priorityClasses, podDisruptionBudgets].map((list) => list.map((o) => o.source.value))));
+      // Budgets play no part: a workload simulated alone has no pods of a lower priority to preempt.
+      const { services, persistentVolumeClaims, persistentVolumes, storageClasses, nodes, namespaces, priorityClasses } = objects;
+      key = this.intern(JSON.stringify([services, persistentVolumeClaims, persistentVolumes, storageClasses, nodes, namespaces, priorityClasses].map((list) => list.map((o) => o.source.value))));
       this.objectKeys.set(objects, key);
     }
     return key;

@@ -76,7 +76,7 @@ function failureReason(summary: ReasonInput): string {
       const then = cause.replacement ? `its replacement ${cause.replacement.pod} stays Pending: ${cause.replacement.message ?? 'not scheduled yet'}`
         : cause.replacedOn.length > 0 ? `its replacement runs on ${nodeNames(cause.replacedOn)}, Ready at ${at(replacementReadyMs)}; down ${formatDuration(unavailableMs)} in all.`
           : 'its replacement is not Ready yet.';
-      return `None of its pods ran on the failed nodes, but it lost ${cause.pod} on ${cause.node} to a pod of a higher priority, and ${then}`;
+      return `None of its pods ran on the failed nodes, but it lost one to a pod of a higher priority (below), and ${then}`;
     }
     case 'daemon-pod-waits':
       if (cause.nodes.length > 1) {

@@ -145,6 +145,11 @@ export interface SimPod {
   nominatedNode?: SimNode;
   /** The pod the scheduler deleted this one to make room for. */
   preemptedBy?: SimPod;
+  /** Where the scheduler's cache counts the pod (from its choice, before the binding lands: assumed), and whether spreading still counts it. */
+  cachedOn?: SimNode;
+  spreadCounted: boolean;
+  /** Its last failed scheduling cycle found nodes where only resolvable filters failed: preemption could have helped. */
+  preemptionMightHelp: boolean;
   // Host state: containers really running and the app answering.
   running: boolean;
   appReady: boolean;

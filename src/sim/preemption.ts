@@ -6,11 +6,11 @@
  */
 import { features, type SimContext } from './context';
 import { isMirrorPod } from '../manifest/model/workloads';
+import type { PodDisruptionBudget } from '../manifest/model/types';
 import type { ApiClient } from './latency';
 import type { SimNode, SimPod } from './objects';
 import { podUid } from './podFactory';
 import type { Random } from './random';
-import type { DisruptionBudget } from './scenario';
 import { matchesLabelSelector } from './selectors';
 
 export const NOT_HELPFUL = 'Preemption is not helpful for scheduling';
@@ -49,7 +49,7 @@ export class DefaultPreemption {
     private readonly host: PreemptionHost,
     private readonly client: ApiClient,
     private readonly random: Random,
-    private readonly budgets: readonly DisruptionBudget[],
+    private readonly budgets: readonly PodDisruptionBudget[],
     private readonly isResolvable: (reason: string) => boolean,
   ) {}
 
@@ -147,7 +147,7 @@ export class DefaultPreemption {
    */
   private splitByBudgets(pods: SimPod[]): { violating: SimPod[]; nonViolating: SimPod[] } {
     if (this.budgets.length === 0) return { violating: [], nonViolating: pods };
-    const allowed = new Map<DisruptionBudget, number>();
+    const allowed = new Map<PodDisruptionBudget, number>();
     const violating: SimPod[] = [];
     const nonViolating: SimPod[] = [];
     for (const pod of pods) {
@@ -164,7 +164,7 @@ export class DefaultPreemption {
   }
 
   /** The disruption controller's status: healthy pods (Ready, not being deleted) above the desired healthy count. */
-  private disruptionsAllowed(budget: DisruptionBudget): number {
+  private disruptionsAllowed(budget: PodDisruptionBudget): number {
     const pods = this.ctx.store.workloads.filter((w) => w.namespace === budget.namespace).flatMap((w) => w.pods.filter((p) => !p.removed && selects(budget, p)));
     const healthy = pods.filter((p) => p.deletionTimestamp === undefined && p.readyCondition).length;
     // Percentages and maxUnavailable count against the owners' replicas; a whole minAvailable against the pods.
@@ -181,7 +181,6 @@ export class DefaultPreemption {
     const minor = timing.version.minor;
     for (const victim of victims) {
       if (victim.deletionTimestamp !== undefined) continue;
-      store.preempted(victim, pod);
       if (features.disruptionConditions(minor)) {
         const [reason, message] = minor >= 27
           ? ['PreemptionByScheduler', 'default-scheduler: preempting to accommodate a higher priority pod']
@@ -190,6 +189,7 @@ export class DefaultPreemption {
       }
       this.client.write(() => {
         if (victim.removed || victim.deletionTimestamp !== undefined) return;
+        store.preempted(victim, pod);
         store.event(victim.ref, 'KubernetesEvent', 'Preempted', { message: preemptedMessage(pod, node, minor), preemptor: pod.name });
         store.deletePod(victim, victim.template.terminationGracePeriodSeconds, 'default-scheduler');
       });
@@ -223,10 +223,11 @@ function moreImportant(a: SimPod, b: SimPod): number {
   return (b.template.priority ?? 0) - (a.template.priority ?? 0) || a.createdAt - b.createdAt;
 }
 
-function selects(budget: DisruptionBudget, pod: SimPod): boolean {
+function selects(budget: PodDisruptionBudget, pod: SimPod): boolean {
   if (pod.namespace !== budget.namespace) return false;
+  // filterPodsWithPDBViolation: a budget with an empty selector matches nothing here, whatever the disruption controller makes of it.
   const empty = Object.keys(budget.selector.matchLabels).length === 0 && budget.selector.matchExpressions.length === 0;
-  return empty ? budget.emptySelectsAll : matchesLabelSelector(budget.selector, pod.template.labels);
+  return !empty && matchesLabelSelector(budget.selector, pod.template.labels);
 }
 
 /**

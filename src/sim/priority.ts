@@ -3,17 +3,13 @@
  * preemptionPolicy of the PriorityClass it names; naming none, those of the lowest global default
  * class, else priority 0 and PreemptLowerPriority. The two system classes exist in every cluster.
  */
+import { SYSTEM_PRIORITY_CLASSES } from '../manifest/model/resources';
 import type { PriorityClass } from '../manifest/model/types';
 
 export interface PodPriority {
   value: number;
   preemptionPolicy: PriorityClass['preemptionPolicy'];
 }
-
-const SYSTEM_CLASSES: readonly PriorityClass[] = [
-  { name: 'system-cluster-critical', value: 2_000_000_000, globalDefault: false, preemptionPolicy: 'PreemptLowerPriority' },
-  { name: 'system-node-critical', value: 2_000_001_000, globalDefault: false, preemptionPolicy: 'PreemptLowerPriority' },
-];
 
 const NO_DEFAULT: PodPriority = { value: 0, preemptionPolicy: 'PreemptLowerPriority' };
 
@@ -29,6 +25,6 @@ export function admitPriority(className: string | undefined, classes: readonly P
     for (const c of classes) if (c.globalDefault && (!lowest || c.value < lowest.value)) lowest = c;
     return lowest ? { value: lowest.value, preemptionPolicy: lowest.preemptionPolicy } : NO_DEFAULT;
   }
-  const found = classes.find((c) => c.name === className) ?? SYSTEM_CLASSES.find((c) => c.name === className);
+  const found = SYSTEM_PRIORITY_CLASSES.find((c) => c.name === className) ?? classes.find((c) => c.name === className);
   return found && { value: found.value, preemptionPolicy: found.preemptionPolicy };
 }

@@ -1,7 +1,6 @@
 /** What to simulate: the objects, the cluster, the timing, the failure and what people do about it. */
 import type { ClusterSpec } from '../cluster/clusterSpec';
 import type { TimingConfiguration } from '../cluster/timing';
-import type { ManifestModel } from '../manifest/model';
 import type { HorizontalPodAutoscaler, Namespace, PersistentVolume, PodDisruptionBudget, PriorityClass, PersistentVolumeClaimSpec, Service, StorageClass, Workload } from '../manifest/model/types';
 
 /** What can happen to a node (src/report says what each means). */
@@ -75,7 +74,7 @@ export interface Scenario {
   /** The pods' priorities and preemption policies come from these (and the two system classes). */
   priorityClasses?: PriorityClass[];
   /** Preemption spares the pods these protect when it can. */
-  podDisruptionBudgets?: DisruptionBudget[];
+  podDisruptionBudgets?: PodDisruptionBudget[];
   cluster: ClusterSpec;
   timing: TimingConfiguration;
   /** Empty targets resolve to the node of the first running pod of the first workload that has one. */
@@ -97,14 +96,10 @@ export interface Scenario {
  */
 export type InitialPlacement = 'scored' | 'first-feasible';
 
-/** A PodDisruptionBudget as preemption weighs it: an empty selector selects every pod of the namespace in policy/v1, none in v1beta1. */
-export type DisruptionBudget = PodDisruptionBudget & { emptySelectsAll: boolean };
-
 /** What a scenario reads of the manifests besides its workloads: Services, volumes, storage classes, autoscalers, namespaces, priority classes, disruption budgets. */
 type SupportingObjects = Pick<Scenario, 'services' | 'persistentVolumeClaims' | 'persistentVolumes' | 'storageClasses' | 'horizontalPodAutoscalers' | 'namespaces' | 'priorityClasses' | 'podDisruptionBudgets'>;
 
-export function supportingObjects(model: Pick<ManifestModel, 'services' | 'persistentVolumeClaims' | 'persistentVolumes' | 'storageClasses' | 'horizontalPodAutoscalers' | 'namespaces' | 'priorityClasses' | 'podDisruptionBudgets'>): SupportingObjects {
-  const { services, persistentVolumeClaims, persistentVolumes, storageClasses, horizontalPodAutoscalers, namespaces, priorityClasses } = model;
-  const podDisruptionBudgets = model.podDisruptionBudgets.map((pdb) => ({ ...pdb, emptySelectsAll: pdb.source.apiVersion === 'policy/v1' }));
+export function supportingObjects(model: Required<SupportingObjects>): SupportingObjects {
+  const { services, persistentVolumeClaims, persistentVolumes, storageClasses, horizontalPodAutoscalers, namespaces, priorityClasses, podDisruptionBudgets } = model;
   return { services, persistentVolumeClaims, persistentVolumes, storageClasses, horizontalPodAutoscalers, namespaces, priorityClasses, podDisruptionBudgets };
 }

@@ -8,14 +8,15 @@ import type { LabelSelector, PodAffinityTerm } from '../manifest/model/types';
 import { features, type SimContext } from './context';
 import { ApiClient, Informer } from './latency';
 import { DaemonSetController, daemonPodTemplate } from './daemonSet';
-import { liveNodeOf, needsAttach, nextPodIp, type SimNode, type SimPod } from './objects';
+import { needsAttach, nextPodIp, type SimNode, type SimPod } from './objects';
 import { markRunning, newPod } from './podFactory';
 import type { Random } from './random';
 import { matchesLabelSelector, matchesMap, matchesNodeSelectorTerms, termNamespaces, type NamespaceLabels } from './selectors';
 import { SCHEDULING_EFFECTS, UNSCHEDULABLE, toleratesTaint, untoleratedTaint } from './tolerations';
 import { SchedulerCache } from './schedulerCache';
 import { SchedulerScore } from './schedulerScore';
-import type { DisruptionBudget, InitialPlacement, Placement as PlacementPolicy } from './scenario';
+import type { PodDisruptionBudget } from '../manifest/model/types';
+import type { InitialPlacement, Placement as PlacementPolicy } from './scenario';
 import type { VolumeBinder } from './volumeBinding';
 import { DefaultPreemption, withoutVictims, type FilterDiagnosis, type PostFilterResult } from './preemption';
 
@@ -34,6 +35,7 @@ function isResolvable(reason: string): boolean {
 }
 const AFFINITY_NOT_MATCHED = "node(s) didn't match pod affinity rules";
 const FITS: readonly string[] = [];
+const NO_PODS: readonly SimPod[] = [];
 const DOES_NOT_FIT: readonly string[] = ['does not fit'];
 const INITIAL_BACKOFF_MS = 1000;
 const MAX_BACKOFF_MS = 10_000;
@@ -73,8 +75,10 @@ export class Scheduler {
   private readonly preemption: DefaultPreemption;
   /** Pods a preemption dry run has taken off their nodes (the cache no longer counts them). */
   private readonly hidden = new Set<SimPod>();
+  /** Pods chosen for a node whose binding has not landed yet, by node: the cache counts them already (assume). */
+  private readonly assumed = new Map<SimNode, Set<SimPod>>();
 
-  constructor(private readonly ctx: SimContext, private readonly volumes: VolumeBinder, placement: PlacementPolicy = 'scheduler', objects: { namespaces?: NamespaceLabels; budgets?: readonly DisruptionBudget[] } = {}) {
+  constructor(private readonly ctx: SimContext, private readonly volumes: VolumeBinder, placement: PlacementPolicy = 'scheduler', objects: { namespaces?: NamespaceLabels; budgets?: readonly PodDisruptionBudget[] } = {}) {
     const { store } = ctx;
     this.namespaces = objects.namespaces;
     this.random = ctx.random.fork('scheduler');
@@ -90,12 +94,10 @@ export class Scheduler {
     store.onPod((pod, change) => {
       // A pod naming its node is never the scheduler's, bound (createPod) or not (no such node).
       if (change === 'created' && pod.nodeName === undefined && pod.template.nodeName === undefined) podInformer.notify(pod);
-      if (change === 'bound') this.count(pod, +1);
-      if (change === 'deleting') this.countSpread(pod, -1);
+      if (change === 'bound') this.count(pod, pod.node!);
+      if (change === 'deleting') this.uncountSpread(pod);
       if (change === 'removed') {
-        if (pod.nodeName !== undefined) this.count(pod, -1);
-        // A pod removed without a deletionTimestamp (grace 0) was still counted for spreading.
-        if (pod.deletionTimestamp === undefined) this.countSpread(pod, -1);
+        this.uncount(pod);
         this.pending.delete(pod);
         if (this.pending.size > 0) eventInformer.notify('pod removed');
       }
@@ -121,11 +123,17 @@ export class Scheduler {
   placeBeforeFailure(): SimPod[] {
     const { store, clock } = this.ctx;
     const pending: SimPod[] = [];
-    for (const workload of store.workloads) {
+    // Higher priorities first (the queue's PrioritySort): what preemption would have settled long before the failure.
+    const byPriority = [...store.workloads].sort((a, b) => (b.template.priority ?? 0) - (a.template.priority ?? 0));
+    for (const workload of byPriority) {
       const spec = workload.spec;
       if (spec.kind === 'DaemonSet') {
         for (const node of store.nodes) {
-          if (DaemonSetController.shouldRun(workload, node).shouldRun) this.run(newPod(workload, store.uid(), clock.now, [], undefined, daemonPodTemplate(workload, node)), node);
+          if (!DaemonSetController.shouldRun(workload, node).shouldRun) continue;
+          const pod = newPod(workload, store.uid(), clock.now, [], undefined, daemonPodTemplate(workload, node));
+          // Its node only (the DaemonSet's node affinity), if the pod fits there; else Pending, and placeInitial says why.
+          if (this.filter(pod, node, false).length === 0) this.run(pod, node);
+          else if (!this.placeInitial(pod)) pending.push(pod);
         }
         continue;
       }
@@ -147,7 +155,7 @@ export class Scheduler {
   private run(pod: SimPod, node: SimNode): void {
     markRunning(pod, nextPodIp(node, pod));
     this.ctx.store.addRunningPod(pod, node);
-    this.count(pod, +1);
+    this.count(pod, node);
     for (const claim of pod.claims) {
       if (claim.volume && needsAttach(claim.volume)) claim.volume.attachedTo ??= node.name;
     }
@@ -162,7 +170,8 @@ export class Scheduler {
     const placement = this.initialPlacement === 'first-feasible' ? this.firstFeasible(pod) : this.findNode(pod);
     if (!('node' in placement)) {
       this.pending.set(pod, { attempts: 1, lastAttempt: this.ctx.clock.now });
-      // The healthy cluster before the failure is laid out without preemption.
+      // The healthy cluster is laid out by priority, so no pod of a lower priority is left to preempt.
+      pod.preemptionMightHelp = mightHelp(placement.diagnosis);
       pod.pendingMessage = this.failureMessage(placement.fitError, { verdicts: withoutVictims(placement.diagnosis, isResolvable) });
       return undefined;
     }
@@ -170,17 +179,47 @@ export class Scheduler {
     return placement.node;
   }
 
-  /** Accounts a pod bound to (+1) or gone from (-1) its node. */
-  private count(pod: SimPod, delta: number): void {
-    const node = liveNodeOf(pod);
-    if (!node) return;
-    this.cache.account(pod, node, delta);
-    if (delta > 0) this.cache.accountSpread(pod, node, delta);
+  /**
+   * Counts a pod on the node the scheduler chose for it (assumed until its binding lands) or it was
+   * bound to: the next cycle sees its requests, spreading and ports at once, as the real cache does.
+   */
+  private count(pod: SimPod, node: SimNode): void {
+    const assumed = this.assumed.get(node);
+    if (assumed?.delete(pod) && assumed.size === 0) this.assumed.delete(node);
+    if (pod.cachedOn === node || node.deleted) return;
+    this.uncount(pod);
+    pod.cachedOn = node;
+    this.cache.account(pod, node, +1);
+    if (pod.deletionTimestamp === undefined) {
+      pod.spreadCounted = true;
+      this.cache.accountSpread(pod, node, +1);
+    }
   }
 
-  private countSpread(pod: SimPod, delta: number): void {
-    const node = liveNodeOf(pod);
-    if (node) this.cache.accountSpread(pod, node, delta);
+  /** The pod is gone from where the cache counts it (removed, or its binding failed), on a live node or a deleted one. */
+  private uncount(pod: SimPod): void {
+    const node = pod.cachedOn;
+    if (!node) return;
+    this.uncountSpread(pod);
+    this.cache.account(pod, node, -1);
+    pod.cachedOn = undefined;
+    const assumed = this.assumed.get(node);
+    if (assumed?.delete(pod) && assumed.size === 0) this.assumed.delete(node);
+  }
+
+  /** Topology spreading no longer counts a terminating pod. */
+  private uncountSpread(pod: SimPod): void {
+    if (!pod.spreadCounted) return;
+    pod.spreadCounted = false;
+    this.cache.accountSpread(pod, pod.cachedOn!, -1);
+  }
+
+  /** The scheduler's choice, counted before the binding lands (the scheduler cache's AssumePod). */
+  private assume(pod: SimPod, node: SimNode): void {
+    this.count(pod, node);
+    let pods = this.assumed.get(node);
+    if (!pods) this.assumed.set(node, (pods = new Set()));
+    pods.add(pod);
   }
 
   private attempt(pod: SimPod): void {
@@ -193,20 +232,25 @@ export class Scheduler {
     state.attempts++;
     state.lastAttempt = clock.now;
     state.retryAt = undefined;
-    // evaluateNominatedNode: the node preemption made room on is tried first.
-    const nominated = pod.nominatedNode;
+    // evaluateNominatedNode (PreferNominatedNode, on from 1.22): the node preemption made room on is tried first.
+    const nominated = this.ctx.timing.version.minor >= 22 ? pod.nominatedNode : undefined;
     const placement = nominated && !nominated.deleted && this.filter(pod, nominated, false).length === 0 ? { node: nominated } : this.findNode(pod);
     if ('node' in placement) {
       this.pending.delete(pod);
       const node = placement.node;
+      this.assume(pod, node);
       this.client.write(() => {
-        if (pod.removed || pod.nodeName !== undefined || node.deleted) return;
+        if (pod.removed || pod.nodeName !== undefined || node.deleted) {
+          if (pod.nodeName === undefined) this.uncount(pod);
+          return;
+        }
         this.volumes.bindForNode(pod.claims, node);
         store.bindPod(pod, node);
       });
       return;
     }
     this.pending.set(pod, state);
+    pod.preemptionMightHelp = mightHelp(placement.diagnosis);
     store.podUnschedulable(pod, this.failureMessage(placement.fitError, this.preemption.postFilter(pod, placement.diagnosis)));
     this.scheduleRetry(pod, state, clock.now + UNSCHEDULABLE_FLUSH_MS);
   }
@@ -286,13 +330,21 @@ export class Scheduler {
 
   /** PreemptionHost: a dry run takes a pod off its node in the cache, and puts it back. */
   setHidden(pod: SimPod, hidden: boolean): void {
-    const node = liveNodeOf(pod);
+    const node = pod.cachedOn;
     if (!node || this.hidden.has(pod) === hidden) return;
     const delta = hidden ? -1 : 1;
     this.cache.account(pod, node, delta);
-    if (pod.deletionTimestamp === undefined) this.cache.accountSpread(pod, node, delta);
+    if (pod.spreadCounted) this.cache.accountSpread(pod, node, delta);
     if (hidden) this.hidden.add(pod);
     else this.hidden.delete(pod);
+  }
+
+  /** The pods that hold room on the node for this pod: bound and assumed ones (not hidden by a dry run), and those nominated there of no lower priority. */
+  private occupants(pod: SimPod, node: SimNode): SimPod[] {
+    const pods = node.pods.filter((p) => p !== pod && !p.removed && !this.hidden.has(p));
+    for (const p of this.assumed.get(node) ?? NO_PODS) if (p !== pod && !this.hidden.has(p)) pods.push(p);
+    for (const p of this.ctx.store.nominatedTo(node)) if (p !== pod && (p.template.priority ?? 0) >= (pod.template.priority ?? 0)) pods.push(p);
+    return pods;
   }
 
 
@@ -365,15 +417,15 @@ export class Scheduler {
     if (t.placementConstraints && (!matchesMap(t.nodeSelector, node.labels) || !matchesNodeSelectorTerms(t.nodeRequired, node.name, node.labels))) {
       return ["node(s) didn't match Pod's node affinity/selector"];
     }
-    if (t.hostPorts.length > 0 && node.pods.some((p) => p !== pod && !p.removed && !this.hidden.has(p) && p.template.hostPorts.some((port) => t.hostPorts.includes(port)))) {
+    if (t.hostPorts.length > 0 && this.occupants(pod, node).some((p) => p.template.hostPorts.some((port) => t.hostPorts.includes(port)))) {
       return [NO_FREE_PORTS];
     }
     let cpuFree = cache.cpuFree[i];
     let memoryFree = cache.memoryFree[i];
     let podsFree = cache.podsFree[i];
     // Pods nominated to the node hold their room against pods of no higher priority (addNominatedPods).
-    for (const other of this.ctx.store.nominatedTo(node)) {
-      if (other === pod || (other.template.priority ?? 0) < (t.priority ?? 0)) continue;
+    const nominated = this.ctx.store.nominatedTo(node).filter((p) => p !== pod && (p.template.priority ?? 0) >= (t.priority ?? 0));
+    for (const other of nominated) {
       cpuFree -= other.template.cpuMillis;
       memoryFree -= other.template.memoryBytes;
       podsFree--;
@@ -382,7 +434,8 @@ export class Scheduler {
     const memoryShort = t.memoryBytes > 0 && t.memoryBytes > memoryFree;
     const podsFull = podsFree < 1;
     // NodeResourcesFit: an extended resource the node has too little of, or none (a GPU pod on a node without GPUs).
-    const extendedShort = t.extended ? Object.entries(t.extended).filter(([name, amount]) => amount > (cache.extendedFree[i]?.get(name) ?? 0)).map(([name]) => `Insufficient ${name}`) : [];
+    const extendedFree = (name: string) => (cache.extendedFree[i]?.get(name) ?? 0) - nominated.reduce((sum, p) => sum + (p.template.extended?.[name] ?? 0), 0);
+    const extendedShort = t.extended ? Object.entries(t.extended).filter(([name, amount]) => amount > extendedFree(name)).map(([name]) => `Insufficient ${name}`) : [];
     if (cpuShort || memoryShort || podsFull || extendedShort.length > 0) {
       return [cpuShort && 'Insufficient cpu', memoryShort && 'Insufficient memory', ...extendedShort, podsFull && 'Too many pods'].filter((r): r is string => !!r);
     }
@@ -413,12 +466,12 @@ export class Scheduler {
     if (!selector) return 0;
     let count = 0;
     const inNamespace = term ? termNamespaces(term, pod.namespace, this.namespaceSelectors, this.namespaces) : (namespace: string) => namespace === pod.namespace;
+    const counts = (other: SimPod) => other !== pod && !(withoutTerminating && other.deletionTimestamp !== undefined) && inNamespace(other.namespace)
+      && matchesLabelSelector(selector, other.template.labels) && !this.hidden.has(other);
     for (const node of this.ctx.store.nodes) {
       if (node.deleted || !inDomain(node)) continue;
-      for (const other of node.pods) {
-        if (withoutTerminating && other.deletionTimestamp !== undefined) continue;
-        if (other !== pod && inNamespace(other.namespace) && matchesLabelSelector(selector, other.template.labels) && !this.hidden.has(other)) count++;
-      }
+      for (const other of node.pods) if (counts(other)) count++;
+      for (const other of this.assumed.get(node) ?? NO_PODS) if (counts(other)) count++;
     }
     return count;
   }
@@ -468,6 +521,11 @@ export class Scheduler {
       && required.every((term) => this.countMatching(pod, term.labelSelector, (n) => n.labels[term.topologyKey] !== undefined, false, term) === 0);
     return first ? undefined : AFFINITY_NOT_MATCHED;
   }
+}
+
+/** Some node failed only filters that preemption could satisfy. */
+function mightHelp(diagnosis: FilterDiagnosis): boolean {
+  return diagnosis.nodes.some(({ failures }) => failures.length > 0 && failures.every(isResolvable));
 }
 
 /** Reasons with their node counts, as FailedScheduling lists them. */

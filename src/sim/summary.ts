@@ -328,9 +328,9 @@ function outcomeOf(
   stopped: (node: SimNode) => EvictionStop, failure: PodFailure | null = null, removedAt: ReadonlyMap<SimPod, Removal> = new Map(),
   deletedAt: ReadonlyMap<SimPod, number> = new Map(), taintEvicted: ReadonlySet<SimPod> = new Set(),
 ): { outcome: Outcome; cause: OutcomeCause } {
-  if (affected.length === 0 && replacements.length === 0) return { outcome: 'unaffected', cause: { kind: 'not-on-failed-nodes', failedNodes: failedNames } };
   const victim = affected.length === 0 ? workload.pods.find((p) => p.preemptedBy) : undefined;
   if (victim) return preemptedOutcome(workload, victim, replacements, servingAtEnd);
+  if (affected.length === 0 && replacements.length === 0) return { outcome: 'unaffected', cause: { kind: 'not-on-failed-nodes', failedNodes: failedNames } };
   const affectedNodes = [...new Set(affected.map((p) => p.nodeName!))];
   // An active pod still bound to a failed node that has not come back; another on such a node may already be Terminating.
   const waiting = affected.find((p) => isActive(p) && p.node !== undefined && failed.has(p.node) && isDown(p.node));
@@ -386,7 +386,7 @@ function outcomeOf(
   const pending = live.find((p) => p.replacement && p.nodeName === undefined && p.deletionTimestamp === undefined);
   if (pending) {
     const priorityClass = workload.spec.template.spec.priorityClassName;
-    const preemptible = priorityClass !== undefined && workload.template.priority === undefined && pending.pendingMessage?.includes('No preemption victims found') === true;
+    const preemptible = priorityClass !== undefined && workload.template.priority === undefined && pending.preemptionMightHelp;
     return { outcome: 'pending', cause: { kind: 'replacement-pending', pod: pending.name, message: pending.pendingMessage ?? null, ...(preemptible ? { priorityClass } : {}) } };
   }
   const attaching = live.find((p) => p.replacement && p.containerReason === 'ContainerCreating' && p.nodeName !== undefined);
@@ -437,6 +437,8 @@ function outcomeOf(
 
 /** A workload none of whose pods was on a failed node, which lost one to preemption: replaced elsewhere, or its replacement waits. */
 function preemptedOutcome(workload: SimWorkload, victim: SimPod, replacements: SimPod[], servingAtEnd: number): { outcome: Outcome; cause: OutcomeCause } {
+  // A preempted Job pod counts as a failure: past backoffLimit the Job fails.
+  if (workload.kind === 'Job' && workload.jobFailed) return { outcome: 'stuck', cause: { kind: 'job-failed', ...workload.jobFailed } };
   const live = replacements.filter((p) => !p.removed);
   const pending = live.find((p) => p.nodeName === undefined && p.deletionTimestamp === undefined);
   const replacedOn = [...new Set(live.filter((p) => p.readyCondition).map((p) => p.nodeName!))];

@@ -265,8 +265,39 @@ describe('placement: preemption (DefaultPreemption)', () => {
     const budget = 'apiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata: {name: keep, namespace: truth}\nspec: {minAvailable: 2, selector: {matchLabels: {app: kept}}}\n';
     const protectedRun = crowded([deployment('kept', 2), deployment('spare', 3)], undefined, {}, [priorityClass('high', 1000), budget]);
     assert.deepEqual(victimsOf(protectedRun).map((e) => e.object.name.replace(/-.*/, '')), ['spare']);
-    const unprotected = (seed: number) => victimsOf(crowded([deployment('kept', 2), deployment('spare', 3)], undefined, { seed })).map((e) => e.object.name.replace(/-.*/, ''));
-    assert.ok([1, 2, 3, 4, 5, 6, 7, 8].some((seed) => unprotected(seed)[0] === 'kept'), 'without the budget, kept is a victim in some run');
+    const victimUnder = (budgets: string[]) => (seed: number) => victimsOf(crowded([deployment('kept', 2), deployment('spare', 3)], undefined, { seed }, [priorityClass('high', 1000), ...budgets]))[0].object.name.replace(/-.*/, '');
+    assert.ok([1, 2, 3, 4, 5, 6, 7, 8].some((seed) => victimUnder([])(seed) === 'kept'), 'without the budget, kept is a victim in some run');
+    // A budget with an empty selector protects nothing from preemption (filterPodsWithPDBViolation), whatever policy/v1 says of drains.
+    const everything = budget.replace('selector: {matchLabels: {app: kept}}', 'selector: {}');
+    assert.ok([1, 2, 3, 4, 5, 6, 7, 8].some((seed) => victimUnder([everything])(seed) === 'kept'), 'an empty selector protects nothing');
+  });
+
+  it('holds every resource of the nominated pod: GPUs and host ports too, not only cpu and memory', () => {
+    const gpuNodes = { source: 'test', nodes: ['g1', 'g2', 'g3'].map((name) => ({ name, labels: { 'kubernetes.io/hostname': name }, taints: [], unschedulable: false, allocatable: { cpuMillis: 4000, memoryBytes: 16 * 2 ** 30, pods: 110, extended: { 'nvidia.com/gpu': 1 } } })) };
+    const gpu = (text: string) => text.replace('image: registry.k8s.io/pause:3.9}', 'image: registry.k8s.io/pause:3.9, resources: {limits: {nvidia.com/gpu: 1}}}');
+    const port = (text: string) => text.replace('image: registry.k8s.io/pause:3.9}', 'image: registry.k8s.io/pause:3.9, ports: [{containerPort: 80, hostPort: 8080}]}');
+    const runningOn = (result: SimulationResult) => result.states.filter((st) => st.object.kind === 'Pod' && st.to === null && st.status === 'Running').map((st) => st.node!);
+    for (const seed of [1, 2, 3, 4]) {
+      const gpus = run([priorityClass('high', 1000), gpu(deployment('important', 1, '      priorityClassName: high\n')), gpu(deployment('filler', 2))], { cluster: gpuNodes, targets: ['Deployment/important'], durationMs: 10 * 60_000, seed });
+      assert.equal(victimsOf(gpus).length, 1);
+      assert.equal(new Set(runningOn(gpus)).size, runningOn(gpus).length, `seed ${seed}: one GPU pod per node`);
+      const ports = run([priorityClass('high', 1000), port(deployment('important', 1, '      priorityClassName: high\n')), port(deployment('filler', 5))], { targets: ['Deployment/important'], durationMs: 10 * 60_000, seed });
+      assert.equal(victimsOf(ports).length, 1);
+      assert.equal(new Set(runningOn(ports)).size, runningOn(ports).length, `seed ${seed}: one pod per node on host port 8080`);
+    }
+  });
+
+  it('a Job that fails for a preempted pod ends stuck with its Failed condition, and the pods Pending before the failure are those of the lowest priority', () => {
+    const job = 'apiVersion: batch/v1\nkind: Job\nmetadata: {name: batch, namespace: truth}\nspec:\n  parallelism: 5\n  backoffLimit: 0\n  template:\n    spec:\n      restartPolicy: Never\n      containers: [{name: c, image: registry.k8s.io/pause:3.9}]\n';
+    const failedJob = byName(crowded([job]), 'batch');
+    assert.equal(failedJob.outcome, 'stuck');
+    assert.equal(failedJob.cause.kind, 'job-failed');
+    assert.match(reasonOf(failedJob), /BackoffLimitExceeded.* The scheduler deleted one of its pods to make room for pods of a higher priority: batch-/);
+    // Six 3-CPU pods of the filler fill the six nodes when listed first; the important one is placed first all the same, as preemption would have settled it.
+    const before = run([priorityClass('high', 1000), cpu(deployment('filler', 6)), cpu(deployment('important', 1, '      priorityClassName: high\n'))], { targets: ['node/worker-c2'], durationMs: 60_000 });
+    assert.equal(byName(before, 'important').pendingBeforeFailure, null);
+    assert.equal(byName(before, 'filler').pendingBeforeFailure?.pods, 1);
+    assert.equal(victimsOf(before).length, 0);
   });
 
   it('does not preempt for preemptionPolicy Never, for a pod of no higher priority, or for a class the input does not declare', () => {
@@ -280,6 +311,8 @@ describe('placement: preemption (DefaultPreemption)', () => {
     assert.equal(victimsOf(unknown).length, 0);
     assert.match(reasonOf(byName(unknown, 'important')), /Insufficient cpu.* The input does not declare PriorityClass high, so the simulator cannot tell its value and does not preempt for it: a real scheduler may evict pods of a lower priority to make room, if that class outranks them and allows preemption\.$/);
     assert.doesNotMatch(reasonOf(byName(crowded([deployment('filler', 5)], ''), 'important')), /preempt for it/);
+    // Before 1.24 FailedScheduling says nothing of preemption; the summary still says a real scheduler might preempt.
+    assert.match(reasonOf(byName(crowded([deployment('filler', 5)], undefined, { version: '1.23' }, []), 'important')), /Insufficient cpu\. The input does not declare PriorityClass high/);
   });
 
   it('writes what each version writes: the victim\'s event and condition, and no preemption part before 1.24', () => {
@@ -295,6 +328,18 @@ describe('placement: preemption (DefaultPreemption)', () => {
     const pending = (result: SimulationResult) => result.events.filter((e) => e.reason === 'FailedScheduling').map((e) => String(e.detail?.message));
     assert.ok(pending(at('1.23')).every((message) => !message.includes('preemption:')));
     assert.ok(pending(at('1.24')).some((message) => message.includes('preemption:')));
+  });
+});
+
+describe('placement: the scheduler cache', () => {
+  it('frees what a pod removed from a deleted Node held: the node registered again takes the Pending replacement', () => {
+    const big = deployment('big', 6).replace('image: registry.k8s.io/pause:3.9}', 'image: registry.k8s.io/pause:3.9, resources: {requests: {cpu: 3000m}}}');
+    const result = run([big], { targets: ['node/worker-a1'], interventions: [{ kind: 'delete-node', atMs: 60_000 }], recoverAfterMs: 3 * 60_000, durationMs: 8 * 60_000 });
+    const bound = result.events.filter((e) => e.type === 'PodScheduled' && e.t > 0);
+    assert.equal(bound.length, 1);
+    assert.equal(bound[0].detail?.node, 'worker-a1');
+    assert.ok(bound[0].t >= 3 * 60_000);
+    assert.equal(result.summary.workloads[0].outcome, 'replaced');
   });
 });
 

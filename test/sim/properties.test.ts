@@ -137,13 +137,42 @@ function checkInvariants(g: Generated, result: SimulationResult, graceMs: number
     const choice = g.workloads[workloadOf(pod)].priority;
     return choice ? PRIORITY_VALUES[choice] : 0;
   };
-  const preempted = new Set<string>();
+  const announced = new Map<string, number>();
   for (const e of events) {
     if (e.reason === 'Preempted') {
       assert.ok(priorityOf(e.object.name) < priorityOf(String(e.detail?.preemptor)), `${e.object.name} preempted for ${e.detail?.preemptor}`);
-      preempted.add(e.object.name);
+      announced.set(e.object.name, (announced.get(e.object.name) ?? 0) + 1);
     }
-    if (e.type === 'PodDeletionStarted' && e.detail?.by === 'default-scheduler') assert.ok(preempted.has(e.object.name), `${e.object.name} deleted by the scheduler unannounced`);
+    if (e.type === 'PodDeletionStarted' && e.detail?.by === 'default-scheduler') {
+      assert.ok((announced.get(e.object.name) ?? 0) > 0, `${e.object.name} deleted by the scheduler unannounced`);
+      announced.set(e.object.name, announced.get(e.object.name)! - 1);
+    }
+  }
+
+  // No node holds more CPU requests than it has (4 CPU): the scheduler counts a pod from its choice, before the binding lands.
+  const cpuOf = (pod: string) => {
+    const w = g.workloads[workloadOf(pod)];
+    return w.kind === 'Pod' ? 0 : w.cpuMillis;
+  };
+  const boundTo = new Map<string, string>();
+  const used = new Map<string, number>();
+  const bind = (pod: string, node: string, delta: number) => {
+    used.set(node, (used.get(node) ?? 0) + delta * cpuOf(pod));
+    assert.ok(used.get(node)! <= 4000, `${node} holds ${used.get(node)}m of CPU requests with ${pod}`);
+  };
+  for (const s of states) {
+    if (s.object.kind !== 'Pod' || s.from > 0 || s.node === undefined || s.node === '<none>' || boundTo.has(s.object.name)) continue;
+    boundTo.set(s.object.name, s.node);
+    bind(s.object.name, s.node, 1);
+  }
+  for (const e of events) {
+    if (e.type === 'PodScheduled' && !boundTo.has(e.object.name)) {
+      boundTo.set(e.object.name, String(e.detail!.node));
+      bind(e.object.name, String(e.detail!.node), 1);
+    } else if (e.type === 'PodRemoved' && boundTo.has(e.object.name)) {
+      bind(e.object.name, boundTo.get(e.object.name)!, -1);
+      boundTo.delete(e.object.name);
+    }
   }
 
   // 2. Ready=Unknown never earlier than G after the last heartbeat.

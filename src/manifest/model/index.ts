@@ -116,9 +116,15 @@ export function buildModel(objects: ManifestObject[], problems: ManifestProblem[
       case 'Namespace':
         model.namespaces.push(sourced(readNamespace(r)));
         break;
-      case 'PriorityClass':
-        if (groupOf(object.apiVersion) === 'scheduling.k8s.io') model.priorityClasses.push(sourced(readPriorityClass(r)));
+      case 'PriorityClass': {
+        const priorityClass = groupOf(object.apiVersion) === 'scheduling.k8s.io' ? readPriorityClass(r) : undefined;
+        if (!priorityClass) break;
+        // The priority admission plugin refuses a second global default.
+        const existing = priorityClass.globalDefault && model.priorityClasses.find((c) => c.globalDefault);
+        if (existing) r.report(['globalDefault'], `The API server refuses a second global default PriorityClass: ${existing.name} already is one.`);
+        else model.priorityClasses.push(sourced(priorityClass));
         break;
+      }
       case 'KubeletConfiguration':
         model.clusterConfig.kubelet.push(...readKubeletConfiguration(r, object.apiVersion));
         break;

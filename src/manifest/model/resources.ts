@@ -29,14 +29,39 @@ export function readNamespace(r: FieldReader): Namespace {
   return { name: r.object.name, labels: r.stringMap('metadata', 'labels') };
 }
 
-/** The API server limits a class of users to 1,000,000,000; the two system classes are above it. */
+/** The API server limits a class of users to 1,000,000,000; the two built-in system classes are above it. */
 const HIGHEST_USER_DEFINABLE_PRIORITY = 1_000_000_000;
+/** The classes every cluster has (pkg/apis/scheduling SystemPriorityClasses), their values fixed. */
+export const SYSTEM_PRIORITY_CLASSES: readonly PriorityClass[] = [
+  { name: 'system-cluster-critical', value: 2_000_000_000, globalDefault: false, preemptionPolicy: 'PreemptLowerPriority' },
+  { name: 'system-node-critical', value: 2_000_001_000, globalDefault: false, preemptionPolicy: 'PreemptLowerPriority' },
+];
 
-export function readPriorityClass(r: FieldReader): PriorityClass {
-  const system = r.object.name.startsWith('system-');
+/**
+ * A PriorityClass as the API server validates it (ValidatePriorityClass): a value up to
+ * 1,000,000,000, no name with the reserved system- prefix but the built-in ones, whose values
+ * cannot change. Undefined when it is refused.
+ */
+export function readPriorityClass(r: FieldReader): PriorityClass | undefined {
+  const name = r.object.name;
+  const system = SYSTEM_PRIORITY_CLASSES.find((c) => c.name === name);
+  if (name.startsWith('system-') && !system) {
+    r.report(['metadata', 'name'], `The API server refuses this PriorityClass: names beginning with system- are reserved for the built-in ${SYSTEM_PRIORITY_CLASSES.map((c) => c.name).join(' and ')}.`);
+    return undefined;
+  }
+  if (!r.has('value')) {
+    r.report(['value'], `The API server refuses a PriorityClass without value (a whole number up to ${HIGHEST_USER_DEFINABLE_PRIORITY}).`);
+    return undefined;
+  }
+  const value = r.int(['value'], { min: MIN_INT32, max: system ? MAX_INT32 : HIGHEST_USER_DEFINABLE_PRIORITY });
+  if (value === undefined) return undefined;
+  if (system && value !== system.value) {
+    r.report(['value'], `${name} is built into every cluster with value ${system.value}, which cannot be changed (value is immutable): this object is refused, and pods naming the class get ${system.value}.`);
+    return undefined;
+  }
   return {
-    name: r.object.name,
-    value: r.int(['value'], { min: MIN_INT32, max: system ? MAX_INT32 : HIGHEST_USER_DEFINABLE_PRIORITY }) ?? 0,
+    name,
+    value,
     globalDefault: r.bool('globalDefault') ?? false,
     preemptionPolicy: r.oneOf(['preemptionPolicy'], ['PreemptLowerPriority', 'Never'] as const) ?? 'PreemptLowerPriority',
   };
