@@ -27,7 +27,13 @@ export class DaemonSetController extends WorkloadController {
     for (const workload of daemonSets) this.shouldRunOn.set(workload, new Set(ctx.store.nodes.filter((n) => DaemonSetController.shouldRun(workload, n).shouldRun)));
     ctx.store.onPod((pod, change) => {
       const owner = pod.owner;
-      if (owner?.kind !== 'DaemonSet' || pod.nodeName === undefined) return;
+      if (owner?.kind !== 'DaemonSet') return;
+      // An unbound pod belongs to the node its affinity names (GetTargetNodeName), the healthy layout's Pending ones too: none is created beside it.
+      if (pod.nodeName === undefined) {
+        if (change === 'created') this.creatingFor(owner).add(targetNodeName(pod)!);
+        if (change === 'removed') this.creating.get(owner)?.delete(targetNodeName(pod)!);
+        return;
+      }
       const node = liveNodeOf(pod);
       if (change === 'bound') this.creating.get(owner)?.delete(pod.nodeName);
       if (node && (change === 'deleting' || change === 'removed' || change === 'status')) this.markDirty(owner, node);
@@ -98,13 +104,24 @@ export class DaemonSetController extends WorkloadController {
     }
   }
 
-  private createFor(workload: SimWorkload, node: SimNode): void {
+  /** Nodes with a pod of the DaemonSet created and not bound yet. */
+  private creatingFor(workload: SimWorkload): Set<string> {
     let creating = this.creating.get(workload);
     if (!creating) this.creating.set(workload, (creating = new Set()));
+    return creating;
+  }
+
+  private createFor(workload: SimWorkload, node: SimNode): void {
+    const creating = this.creatingFor(workload);
     if (creating.has(node.name)) return;
     creating.add(node.name);
     this.create(workload, undefined, daemonPodTemplate(workload, node));
   }
+}
+
+/** The node an unbound daemon pod is for (GetTargetNodeName). */
+function targetNodeName(pod: SimPod): string | undefined {
+  return pod.template.nodeRequired[0]?.matchFields.find((f) => f.key === 'metadata.name')?.values[0];
 }
 
 /** Daemon pods target their node through required node affinity on metadata.name. */

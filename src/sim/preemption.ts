@@ -84,7 +84,7 @@ export class DefaultPreemption {
       if (selected.violations === 0) nonViolating++;
     }
     if (candidates.length === 0) {
-      this.nominate(pod, undefined);
+      this.ctx.store.nominate(pod, undefined);
       return { verdicts };
     }
     const chosen = pickOneNodeForPreemption(candidates);
@@ -171,7 +171,7 @@ export class DefaultPreemption {
     const expected = [...new Set(pods.map((p) => p.owner!))].reduce((sum, w) => sum + w.desired, 0);
     const scaled = (value: number | string, roundUp: boolean) => typeof value === 'number' ? value : (roundUp ? Math.ceil : Math.floor)((parseFloat(value) / 100) * expected);
     const desired = budget.minAvailable !== undefined ? (typeof budget.minAvailable === 'number' ? budget.minAvailable : scaled(budget.minAvailable, true))
-      : budget.maxUnavailable !== undefined ? expected - scaled(budget.maxUnavailable, true) : pods.length;
+      : budget.maxUnavailable !== undefined ? expected - scaled(budget.maxUnavailable, true) : 0;
     return Math.max(0, healthy - desired);
   }
 
@@ -195,12 +195,8 @@ export class DefaultPreemption {
       });
     }
     // Lower-priority pods nominated to the node lose their nomination.
-    for (const other of store.nominatedTo(node)) if (other !== pod && isLower(other, pod.template.priority!)) this.nominate(other, undefined);
-    this.nominate(pod, node);
-  }
-
-  private nominate(pod: SimPod, node: SimNode | undefined): void {
-    this.ctx.store.nominate(pod, node);
+    for (const other of store.nominatedTo(node)) if (other !== pod && isLower(other, pod.template.priority!)) store.nominate(other, undefined);
+    store.nominate(pod, node);
   }
 }
 

@@ -186,7 +186,8 @@ export class Scheduler {
   private count(pod: SimPod, node: SimNode): void {
     const assumed = this.assumed.get(node);
     if (assumed?.delete(pod) && assumed.size === 0) this.assumed.delete(node);
-    if (pod.cachedOn === node || node.deleted) return;
+    // A node whose object is deleted is counted too: the cache keeps it while pods are bound there (addPod's placeholder NodeInfo).
+    if (pod.cachedOn === node) return;
     this.uncount(pod);
     pod.cachedOn = node;
     this.cache.account(pod, node, +1);
@@ -214,8 +215,9 @@ export class Scheduler {
     this.cache.accountSpread(pod, pod.cachedOn!, -1);
   }
 
-  /** The scheduler's choice, counted before the binding lands (the scheduler cache's AssumePod). */
+  /** The scheduler's choice, counted before the binding lands (the scheduler cache's AssumePod); it no longer holds a nominated node. */
   private assume(pod: SimPod, node: SimNode): void {
+    this.ctx.store.nominate(pod, undefined);
     this.count(pod, node);
     let pods = this.assumed.get(node);
     if (!pods) this.assumed.set(node, (pods = new Set()));
@@ -239,11 +241,9 @@ export class Scheduler {
       this.pending.delete(pod);
       const node = placement.node;
       this.assume(pod, node);
+      // The API server binds to a Node object deleted meanwhile too; pod GC then deletes the orphan.
       this.client.write(() => {
-        if (pod.removed || pod.nodeName !== undefined || node.deleted) {
-          if (pod.nodeName === undefined) this.uncount(pod);
-          return;
-        }
+        if (pod.removed || pod.nodeName !== undefined) return;
         this.volumes.bindForNode(pod.claims, node);
         store.bindPod(pod, node);
       });
@@ -424,7 +424,8 @@ export class Scheduler {
     let memoryFree = cache.memoryFree[i];
     let podsFree = cache.podsFree[i];
     // Pods nominated to the node hold their room against pods of no higher priority (addNominatedPods).
-    const nominated = this.ctx.store.nominatedTo(node).filter((p) => p !== pod && (p.template.priority ?? 0) >= (t.priority ?? 0));
+    const nominatedHere = this.ctx.store.nominatedTo(node);
+    const nominated = nominatedHere.length === 0 ? NO_PODS : nominatedHere.filter((p) => p !== pod && (p.template.priority ?? 0) >= (t.priority ?? 0));
     for (const other of nominated) {
       cpuFree -= other.template.cpuMillis;
       memoryFree -= other.template.memoryBytes;

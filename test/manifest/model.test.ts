@@ -319,12 +319,12 @@ describe('typed model', () => {
     assert.deepEqual(off.model.clusterConfig.apiServer.map((s) => `${s.name}=${String(s.value)}`), ['disable-admission-plugins=DefaultTolerationSeconds', 'default-not-ready-toleration-seconds=0', 'default-unreachable-toleration-seconds=0']);
   });
 
-  it('reads PriorityClasses as the API server validates them: a value, no reserved system- name, the built-in values unchanged, one global default', () => {
+  it('reads PriorityClasses as the API server validates them: a value, no reserved system- name, the built-in classes unchanged, one global default', () => {
     const pc = (name: string, body: string) => `apiVersion: scheduling.k8s.io/v1\nkind: PriorityClass\nmetadata: {name: ${name}}\n${body}`;
     const { model, findings } = analyse([
       pc('high', 'value: 1000\npreemptionPolicy: Never\n'), pc('novalue', 'description: x\n'), pc('system-mine', 'value: 2000000500\n'),
       pc('system-cluster-critical', 'value: 5\n'), pc('system-node-critical', 'value: 2000001000\n'), pc('d1', 'value: 10\nglobalDefault: true\n'), pc('d2', 'value: 20\nglobalDefault: true\n'),
-      pc('huge', 'value: 1000000001\n'),
+      pc('huge', 'value: 1000000001\n'), pc('system-node-critical', 'value: 2000001000\nglobalDefault: true\n'),
     ].join('---\n'));
     assert.deepEqual(model.priorityClasses.map((c) => [c.name, c.value, c.globalDefault, c.preemptionPolicy]), [
       ['high', 1000, false, 'Never'], ['system-node-critical', 2000001000, false, 'PreemptLowerPriority'], ['d1', 10, true, 'PreemptLowerPriority'],
@@ -332,9 +332,10 @@ describe('typed model', () => {
     assert.deepEqual(findings.map((f) => f.message), [
       'The API server refuses a PriorityClass without value (a whole number up to 1000000000).',
       'The API server refuses this PriorityClass: names beginning with system- are reserved for the built-in system-cluster-critical and system-node-critical.',
-      'system-cluster-critical is built into every cluster with value 2000000000, which cannot be changed (value is immutable): this object is refused, and pods naming the class get 2000000000.',
+      'system-cluster-critical is built into every cluster with value 2000000000, which cannot be changed: this object is refused, and pods naming the class get 2000000000.',
       'The API server refuses a second global default PriorityClass: d1 already is one.',
       'value is 1000000001; it must be ≤ 1000000000.',
+      'system-node-critical is built into every cluster with globalDefault false, which cannot be changed: this object is refused, and pods naming the class get 2000001000.',
     ]);
   });
 

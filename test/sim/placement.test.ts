@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import type { SimulationResult } from '../../src/sim/simulate';
 import { renderSummary, scenarioHeader } from '../../src/report/textReport';
 import { simulate } from '../../src/sim/simulate';
-import { deployment, flatCluster, messageOf, reasonOf, run, scenarioOf } from './support';
+import { daemonSet, deployment, flatCluster, messageOf, reasonOf, run, scenarioOf } from './support';
 
 const nodesOf = (result: SimulationResult, prefix: string) => result.states.filter((s) => s.object.kind === 'Pod' && s.from === 0 && s.object.name.startsWith(prefix)).map((s) => s.node!);
 const tenNodes = flatCluster(Array.from({ length: 10 }, (_, i) => `n${String(i).padStart(2, '0')}`));
@@ -332,6 +332,36 @@ describe('placement: preemption (DefaultPreemption)', () => {
 });
 
 describe('placement: the scheduler cache', () => {
+  const withCpu = (text: string, cpu: string) => text.replace('image: registry.k8s.io/pause:3.9}', `image: registry.k8s.io/pause:3.9, resources: {requests: {cpu: ${cpu}}}}`);
+  const twoNodes = flatCluster(['f', 'nn']);
+
+  it('counts a pod bound by spec.nodeName to a Node object deleted meanwhile: the node registered again is not overcommitted', () => {
+    const pinned = withCpu(deployment('pinned', 1, '      nodeName: f\n'), '3000m');
+    const result = run([pinned, withCpu(deployment('web', 2), '2500m')], { cluster: twoNodes, targets: ['node/f'], interventions: [{ kind: 'delete-node', atMs: 60_000 }], recoverAfterMs: 3 * 60_000, durationMs: 15 * 60_000 });
+    const running = result.states.filter((s) => s.object.kind === 'Pod' && s.to === null && s.status === 'Running' && s.node === 'f').map((s) => s.object.name.replace(/-.*/, ''));
+    assert.deepEqual(running, ['pinned']);
+  });
+
+  it('a nominated pod bound at last no longer holds its node twice: a pod of lower priority waiting for room gets it at once', () => {
+    const high = 'apiVersion: scheduling.k8s.io/v1\nkind: PriorityClass\nmetadata: {name: high}\nvalue: 1000\n';
+    const result = run([high, withCpu(deployment('important', 1, '      priorityClassName: high\n'), '2000m'), withCpu(deployment('filler', 1), '3000m'), withCpu(deployment('other', 1), '1500m')],
+      { cluster: twoNodes, targets: ['node/f'], durationMs: 15 * 60_000 });
+    const bound = (name: string) => result.events.find((e) => e.type === 'PodScheduled' && e.object.name.startsWith(`${name}-`) && e.t > 0);
+    assert.ok(result.events.some((e) => e.reason === 'Preempted'));
+    assert.ok(bound('important') && bound('other'), 'both replacements run');
+    assert.ok(bound('other')!.t - bound('important')!.t < 60_000, `other bound at ${bound('other')!.t}, important at ${bound('important')!.t}`);
+  });
+
+  it('a DaemonSet pod the healthy layout left Pending is its node\'s: the controller creates no second one there', () => {
+    const high = 'apiVersion: scheduling.k8s.io/v1\nkind: PriorityClass\nmetadata: {name: high}\nvalue: 1000\n';
+    const agent = withCpu(daemonSet, '1000m');
+    for (const interventions of [[], [{ kind: 'restart-controller-manager' as const, atMs: 60_000 }]]) {
+      const result = run([high, withCpu(deployment('big', 6, '      priorityClassName: high\n'), '3500m'), agent], { targets: ['node/worker-a1'], recoverAfterMs: 3 * 60_000, durationMs: 10 * 60_000, interventions });
+      const agents = new Set(result.states.filter((s) => s.object.kind === 'Pod' && s.object.name.startsWith('ds-')).map((s) => s.object.name));
+      assert.equal(agents.size, 6, [...agents].join(' '));
+    }
+  });
+
   it('frees what a pod removed from a deleted Node held: the node registered again takes the Pending replacement', () => {
     const big = deployment('big', 6).replace('image: registry.k8s.io/pause:3.9}', 'image: registry.k8s.io/pause:3.9, resources: {requests: {cpu: 3000m}}}');
     const result = run([big], { targets: ['node/worker-a1'], interventions: [{ kind: 'delete-node', atMs: 60_000 }], recoverAfterMs: 3 * 60_000, durationMs: 8 * 60_000 });

@@ -55,14 +55,17 @@ export function readPriorityClass(r: FieldReader): PriorityClass | undefined {
   }
   const value = r.int(['value'], { min: MIN_INT32, max: system ? MAX_INT32 : HIGHEST_USER_DEFINABLE_PRIORITY });
   if (value === undefined) return undefined;
-  if (system && value !== system.value) {
-    r.report(['value'], `${name} is built into every cluster with value ${system.value}, which cannot be changed (value is immutable): this object is refused, and pods naming the class get ${system.value}.`);
+  const globalDefault = r.bool('globalDefault') ?? false;
+  // IsKnownSystemPriorityClass: the built-in classes are taken only as they are.
+  if (system && (value !== system.value || globalDefault)) {
+    const what = value !== system.value ? `value ${system.value}` : 'globalDefault false';
+    r.report(value !== system.value ? ['value'] : ['globalDefault'], `${name} is built into every cluster with ${what}, which cannot be changed: this object is refused, and pods naming the class get ${system.value}.`);
     return undefined;
   }
   return {
     name,
     value,
-    globalDefault: r.bool('globalDefault') ?? false,
+    globalDefault,
     preemptionPolicy: r.oneOf(['preemptionPolicy'], ['PreemptLowerPriority', 'Never'] as const) ?? 'PreemptLowerPriority',
   };
 }
