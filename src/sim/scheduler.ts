@@ -131,9 +131,13 @@ export class Scheduler {
         for (const node of store.nodes) {
           if (!DaemonSetController.shouldRun(workload, node).shouldRun) continue;
           const pod = newPod(workload, store.uid(), clock.now, [], undefined, daemonPodTemplate(workload, node));
-          // Its node only (the DaemonSet's node affinity), if the pod fits there; else Pending, and placeInitial says why.
-          if (this.filter(pod, node, false).length === 0) this.run(pod, node);
-          else if (!this.placeInitial(pod)) pending.push(pod);
+          // Its node only (the DaemonSet's node affinity), if the pod fits there; else Pending, with placeInitial's reasons.
+          if (this.filter(pod, node, false).length === 0) {
+            this.run(pod, node);
+          } else {
+            this.placeInitial(pod);
+            pending.push(pod);
+          }
         }
         continue;
       }
