@@ -299,6 +299,13 @@ describe('rules (RULES.md sections A–E)', () => {
     assert.equal(underlined(statefulSet(3), finding.range), '3');
   });
 
+  it('KFS022 sees the same check written two ways: a port by its name or its number, keys in another order', () => {
+    const kfs022 = (probes: string) => analyse(deployment({ pod: container(`        ports: [{name: http, containerPort: 8080}]\n${probes}`) })).findings.filter((f) => f.ruleId === 'KFS022').length;
+    assert.equal(kfs022('        livenessProbe: {httpGet: {path: /health, port: http}}\n        readinessProbe: {httpGet: {port: 8080, path: /health}}\n'), 1);
+    assert.equal(kfs022('        livenessProbe: {httpGet: {path: /health, port: http}}\n        readinessProbe: {httpGet: {path: /health, port: 8081}}\n'), 0);
+    assert.equal(kfs022('        livenessProbe: {httpGet: {path: /health, port: admin}}\n        readinessProbe: {httpGet: {path: /health, port: 8080}}\n'), 0);
+  });
+
   it('KFS022 leaves alone a liveness TCP check equal to the readiness one: an overloaded process still completes handshakes (KFS023 tells what TCP misses)', () => {
     const tcp = deployment({ pod: container('        livenessProbe: {tcpSocket: {port: 80}, initialDelaySeconds: 30}\n        readinessProbe: {tcpSocket: {port: 80}}\n') });
     const ids = analyse(tcp).findings.map((f) => f.ruleId);

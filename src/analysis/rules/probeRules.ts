@@ -1,6 +1,6 @@
 /** Section B of RULES.md: traffic and probes. */
 import { valueAt } from '../../manifest/path';
-import type { Container, Probe, Service, Sourced, Workload } from '../../manifest/model/types';
+import type { Container, ContainerPort, Probe, Service, Sourced, Workload } from '../../manifest/model/types';
 import { objectRef } from '../../manifest/objects';
 import { editorFor, fix } from '../editing';
 import { containerName, podSpecPath, rangeOf, servicesInFront } from '../facts';
@@ -21,9 +21,16 @@ function finding(rule: Rule, workload: Sourced<Workload>, path: (string | number
 }
 
 /** The probe's action as written, to compare two probes. */
-function action(probe: Probe | undefined, raw: unknown): string | undefined {
+function action(probe: Probe | undefined, raw: unknown, ports: readonly ContainerPort[]): string | undefined {
   if (!probe || probe.handler === 'none' || typeof raw !== 'object' || raw === null) return undefined;
-  return JSON.stringify((raw as Record<string, unknown>)[probe.handler]);
+  // The same check written two ways is the same check: keys in any order, a port by its name or its number.
+  const canonical = (value: unknown, key?: string): unknown => {
+    if (key === 'port' && typeof value === 'string') return ports.find((p) => p.name === value)?.containerPort ?? value;
+    if (Array.isArray(value)) return value.map((item) => canonical(item));
+    if (typeof value !== 'object' || value === null) return value;
+    return Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k], k)]));
+  };
+  return JSON.stringify(canonical((raw as Record<string, unknown>)[probe.handler]));
 }
 
 /** On a dead node no probe runs: the black-hole window is the same with a readinessProbe. */
@@ -142,9 +149,9 @@ export const livenessSameAsReadiness: Rule = {
   check(ctx) {
     return eachContainer(ctx, (workload, container, path) => {
       const raw = (name: string) => workload.source.sourceMap.node([...path, name]) && valueAt(workload.source.value, [...path, name]);
-      const liveness = action(container.livenessProbe, raw('livenessProbe'));
+      const liveness = action(container.livenessProbe, raw('livenessProbe'), container.ports);
       // An overloaded process still completes TCP handshakes: a tcpSocket check does not restart it (KFS023 says what it misses).
-      if (!liveness || container.livenessProbe!.handler === 'tcpSocket' || liveness !== action(container.readinessProbe, raw('readinessProbe'))) return [];
+      if (!liveness || container.livenessProbe!.handler === 'tcpSocket' || liveness !== action(container.readinessProbe, raw('readinessProbe'), container.ports)) return [];
       const { failureThreshold, periodSeconds } = container.livenessProbe!;
       return [finding(this, workload, [...path, 'livenessProbe'],
         `The livenessProbe checks the same thing as the readinessProbe: when ${containerName(container)} is merely overloaded or waiting on a dependency, it is restarted after ${failureThreshold} × ${periodSeconds}s instead of only being taken out of the Service.`)];
