@@ -66,3 +66,28 @@ export function findExcessiveAliasing(root: SourceNode | undefined): ExcessiveAl
   }
   return undefined;
 }
+
+/**
+ * An alias inside the node its anchor names (`&r {x: *r}`, or a merge key of it): go-yaml v2
+ * refuses it ("anchor 'r' value contains itself"), while js-yaml builds a value that contains
+ * itself, which no walk of the value ends. Found on the written tree, each node once.
+ */
+export function findRecursiveAlias(root: SourceNode | undefined): SourceNode | undefined {
+  if (!root) return undefined;
+  const onPath = new Set<SourceNode>();
+  // Each node is pushed twice: to enter it (its children follow) and, below them, to leave it.
+  const stack: { node: SourceNode; leave: boolean }[] = [{ node: root, leave: false }];
+  while (stack.length > 0) {
+    const { node, leave } = stack.pop()!;
+    if (leave) {
+      onPath.delete(node);
+      continue;
+    }
+    if (node.kind === NodeKind.Alias && node.target && onPath.has(node.target)) return node;
+    if ((node.merges ?? []).some((merged) => onPath.has(merged))) return node;
+    onPath.add(node);
+    stack.push({ node, leave: true });
+    for (const child of [...(node.entries?.values() ?? []), ...(node.items ?? []), ...(node.merges ?? [])]) stack.push({ node: child, leave: false });
+  }
+  return undefined;
+}

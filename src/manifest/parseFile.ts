@@ -3,7 +3,7 @@ import { LineIndex } from './lineIndex';
 import { LIMIT_REACHED, SYNTAX_ERROR, TEMPLATE_DETECTED, type ManifestProblem } from './problem';
 import type { Range } from './range';
 import { SourceMap, buildSourceTrees, type SourceNode } from './sourceMap';
-import { findExcessiveAliasing } from './aliasExpansion';
+import { findExcessiveAliasing, findRecursiveAlias } from './aliasExpansion';
 import { findTemplateExpression } from './templates';
 import { formatCount } from './formatCount';
 import { MAX_DEPTH, MAX_DOCUMENTS, MAX_FILE_CHARS } from './limits';
@@ -132,6 +132,12 @@ function parseChunk(text: string, lines: LineIndex): ChunkParse {
   // Without an alias nothing is decoded twice: most files need no walk for aliasing.
   const hasAlias = result.events.some((event) => event.type === EVENT_ID.ALIAS);
   for (const root of hasAlias ? roots : []) {
+    const recursive = findRecursiveAlias(root);
+    if (recursive) {
+      const name = text.slice(recursive.start, recursive.end).replace(/^\*/, '');
+      const error = { kind: 'aliasing' as const, message: `anchor '${name}' value contains itself`, offset: recursive.start, length: recursive.end - recursive.start };
+      return { lines, roots: [], values: [], error, templateOffset: -1 };
+    }
     const bomb = findExcessiveAliasing(root);
     if (bomb) {
       const message = `document contains excessive aliasing: with this alias it decodes to ${formatCount(bomb.decodedNodes)} nodes, most of them copies`;

@@ -30,8 +30,14 @@ export class DaemonSetController extends WorkloadController {
       if (owner?.kind !== 'DaemonSet') return;
       // An unbound pod belongs to the node its affinity names (GetTargetNodeName), the healthy layout's Pending ones too: none is created beside it.
       if (pod.nodeName === undefined) {
-        if (change === 'created') this.creatingFor(owner).add(targetNodeName(pod)!);
-        if (change === 'removed') this.creating.get(owner)?.delete(targetNodeName(pod)!);
+        const target = targetNodeName(pod)!;
+        if (change === 'created') this.creatingFor(owner).add(target);
+        if (change === 'removed') {
+          // Gone before it ran (deleted, preempted): the node needs a pod again.
+          this.creating.get(owner)?.delete(target);
+          const node = ctx.store.nodeByName.get(target);
+          if (node) this.markDirty(owner, node);
+        }
         return;
       }
       const node = liveNodeOf(pod);
@@ -78,7 +84,12 @@ export class DaemonSetController extends WorkloadController {
       else running.delete(node);
       // A deleted node's daemon pods are left to pod GC's orphan cleanup: the controller walks the
       // nodes that exist, and deletes only unscheduled pods of missing ones (getUnscheduledPodsWithoutNode).
-      if (node.deleted) continue;
+      if (node.deleted) {
+        for (const pod of workload.pods) {
+          if (!pod.removed && pod.nodeName === undefined && targetNodeName(pod) === node.name) this.client.write(() => store.deletePod(pod, pod.template.terminationGracePeriodSeconds, 'daemonset-controller'));
+        }
+        continue;
+      }
       const pods = [...node.pods].filter((p) => p.owner === workload && isActive(p));
       if (shouldContinueRunning) this.deleteFinished(workload, node);
       if (shouldRun && pods.length === 0) this.createFor(workload, node);

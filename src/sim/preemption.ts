@@ -34,6 +34,8 @@ export type PostFilterResult =
 export interface PreemptionHost {
   filter(pod: SimPod, node: SimNode, explain: boolean): readonly string[];
   setHidden(pod: SimPod, hidden: boolean): void;
+  /** The pods the scheduler counts on the node: bound, and assumed (chosen, their binding on its way). */
+  podsOn(node: SimNode): SimPod[];
 }
 
 interface Candidate {
@@ -116,7 +118,7 @@ export class DefaultPreemption {
    * others, keeping out only those without which it does not fit.
    */
   private selectVictimsOnNode(pod: SimPod, priority: number, node: SimNode): Candidate | { reasons: readonly string[] } {
-    const potential = node.pods.filter((p) => p !== pod && !p.removed && isLower(p, priority) && !(p.owner && isMirrorPod(p.owner.spec)));
+    const potential = this.host.podsOn(node).filter((p) => p !== pod && isLower(p, priority) && !(p.owner && isMirrorPod(p.owner.spec)));
     if (potential.length === 0) return { reasons: [NO_VICTIMS] };
     for (const p of potential) this.host.setHidden(p, true);
     const reasons = this.host.filter(pod, node, true);
@@ -189,7 +191,7 @@ export class DefaultPreemption {
       }
       this.client.write(() => {
         if (victim.removed || victim.deletionTimestamp !== undefined) return;
-        store.preempted(victim, pod);
+        store.preempted(victim, pod, node);
         store.event(victim.ref, 'KubernetesEvent', 'Preempted', { message: preemptedMessage(pod, node, minor), preemptor: pod.name });
         store.deletePod(victim, victim.template.terminationGracePeriodSeconds, 'default-scheduler');
       });

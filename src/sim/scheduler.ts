@@ -343,6 +343,13 @@ export class Scheduler {
     else this.hidden.delete(pod);
   }
 
+  /** PreemptionHost: bound pods and assumed ones (a victim may be either: the cache counts both). */
+  podsOn(node: SimNode): SimPod[] {
+    const pods = node.pods.filter((p) => !p.removed);
+    for (const p of this.assumed.get(node) ?? NO_PODS) pods.push(p);
+    return pods;
+  }
+
   /** The pods that hold room on the node for this pod: bound and assumed ones (not hidden by a dry run), and those nominated there of no lower priority. */
   private occupants(pod: SimPod, node: SimNode): SimPod[] {
     const pods = node.pods.filter((p) => p !== pod && !p.removed && !this.hidden.has(p));

@@ -222,9 +222,9 @@ export class Store {
   }
 
   /** The scheduler chose the pod as a victim for `by` (its deletion follows). */
-  preempted(pod: SimPod, by: SimPod): void {
+  preempted(pod: SimPod, by: SimPod, node: SimNode): void {
     pod.preemptedBy = by;
-    this.preemptions.push({ victim: pod, by, node: pod.node!, atMs: this.now });
+    this.preemptions.push({ victim: pod, by, node, atMs: this.now });
     if (pod.owner) this.touchedWorkloads.add(pod.owner);
   }
 

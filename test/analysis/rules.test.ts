@@ -304,6 +304,8 @@ describe('rules (RULES.md sections A–E)', () => {
     assert.equal(kfs022('        livenessProbe: {httpGet: {path: /health, port: http}}\n        readinessProbe: {httpGet: {port: 8080, path: /health}}\n'), 1);
     assert.equal(kfs022('        livenessProbe: {httpGet: {path: /health, port: http}}\n        readinessProbe: {httpGet: {path: /health, port: 8081}}\n'), 0);
     assert.equal(kfs022('        livenessProbe: {httpGet: {path: /health, port: admin}}\n        readinessProbe: {httpGet: {path: /health, port: 8080}}\n'), 0);
+    // An HTTP GET and a TCP connect on one port are two checks.
+    assert.equal(kfs022('        livenessProbe: {httpGet: {port: http}}\n        readinessProbe: {tcpSocket: {port: 8080}}\n'), 0);
   });
 
   it('KFS022 leaves alone a liveness TCP check equal to the readiness one: an overloaded process still completes handshakes (KFS023 tells what TCP misses)', () => {

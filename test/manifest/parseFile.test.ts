@@ -172,6 +172,19 @@ describe('manifest parser', () => {
     assert.equal(file.text.slice(file.lines.offset(problem.range.start), file.lines.offset(problem.range.end)), '*l2');
   });
 
+  it('rejects an alias inside the node its anchor names as go-yaml does ("value contains itself"), and analysis goes on', () => {
+    for (const [text, at] of [['spec: &r {x: 1, y: *r}\n', 'y: *r'], ['spec: &r\n  x: [1, *r]\n', '*r'], ['spec: &r\n  a: 1\n  b: {<<: *r}\n', '*r']] as const) {
+      const file = parseManifestText(`apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\n${text}`);
+      assert.equal(file.documents.length, 0, text);
+      assert.deepEqual(file.problems.map((p) => [p.ruleId, p.severity]), [['KFS093', 'error']], text);
+      assert.match(file.problems[0].message, /anchor 'r' value contains itself/);
+      assert.equal(file.text.slice(file.lines.offset(file.problems[0].range.start), file.lines.offset(file.problems[0].range.end)), '*r');
+      assert.ok(file.text.includes(at));
+    }
+    // An anchor used after its node ends is no cycle.
+    assert.deepEqual(parseManifestText('apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\ndata: &r {x: "1"}\nbinaryData: {y: *r}\n').problems, []);
+  });
+
   it('finds excessive aliasing in time linear in the written text, however far it would expand', () => {
     // 60 levels of 20 aliases: 20^60 nodes if expanded; deep chains of single aliases too.
     for (const text of [laughs(60, 20), laughs(3000, 1)]) {

@@ -352,6 +352,21 @@ describe('placement: the scheduler cache', () => {
     assert.ok(bound('other')!.t - bound('important')!.t < 60_000, `other bound at ${bound('other')!.t}, important at ${bound('important')!.t}`);
   });
 
+  it('a DaemonSet pod that never ran is replaced when it is deleted, and deleted with its Node object', () => {
+    const high = 'apiVersion: scheduling.k8s.io/v1\nkind: PriorityClass\nmetadata: {name: high}\nvalue: 1000\n';
+    const input = [high, withCpu(deployment('big', 6, '      priorityClassName: high\n'), '3500m'), withCpu(daemonSet, '1000m')];
+    const pendingDaemonPod = (result: SimulationResult) => result.states.find((s) => s.object.name.startsWith('ds-') && s.from <= 0 && s.node === '<none>')!.object.name;
+    const first = pendingDaemonPod(run(input, { targets: ['node/worker-c2'], durationMs: 60_000 }));
+    const deleted = run(input, { targets: ['node/worker-c2'], durationMs: 3 * 60_000, interventions: [{ kind: 'force-delete', target: first, atMs: 60_000 }] });
+    const created = deleted.events.filter((e) => e.type === 'PodCreated' && e.object.name.startsWith('ds-') && e.t >= 60_000);
+    assert.equal(created.length, 1, created.map((e) => e.object.name).join(' '));
+    // getUnscheduledPodsWithoutNode: the Pending pod of a deleted Node is deleted by the controller.
+    const nodeGone = run(input, { targets: ['node/worker-c2'], durationMs: 3 * 60_000, interventions: [{ kind: 'delete-node', atMs: 60_000 }] });
+    const removed = nodeGone.events.filter((e) => e.type === 'PodRemoved' && e.object.name.startsWith('ds-'));
+    assert.equal(removed.length, 1);
+    assert.equal(removed[0].detail?.by, 'daemonset-controller');
+  });
+
   it('a DaemonSet pod the healthy layout left Pending is its node\'s: the controller creates no second one there', () => {
     const high = 'apiVersion: scheduling.k8s.io/v1\nkind: PriorityClass\nmetadata: {name: high}\nvalue: 1000\n';
     const agent = withCpu(daemonSet, '1000m');

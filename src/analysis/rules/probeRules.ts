@@ -30,7 +30,8 @@ function action(probe: Probe | undefined, raw: unknown, ports: readonly Containe
     if (typeof value !== 'object' || value === null) return value;
     return Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k], k)]));
   };
-  return JSON.stringify(canonical((raw as Record<string, unknown>)[probe.handler]));
+  // The handler is part of the check: an HTTP GET and a TCP connect on one port are not the same.
+  return JSON.stringify([probe.handler, canonical((raw as Record<string, unknown>)[probe.handler])]);
 }
 
 /** On a dead node no probe runs: the black-hole window is the same with a readinessProbe. */
