@@ -143,8 +143,6 @@ export interface SimPod {
   pendingMessage?: string;
   /** status.nominatedNodeName: where the scheduler preempted pods to make room for this one. */
   nominatedNode?: SimNode;
-  /** The pod the scheduler deleted this one to make room for. */
-  preemptedBy?: SimPod;
   /** Where the scheduler's cache counts the pod (from its choice, before the binding lands: assumed), and whether spreading still counts it. */
   cachedOn?: SimNode;
   spreadCounted: boolean;

@@ -46,7 +46,6 @@ export function newPod(
     removed: false,
     pendingMessage: undefined,
     nominatedNode: undefined,
-    preemptedBy: undefined,
     cachedOn: undefined,
     spreadCounted: false,
     preemptionMightHelp: false,

@@ -13,8 +13,8 @@ import { podUid } from './podFactory';
 import type { Random } from './random';
 import { matchesLabelSelector } from './selectors';
 
-export const NOT_HELPFUL = 'Preemption is not helpful for scheduling';
-export const NO_VICTIMS = 'No preemption victims found for incoming pod';
+const NOT_HELPFUL = 'Preemption is not helpful for scheduling';
+const NO_VICTIMS = 'No preemption victims found for incoming pod';
 
 /** What the filters said of each node in the failed cycle, and how many nodes PreFilter left out. */
 export interface FilterDiagnosis {
@@ -62,7 +62,7 @@ export class DefaultPreemption {
     const notEligible = this.notEligible(pod, priority, diagnosis);
     if (notEligible) return { notEligible };
     const verdicts = new Map<string, number>();
-    const add = (reason: string, n = 1) => verdicts.set(reason, (verdicts.get(reason) ?? 0) + n);
+    const add = (reason: string, n = 1) => tally(verdicts, reason, n);
     if (diagnosis.absentNotHelpful > 0) add(NOT_HELPFUL, diagnosis.absentNotHelpful);
     const potential: SimNode[] = [];
     for (const { node, failures } of diagnosis.nodes) {
@@ -205,10 +205,14 @@ export class DefaultPreemption {
 /** The verdicts when no node has pods of a lower priority to delete: a node where only resolvable filters failed has no victims. */
 export function withoutVictims(diagnosis: FilterDiagnosis, isResolvable: (reason: string) => boolean): Map<string, number> {
   const verdicts = new Map<string, number>();
-  const add = (reason: string, n = 1) => verdicts.set(reason, (verdicts.get(reason) ?? 0) + n);
-  if (diagnosis.absentNotHelpful > 0) add(NOT_HELPFUL, diagnosis.absentNotHelpful);
-  for (const { failures } of diagnosis.nodes) add(failures.every(isResolvable) ? NO_VICTIMS : NOT_HELPFUL);
+  if (diagnosis.absentNotHelpful > 0) tally(verdicts, NOT_HELPFUL, diagnosis.absentNotHelpful);
+  for (const { failures } of diagnosis.nodes) tally(verdicts, failures.every(isResolvable) ? NO_VICTIMS : NOT_HELPFUL);
   return verdicts;
+}
+
+/** Counts `n` more nodes for the reason (FailedScheduling's "N reason" histogram). */
+function tally(verdicts: Map<string, number>, reason: string, n = 1): void {
+  verdicts.set(reason, (verdicts.get(reason) ?? 0) + n);
 }
 
 /** A pod known to be of lower priority (a class the input does not declare is not known to be). */

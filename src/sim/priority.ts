@@ -11,6 +11,9 @@ export interface PodPriority {
   preemptionPolicy: PriorityClass['preemptionPolicy'];
 }
 
+/** IsCriticalPodBasedOnPriority: system-cluster-critical's value and up. */
+export const SYSTEM_CRITICAL_PRIORITY = 2_000_000_000;
+
 const NO_DEFAULT: PodPriority = { value: 0, preemptionPolicy: 'PreemptLowerPriority' };
 
 /**

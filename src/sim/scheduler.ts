@@ -352,8 +352,7 @@ export class Scheduler {
 
   /** The pods that hold room on the node for this pod: bound and assumed ones (not hidden by a dry run), and those nominated there of no lower priority. */
   private occupants(pod: SimPod, node: SimNode): SimPod[] {
-    const pods = node.pods.filter((p) => p !== pod && !p.removed && !this.hidden.has(p));
-    for (const p of this.assumed.get(node) ?? NO_PODS) if (p !== pod && !this.hidden.has(p)) pods.push(p);
+    const pods = this.podsOn(node).filter((p) => p !== pod && !this.hidden.has(p));
     for (const p of this.ctx.store.nominatedTo(node)) if (p !== pod && (p.template.priority ?? 0) >= (pod.template.priority ?? 0)) pods.push(p);
     return pods;
   }

@@ -223,7 +223,6 @@ export class Store {
 
   /** The scheduler chose the pod as a victim for `by` (its deletion follows). */
   preempted(pod: SimPod, by: SimPod, node: SimNode): void {
-    pod.preemptedBy = by;
     this.preemptions.push({ victim: pod, by, node, atMs: this.now });
     if (pod.owner) this.touchedWorkloads.add(pod.owner);
   }

@@ -270,7 +270,8 @@ export function summarize(
       const f = failedAt.get(pod);
       if (f && (failure === null || f.atMs < failure.atMs)) failure = f;
     }
-    const { outcome, cause } = outcomeOf(workload, affected, replacements, totals.serving, failed, failedNames, stopped, failure, removedAt, deletedAt, taintEvicted);
+    const lost = preemptions.get(workload)?.lost ?? [];
+    const { outcome, cause } = outcomeOf(workload, affected, replacements, totals.serving, failed, failedNames, stopped, failure, removedAt, deletedAt, taintEvicted, lost);
     if (cause.kind === 'replaced' || cause.kind === 'not-evicted-yet') {
       // The taint the deletion (or the wait) counts from, when it is not the first one.
       cause.retaintedMs = maxOver(affectedNodes, (n) => {
@@ -326,10 +327,9 @@ interface Removal {
 function outcomeOf(
   workload: SimWorkload, affected: SimPod[], replacements: SimPod[], servingAtEnd: number, failed: ReadonlySet<SimNode>, failedNames: string[],
   stopped: (node: SimNode) => EvictionStop, failure: PodFailure | null = null, removedAt: ReadonlyMap<SimPod, Removal> = new Map(),
-  deletedAt: ReadonlyMap<SimPod, number> = new Map(), taintEvicted: ReadonlySet<SimPod> = new Set(),
+  deletedAt: ReadonlyMap<SimPod, number> = new Map(), taintEvicted: ReadonlySet<SimPod> = new Set(), lost: readonly Preemption[] = [],
 ): { outcome: Outcome; cause: OutcomeCause } {
-  const victim = affected.length === 0 ? workload.pods.find((p) => p.preemptedBy) : undefined;
-  if (victim) return preemptedOutcome(workload, victim, replacements, servingAtEnd);
+  if (affected.length === 0 && lost.length > 0) return preemptedOutcome(workload, lost[0], replacements, servingAtEnd);
   if (affected.length === 0 && replacements.length === 0) return { outcome: 'unaffected', cause: { kind: 'not-on-failed-nodes', failedNodes: failedNames } };
   const affectedNodes = [...new Set(affected.map((p) => p.nodeName!))];
   // An active pod still bound to a failed node that has not come back; another on such a node may already be Terminating.
@@ -436,13 +436,14 @@ function outcomeOf(
 }
 
 /** A workload none of whose pods was on a failed node, which lost one to preemption: replaced elsewhere, or its replacement waits. */
-function preemptedOutcome(workload: SimWorkload, victim: SimPod, replacements: SimPod[], servingAtEnd: number): { outcome: Outcome; cause: OutcomeCause } {
+function preemptedOutcome(workload: SimWorkload, preemption: Preemption, replacements: SimPod[], servingAtEnd: number): { outcome: Outcome; cause: OutcomeCause } {
   // A preempted Job pod counts as a failure: past backoffLimit the Job fails.
   if (workload.kind === 'Job' && workload.jobFailed) return { outcome: 'stuck', cause: { kind: 'job-failed', ...workload.jobFailed } };
   const live = replacements.filter((p) => !p.removed);
   const pending = live.find((p) => p.nodeName === undefined && p.deletionTimestamp === undefined);
   const replacedOn = [...new Set(live.filter((p) => p.readyCondition).map((p) => p.nodeName!))];
-  const cause: OutcomeCause = { kind: 'preempted', pod: victim.name, node: victim.nodeName!, replacement: pending ? { pod: pending.name, message: pending.pendingMessage ?? null } : null, replacedOn };
+  // The record's node: a victim may have been chosen before its binding landed (assumed), with no nodeName.
+  const cause: OutcomeCause = { kind: 'preempted', pod: preemption.victim, node: preemption.node, replacement: pending ? { pod: pending.name, message: pending.pendingMessage ?? null } : null, replacedOn };
   return { outcome: servingAtEnd >= workload.desired ? 'replaced' : pending ? 'pending' : 'stuck', cause };
 }
 

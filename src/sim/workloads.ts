@@ -4,7 +4,7 @@ import type { HorizontalPodAutoscaler, Job, PriorityClass, Workload } from '../m
 import { isMirrorPod, isSidecar, podRequests } from '../manifest/model/workloads';
 import { DaemonSetController } from './daemonSet';
 import type { PodTemplateSim, SimService, SimWorkload } from './objects';
-import { admitPriority } from './priority';
+import { admitPriority, SYSTEM_CRITICAL_PRIORITY } from './priority';
 import { nameSuffix } from './random';
 import { ServiceIndex } from './serviceIndex';
 import type { Store } from './store';
@@ -39,7 +39,7 @@ export function toSimWorkload(store: Store, spec: Workload, autoscalers: readonl
     priority: priority?.value,
     preemptionPolicy: priority?.preemptionPolicy ?? 'PreemptLowerPriority',
     // IsCriticalPod (pkg/kubelet/types): static and mirror pods, and system priorities (2,000,000,000 and up).
-    critical: isMirrorPod(spec) || podSpec.priorityClassName === 'system-node-critical' || podSpec.priorityClassName === 'system-cluster-critical' || (podSpec.priority ?? 0) >= 2_000_000_000,
+    critical: isMirrorPod(spec) || Math.max(priority?.value ?? 0, podSpec.priority ?? 0) >= SYSTEM_CRITICAL_PRIORITY,
     // kubectl counts native sidecars in READY (printPod), and the kubelet stops them with the pod.
     containerCount: Math.max(1, containers.length) + sidecars.length,
     containers: [...containers, ...sidecars],

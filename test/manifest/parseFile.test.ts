@@ -173,13 +173,12 @@ describe('manifest parser', () => {
   });
 
   it('rejects an alias inside the node its anchor names as go-yaml does ("value contains itself"), and analysis goes on', () => {
-    for (const [text, at] of [['spec: &r {x: 1, y: *r}\n', 'y: *r'], ['spec: &r\n  x: [1, *r]\n', '*r'], ['spec: &r\n  a: 1\n  b: {<<: *r}\n', '*r']] as const) {
+    for (const text of ['spec: &r {x: 1, y: *r}\n', 'spec: &r\n  x: [1, *r]\n', 'spec: &r\n  a: 1\n  b: {<<: *r}\n']) {
       const file = parseManifestText(`apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\n${text}`);
       assert.equal(file.documents.length, 0, text);
       assert.deepEqual(file.problems.map((p) => [p.ruleId, p.severity]), [['KFS093', 'error']], text);
       assert.match(file.problems[0].message, /anchor 'r' value contains itself/);
       assert.equal(file.text.slice(file.lines.offset(file.problems[0].range.start), file.lines.offset(file.problems[0].range.end)), '*r');
-      assert.ok(file.text.includes(at));
     }
     // An anchor used after its node ends is no cycle.
     assert.deepEqual(parseManifestText('apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\ndata: &r {x: "1"}\nbinaryData: {y: *r}\n').problems, []);
