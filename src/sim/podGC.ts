@@ -60,13 +60,20 @@ export class PodGarbageCollector {
         if (node && this.outOfServiceNodes.has(node.name) && node.ready !== 'True') this.forceDelete(pod, undefined);
       }
     }
-    // gcOrphaned: quarantine newly missing nodes, then delete the pods of those still missing.
+    // gcOrphaned: a missing node its pods still name is quarantined (AddAfter keeps an earlier due
+    // time); one due is checked and its pods deleted, and leaves the queue: a pod bound there later
+    // waits a quarantine of its own.
     if (deletedNodes.size > 0) {
       const due = new Set<string>();
-      for (const name of deletedNodes) {
-        const at = this.quarantine.get(name);
-        if (at === undefined) this.quarantine.set(name, now + QUARANTINE_MS + 1);
-        else if (at <= now) due.add(name);
+      for (const node of store.nodes) {
+        if (!deletedNodes.has(node.name)) continue;
+        const at = this.quarantine.get(node.name);
+        if (at === undefined) {
+          if (node.pods.length > 0) this.quarantine.set(node.name, now + QUARANTINE_MS + 1);
+        } else if (at <= now) {
+          this.quarantine.delete(node.name);
+          due.add(node.name);
+        }
       }
       for (const node of store.nodes) {
         if (due.has(node.name)) for (const pod of node.pods) this.forceDelete(pod, 'DeletionByPodGC');

@@ -1,5 +1,6 @@
 /** The pod garbage collector alone (SEMANTICS.md 7.1): every 20 s from a random phase. */
 import * as assert from 'node:assert/strict';
+import { newPod } from '../../../src/sim/podFactory';
 import { PodGarbageCollector } from '../../../src/sim/podGC';
 import { deploymentYaml, events, Harness } from './harness';
 
@@ -42,5 +43,21 @@ describe('podGC', () => {
     const [removed] = h.times(events.removed(pod.name));
     assert.ok(removed >= 41_000 && removed <= 81_020, `removed at ${removed}`);
     assert.deepEqual(h.events(events.reason('DeletionByPodGC')).map((e) => e.detail?.message), ['PodGC: node no longer exists']);
+  });
+
+  it('a pod bound to the deleted Node after its pods were collected waits a quarantine of its own', () => {
+    const { h, pod } = setup();
+    h.clock.at(1000, () => h.store.deleteNode(h.node('a'), 'test'));
+    const pinned = h.workload(deploymentYaml('pinned', 1, '      nodeName: a\n'));
+    let late = pod;
+    h.clock.at(100_000, () => {
+      late = newPod(pinned, h.store.uid(), h.clock.now, []);
+      h.store.createPod(late, 'test');
+    });
+    h.run(300_000);
+    assert.ok(h.times(events.removed(pod.name))[0] < 100_000);
+    assert.equal(late.nodeName, 'a');
+    const [removed] = h.times(events.removed(late.name));
+    assert.ok(removed >= 140_000 && removed <= 180_040, `removed at ${removed}`);
   });
 });
