@@ -5,7 +5,7 @@
  * Ready node, at once with the out-of-service taint, or after 6 minutes from a node that is not
  * Ready. A pod elsewhere waits in ContainerCreating with a Multi-Attach error (SEMANTICS.md 7.3).
  */
-import { features, type SimContext } from './context';
+import { features, leaderOf, type SimContext } from './context';
 import { ApiClient, Informer } from './latency';
 import { needsAttach, type SimNode, type SimPod, type SimVolume } from './objects';
 import type { DetachCause, Store } from './store';
@@ -20,18 +20,22 @@ export class AttachDetachController {
   /** Pods waiting for each volume, in the order they asked. */
   private readonly waiting = new Map<SimVolume, SimPod[]>();
   private readonly reported = new Set<SimPod>();
-  private readonly attaching = new Set<SimVolume>();
+  /** Volumes whose attach is under way, each with its own token (a new leader's attach is another). */
+  private readonly attaching = new Map<SimVolume, object>();
 
   /** Nodes whose object was deleted, by name: their pods may still hold volumes. */
   private readonly deletedNodes = new Map<string, SimNode>();
+  private readonly leader: ReturnType<typeof leaderOf>;
 
   constructor(private readonly ctx: SimContext) {
     const { store } = ctx;
     const random = ctx.random.fork('attach-detach-controller');
     this.client = new ApiClient(ctx, random);
+    const leader = (this.leader = leaderOf(ctx));
+    const usesAttach = (pod: SimPod) => pod.claims.some((c) => c.volume && needsAttach(c.volume));
     const podInformer = new Informer<SimPod>(ctx, random, (pod) => this.podChanged(pod));
     store.onPod((pod, change) => {
-      if (change !== 'created' && pod.claims.some((c) => c.volume && needsAttach(c.volume))) podInformer.notify(pod);
+      if (change !== 'created' && usesAttach(pod)) podInformer.notify(pod);
     });
     const attached = new AttachedVolumes(store);
     store.onNode((node, change) => {
@@ -42,9 +46,22 @@ export class AttachDetachController {
         for (const volume of attached.onNode(node.name)) if (volume.attachedTo === node.name) this.reconcile(volume);
       }
     });
+    // The detach request times and the waiting pods are held in memory (actualStateOfWorld): the
+    // new leader rebuilds them from the pods and the nodes' attached volumes, so a force detach's
+    // 6 minutes start again at its first reconcile.
+    leader.onLost(() => {
+      for (const volume of store.volumes) volume.detachRequestedAt = undefined;
+      this.waiting.clear();
+      this.attaching.clear();
+    });
+    leader.onAcquired(() => {
+      for (const pod of store.livePods()) if (usesAttach(pod)) this.podChanged(pod);
+      for (const volume of store.volumes) if (volume.attachedTo !== undefined) this.reconcile(volume);
+    });
   }
 
   private podChanged(pod: SimPod): void {
+    if (!this.leader.leading) return;
     for (const claim of pod.claims) {
       const volume = claim.volume;
       if (!volume || !needsAttach(volume)) continue;
@@ -83,6 +100,7 @@ export class AttachDetachController {
 
   private reconcile(volume: SimVolume): void {
     const { store, clock, timing } = this.ctx;
+    if (!this.leader.leading) return;
     const attachedTo = volume.attachedTo;
     if (attachedTo !== undefined) {
       const minor = timing.version.minor;
@@ -113,8 +131,10 @@ export class AttachDetachController {
     }
     const next = (this.waiting.get(volume) ?? []).find((p) => !p.removed && p.nodeName !== undefined && !this.isTerminated(p));
     if (!next || this.attaching.has(volume)) return;
-    this.attaching.add(volume);
+    const attach = {};
+    this.attaching.set(volume, attach);
     clock.after(timing.simulator.volumeAttachLatency.value, () => {
+      if (this.attaching.get(volume) !== attach) return;
       this.attaching.delete(volume);
       if (volume.attachedTo !== undefined || next.removed || next.nodeName === undefined) return this.reconcile(volume);
       this.waiting.set(volume, (this.waiting.get(volume) ?? []).filter((p) => p !== next));

@@ -27,18 +27,21 @@ export class EndpointSliceController {
       this.queued.delete(service);
       if (leader.leading) this.syncService(service, pods);
     });
-    const changed = (pod: SimPod) => {
-      for (const service of this.servicesOf(pod)) {
-        let pods = this.queued.get(service);
-        if (!pods) {
-          this.queued.set(service, (pods = new Set()));
-          informer.notify(service);
-        }
-        pods.add(pod);
+    const queue = (service: SimService, pod: SimPod) => {
+      let pods = this.queued.get(service);
+      if (!pods) {
+        this.queued.set(service, (pods = new Set()));
+        informer.notify(service);
       }
+      pods.add(pod);
     };
+    const changed = (pod: SimPod) => {
+      for (const service of this.servicesOf(pod)) queue(service, pod);
+    };
+    // A new leader syncs every Service against the pods it lists: endpoints of pods removed while none led go too.
     leader.onAcquired(() => {
       for (const pod of store.livePods()) changed(pod);
+      for (const service of store.services) for (const pod of service.endpoints.keys()) if (pod.removed) queue(service, pod);
     });
     // The initial list: endpoints of the pods running before the failure, walked once.
     const initial = new Map(store.services.map((s) => [s, new Map<SimPod, EndpointState>()]));

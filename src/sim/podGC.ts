@@ -40,6 +40,8 @@ export class PodGarbageCollector {
         else this.outOfServiceNodes.delete(node.name);
       }
     });
+    // The quarantine is a delaying queue in memory: a new leader quarantines missing nodes again.
+    leaderOf(ctx).onLost(() => this.quarantine.clear());
     ctx.clock.at(ctx.clock.now + random.uniform(0, GC_PERIOD_MS), () => this.gc());
   }
 

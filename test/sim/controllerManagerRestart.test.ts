@@ -95,4 +95,66 @@ describe('controller-manager restart during an outage', () => {
     assert.ok(removed !== null && removed >= elected && removed - elected <= SLACK, `NoSchedule removed at ${removed}, leader at ${elected}`);
     assert.ok(!back.states.filter((s) => s.object.name === node).at(-1)!.taints?.length, 'no taint left');
   });
+
+  it('a pod removed while no leader holds the lease loses its endpoint when the new leader syncs its Service', () => {
+    const service = 'apiVersion: v1\nkind: Service\nmetadata: {name: web, namespace: truth}\nspec: {selector: {app: web}, ports: [{port: 80}]}\n';
+    const gap = run([deployment('web', 1), service], {
+      failure: 'kubelet-not-ready', targets: ['Deployment/web'], durationMs: 3 * MINUTE, set: { 'sim.leaderElectionDelay': '15s' },
+      interventions: [{ kind: 'restart-controller-manager', atMs: 55_000 }, { kind: 'delete', target: 'Deployment/web', atMs: MINUTE }],
+    });
+    const pod = gap.events.find((e) => e.reason === 'Delete')!.object.name;
+    const removed = firstTime(gap, is.podRemoved(pod))!;
+    const elected = gap.events.find((e) => e.reason === 'LeaderElection')!.t;
+    assert.ok(removed < elected, `removed at ${removed}, leader at ${elected}`);
+    const endpointGone = firstTime(gap, (e) => e.reason === 'EndpointRemoved' && e.detail?.pod === pod);
+    assert.ok(endpointGone !== null && endpointGone >= elected && endpointGone - elected <= SLACK, `endpoint removed at ${endpointGone}`);
+    const slice = gap.states.filter((st) => st.object.kind === 'EndpointSlice').at(-1)!;
+    assert.equal(slice.status, '1/1 ready');
+  });
+
+  const database = `apiVersion: apps/v1
+kind: StatefulSet
+metadata: {name: pg, namespace: truth}
+spec:
+  serviceName: pg
+  replicas: 1
+  selector: {matchLabels: {app: pg}}
+  template:
+    metadata: {labels: {app: pg}}
+    spec:
+      containers: [{name: c, image: postgres, volumeMounts: [{name: data, mountPath: /data}]}]
+  volumeClaimTemplates:
+  - metadata: {name: data}
+    spec: {accessModes: [ReadWriteOnce], resources: {requests: {storage: 1Gi}}}
+`;
+
+  it('the attach-detach controller forgets its detach request: the 6-minute force detach counts from the new leader, and nothing detaches without one', () => {
+    const restarted = run([database], {
+      durationMs: 16 * MINUTE, set: { 'sim.leaderElectionDelay': '15s' },
+      interventions: [{ kind: 'force-delete', target: 'pg-0', atMs: MINUTE }, { kind: 'restart-controller-manager', atMs: 3 * MINUTE }],
+    });
+    const elected = restarted.events.find((e) => e.reason === 'LeaderElection')!.t;
+    const detached = firstTime(restarted, (e) => e.reason === 'Detached')!;
+    assert.ok(detached >= elected + 6 * MINUTE && detached <= elected + 6 * MINUTE + SLACK, `detached at ${detached}, leader at ${elected}`);
+    // A restart just before the timer ends: no detach or attach while no leader holds the lease.
+    const late = run([database], {
+      durationMs: 16 * MINUTE, set: { 'sim.leaderElectionDelay': '15s' },
+      interventions: [{ kind: 'force-delete', target: 'pg-0', atMs: MINUTE }, { kind: 'restart-controller-manager', atMs: 6 * MINUTE + 55_000 }],
+    });
+    const lateElected = late.events.find((e) => e.reason === 'LeaderElection')!.t;
+    for (const reason of ['Detached', 'Attached']) {
+      const at = firstTime(late, (e) => e.reason === reason)!;
+      assert.ok(at >= lateElected + 6 * MINUTE, `${reason} at ${at}, leader at ${lateElected}`);
+    }
+  });
+
+  it('pod GC quarantines a deleted node again under the new leader', () => {
+    const gc = run([database], {
+      durationMs: 5 * MINUTE, set: { 'sim.leaderElectionDelay': '15s' },
+      interventions: [{ kind: 'delete-node', atMs: MINUTE }, { kind: 'restart-controller-manager', atMs: 85_000 }],
+    });
+    const elected = gc.events.find((e) => e.reason === 'LeaderElection')!.t;
+    const removed = firstTime(gc, is.podRemoved('pg-0'))!;
+    assert.ok(removed >= elected + 40_000 && removed <= elected + 80_000 + SLACK, `removed at ${removed}, leader at ${elected}`);
+  });
 });
