@@ -23,7 +23,7 @@ export function eventMessage(event: TraceEvent): string {
   const { name } = event.object;
   switch (event.type) {
     case 'Fault': return d.inert ? `${name} shutting down, unnoticed by its kubelet: the host powers off` : `${name} ${FAILURE_DESCRIPTIONS[d.failure as FailureKind]}`;
-    case 'Recovery': return `${name} ${RECOVERY_DESCRIPTIONS[d.failure as FailureKind]}`;
+    case 'Recovery': return d.cancelled ? `${name}: its shutdown is cancelled; the kubelet reports Ready once its pods are stopped` : `${name} ${RECOVERY_DESCRIPTIONS[d.failure as FailureKind]}`;
     case 'Intervention': return interventionMessage(event, d);
     case 'Note': return noteMessage(event, d);
     default: return objectEventMessage(event) ?? event.reason;

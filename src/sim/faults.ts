@@ -62,7 +62,8 @@ export function scheduleFault(ctx: SimContext, fault: Fault, nodes: SimNode[]): 
   if (fault.recoverAfterMs === undefined) return;
   clock.at(fault.atMs + fault.recoverAfterMs, () => {
     for (const node of nodes) {
-      store.event(node.ref, 'Recovery', 'NodeReturned', { failure: fault.kind });
+      // A node still shutting down is not powered on again: its shutdown is cancelled (logind's PrepareForShutdown(false)).
+      store.event(node.ref, 'Recovery', 'NodeReturned', node.host.shuttingDown ? { failure: fault.kind, cancelled: true } : { failure: fault.kind });
       store.setHost(node, HEALTHY);
     }
   });

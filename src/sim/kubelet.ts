@@ -81,6 +81,8 @@ class Kubelet {
   private runtimeUp = true;
   private diskHealthy = true;
   private shuttingDown = false;
+  /** When the pods of the shutdown under way are all stopped. */
+  private shutdownDoneAt = -Infinity;
   /** Bumped when the disk fails or heals: probe timers of the previous state do nothing. */
   private diskEpoch = 0;
 
@@ -140,10 +142,28 @@ class Kubelet {
     if (!wasConnected && this.connected) clock.after(0, () => this.comeBack(rebooted));
     if (host.runtimeUp !== this.runtimeUp) this.runtimeChanged(host.runtimeUp);
     if (host.diskHealthy !== this.diskHealthy) this.diskChanged(host.diskHealthy);
-    if (host.shuttingDown !== this.shuttingDown) {
-      this.shuttingDown = host.shuttingDown;
-      if (this.shuttingDown && this.connected) this.shutDown();
-    }
+    if (!host.powered) this.shuttingDown = false;
+    else if (host.shuttingDown && !this.shuttingDown) {
+      this.shuttingDown = true;
+      if (this.connected) this.shutDown();
+    } else if (!host.shuttingDown && this.shuttingDown) this.shutdownCancelled();
+  }
+
+  /**
+   * PrepareForShutdown(false): the kubelet reads it once processShutdownEvent has stopped every pod
+   * (the same loop), clears nodeShuttingDownNow and admits pods again; its next status sync posts
+   * Ready (pkg/kubelet/nodeshutdown/nodeshutdown_manager_linux.go start). The stopped pods stay Failed.
+   */
+  private shutdownCancelled(): void {
+    const { clock } = this.ctx;
+    clock.at(this.shutdownDoneAt, () => {
+      const { host } = this.node;
+      if (!this.shuttingDown || !host.powered || host.shuttingDown) return;
+      this.shuttingDown = false;
+      clock.after(this.nextStatusSyncMs(), () => {
+        if (!this.shuttingDown && this.runtimeUp && this.node.ready !== 'True') this.postReady('True', 'KubeletReady', 'kubelet is posting ready status');
+      });
+    });
   }
 
   /** The next node status sync: computed every nodeStatusUpdateFrequency, so a change is posted 0–10.4 s later (SEMANTICS.md 2.1). */
@@ -266,16 +286,18 @@ class Kubelet {
    * The liveness probe kills the hung container; it restarts (first at once, then after a growing
    * backoff) and hangs again. `startedMs`: when the restarted container's startup probe passes
    * (0 without one); undefined, it never does, and that probe kills it in the liveness probe's place.
+   * `newContainer`: one started since the disk failed (restarted, or a new pod's), whose probes wait
+   * their initialDelaySeconds.
    */
-  private failLiveness(pod: SimPod, epoch: number, restarts: number, startedMs?: number): void {
+  private failLiveness(pod: SimPod, epoch: number, restarts: number, startedMs?: number, newContainer = restarts > 0): void {
     const { clock, store, timing } = this.ctx;
-    const killedByStartup = restarts > 0 && startedMs === undefined && hasStartupProbe(pod);
+    const killedByStartup = newContainer && startedMs === undefined && hasStartupProbe(pod);
     const probe = killedByStartup ? pod.template.startupProbe : pod.template.livenessProbe;
     if (!failsOnHang(probe)) return;
     const alive = () => epoch === this.diskEpoch && !pod.removed && pod.deletionTimestamp === undefined && this.connected;
     // initialDelaySeconds counts from a container's start: not for the one running when the disk failed;
     // the liveness probe runs only once the startup probe has passed.
-    const startsMs = restarts > 0 ? Math.max(probe.initialDelaySeconds * 1000, startedMs ?? 0) : 0;
+    const startsMs = newContainer ? Math.max(probe.initialDelaySeconds * 1000, startedMs ?? 0) : 0;
     clock.after(startsMs + this.probeDetectionMs(probe), () => {
       if (!alive() || !pod.running) return;
       const graceMs = (probe.terminationGracePeriodSeconds ?? pod.template.terminationGracePeriodSeconds) * 1000;
@@ -296,7 +318,7 @@ class Kubelet {
         clock.after(restartMs, () => {
           if (!alive()) return;
           const serves = !timing.simulator.diskFailureRestartsHang.value;
-          const { readinessProbe: readiness, startupProbe: startup } = pod.template;
+          const readiness = pod.template.readinessProbe;
           // Without a readiness or startup probe a running container counts as Ready, hung or not.
           const ready = !readiness && !hasStartupProbe(pod);
           // As at a start, the app counts as answering once its probes pass.
@@ -312,14 +334,23 @@ class Kubelet {
             if (!ready) markReady(this.readyAfterStartMs(pod), true);
             return;
           }
-          // A hung one passes TCP checks (the kernel answers): started once a TCP startup probe passes, and
-          // Ready once a TCP readiness probe does, though it answers nothing.
-          const started = !hasStartupProbe(pod) ? 0 : failsOnHang(startup) ? undefined : this.startupSuccessMs(startup!);
-          this.failLiveness(pod, epoch, restarts + 1, started);
-          if (!ready && started !== undefined && !failsOnHang(readiness)) markReady(readiness ? this.readinessAfterMs(readiness, started) : started, false);
+          this.hang(pod, epoch, restarts + 1, markReady);
         });
       });
     });
+  }
+
+  /**
+   * A container started on the failed disk hangs (sim.diskFailureRestartsHang). It passes TCP checks
+   * (the kernel answers): started once a TCP startup probe passes, and Ready once a TCP readiness
+   * probe does, though it answers nothing; its liveness probe kills it in a loop.
+   */
+  private hang(pod: SimPod, epoch: number, restarts: number, markReady: (afterMs: number, answers: boolean) => void): void {
+    const { readinessProbe: readiness, startupProbe: startup } = pod.template;
+    const started = !hasStartupProbe(pod) ? 0 : failsOnHang(startup) ? undefined : this.startupSuccessMs(startup!);
+    this.failLiveness(pod, epoch, restarts, started, true);
+    const ready = !readiness && !hasStartupProbe(pod);
+    if (!ready && started !== undefined && !failsOnHang(readiness)) markReady(readiness ? this.readinessAfterMs(readiness, started) : started, false);
   }
 
   /**
@@ -335,6 +366,7 @@ class Kubelet {
     const pods = this.node.pods.filter((p) => !p.removed && p.phase !== 'Failed' && p.phase !== 'Succeeded');
     const regularDoneMs = this.stopForShutdown(pods.filter((p) => !p.template.critical), totalMs - criticalMs, 0);
     const allDoneMs = this.stopForShutdown(pods.filter((p) => p.template.critical), criticalMs, regularDoneMs);
+    this.shutdownDoneAt = clock.now + allDoneMs;
     // The kubelet releases its inhibitor lock once every pod is stopped; with the assumption off, the host goes down then.
     if (!timing.simulator.shutdownHoldsGracePeriod.value) clock.after(allDoneMs + timing.simulator.apiWriteLatency.value * 2, () => powerOffAfterShutdown(this.ctx, this.node));
   }
@@ -550,12 +582,20 @@ class Kubelet {
       // A container restarted in its sandbox keeps the pod's IP; a new sandbox gets a new one.
       const ip = sandbox || pod.ip === undefined ? nextPodIp(this.node, pod) : pod.ip;
       const ready = !probe && !hasStartupProbe(pod);
-      store.setPodRuntime(pod, true, ready);
+      // A new container on the failed disk hangs as a restarted one does.
+      const hangs = !this.diskHealthy && timing.simulator.diskFailureRestartsHang.value;
+      store.setPodRuntime(pod, true, ready && !hangs);
       this.client.write(() => store.patchPodStatus(pod, {
         phase: 'Running', reason: undefined, containerState: 'running', containerReason: undefined, ip, restartCount,
         ready, containersReady: ready,
       }));
-      if (probe || hasStartupProbe(pod)) {
+      if (hangs) {
+        const epoch = this.diskEpoch;
+        this.hang(pod, epoch, 0, (afterMs) => clock.after(afterMs, () => {
+          if (epoch !== this.diskEpoch || !this.connected || pod.removed || !pod.running || pod.readyCondition) return;
+          this.client.write(() => store.patchPodStatus(pod, { ready: true, containersReady: true }));
+        }));
+      } else if (probe || hasStartupProbe(pod)) {
         clock.after(this.readyAfterStartMs(pod), () => {
           if (!this.connected || pod.removed || !pod.running) return;
           store.setPodRuntime(pod, true, true);

@@ -281,6 +281,20 @@ spec:
       assert.ok(tcpReady.events.some((e) => e.type === 'PodReady' && e.t > firstRestart), 'Ready after a restart');
     });
 
+    it('a new pod on the failed disk hangs as a restarted container does: never Ready, its liveness probe kills it in a loop', () => {
+      const pinned = probed.replace('    spec:\n      containers:', '    spec:\n      nodeSelector: {kubernetes.io/hostname: worker-a1}\n      containers:');
+      const replaced = run([pinned, service('api')], { failure: 'disk-failure', targets: ['node/worker-a1'], durationMs: 8 * MINUTE, interventions: [{ kind: 'delete', target: 'Deployment/api', atMs: 2 * MINUTE }] });
+      const fresh = replaced.events.find((e) => e.type === 'PodCreated' && e.t >= 2 * MINUTE)!.object.name;
+      assert.ok(replaced.states.some((st) => st.object.name === fresh && st.status === 'Running'));
+      assert.ok(!replaced.states.some((st) => st.object.name === fresh && st.ready === '1/1'), 'the new pod is never Ready');
+      assert.ok(replaced.states.some((st) => st.object.name === fresh && st.status === 'CrashLoopBackOff'));
+      // Its first kill waits for the liveness probe's failureThreshold periods from the start, not from the disk's failure.
+      const started = replaced.states.find((st) => st.object.name === fresh && st.status === 'Running')!.from;
+      const [firstRestart] = replaced.events.filter((e) => e.type === 'PodRestarted' && e.object.name === fresh).map((e) => e.t);
+      assert.ok(firstRestart - started >= 20_000 && firstRestart - started <= 31_000 + 3 * WRITE + 1000, `first restart ${firstRestart - started} ms after the start`);
+      assert.equal(summaryOf(replaced, 'api').outcome, 'stuck');
+    });
+
     it('without probes the pod stays Ready in the API: traffic is black-holed for the whole run', () => {
       const plain = summaryOf(result, 'plain');
       assert.equal(plain.outcome, 'stuck');
@@ -389,6 +403,19 @@ spec:
       assert.match(reasonOf(web), /^Its pod on worker-a1 was stopped by the kubelet and ended Failed \(Terminated\) at 1\.0\d\ds and replaced on worker-\w\d, Ready at \d+\.\d+s; the Failed object was deleted at 5m2\.\d+s; down \d+\.\d+s in all\.$/);
     });
 
+    it('a node back before its shutdown ends: the shutdown is cancelled, its pods stay Failed and the node is Ready once they are stopped', () => {
+      const slow = deployment('slow', 1, '      terminationGracePeriodSeconds: 60\n').replace('      containers: [{name: c, image: registry.k8s.io/pause:3.9}]\n', '      containers: [{name: c, image: busybox, command: [sleep, "3600"]}]\n');
+      const cancelled = run([slow], { failure: 'graceful-shutdown', targets: ['node/worker-a1'], durationMs: 5 * MINUTE, recoverAfterMs: 5000, set: { 'kubelet.shutdownGracePeriod': '60s', 'kubelet.shutdownGracePeriodCriticalPods': '0s' }, version: '1.31' });
+      const stopped = cancelled.events.find((e) => e.type === 'PodFailed' && e.object.name.startsWith('slow-'))!;
+      assert.ok(stopped.t > 50_000, `stopped at ${stopped.t}`);
+      const ready = cancelled.events.filter((e) => e.type === 'NodeCondition' && e.object.name === 'worker-a1').map((e) => [e.t, e.detail?.status]);
+      assert.equal(ready.at(-1)![1], 'True');
+      assert.ok(Number(ready.at(-1)![0]) >= stopped.t && Number(ready.at(-1)![0]) <= stopped.t + 11_000, `Ready at ${ready.at(-1)![0]}`);
+      // The host never powers off, and the returned node's event says the shutdown was cancelled.
+      assert.ok(!cancelled.events.some((e) => e.reason === 'LastHeartbeat'));
+      assert.equal(cancelled.events.find((e) => e.reason === 'NodeReturned')!.detail?.cancelled, true);
+    });
+
     it('a bare Pod stopped by the shutdown is "lost": Failed, deleted by the taint manager, not restarted when the node returns', () => {
       const back = run([bare], { failure: 'graceful-shutdown', durationMs: 10 * MINUTE, recoverAfterMs: 7 * MINUTE, set, version: '1.31' });
       const solo = summaryOf(back, 'solo');
@@ -492,7 +519,7 @@ spec:
       const removed = firstTime(result, is.podRemoved('solo'))!;
       assert.ok(removed >= 7 * MINUTE && removed <= 7 * MINUTE + 3 * (WATCH + WRITE), `removed at ${removed}`);
       assert.ok(solo.cause.kind === 'bare-pod-lost' && solo.cause.removedMs === removed && solo.cause.removedByKubelet && solo.cause.nodeBack);
-      assert.match(reasonOf(solo), /^A bare Pod is never recreated: solo was deleted at 5m4\d\.\d+s; its object was removed at 7m0\.\d+s once worker-a1 was back, and nothing runs it again although worker-a1 is Ready again; run it under a Deployment or StatefulSet\.$/);
+      assert.match(reasonOf(solo), /^A bare Pod is never recreated: solo was deleted at 5m4\d\.\d+s; its object was removed at 7m0\.\d+s by the kubelet of worker-a1, and nothing runs it again although worker-a1 is Ready again; run it under a Deployment or StatefulSet\.$/);
     });
 
     it('staggered failures: a pod whose node came back in time is not counted among the replaced ones', () => {
