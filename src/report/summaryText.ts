@@ -132,7 +132,7 @@ function failureReason(summary: ReasonInput): string {
         ? `${cause.pod} ${endedFailed(cause.failed)} on ${cause.node} at ${formatDuration(cause.failed.atMs)} and is not restarted`
         : `${cause.pod} was deleted${podDeletionMs !== null ? ` at ${formatDuration(podDeletionMs)}` : ''}`;
       const removed = cause.removedMs === null ? ''
-        : cause.removedByKubelet ? `; its object was removed at ${formatDuration(cause.removedMs)} once ${cause.node} was back` : `; its object was deleted at ${formatDuration(cause.removedMs)}`;
+        : cause.removedByKubelet ? `; its object was removed at ${formatDuration(cause.removedMs)} by the kubelet of ${cause.node}` : `; its object was deleted at ${formatDuration(cause.removedMs)}`;
       return `A bare Pod is never recreated: ${how}${removed}, and nothing runs it again${cause.nodeBack ? ` although ${cause.node} is Ready again` : ''}; run it under a Deployment or StatefulSet.`;
     }
     case 'job-backoff':
