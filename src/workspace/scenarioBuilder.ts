@@ -1,8 +1,9 @@
 /** From the workspace's objects, its timing and a user's choices to a simulation scenario, checking the choices against the input. */
 import { zoneName, type ClusterSpec } from '../cluster/clusterSpec';
 import type { TimingConfiguration } from '../cluster/timing';
+import { formatDuration } from '../manifest/duration';
 import { formatCount } from '../manifest/formatCount';
-import { CLUSTER_ENVELOPE, MAX_POD_HOURS } from '../manifest/limits';
+import { CLUSTER_ENVELOPE, MAX_DURATION_MS, MAX_POD_HOURS } from '../manifest/limits';
 import type { ManifestModel } from '../manifest/model';
 import { desiredPods, podCountPath } from '../manifest/model/workloads';
 import type { Sourced, Workload } from '../manifest/model/types';
@@ -43,7 +44,7 @@ export function buildScenario({ workloads, objects, timing, cluster, locate }: S
   if (workloads.length === 0) throw new InputError('workloads', undefined, NO_WORKLOADS);
   for (const target of choices.targets) checkTarget(target, cluster, workloads);
   for (const intervention of choices.interventions) if ('target' in intervention) checkPodTarget(intervention.kind, intervention.target, cluster, workloads);
-  checkEnvelope(workloads, cluster, choices.durationMs, locate);
+  checkEnvelope(workloads, cluster, choices.durationMs, choices.preFailureMs ?? 0, locate);
   return {
     workloads,
     ...supportingObjects(objects),
@@ -62,8 +63,12 @@ export function buildScenario({ workloads, objects, timing, cluster, locate }: S
  * What one cluster runs at most (limits.ts), checked before anything is allocated: a count
  * beyond it is refused at the value that crosses it, never simulated as another number.
  */
-function checkEnvelope(workloads: readonly Sourced<Workload>[], cluster: ClusterSpec, durationMs: number, locate: ScenarioInputs['locate']): void {
+function checkEnvelope(workloads: readonly Sourced<Workload>[], cluster: ClusterSpec, durationMs: number, preFailureMs: number, locate: ScenarioInputs['locate']): void {
   const { maxPods, maxNodes } = CLUSTER_ENVELOPE;
+  // The run covers the time before the failure (--at) too.
+  const spanMs = preFailureMs + durationMs;
+  const span = preFailureMs > 0 ? `${formatDuration(preFailureMs)} before the failure and ${formatDuration(durationMs)} after it` : undefined;
+  if (spanMs > MAX_DURATION_MS) throw new InputError('duration', undefined, `the run spans ${span ?? formatDuration(spanMs)}: longer than the ${MAX_DURATION_MS / 86_400_000} days the simulator accepts; simulate a shorter time.`);
   if (cluster.nodes.length > maxNodes) {
     throw new InputError('cluster', undefined, `${cluster.source} has ${formatCount(cluster.nodes.length)} nodes; a Kubernetes cluster has ${formatCount(maxNodes)} at most, and so does the simulator.`);
   }
@@ -79,9 +84,9 @@ function checkEnvelope(workloads: readonly Sourced<Workload>[], cluster: Cluster
       : `${workload.kind}/${workload.name} brings the input to ${formatCount(total)} pods: more than one Kubernetes cluster runs (${formatCount(maxPods)} at most); nothing was simulated.`;
     throw new InputError('workloads', undefined, problem, where);
   }
-  const podHours = (total * durationMs) / 3600_000;
+  const podHours = (total * spanMs) / 3600_000;
   if (podHours > MAX_POD_HOURS) {
-    throw new InputError('duration', undefined, `${formatCount(total)} pods for ${formatCount(durationMs / 3600_000)} hours is more than the simulator runs at once (${formatCount(MAX_POD_HOURS)} pod-hours, such as ${formatCount(CLUSTER_ENVELOPE.maxPods)} pods for ${MAX_POD_HOURS / CLUSTER_ENVELOPE.maxPods} hours); simulate a shorter time.`);
+    throw new InputError('duration', undefined, `${formatCount(total)} pods for ${formatCount(spanMs / 3600_000)} hours${span ? ` (${span})` : ''} is more than the simulator runs at once (${formatCount(MAX_POD_HOURS)} pod-hours, such as ${formatCount(CLUSTER_ENVELOPE.maxPods)} pods for ${MAX_POD_HOURS / CLUSTER_ENVELOPE.maxPods} hours); simulate a shorter time.`);
   }
 }
 

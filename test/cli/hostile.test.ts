@@ -61,6 +61,18 @@ describe('hostile input through check and simulate (5 s and 512 MiB each, measur
     assert.match(run.stderr, /no such workload in the input; did you mean Deployment\/app-2999\? Workloads: Deployment\/app-2999, .*\(and 2,990 more\)\.\n$/);
   });
 
+  it('the time before the failure (--at) counts towards the pod-hours and the 7 days', () => {
+    fs.writeFileSync(path.join(dir, 'big.yaml'), deployments(1).replace('replicas: 1', 'replicas: 20000'));
+    const early = runCli(dir, ['simulate', 'big.yaml', '--duration', '1m', '--at', '48h']);
+    withinBounds(early, '--at 48h');
+    assert.equal(early.code, 2);
+    assert.match(early.stderr, /20,000 pods for 48\.017 hours \(48h before the failure and 1m after it\) is more than the simulator runs at once/);
+    fs.writeFileSync(path.join(dir, 'one.yaml'), deployments(1));
+    const long = runCli(dir, ['simulate', 'one.yaml', '--duration', '168h', '--at', '1h']);
+    assert.equal(long.code, 2);
+    assert.match(long.stderr, /the run spans 1h before the failure and 168h after it: longer than the 7 days the simulator accepts/);
+  });
+
   it('more runs than the stated maximum are refused with the limit', () => {
     fs.writeFileSync(path.join(dir, 'one.yaml'), deployments(1));
     const run = runCli(dir, ['simulate', 'one.yaml', '--runs', '1001']);
