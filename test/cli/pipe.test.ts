@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -16,6 +16,18 @@ describe('kube-failure-sim in a pipe', () => {
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     assert.equal(stderr, '');
     assert.equal(code, 0);
+  });
+
+  it('says so in one line, exit 2, when the output cannot be written (a full disk)', function () {
+    if (!fs.existsSync('/dev/full')) this.skip();
+    const full = fs.openSync('/dev/full', 'w');
+    try {
+      const child = spawnSync(process.execPath, [CLI, 'check', 'examples', '--format', 'json'], { cwd: path.join(__dirname, '..', '..', '..'), stdio: ['ignore', full, 'pipe'], encoding: 'utf8' });
+      assert.equal(child.status, 2);
+      assert.equal(child.stderr, 'kube-failure-sim: cannot write the output: ENOSPC: no space left on device, write\n');
+    } finally {
+      fs.closeSync(full);
+    }
   });
 });
 
