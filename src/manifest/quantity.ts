@@ -24,7 +24,8 @@ function quantityValue(input: string): number {
   if (!match) return NaN;
   const number = Number(match[1]);
   const suffix = match[2];
-  return !suffix ? number : suffix[0] === 'e' || suffix[0] === 'E' ? number * 10 ** Number(suffix.slice(1)) : number * SUFFIX_FACTORS[suffix];
+  // E alone is exa and Ei exbi; E or e followed by digits is an exponent.
+  return !suffix ? number : suffix in SUFFIX_FACTORS ? number * SUFFIX_FACTORS[suffix] : number * 10 ** Number(suffix.slice(1));
 }
 
 /** CPU in millicores, rounded up like the API server does for fractions of a millicore. */

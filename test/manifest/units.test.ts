@@ -14,6 +14,10 @@ describe('Kubernetes quantities', () => {
     assert.equal(parseQuantity('1e3'), 1000);
     assert.equal(parseQuantity('.5'), 0.5);
     assert.equal(parseQuantity('100k'), 100000);
+    // E alone is exa and Ei exbi, not an exponent.
+    assert.equal(parseQuantity('1E'), 1e18);
+    assert.equal(parseQuantity('1Ei'), 2 ** 60);
+    assert.equal(parseQuantity('2E3'), 2000);
   });
 
   it('rejects what the API server rejects', () => {
