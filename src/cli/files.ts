@@ -110,6 +110,11 @@ export function collectFiles(paths: string[], cwd = process.cwd()): { files: Inp
     }
   };
   for (const given of paths) {
+    // An empty path would resolve to the current folder and read every manifest in it.
+    if (given.trim() === '') {
+      errors.push('an empty path names no file or folder (use . for the current folder)');
+      continue;
+    }
     if (given === '-') {
       if (!files.some((f) => f.absolutePath === undefined)) files.push({ displayPath: STDIN_NAME });
       continue;

@@ -109,6 +109,8 @@ const SPEC_FIELDS = ['manifests', 'failure', 'targets', 'at', 'recoverAfter', 'i
 export const SCENARIO_SPEC_FIELDS: readonly string[] = SPEC_FIELDS;
 
 const isString = (v: unknown): v is string => typeof v === 'string';
+/** An empty path would be this file's folder, every manifest in it read. */
+const EMPTY_PATH = 'an empty path names no file or folder (write . for this file\'s folder)';
 const isDuration = (v: unknown): v is string => isString(v) && (parseDuration(v) ?? -1) >= 0 && parseDuration(v)! <= MAX_DURATION_MS;
 /** What is wrong with a field that must hold a duration, in the words of the command line's flags. */
 function durationProblem(field: string, value: unknown): string {
@@ -189,6 +191,7 @@ export function scenarioOfRead(read: ReadManifest): ReadScenarioFile {
       if (isAbsolute(m)) problem(['spec', 'manifests', i], absoluteProblem(m));
       // On the command line "-" is standard input, which a file cannot name.
       if (m === '-') problem(['spec', 'manifests', i], '"-" (standard input) cannot be listed in a scenario file: name the files');
+      if (m.trim() === '') problem(['spec', 'manifests', i], EMPTY_PATH);
     });
   }
   if (s.failure !== undefined) {
@@ -239,6 +242,7 @@ export function scenarioOfRead(read: ReadManifest): ReadScenarioFile {
     if (isString(s[key])) {
       scenario[key] = s[key];
       if (key === 'cluster' && isAbsolute(s[key])) problem('spec.cluster', absoluteProblem(s[key]));
+      if (key === 'cluster' && s[key].trim() === '') problem('spec.cluster', EMPTY_PATH);
     }
     // YAML reads 1.30 as the number 1.3: only a quoted version is what was meant.
     else problem(`spec.${key}`, key === 'kubernetesVersion' ? 'kubernetesVersion must be a quoted string, such as "1.30"' : `${key} must be a string`);

@@ -120,6 +120,12 @@ describe('CLI manners', () => {
     assert.match(bare.stderr, /^Usage: kube-failure-sim <command>/);
     // After --, -h is a file name.
     assert.match(run(['check', '--', '-h']).stderr, /no such file or directory: -h/);
+    // An empty path is refused, not read as the current folder.
+    for (const args of [['check', ''], ['simulate', 'examples', '--cluster', '']]) {
+      const empty = run(args);
+      assert.equal(empty.code, 2, args.join(' '));
+      assert.match(empty.stderr, /^kube-failure-sim: an empty path names no file or folder \(use \. for the current folder\)\n/);
+    }
   });
 
   it('prints its version', () => {
