@@ -98,6 +98,15 @@ export class SourceMap {
     return this.toRange(deepest.start, deepest.end);
   }
 
+  /** The text of a plain scalar as written (YAML reads 1.10 as 1.1 and 010 as 8); undefined for any other node. */
+  plainText(path: string | Path): string | undefined {
+    const node = this.node(path);
+    if (!node || node.kind !== NodeKind.Scalar || node.style !== 1) return undefined;
+    const text = this.lines.text.slice(node.start, node.end);
+    // A tag or an anchor before the value: the hint would quote them too.
+    return /^[!&]/.test(text) ? undefined : text;
+  }
+
   /** Offsets in the file (for tests and for slicing the source). */
   valueOffsets(path: string | Path): OffsetRange | undefined {
     const node = this.node(path);

@@ -132,7 +132,7 @@ describe('typed model', () => {
       ['KFS092', 'error', '15:37-15:40'],
     ]);
     assert.equal(findings[0].message, 'spec.replicas must be a whole number; it is the string "three".');
-    assert.match(findings[1].message, /spec\.template\.metadata\.labels\.version must be a string; it is 1 \(write it in quotes: "1"\)/);
+    assert.match(findings[1].message, /spec\.template\.metadata\.labels\.version must be a string; it is 1 \(write it in quotes: "1\.0"\)/, 'what was written, not what YAML read');
     assert.equal(findings[2].message, 'spec.template.spec.terminationGracePeriodSeconds is -5; it must be ≥ 0.');
     assert.match(findings[3].message, /tolerationSeconds only applies to the NoExecute effect/);
     assert.match(findings[4].message, /resource quantity/);

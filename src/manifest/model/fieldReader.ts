@@ -92,7 +92,7 @@ export class FieldReader {
     const value = this.raw(...path);
     if (value === undefined || value === null) return undefined;
     if (typeof value === 'string') return value;
-    this.report(path, `${this.name(path)} must be a string; ${describe(value)}${quoteHint(value)}.`);
+    this.report(path, `${this.name(path)} must be a string; ${describe(value)}${quoteHint(value, this.object.sourceMap.plainText([...this.base, ...path]))}.`);
     return undefined;
   }
 
@@ -275,11 +275,12 @@ export class FieldReader {
 }
 
 /**
- * How to write a number or a boolean as the string a field needs. A boolean may have been written
- * y, n, yes, no, on or off (YAML 1.1, as kubectl reads it): the quotes go around what was written.
+ * How to write a number or a boolean as the string a field needs: the quotes go around what was
+ * written (`written`, 1.10 rather than the 1.1 YAML read). A boolean may have been written y, n,
+ * yes, no, on or off (YAML 1.1, as kubectl reads it).
  */
-export function quoteHint(value: unknown): string {
-  if (typeof value === 'number') return ` (write it in quotes: "${value}")`;
+export function quoteHint(value: unknown, written?: string): string {
+  if (typeof value === 'number') return ` (write it in quotes: "${written ?? value}")`;
   return typeof value === 'boolean' ? ' (kubectl reads true, false, yes, no, on, off, y and n as booleans: write it in quotes)' : '';
 }
 
