@@ -11,6 +11,7 @@ import {
   constructFromEvents,
   floatYaml11Tag,
   getScalarValue,
+  intYaml11Tag,
   load,
   parseEvents,
   type Event,
@@ -38,13 +39,31 @@ const goYamlFloatTag: typeof floatYaml11Tag = {
 };
 
 /**
+ * go-yaml v2 reads a plain scalar as an integer when strconv.ParseInt(…, 0, 64) takes it once
+ * underscores are dropped (resolve.go): 0x1F, 0o17 and 0b11 in either case, 010 as octal. YAML
+ * 1.1's sexagesimal 1:30 is not one of them: it reaches the API server as the string "1:30".
+ */
+const GO_YAML_INT = /^[-+]?(0[xX][0-9a-fA-F]+|0[oO][0-7]+|0[bB][01]+|0[0-7]*|[1-9][0-9]*)$/;
+const goYamlIntTag: typeof intYaml11Tag = {
+  ...intYaml11Tag,
+  resolve: (source) => {
+    const plain = source.replace(/_/g, '');
+    if (!GO_YAML_INT.test(plain)) return NOT_RESOLVED;
+    const digits = plain.replace(/^[-+]/, '');
+    // Number reads 0x, 0o and 0b in either case; a leading 0 alone is octal.
+    const value = /^0[0-7]/.test(digits) ? parseInt(digits.slice(1), 8) : Number(digits);
+    return plain.startsWith('-') ? -value || 0 : value;
+  },
+};
+
+/**
  * Kubernetes reads YAML with go-yaml v2 (through sigs.k8s.io/yaml), which follows YAML 1.1
  * for booleans (`yes`, `on`), octal (`0644`) and merge keys (`<<`). Timestamps stay strings:
  * the API server receives JSON, where they are strings.
  */
 export const kubernetesSchema = new Schema(YAML11_SCHEMA.tags
   .filter((tag) => !tag.tagName.endsWith(':timestamp'))
-  .map((tag) => (tag === floatYaml11Tag ? goYamlFloatTag : tag)));
+  .map((tag) => (tag === floatYaml11Tag ? goYamlFloatTag : tag === intYaml11Tag ? goYamlIntTag : tag)));
 
 export interface YamlSyntaxError {
   /** limit: one of the parser's own bounds; aliasing: what go-yaml rejects (aliasExpansion.ts). */

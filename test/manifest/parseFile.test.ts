@@ -225,5 +225,8 @@ describe('manifest parser', () => {
     // go-yaml's floats: an exponent without a dot too (yamlStyleFloat); YAML 1.1's own forms unchanged.
     const numbers = parseManifestText('a: 1e3\nb: -2.5E-1\nc: .5\nd: 1_000\ne: "1e3"\nf: 1e\ng: .inf\nh: 3.0\ni: 1e309\n');
     assert.deepEqual(numbers.documents[0].value, { a: 1000, b: -0.25, c: 0.5, d: 1000, e: '1e3', f: '1e', g: Infinity, h: 3, i: '1e309' });
+    // go-yaml's integers (strconv.ParseInt base 0, as kubectl reads them): 0o, 0O and 0B prefixes; no sexagesimal.
+    const integers = parseManifestText('a: 0o17\nb: 0O17\nc: 0B11\nd: -0x1F\ne: 0o3_1\nf: 1:30\ng: 190:20:30\nh: 0o\ni: 08\n');
+    assert.deepEqual(integers.documents[0].value, { a: 15, b: 15, c: 3, d: -31, e: 25, f: '1:30', g: '190:20:30', h: '0o', i: 8 });
   });
 });
