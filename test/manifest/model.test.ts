@@ -123,7 +123,13 @@ describe('typed model', () => {
     assert.equal(db.template.spec.terminationGracePeriodSeconds, 30);
     // Past int64 the API server cannot decode an integer field.
     const big = readManifestText('apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  terminationGracePeriodSeconds: 1e20\n  containers: [{name: c, image: app}]\n');
-    assert.deepEqual(big.problems.map((p) => p.message), ['spec.terminationGracePeriodSeconds is 100000000000000000000, past the largest 64-bit integer (9223372036854775807) the API server can read.']);
+    assert.deepEqual(big.problems.map((p) => p.message), ['spec.terminationGracePeriodSeconds is 1e20, past the largest 64-bit integer (9223372036854775807) the API server can read.']);
+    // Near the bounds what was written decides (a double cannot hold 2^63 - 1): int64's largest and smallest values are accepted.
+    const bounds = (seconds: string) => readManifestText(`apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  tolerations: [{operator: Exists, effect: NoExecute, tolerationSeconds: ${seconds}}]\n  containers: [{name: c, image: app}]\n`).problems.map((p) => p.message);
+    assert.deepEqual(bounds('9223372036854775807'), []);
+    assert.deepEqual(bounds('-9223372036854775808'), []);
+    assert.deepEqual(bounds('9223372036854775808'), ['spec.tolerations[0].tolerationSeconds is 9223372036854775808, past the largest 64-bit integer (9223372036854775807) the API server can read.']);
+    assert.deepEqual(bounds('-9223372036854775809'), ['spec.tolerations[0].tolerationSeconds is -9223372036854775809, below the smallest 64-bit integer (-9223372036854775808) the API server can read.']);
     assert.deepEqual(findings.map((f) => [f.ruleId, f.severity, pos(f.range)]), [
       ['KFS092', 'error', '4:12-4:19'],
       ['KFS092', 'error', '8:33-8:36'],

@@ -2,7 +2,7 @@ import { parseDuration } from '../duration';
 import { isPlainObject, objectRef, type ManifestObject } from '../objects';
 import { formatPath, type Path, type PathSegment } from '../path';
 import { INVALID_FIELD, LIMIT_REACHED, type ManifestProblem } from '../problem';
-import { MAX_INT64_TEXT } from '../limits';
+import { MAX_INT64_TEXT, MIN_INT64_TEXT, flagIntWithin } from '../limits';
 import { parseQuantity } from '../quantity';
 import type { Range } from '../range';
 
@@ -137,10 +137,13 @@ export class FieldReader {
       this.report(path, `${this.name(path)} must be a whole number; ${describe(value)}.`);
       return undefined;
     }
-    // The API server reads integers into at most 64 bits (int64): 1e30 fails to decode there. 2^63 is the first
-    // float past the largest int64 (2^63 - 1 is not a double).
+    // The API server reads integers into at most 64 bits (int64): 1e30 fails to decode there. Near the
+    // bounds a double is not exact (2^63 - 1 is not one): what was written decides, and is quoted.
     if (Math.abs(value) >= 2 ** 63) {
-      this.report(path, `${this.name(path)} is ${value}, past the largest 64-bit integer (${MAX_INT64_TEXT}) the API server can read.`);
+      const written = this.object.sourceMap.plainText([...this.base, ...path]);
+      if (written !== undefined && flagIntWithin(written.replace(/_/g, ''), MIN_INT64_TEXT, MAX_INT64_TEXT) !== undefined) return this.checkBounds(path, value, bounds);
+      const bound = value < 0 ? `below the smallest 64-bit integer (${MIN_INT64_TEXT})` : `past the largest 64-bit integer (${MAX_INT64_TEXT})`;
+      this.report(path, `${this.name(path)} is ${written ?? value}, ${bound} the API server can read.`);
       return undefined;
     }
     return this.checkBounds(path, value, bounds);
