@@ -56,6 +56,7 @@ describe('README.md', () => {
     assert.match(row('`--runs`'), new RegExp(`\\| ${count(limits.MAX_RUNS)} \\|`));
     assert.match(row('pods of one workload simulated for findings'), new RegExp(`\\| ${count(limits.MAX_ANALYSED_PODS_PER_WORKLOAD)} \\|`));
     assert.match(row('workloads of one file simulated for findings'), new RegExp(`\\| ${count(limits.MAX_SIMULATED_WORKLOADS_PER_FILE)} \\|`));
+    assert.match(row('pods of one file simulated for findings'), new RegExp(`\\| ${count(limits.MAX_ANALYSED_PODS_PER_FILE)}, in file order \\|`));
     assert.match(row('files of a folder the editor reads in the background'), new RegExp(`\\| ${count(limits.MAX_INDEXED_FILES)} files, ${limits.MAX_INDEXED_BYTES / 1024 / 1024} MiB each \\|`));
   });
 });

@@ -54,6 +54,23 @@ describe('per-workload simulations behind the findings', () => {
     assert.ok(findings.some((f) => f.ruleId === 'KFS002' && f.object?.name === 'w10'));
   });
 
+  it('stay within the budget: a file past its 10,000th pod simulates no more workloads (2,000 pods each would take minutes)', () => {
+    const workspace = new Workspace();
+    workspace.setDocument('big.yaml', Array.from({ length: 8 }, (_, i) => deployment(`w${i}`, 2000)).join('---\n'));
+    const { findings } = workspace.analyse('big.yaml');
+    const limit = findings.find((f) => f.ruleId === 'KFS093');
+    assert.equal(limit?.message, 'This file asks for more than 10,000 pods; node-failure findings are simulated for its workloads up to that many pods, from here on they are not. Split the file, or run kube-failure-sim simulate on it.');
+    assert.equal(limit?.object?.name, 'w5');
+    // As many runs as the first five workloads alone take.
+    const firstFive = new Workspace();
+    firstFive.setDocument('big.yaml', Array.from({ length: 5 }, (_, i) => deployment(`w${i}`, 2000)).join('---\n'));
+    firstFive.analyse('big.yaml');
+    assert.equal(workspace.simulations.runs, firstFive.simulations.runs);
+    const titles = workspace.lenses('big.yaml').map((l) => l.title);
+    assert.doesNotMatch(titles[4], /not simulated/);
+    assert.equal(titles[5], 'If its node fails: not simulated here: the first 10,000 pods of a file are');
+  });
+
   it('say in the CodeLens why a workload has no numbers: too many pods here, more than a cluster runs, a rejected field', () => {
     const workspace = new Workspace();
     workspace.setDocument('sizes.yaml', [deployment('big', 5000), deployment('huge', 200_000), deployment('bad', -1)].join('---\n'));

@@ -61,6 +61,13 @@ describe('hostile input through check and simulate (5 s and 512 MiB each, measur
     assert.match(run.stderr, /no such workload in the input; did you mean Deployment\/app-2999\? Workloads: Deployment\/app-2999, .*\(and 2,990 more\)\.\n$/);
   });
 
+  it('check of 60 Deployments of 2,000 replicas in a 13 KB file simulates the first 10,000 pods and says where it stopped', () => {
+    fs.writeFileSync(path.join(dir, 'many.yaml'), deployments(60).replace(/replicas: 1\n/g, 'replicas: 2000\n'));
+    const run = runCli(dir, ['check', 'many.yaml']);
+    withinBounds(run, 'check of 120,000 pods');
+    assert.match(run.stdout, /many\.yaml:\d+:\d+ info KFS093 This file asks for more than 10,000 pods; node-failure findings are simulated for its workloads up to that many pods, from here on they are not\./);
+  });
+
   it('the time before the failure (--at) counts towards the pod-hours and the 7 days', () => {
     fs.writeFileSync(path.join(dir, 'big.yaml'), deployments(1).replace('replicas: 1', 'replicas: 20000'));
     const early = runCli(dir, ['simulate', 'big.yaml', '--duration', '1m', '--at', '48h']);
