@@ -150,7 +150,8 @@ export function metadataProblem(object: ManifestObject): { range: Range; message
     if (value === undefined || value === null || typeof value === 'string') continue;
     return { range: object.sourceMap.closestRange(['metadata', field]), message: `metadata.${field} must be a string; it is ${Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'a map' : `the ${typeof value} ${String(value)}`}${quoteHint(value, object.sourceMap.plainText(['metadata', field]))}` };
   }
-  if (typeof meta.name !== 'string' && typeof meta.generateName !== 'string') {
+  // An empty name is no name (kubectl apply: resource name may not be empty).
+  if (!meta.name && !meta.generateName) {
     return { range: object.sourceMap.closestRange(['metadata']), message: 'metadata.name is required (kubectl apply: resource name may not be empty)' };
   }
   return undefined;

@@ -9,6 +9,7 @@ function analyse(text: string) {
   return { model: read.model, objects: read.objects, findings: [...read.parsed.problems, ...read.problems].sort(compareFindings) };
 }
 import type { Deployment, StatefulSet } from '../../src/manifest/model/types';
+import { metadataProblem } from '../../src/manifest/objects';
 
 function pos(range: { start: { line: number; character: number }; end: { line: number; character: number } }): string {
   return `${range.start.line}:${range.start.character}-${range.end.line}:${range.end.character}`;
@@ -143,6 +144,20 @@ describe('typed model', () => {
     assert.match(findings[3].message, /tolerationSeconds only applies to the NoExecute effect/);
     assert.match(findings[4].message, /resource quantity/);
     assert.deepEqual(findings[0].object, { kind: 'StatefulSet', name: 'db', namespace: 'default' });
+  });
+
+  it('refuses what the API server refuses: an empty name, an autoscaler without maxReplicas or with fewer than minReplicas, a Job whose pods restart Always', () => {
+    const messages = (yaml: string) => readManifestText(yaml).problems.map((p) => p.message);
+    const job = (spec: string) => `apiVersion: batch/v1\nkind: Job\nmetadata: {name: j}\nspec:\n  template:\n    spec:\n${spec}      containers: [{name: c, image: app}]\n`;
+    assert.deepEqual(messages(job('      restartPolicy: Always\n')), ['spec.template.spec.restartPolicy must be OnFailure or Never in a Job.']);
+    assert.deepEqual(messages(job('')), ['spec.template.spec.restartPolicy must be OnFailure or Never in a Job (unset, it defaults to Always, which the API server refuses).']);
+    assert.deepEqual(messages(job('      restartPolicy: Never\n')), []);
+    const hpa = (spec: string) => `apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\nmetadata: {name: h}\nspec:\n  scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: web}\n${spec}`;
+    assert.deepEqual(messages(hpa('  minReplicas: 5\n  maxReplicas: 2\n')), ['spec.maxReplicas is 2; it must be ≥ 5.']);
+    assert.deepEqual(messages(hpa('')), ['spec.maxReplicas is required.']);
+    assert.deepEqual(messages(hpa('  maxReplicas: 3\n')), []);
+    const [nameless] = readManifestText('apiVersion: v1\nkind: ConfigMap\nmetadata: {name: ""}\n').objects;
+    assert.equal(metadataProblem(nameless)?.message, 'metadata.name is required (kubectl apply: resource name may not be empty)');
   });
 
   it('reads the items of a kind: List as objects with their own ranges', () => {

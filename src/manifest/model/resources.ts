@@ -101,8 +101,16 @@ export function readHorizontalPodAutoscaler(r: FieldReader): HorizontalPodAutosc
   return {
     ...readObjectMeta(r),
     target: { kind: spec.string('scaleTargetRef', 'kind') ?? '', name: spec.string('scaleTargetRef', 'name') ?? '' },
-    minReplicas: spec.int(['minReplicas'], { min: 1 }) ?? 1,
+    minReplicas: maxReplicasChecked(spec),
   };
+}
+
+/** minReplicas, with the API server's checks of maxReplicas: required, and at least minReplicas (ValidateHorizontalPodAutoscalerSpec). */
+function maxReplicasChecked(spec: FieldReader): number {
+  const minReplicas = spec.int(['minReplicas'], { min: 1 }) ?? 1;
+  if (!spec.has('maxReplicas')) spec.report(['maxReplicas'], `${spec.fullPath('maxReplicas')} is required.`);
+  else spec.int(['maxReplicas'], { min: minReplicas, max: MAX_INT32 });
+  return minReplicas;
 }
 
 /** Sets in `target` each resource it lacks and `source` has: the first default of a resource decides it. */

@@ -201,6 +201,11 @@ export function podCountPath(workload: Workload): string[] {
 }
 
 function readJob(meta: ObjectMeta, spec: FieldReader, kind: Job['kind']): Job {
+  const template = readPodTemplate(spec.at('template'));
+  // ValidateJobSpec: a Job's pods end; Always (also the default of an unset restartPolicy) is refused.
+  if (template.spec.restartPolicy === 'Always') {
+    spec.report(['template', 'spec', 'restartPolicy'], `${spec.fullPath('template', 'spec', 'restartPolicy')} must be OnFailure or Never in a Job${spec.has('template', 'spec', 'restartPolicy') ? '' : ' (unset, it defaults to Always, which the API server refuses)'}.`);
+  }
   return {
     ...meta, kind,
     parallelism: podCount(spec, 'parallelism'),
@@ -214,6 +219,6 @@ function readJob(meta: ObjectMeta, spec: FieldReader, kind: Job['kind']): Job {
       onExitCodes: rule.has('onExitCodes'),
     })),
     activeDeadlineSeconds: spec.int(['activeDeadlineSeconds'], { min: 1 }),
-    template: readPodTemplate(spec.at('template')),
+    template,
   };
 }
