@@ -115,7 +115,8 @@ function toObject(value: unknown, sourceMap: SourceMap, documentIndex: number, p
   const kind = value.kind as string;
   const metadata = isPlainObject(value.metadata) ? value.metadata : {};
   const name = typeof metadata.name === 'string' ? metadata.name : typeof metadata.generateName === 'string' ? `${metadata.generateName}*` : '';
-  const namespace = typeof metadata.namespace === 'string' ? metadata.namespace : CLUSTER_SCOPED.has(kind) ? '' : 'default';
+  // An empty namespace is an unset one: kubectl fills in its default namespace (resource.Builder's DefaultNamespace).
+  const namespace = typeof metadata.namespace === 'string' && metadata.namespace !== '' ? metadata.namespace : CLUSTER_SCOPED.has(kind) ? '' : 'default';
   const root = sourceMap.root;
   return {
     apiVersion: value.apiVersion as string,

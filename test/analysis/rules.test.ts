@@ -606,6 +606,10 @@ describe('rules (RULES.md sections A–E)', () => {
     assert.deepEqual(kfs094(deployment().replace('namespace: shop', `namespace: ${'n'.repeat(63)}`)), []);
     assert.match(kfs094(deployment().replace('namespace: shop', `namespace: ${'n'.repeat(64)}`))[0], /metadata\.namespace "n{64}" is not a valid namespace/);
     assert.deepEqual(kfs094(deployment().replace('metadata: {name: web, namespace: shop}', 'metadata: {name: web}')), []);
+    // An empty namespace is an unset one: kubectl fills in its default namespace.
+    const empty = analyse(deployment().replace('namespace: shop', 'namespace: ""'));
+    assert.deepEqual(empty.findings.filter((f) => f.ruleId === 'KFS094'), []);
+    assert.equal(empty.model.workloads[0].namespace, 'default');
     assert.deepEqual(kfs094('apiVersion: v1\nkind: Node\nmetadata: {name: n1, namespace: "Not A Namespace"}\n'), []);
   });
 
