@@ -5,6 +5,7 @@
  */
 import { zoneName } from '../cluster/clusterSpec';
 import { isMirrorPod } from '../manifest/model/workloads';
+import { MAX_DURATION_MS } from '../manifest/limits';
 import type { Job, Taint } from '../manifest/model/types';
 import { podStatus } from './kubectl';
 import type { InitialPlacement, Placement } from './scenario';
@@ -60,7 +61,8 @@ export type OutcomeCause =
   /** `leaderlessSinceMs`: the controller manager restarted then and no new leader holds its lease at the end. */
   | { kind: 'not-evicted-yet'; pod: string; node: string; status: string; serving: boolean; retaintedMs: number | null; leaderlessSinceMs?: number }
   | { kind: 'evictions-stopped'; pod: string; node: string; zone: string; state: 'PartialDisruption' | 'all-zones-down' }
-  | { kind: 'tolerates-forever'; pod: string; node: string; taint: string; serving: boolean }
+  /** `tolerationSeconds`: a finite toleration longer than any run (MAX_DURATION_MS), in effect forever; absent, none at all. */
+  | { kind: 'tolerates-forever'; pod: string; node: string; taint: string; serving: boolean; tolerationSeconds?: number }
   /** `readinessProbe`: whether a failing probe, rather than a container down between restarts, explains `podReady` false. */
   /** `answers`: the app answers at the end (a container restarted on the broken node works, sim.diskFailureRestartsHang false). */
   | { kind: 'node-ready-but-broken'; pod: string; node: string; podReady: boolean; readinessProbe: boolean; restarts: number; answers: boolean }
@@ -473,6 +475,9 @@ function waitingOnNode(pod: SimPod, serving: boolean, stopped: EvictionStop): { 
   const taints: Taint[] = carried.length > 0 ? carried : [{ key: node.ready === 'False' ? NOT_READY : UNREACHABLE, value: '', effect: 'NoExecute' }];
   const tolerations = matchingTolerations(taints, pod.template.tolerations);
   const taint = taints.map((t) => `${t.key}:${t.effect}`).join(', ');
-  if (tolerations && minTolerationMs(tolerations) < 0) return { outcome: 'tolerated', cause: { kind: 'tolerates-forever', pod: pod.name, node: node.name, taint, serving } };
+  const toleratedMs = tolerations ? minTolerationMs(tolerations) : 0;
+  if (toleratedMs < 0) return { outcome: 'tolerated', cause: { kind: 'tolerates-forever', pod: pod.name, node: node.name, taint, serving } };
+  // An eviction no run can reach (past the 7 days the simulator runs) is told as the toleration it is.
+  if (toleratedMs > MAX_DURATION_MS) return { outcome: 'tolerated', cause: { kind: 'tolerates-forever', pod: pod.name, node: node.name, taint, serving, tolerationSeconds: toleratedMs / 1000 } };
   return { outcome: 'awaiting-eviction', cause: { kind: 'not-evicted-yet', pod: pod.name, node: node.name, status: podStatus(pod), serving, retaintedMs: null } };
 }

@@ -552,6 +552,12 @@ spec:
       assert.equal(web.podDeletionMs, null);
       assert.match(reasonOf(web), /tolerates node\.kubernetes\.io\/unreachable:NoExecute forever .*never evicted/);
       assert.doesNotMatch(reasonOf(web), /simulate longer/);
+      // A toleration longer than any run (int64's largest tolerationSeconds) is as good as forever; 7 days is not.
+      const longest = run([deployment('web', 1, '      tolerations: [{key: node.kubernetes.io/unreachable, operator: Exists, effect: NoExecute, tolerationSeconds: 9223372036854775807}]\n')], { durationMs: 10 * MINUTE });
+      assert.equal(summaryOf(longest, 'web').outcome, 'tolerated');
+      assert.match(reasonOf(summaryOf(longest, 'web')), /tolerates node\.kubernetes\.io\/unreachable:NoExecute for longer than any run \(its tolerationSeconds is more than 7 days\): in effect it is never evicted/);
+      const week = run([deployment('web', 1, '      tolerations: [{key: node.kubernetes.io/unreachable, operator: Exists, effect: NoExecute, tolerationSeconds: 604800}]\n')], { durationMs: 10 * MINUTE });
+      assert.equal(summaryOf(week, 'web').outcome, 'awaiting-eviction');
     });
 
     it('a DaemonSet pod waits for its node whatever it tolerates, and says whether it still answers', () => {
