@@ -43,15 +43,23 @@ export class JobController extends WorkloadController {
   }
 
   /**
-   * matchPodFailurePolicy: the first rule the failed pod matches decides. On a failed node only
-   * pod conditions can match (DisruptionTarget, set by the taint eviction controller and pod GC):
-   * the containers' exit codes are lost with the node. FailIndex counts as a failure here.
+   * matchPodFailurePolicy: the first rule the failed pod matches decides, with the message the Job
+   * controller writes (pod_failure_policy.go). Pod conditions: DisruptionTarget, set by the taint
+   * eviction controller, pod GC and the kubelet's shutdown. Exit codes: only where the kubelet
+   * reported one (a container it stopped); on a failed node they are lost. FailIndex counts as a failure here.
    */
-  private matchingRule(spec: Job, pod: SimPod): { action: PodFailurePolicyRule['action']; index: number; condition: string } | undefined {
+  private matchingRule(spec: Job, pod: SimPod): { action: PodFailurePolicyRule['action']; message: string } | undefined {
     if (!features.jobPodFailurePolicy(this.ctx.timing.version.minor)) return undefined;
-    const index = spec.podFailureRules.findIndex((rule) => !rule.onExitCodes
-      && rule.onPodConditions.some((c) => c.type === 'DisruptionTarget' && c.status === 'True' && pod.disruptionTarget !== undefined));
-    return index < 0 ? undefined : { action: spec.podFailureRules[index].action, index, condition: 'DisruptionTarget' };
+    for (const [index, rule] of spec.podFailureRules.entries()) {
+      const matching = `matching ${rule.action} rule at index ${index}`;
+      if (rule.onExitCodes) {
+        const container = failedContainer(rule.onExitCodes, pod);
+        if (container) return { action: rule.action, message: `Container ${container} for pod ${pod.namespace}/${pod.name} failed with exit code ${pod.exitCode} ${matching}` };
+      } else if (pod.disruptionTarget !== undefined && rule.onPodConditions.some((c) => c.type === 'DisruptionTarget' && c.status === 'True')) {
+        return { action: rule.action, message: `Pod ${pod.namespace}/${pod.name} has condition DisruptionTarget ${matching}` };
+      }
+    }
+    return undefined;
   }
 
   /**
@@ -97,7 +105,7 @@ export class JobController extends WorkloadController {
       this.counted.add(pod);
       const rule = this.matchingRule(spec, pod);
       if (rule?.action === 'FailJob') {
-        this.fail(workload, running(), 'PodFailurePolicy', `Pod ${pod.namespace}/${pod.name} has condition ${rule.condition} matching FailJob rule at index ${rule.index}`);
+        this.fail(workload, running(), 'PodFailurePolicy', rule.message);
         return;
       }
       // Every failure delays the next pod, an ignored one too (syncJob's newBackoffRecord takes all new failed pods).
@@ -124,4 +132,16 @@ export class JobController extends WorkloadController {
     }
     for (let i = 0; i < missing; i++) this.create(workload);
   }
+}
+
+/**
+ * getMatchingContainerFromList: a container whose non-zero exit code is In (or NotIn) the values,
+ * the named one if the requirement names one. Every app container ends with the pod's exit code
+ * here; init containers ended with 0 before, so they never match.
+ */
+function failedContainer(requirement: NonNullable<PodFailurePolicyRule['onExitCodes']>, pod: SimPod): string | undefined {
+  const code = pod.exitCode;
+  if (code === undefined || code === 0 || requirement.values.includes(code) !== (requirement.operator === 'In')) return undefined;
+  const names = pod.template.containers.map((c) => c.name);
+  return requirement.containerName === undefined ? names[0] : names.find((name) => name === requirement.containerName);
 }

@@ -303,10 +303,11 @@ class Kubelet {
       const graceMs = (probe.terminationGracePeriodSeconds ?? pod.template.terminationGracePeriodSeconds) * 1000;
       clock.after(Math.min(timing.simulator.containerStopLatency.value, graceMs), () => {
         if (!alive()) return;
+        const code = exitCode(pod, true);
         store.setPodRuntime(pod, false, false, 'liveness');
         // restartPolicy Never: the killed container is not started again, so the pod ends Failed (computePodActions).
         if (pod.template.restartPolicy === 'Never') {
-          this.client.write(() => store.patchPodStatus(pod, { phase: 'Failed', ready: false, containersReady: false, containerState: 'terminated', containerReason: 'Error' }));
+          this.client.write(() => store.patchPodStatus(pod, { phase: 'Failed', ready: false, containersReady: false, containerState: 'terminated', containerReason: 'Error', exitCode: code }));
           return;
         }
         const backoffMs = restarts === 0 ? 0 : Math.min(BACKOFF_INITIAL_MS * 2 ** (restarts - 1), BACKOFF_MAX_MS);
@@ -385,12 +386,13 @@ class Kubelet {
       const stopMs = startMs + Math.min(ownStopMs, graceMs);
       // kubectl shows the containers' terminated reason over the pod's (printPod).
       const containerReason = exitsZero(pod, ownStopMs < graceMs) ? 'Completed' : 'Error';
+      const code = exitCode(pod, ownStopMs < graceMs);
       doneMs = Math.max(doneMs, stopMs);
       clock.after(stopMs, () => {
         if (pod.removed || !this.connected) return;
         store.setPodRuntime(pod, false, false, 'shutdown');
         if (minor >= 26) this.client.write(() => store.addDisruptionTarget(pod, 'TerminationByKubelet', message));
-        this.client.write(() => store.patchPodStatus(pod, { phase: 'Failed', reason, ready: false, containersReady: false, containerState: 'terminated', containerReason }));
+        this.client.write(() => store.patchPodStatus(pod, { phase: 'Failed', reason, ready: false, containersReady: false, containerState: 'terminated', containerReason, exitCode: code }));
       });
     }
     return doneMs;
@@ -511,7 +513,7 @@ class Kubelet {
       return;
     }
     if (rebooted && pod.template.restartPolicy === 'Never') {
-      this.client.write(() => store.patchPodStatus(pod, { phase: 'Failed', ready: false, containersReady: false, containerState: 'terminated', containerReason: 'Unknown' }));
+      this.client.write(() => store.patchPodStatus(pod, { phase: 'Failed', ready: false, containersReady: false, containerState: 'terminated', containerReason: 'Unknown', exitCode: LOST_CONTAINER_EXIT_CODE }));
       return;
     }
     if (rebooted) {
@@ -638,12 +640,13 @@ class Kubelet {
     const graceMs = (pod.deletionGracePeriodSeconds ?? pod.template.terminationGracePeriodSeconds) * 1000;
     const stopMs = pod.running ? this.stopMs(pod, graceMs) : Math.min(timing.simulator.containerStopLatency.value, 100);
     const exitedZero = exitsZero(pod, stopMs < graceMs);
+    const code = exitCode(pod, stopMs < graceMs);
     const terminalPhase = features.kubeletTerminalPhaseOnDelete(timing.version.minor) && !(pod.owner && isMirrorPod(pod.owner.spec));
     clock.after(stopMs, () => {
       if (!this.connected || pod.removed || this.skipsPodSync()) return;
       store.setPodRuntime(pod, false, false, 'deleted');
       const phase = terminalPhase ? { phase: exitedZero ? 'Succeeded' as const : 'Failed' as const } : {};
-      this.client.write(() => store.patchPodStatus(pod, { ...phase, ready: false, containersReady: false, containerState: 'terminated', containerReason: exitedZero ? 'Completed' : 'Error' }));
+      this.client.write(() => store.patchPodStatus(pod, { ...phase, ready: false, containersReady: false, containerState: 'terminated', containerReason: exitedZero ? 'Completed' : 'Error', exitCode: code }));
       this.client.write(() => store.removePod(pod, `kubelet on ${this.node.name} confirmed the deletion`));
     });
   }
@@ -670,6 +673,15 @@ class Kubelet {
 function exitsZero(pod: SimPod, stoppedInTime: boolean): boolean {
   return pod.running && stoppedInTime && pod.template.restartPolicy === 'Always';
 }
+
+/** That exit code (a Job's podFailurePolicy matches on it): undefined for containers that never ran. */
+function exitCode(pod: SimPod, stoppedInTime: boolean): number | undefined {
+  if (!pod.running) return undefined;
+  return exitsZero(pod, stoppedInTime) ? 0 : stoppedInTime ? 143 : 137;
+}
+
+/** What containerd reports for a container lost with its sandbox (a reboot). */
+const LOST_CONTAINER_EXIT_CODE = 255;
 
 function hasStartupProbe(pod: SimPod): boolean {
   return pod.template.startupProbe !== undefined && pod.template.startupProbe.handler !== 'none';

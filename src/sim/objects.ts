@@ -133,6 +133,8 @@ export interface SimPod {
   disruptionTarget?: string;
   containerState: ContainerState;
   containerReason?: string;
+  /** The exit code the kubelet reported for the app containers (kubelet.ts exitCode: each takes the pod's). */
+  exitCode?: number;
   containersReady: boolean;
   restartCount: number;
   ip?: string;

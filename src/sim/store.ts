@@ -27,6 +27,8 @@ export interface PodStatusPatch {
   ready?: boolean;
   ip?: string | undefined;
   restartCount?: number;
+  /** The app containers' exit code once terminated, where the kubelet reports one. */
+  exitCode?: number;
 }
 
 /** Who deleted a pod or a node, and why a container stopped: the trace words them. */
@@ -236,6 +238,7 @@ export class Store {
     if ('reason' in patch) pod.reason = patch.reason;
     if (patch.containerState !== undefined) pod.containerState = patch.containerState;
     if ('containerReason' in patch) pod.containerReason = patch.containerReason;
+    if ('exitCode' in patch) pod.exitCode = patch.exitCode;
     if (patch.containersReady !== undefined) pod.containersReady = patch.containersReady;
     if (patch.ready !== undefined) pod.readyCondition = patch.ready;
     if (wasReady && !pod.readyCondition) pod.notReadySince = this.now;

@@ -483,6 +483,30 @@ spec:
     assert.ok(run([job('Ignore')], { ...options, version: '1.25' }).events.some((e) => e.reason === 'BackoffLimitExceeded'));
   });
 
+  it('a Job\'s podFailurePolicy matches the exit code the kubelet reports for a container it stopped; a pod lost with its node has none', () => {
+    const job = (rules: string) => `apiVersion: batch/v1\nkind: Job\nmetadata: {name: batch, namespace: truth}\nspec:\n  backoffLimit: 6\n  podFailurePolicy:\n    rules:\n${rules}  template: {spec: {restartPolicy: Never, containers: [{name: main, image: busybox}]}}\n`;
+    const nonZero = '    - {action: FailJob, onExitCodes: {operator: NotIn, values: [0]}}\n';
+    const set = { 'kubelet.shutdownGracePeriod': '30s', 'kubelet.shutdownGracePeriodCriticalPods': '10s' };
+    // A graceful shutdown stops the container: SIGTERM, exit 143 for a run-to-completion container (kubelet.ts exitCode).
+    const stopped = run([job(nonZero)], { failure: 'graceful-shutdown', durationMs: 3 * MINUTE, set });
+    assert.match(messageOf(stopped.events.find((e) => e.reason === 'PodFailurePolicy')!), /^Container main for pod truth\/batch-\w+ failed with exit code 143 matching FailJob rule at index 0$/);
+    assert.ok(!stopped.events.some((e) => e.type === 'PodCreated' && e.t > 0));
+    // Rules decide in order: an Ignore on the shutdown's DisruptionTarget first, and the pod is replaced.
+    const ignoredFirst = run([job(`    - {action: Ignore, onPodConditions: [{type: DisruptionTarget}]}\n${nonZero}`)], { failure: 'graceful-shutdown', durationMs: 3 * MINUTE, set });
+    assert.ok(!ignoredFirst.events.some((e) => e.reason === 'PodFailurePolicy'));
+    assert.ok(ignoredFirst.events.some((e) => e.type === 'PodCreated' && e.t > 0));
+    // In and a container name: 143 is not 137, and a name the pod does not have matches nothing.
+    for (const rule of ['    - {action: FailJob, onExitCodes: {operator: In, values: [137]}}\n', '    - {action: FailJob, onExitCodes: {containerName: sidecar, operator: NotIn, values: [0]}}\n']) {
+      assert.ok(!run([job(rule)], { failure: 'graceful-shutdown', durationMs: 3 * MINUTE, set }).events.some((e) => e.reason === 'PodFailurePolicy'), rule);
+    }
+    // Powered off: the pod is deleted with the node's containers lost, so no exit code matches.
+    const lost = run([job(nonZero)], { durationMs: 12 * MINUTE, interventions: [{ kind: 'delete-node' as const, atMs: 7 * MINUTE }] });
+    assert.ok(!lost.events.some((e) => e.reason === 'PodFailurePolicy'));
+    // Back after a reboot, a restartPolicy Never pod's lost containers report 255 (containerd): NotIn [0] fails the Job.
+    const rebooted = run([job(nonZero)], { durationMs: 5 * MINUTE, recoverAfterMs: MINUTE });
+    assert.match(messageOf(rebooted.events.find((e) => e.reason === 'PodFailurePolicy')!), /failed with exit code 255 matching FailJob rule at index 0$/);
+  });
+
   it('a Job runs no more pods than completions, and past its backoffLimit it fails and deletes its active pods', () => {
     const job = (spec: string) => `apiVersion: batch/v1\nkind: Job\nmetadata: {name: batch, namespace: truth}\nspec: {${spec}, template: {spec: {restartPolicy: Never, containers: [{name: c, image: busybox}]}}}\n`;
     const capped = run([job('parallelism: 3, completions: 2')], { durationMs: 2 * MINUTE });

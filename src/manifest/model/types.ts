@@ -355,6 +355,9 @@ export interface PodFailurePolicyRule {
   action: 'FailJob' | 'FailIndex' | 'Ignore' | 'Count';
   /** Condition types and statuses (default True) the failed pod must have one of. */
   onPodConditions: { type: string; status: string }[];
-  /** The rule matches on exit codes instead (never for a pod whose node failed: the codes are lost). */
-  onExitCodes: boolean;
+  /**
+   * The rule matches on exit codes instead: a container (the named one, if any) that ended with a
+   * non-zero code In or NotIn the values. Never for a pod whose node failed: the codes are lost.
+   */
+  onExitCodes?: { containerName?: string; operator: 'In' | 'NotIn'; values: number[] };
 }

@@ -1,5 +1,5 @@
 import { formatCount } from '../formatCount';
-import { CLUSTER_ENVELOPE, MAX_INT32 } from '../limits';
+import { CLUSTER_ENVELOPE, MAX_INT32, MIN_INT32 } from '../limits';
 import type { FieldReader } from './fieldReader';
 import { readLabelSelector, readPodSpec, readPodTemplate, readPvcSpec } from './podSpec';
 import type { BarePod, Container, DaemonSet, Deployment, Job, LabelSelector, ObjectMeta, PodSpec, ReplicaSet, StatefulSet, Volume, Workload } from './types';
@@ -216,7 +216,11 @@ function readJob(meta: ObjectMeta, spec: FieldReader, kind: Job['kind']): Job {
     podFailureRules: spec.objectList('podFailurePolicy', 'rules').map((rule) => ({
       action: rule.oneOf(['action'], ['FailJob', 'FailIndex', 'Ignore', 'Count'] as const) ?? 'Count',
       onPodConditions: rule.objectList('onPodConditions').map((c) => ({ type: c.string('type') ?? '', status: c.string('status') ?? 'True' })),
-      onExitCodes: rule.has('onExitCodes'),
+      onExitCodes: rule.has('onExitCodes') ? {
+        containerName: rule.string('onExitCodes', 'containerName'),
+        operator: rule.oneOf(['onExitCodes', 'operator'], ['In', 'NotIn'] as const) ?? 'In',
+        values: rule.list('onExitCodes', 'values').map((v) => v.int([], { min: MIN_INT32, max: MAX_INT32 })).filter((v): v is number => v !== undefined),
+      } : undefined,
     })),
     activeDeadlineSeconds: spec.int(['activeDeadlineSeconds'], { min: 1 }),
     template,
