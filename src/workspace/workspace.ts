@@ -31,6 +31,7 @@ import { API_REJECTED, INVALID_FIELD, SYNTAX_ERROR } from '../manifest/problem';
 import type { Scenario } from '../sim/scenario';
 import { workloadsNamed } from '../sim/workloadTarget';
 import { API_REJECTION_RULES, RULES } from '../analysis/rules';
+import { nameProblem } from '../analysis/rules/apiValidationRules';
 import { InputError } from './inputError';
 import { mergeModels } from './mergeModels';
 import { buildScenario } from './scenarioBuilder';
@@ -441,9 +442,15 @@ function clusterNodes({ texts, source, files }: ClusterText) {
     // A YAML error, or a Node field the API server would refuse (allocatable cpu "-4").
     const problem = read.parsed.problems.find((p) => p.ruleId === SYNTAX_ERROR)
       ?? read.problems.find((p) => (p.ruleId === INVALID_FIELD || p.ruleId === API_REJECTED) && p.severity === 'error' && p.object?.kind === 'Node');
-    // A Node without a string name: the API server refuses it, and here it would be a node named "".
-    const nameless = read.model.nodes.map((n) => metadataProblem(n.source)).find((p) => p !== undefined);
-    const located = problem ?? (nameless && { ...nameless, message: `The API server rejects this Node: ${nameless.message}.` });
+    // A Node without a string name, or with one that is not a DNS subdomain: the API server refuses it,
+    // as it does when the file is given as a manifest (KFS094).
+    const badName = read.model.nodes.map((n): { range: Range; message: string } | undefined => {
+      const meta = metadataProblem(n.source);
+      if (meta) return meta;
+      const why = nameProblem(n.source);
+      return why ? { range: n.source.sourceMap.closestRange(['metadata', 'name']), message: `${JSON.stringify(n.name)} is not a valid name (${why})` } : undefined;
+    }).find((p) => p !== undefined);
+    const located = problem ?? (badName && { ...badName, message: `The API server rejects this Node: ${badName.message}.` });
     if (located && file !== undefined) throw new InputError('cluster', source, located.message, { uri: file, range: located.range });
     if (located) throw new InputError('cluster', source, `${located.message} (line ${located.range.start.line + 1}, column ${located.range.start.character + 1} of one of its texts)`);
     for (const node of read.model.nodes) fileOf.set(node, file);

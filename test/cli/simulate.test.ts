@@ -328,6 +328,11 @@ items:
     // A name that is not a string is no name: the API server refuses the Node.
     const numbered = write({ 'nodes.yaml': 'apiVersion: v1\nkind: List\nitems:\n- {apiVersion: v1, kind: Node, metadata: {name: 12345}}\n' });
     assert.match(run('simulate', file, '--cluster', path.join(numbered, 'nodes.yaml')).stderr, /nodes\.yaml:4:\d+: The API server rejects this Node: metadata\.name must be a string; it is the number 12345/);
+    // As given among the manifests (KFS094): a name that is not a DNS subdomain, or an empty one.
+    const named = write({ 'nodes.yaml': 'apiVersion: v1\nkind: List\nitems:\n- {apiVersion: v1, kind: Node, metadata: {name: "<b>N1</b>"}}\n' });
+    assert.match(run('simulate', file, '--cluster', path.join(named, 'nodes.yaml')).stderr, /nodes\.yaml:4:\d+: The API server rejects this Node: "<b>N1<\/b>" is not a valid name \(a name must be a DNS-1123 subdomain/);
+    const empty = write({ 'nodes.yaml': 'apiVersion: v1\nkind: List\nitems:\n- {apiVersion: v1, kind: Node, metadata: {name: ""}}\n' });
+    assert.match(run('simulate', file, '--cluster', path.join(empty, 'nodes.yaml')).stderr, /nodes\.yaml:4:\d+: The API server rejects this Node: metadata\.name is required/);
     // A folder of node files: the error names the file in it, at its line.
     const folder = write({ 'a.yaml': 'apiVersion: v1\nkind: Node\nmetadata: {name: a}\n', 'b.yaml': 'apiVersion: v1\nkind: Node\nmetadata: {name: b}\nmetadata: {name: c}\n' });
     const inFolder = run('simulate', file, '--cluster', folder).stderr;

@@ -53,7 +53,8 @@ export function isPatch(object: ManifestObject): boolean {
   return '$patch' in object.value || Object.keys(object.value).some((k) => k.startsWith('$setElementOrder'));
 }
 
-function nameProblem(object: ManifestObject): string | undefined {
+/** ValidateObjectMeta's name check for the kinds above: why the name is refused, if it is. */
+export function nameProblem(object: ManifestObject): string | undefined {
   const name = object.name;
   if (name === '' || name.endsWith('*') || !(LABEL_NAMED.has(object.kind) || SUBDOMAIN_NAMED.has(object.kind))) return undefined;
   if (LABEL_NAMED.has(object.kind)) {
