@@ -248,9 +248,13 @@ export class Workspace {
    */
   timing(run?: RunTiming): TimingConfiguration {
     const settings = this.runSettings(run);
-    const { version, versionSource } = this.version(true, [], settings.version);
+    const ignored: InputError[] = [];
+    const { version, versionSource } = this.version(true, ignored, settings.version);
     try {
-      return resolveTiming({ version, versionSource, profile: settings.profile, settings: [...this.clusterSettings(), ...settings.overrides] });
+      const timing = resolveTiming({ version, versionSource, profile: settings.profile, settings: [...this.clusterSettings(), ...settings.overrides] });
+      // A control-plane image of a version the simulator does not know: the run says which defaults it used instead.
+      const notes = ignored.map((e) => `${e.at ? `${this.label(e.at.uri, e.at.range)}: ` : ''}version ${e.value}: ${e.problem}`);
+      return notes.length === 0 ? timing : { ...timing, notes: [...timing.notes, ...notes] };
     } catch (error) {
       throw error instanceof TimingError ? timingInputError(error) : error;
     }
@@ -375,7 +379,7 @@ export class Workspace {
       const error = new InputError('version', String(setting.value), `${parsed} The defaults of ${DEFAULT_VERSION} are used.`, at);
       // An image of a version the simulator does not know is no mistake in the input: the defaults apply, said where the image is.
       if (rank === 1) {
-        if (!strict) problems.push(error);
+        problems.push(error);
         continue;
       }
       if (strict) throw error;

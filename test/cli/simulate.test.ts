@@ -339,6 +339,14 @@ items:
     assert.ok(inFolder.startsWith(`kube-failure-sim: ${path.join(folder, 'b.yaml')}:4:1: `) && inFolder.includes('duplicated mapping key'), inFolder);
   });
 
+  it('says when a control-plane image is of a version it does not know, and which defaults it used instead', () => {
+    const kcm = 'apiVersion: v1\nkind: Pod\nmetadata: {name: kube-controller-manager, namespace: kube-system}\nspec:\n  containers:\n  - name: kube-controller-manager\n    image: registry.k8s.io/kube-controller-manager:v1.19.16\n    command: [kube-controller-manager]\n';
+    const folder = write({ 'kcm.yaml': kcm, 'app.yaml': DB });
+    const { code, stdout } = run('simulate', folder, '--duration', '1m');
+    assert.equal(code, 0);
+    assert.match(stdout, /\nNote: .*kcm\.yaml:7: version v1\.19\.16: Kubernetes 1\.19 is outside the versions the simulator knows \(1\.20–1\.\d+\)\. The defaults of 1\.\d+ are used\.\n/);
+  });
+
   it('rejects bad input with a clear message and exit code 2', () => {
     const cases: [string[], RegExp][] = [
       [['--failure', 'meteor'], /--failure must be power-off, kubelet-stop, partition, kubelet-not-ready, disk-failure, graceful-shutdown or zone-outage, not "meteor"/],
