@@ -156,6 +156,14 @@ describe('typed model', () => {
     assert.deepEqual(messages(hpa('  minReplicas: 5\n  maxReplicas: 2\n')), ['spec.maxReplicas is 2; it must be ≥ 5.']);
     assert.deepEqual(messages(hpa('')), ['spec.maxReplicas is required.']);
     assert.deepEqual(messages(hpa('  maxReplicas: 3\n')), []);
+    const budget = (value: string) => messages(`apiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata: {name: p}\nspec: {minAvailable: "${value}", selector: {matchLabels: {app: x}}}\n`);
+    assert.deepEqual(budget('150%'), ['spec.minAvailable is 150%; a percentage here must not be greater than 100%.']);
+    assert.deepEqual(budget('100%'), []);
+    const probe = (field: string, value: string) => messages(`apiVersion: v1\nkind: Pod\nmetadata: {name: q}\nspec:\n  containers:\n  - name: c\n    image: x\n    ${field}: ${value}\n`);
+    assert.deepEqual(probe('livenessProbe', '{exec: {}}'), ['spec.containers[0].livenessProbe.exec.command is required.']);
+    assert.deepEqual(probe('startupProbe', '{tcpSocket: {port: 80}, successThreshold: 2}'), ['spec.containers[0].startupProbe.successThreshold is 2; it must be 1 for a startup probe.']);
+    assert.deepEqual(probe('readinessProbe', '{tcpSocket: {port: 80}, successThreshold: 2}'), []);
+    assert.deepEqual(probe('readinessProbe', '{tcpSocket: {port: 80}, periodSeconds: 2147483648}'), ['spec.containers[0].readinessProbe.periodSeconds is 2147483648; it must be ≤ 2147483647.']);
     const [nameless] = readManifestText('apiVersion: v1\nkind: ConfigMap\nmetadata: {name: ""}\n').objects;
     assert.equal(metadataProblem(nameless)?.message, 'metadata.name is required (kubectl apply: resource name may not be empty)');
   });

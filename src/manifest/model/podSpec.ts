@@ -1,3 +1,4 @@
+import { MAX_INT32 } from '../limits';
 import { isPlainObject } from '../objects';
 import { cpuMillis } from '../quantity';
 import type { FieldReader } from './fieldReader';
@@ -171,8 +172,8 @@ function readContainer(r: FieldReader, init: boolean): Container {
       hostPort: p.has('hostPort') ? p.int(['hostPort'], { min: 1, max: 65535 }) : undefined,
     })),
     readinessProbe: readProbe(r.at('readinessProbe')),
-    livenessProbe: readProbe(r.at('livenessProbe')),
-    startupProbe: readProbe(r.at('startupProbe')),
+    livenessProbe: readProbe(r.at('livenessProbe'), 'liveness'),
+    startupProbe: readProbe(r.at('startupProbe'), 'startup'),
     requests: readResources(r.at('resources', 'requests')),
     limits: readResources(r.at('resources', 'limits')),
     preStop: readLifecycleHandler(r.at('lifecycle', 'preStop')),
@@ -212,17 +213,24 @@ export function readExtendedResources(r: FieldReader): Record<string, number> | 
 const PROBE_HANDLERS: ProbeHandler[] = ['exec', 'httpGet', 'tcpSocket', 'grpc'];
 
 /** A probe with the API defaults (period 10 s, timeout 1 s, failureThreshold 3, successThreshold 1). */
-export function readProbe(r: FieldReader): Probe | undefined {
+/**
+ * A probe as validateProbe checks it: int32 counts, a command for exec, and a successThreshold of 1
+ * for a liveness or startup probe (`once`: one success is all they wait for).
+ */
+export function readProbe(r: FieldReader, once?: 'liveness' | 'startup'): Probe | undefined {
   if (!r.has() || !r.isObject()) return undefined;
   const handler = PROBE_HANDLERS.find((h) => r.has(h)) ?? 'none';
   checkPort(r, handler);
+  if (handler === 'exec' && r.stringList('exec', 'command').length === 0) r.report(['exec', 'command'], `${r.fullPath('exec', 'command')} is required.`);
+  const successThreshold = r.int(['successThreshold'], { min: 1, max: MAX_INT32 }) ?? 1;
+  if (once && successThreshold !== 1) r.report(['successThreshold'], `${r.fullPath('successThreshold')} is ${successThreshold}; it must be 1 for a ${once} probe.`);
   return {
     handler,
-    initialDelaySeconds: r.int(['initialDelaySeconds']) ?? 0,
-    periodSeconds: r.int(['periodSeconds'], { min: 1 }) ?? 10,
-    timeoutSeconds: r.int(['timeoutSeconds'], { min: 1 }) ?? 1,
-    successThreshold: r.int(['successThreshold'], { min: 1 }) ?? 1,
-    failureThreshold: r.int(['failureThreshold'], { min: 1 }) ?? 3,
+    initialDelaySeconds: r.int(['initialDelaySeconds'], { min: 0, max: MAX_INT32 }) ?? 0,
+    periodSeconds: r.int(['periodSeconds'], { min: 1, max: MAX_INT32 }) ?? 10,
+    timeoutSeconds: r.int(['timeoutSeconds'], { min: 1, max: MAX_INT32 }) ?? 1,
+    successThreshold: once ? 1 : successThreshold,
+    failureThreshold: r.int(['failureThreshold'], { min: 1, max: MAX_INT32 }) ?? 3,
     terminationGracePeriodSeconds: r.int(['terminationGracePeriodSeconds'], { min: 1 }),
     command: handler === 'exec' ? r.stringList('exec', 'command') : [],
     host: handler === 'httpGet' ? r.string('httpGet', 'host') : handler === 'tcpSocket' ? r.string('tcpSocket', 'host') : undefined,

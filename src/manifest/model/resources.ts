@@ -81,10 +81,18 @@ export function readStorageClass(r: FieldReader): StorageClass {
   };
 }
 
+/** A budget's count or percentage; a percentage past 100 % is refused (IsNotMoreThan100Percent). */
+function atMostAll(spec: FieldReader, field: 'minAvailable' | 'maxUnavailable'): number | string | undefined {
+  const value = spec.intOrPercent([field]);
+  if (typeof value !== 'string' || Number.parseInt(value, 10) <= 100) return value;
+  spec.report([field], `${spec.fullPath(field)} is ${value}; a percentage here must not be greater than 100%.`);
+  return undefined;
+}
+
 export function readPodDisruptionBudget(r: FieldReader): PodDisruptionBudget {
   const spec = r.at('spec');
-  const minAvailable = spec.intOrPercent(['minAvailable']);
-  const maxUnavailable = spec.intOrPercent(['maxUnavailable']);
+  const minAvailable = atMostAll(spec, 'minAvailable');
+  const maxUnavailable = atMostAll(spec, 'maxUnavailable');
   if (minAvailable !== undefined && maxUnavailable !== undefined) {
     spec.report(['maxUnavailable'], 'A PodDisruptionBudget sets either minAvailable or maxUnavailable, not both; the API server rejects it.');
   }
