@@ -41,7 +41,7 @@ export const SIMULATOR_KNOBS = {
   },
   diskFailureRestartsHang: {
     name: 'diskFailureRestartsHang', type: 'bool', defaultValue: () => true,
-    description: 'Assumption (unverified): on a failed disk a container restarted by its liveness probe starts but hangs again; false: it serves after the restart.',
+    description: 'Assumption (unverified): on a failed disk a container restarted by its liveness probe, or a new pod\'s container started there, starts but hangs; false: it serves.',
   },
   leaderElectionDelay: {
     name: 'leaderElectionDelay', type: 'duration', defaultValue: (): number | null => null, min: 0,
