@@ -7,6 +7,7 @@ import { CLUSTER_ENVELOPE, MAX_DURATION_MS, MAX_POD_HOURS } from '../manifest/li
 import type { ManifestModel } from '../manifest/model';
 import { desiredPods, podCountPath } from '../manifest/model/workloads';
 import type { Sourced, Workload } from '../manifest/model/types';
+import type { ManifestObject } from '../manifest/objects';
 import type { SourceLocation } from '../manifest/range';
 import { describeSuggestions } from '../manifest/suggest';
 import { supportingObjects, type Fault, type Scenario } from '../sim/scenario';
@@ -24,7 +25,7 @@ export interface ScenarioInputs {
   /** The nodes the scenario runs on. */
   cluster: ClusterSpec;
   /** Where an object is written, for errors that point at it. */
-  locate: (workload: Sourced<Workload>) => SourceLocation | undefined;
+  locate: (object: { source: ManifestObject }) => SourceLocation | undefined;
 }
 
 export const NO_WORKLOADS = 'The input has no workload (Deployment, StatefulSet, DaemonSet, ReplicaSet, Job, CronJob or Pod) to simulate.';
@@ -42,6 +43,12 @@ export function buildScenario({ workloads, objects, timing, cluster, locate }: S
     seen.set(key, w);
   }
   if (workloads.length === 0) throw new InputError('workloads', undefined, NO_WORKLOADS);
+  // Within one file the model reports it; across files only the merged input shows it.
+  const [firstDefault, secondDefault] = objects.priorityClasses.filter((c) => c.globalDefault);
+  if (secondDefault) {
+    const at = locate(firstDefault);
+    throw new InputError('workloads', undefined, `The API server refuses a second global default PriorityClass: ${secondDefault.name}, when ${firstDefault.name}${at ? ` (${at.uri}:${at.range.start.line + 1})` : ''} already is one.`, locate(secondDefault));
+  }
   for (const target of choices.targets) checkTarget(target, cluster, workloads);
   for (const intervention of choices.interventions) if ('target' in intervention) checkPodTarget(intervention.kind, intervention.target, cluster, workloads);
   checkEnvelope(workloads, cluster, choices.durationMs, choices.preFailureMs ?? 0, locate);

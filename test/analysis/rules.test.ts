@@ -10,6 +10,8 @@ import { selectedNodes } from '../../src/analysis/workloadSimulation';
 import { emptyModel } from '../../src/manifest/model';
 import { readManifestText } from '../../src/manifest/readManifest';
 import { analyse } from '../support/workspace';
+import { defaultChoices } from '../../src/workspace/simulationChoices';
+import { Workspace } from '../../src/workspace/workspace';
 
 /** A pod template's spec lines (indented for a Deployment) and extra top-level spec lines. */
 function deployment(options: { name?: string; replicas?: number | null; pod?: string; spec?: string; kind?: string } = {}): string {
@@ -599,6 +601,20 @@ describe('rules (RULES.md sections A–E)', () => {
   it('KFS094 on a name with a {{placeholder}} says it is a template to render first', () => {
     const [finding] = analyse(deployment({ name: '"web-{{uid}}"' })).findings.filter((f) => f.ruleId === 'KFS094');
     assert.match(finding.message, /"web-\{\{uid\}\}" is not a valid name \(.*\); \{\{uid\}\} looks like a template placeholder: render the template first\.$/);
+  });
+
+  it('KFS094 reports a second global default PriorityClass in another file, in both files, and simulate refuses the pair', () => {
+    const workspace = new Workspace();
+    const priorityClass = (name: string) => `apiVersion: scheduling.k8s.io/v1\nkind: PriorityClass\nmetadata: {name: ${name}}\nvalue: 100\nglobalDefault: true\n`;
+    workspace.setDocument('a.yaml', priorityClass('first'));
+    workspace.setDocument('b.yaml', priorityClass('second'));
+    workspace.setDocument('web.yaml', deployment());
+    const messages = (uri: string) => workspace.analyse(uri).findings.filter((f) => f.ruleId === 'KFS094').map((f) => `${f.range.start.line + 1}: ${f.message}`);
+    assert.deepEqual(messages('a.yaml'), ['5: The API server rejects this PriorityClass: only one PriorityClass can be the global default, and second (b.yaml:1) is one too: whichever is applied second is refused. Keep one.']);
+    assert.deepEqual(messages('b.yaml'), ['5: The API server rejects this PriorityClass: only one PriorityClass can be the global default, and first (a.yaml:1) is one too: whichever is applied second is refused. Keep one.']);
+    assert.throws(() => workspace.scenario({ ...defaultChoices(), documents: ['web.yaml'] }), /The API server refuses a second global default PriorityClass: second, when first \(a\.yaml:1\) already is one\./);
+    workspace.setDocument('b.yaml', priorityClass('second').replace('globalDefault: true', 'globalDefault: false'));
+    assert.deepEqual(messages('a.yaml'), []);
   });
 
   it('KFS094 takes a namespace of 63 characters, not 64, and leaves an unset namespace and cluster-scoped objects alone', () => {

@@ -141,6 +141,13 @@ export const apiRejects: Rule = {
       if (isPatch(workload.source)) continue;
       checkWorkload(workload, (range, message) => reject(workload.source, range, message));
     }
+    // A second global default PriorityClass in another file (within one file the model reports it): whichever comes second is refused.
+    for (const own of ctx.document.model.priorityClasses.filter((c) => c.globalDefault)) {
+      const here = ctx.locate(own.source)?.uri;
+      const other = ctx.workspace.priorityClasses.find((c) => c.globalDefault && c !== own && ctx.locate(c.source)?.uri !== here);
+      const at = other && ctx.locate(other.source);
+      if (other && at) reject(own.source, own.source.sourceMap.closestRange(['globalDefault']), `only one PriorityClass can be the global default, and ${other.name} (${at.uri}:${at.range.start.line + 1}) is one too: whichever is applied second is refused. Keep one`);
+    }
     return findings;
   },
 };
