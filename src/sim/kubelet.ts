@@ -385,8 +385,8 @@ class Kubelet {
       const ownStopMs = pod.running ? this.stopMs(pod, graceMs) : 0;
       const stopMs = startMs + Math.min(ownStopMs, graceMs);
       // kubectl shows the containers' terminated reason over the pod's (printPod).
-      const containerReason = exitsZero(pod, ownStopMs < graceMs) ? 'Completed' : 'Error';
       const code = exitCode(pod, ownStopMs < graceMs);
+      const containerReason = code === 0 ? 'Completed' : 'Error';
       doneMs = Math.max(doneMs, stopMs);
       clock.after(stopMs, () => {
         if (pod.removed || !this.connected) return;
@@ -632,15 +632,15 @@ class Kubelet {
     return stopMs;
   }
 
-  /** preStop and SIGTERM; the containers exit, the kubelet writes the pod's terminal phase (from 1.27, by exitsZero), then removes the object (grace 0). */
+  /** preStop and SIGTERM; the containers exit, the kubelet writes the pod's terminal phase (from 1.27, by exitCode), then removes the object (grace 0). */
   private terminate(pod: SimPod): void {
     const { store, timing, clock } = this.ctx;
     if (pod.removed) return;
     this.waitingForVolumes.delete(pod);
     const graceMs = (pod.deletionGracePeriodSeconds ?? pod.template.terminationGracePeriodSeconds) * 1000;
     const stopMs = pod.running ? this.stopMs(pod, graceMs) : Math.min(timing.simulator.containerStopLatency.value, 100);
-    const exitedZero = exitsZero(pod, stopMs < graceMs);
     const code = exitCode(pod, stopMs < graceMs);
+    const exitedZero = code === 0;
     const terminalPhase = features.kubeletTerminalPhaseOnDelete(timing.version.minor) && !(pod.owner && isMirrorPod(pod.owner.spec));
     clock.after(stopMs, () => {
       if (!this.connected || pod.removed || this.skipsPodSync()) return;
@@ -664,20 +664,15 @@ class Kubelet {
 }
 
 /**
- * The exit code a stopped pod's containers end with (it decides kubectl's Completed or Error and
- * the terminal phase): 137 for one killed at the end of its grace; on SIGTERM, 0 for a server
- * (restartPolicy Always, assumed to stop gracefully) and 143 for a run-to-completion container
- * (assumed to have no handler, so a Job counts the pod as failed). Containers that never ran
- * have none: the kubelet gives the pod phase Failed.
+ * The exit code a stopped pod's containers end with (it decides kubectl's Completed or Error, the
+ * terminal phase, and what a Job's podFailurePolicy matches): 137 for one killed at the end of its
+ * grace; on SIGTERM, 0 for a server (restartPolicy Always, assumed to stop gracefully) and 143 for
+ * a run-to-completion container (assumed to have no handler, so a Job counts the pod as failed).
+ * Containers that never ran have none: the kubelet gives the pod phase Failed.
  */
-function exitsZero(pod: SimPod, stoppedInTime: boolean): boolean {
-  return pod.running && stoppedInTime && pod.template.restartPolicy === 'Always';
-}
-
-/** That exit code (a Job's podFailurePolicy matches on it): undefined for containers that never ran. */
 function exitCode(pod: SimPod, stoppedInTime: boolean): number | undefined {
   if (!pod.running) return undefined;
-  return exitsZero(pod, stoppedInTime) ? 0 : stoppedInTime ? 143 : 137;
+  return stoppedInTime && pod.template.restartPolicy === 'Always' ? 0 : stoppedInTime ? 143 : 137;
 }
 
 /** What containerd reports for a container lost with its sandbox (a reboot). */
