@@ -50,7 +50,11 @@ export class AttachDetachController {
     // new leader rebuilds them from the pods and the nodes' attached volumes, so a force detach's
     // 6 minutes start again at its first reconcile.
     leader.onLost(() => {
-      for (const volume of store.volumes) volume.detachRequestedAt = undefined;
+      for (const volume of store.volumes) {
+        volume.detachRequestedAt = undefined;
+        // No force detach is due until the new leader's first reconcile sets one.
+        if (volume.forceDetach !== 'disabled') volume.forceDetach = undefined;
+      }
       this.waiting.clear();
       this.attaching.clear();
     });
