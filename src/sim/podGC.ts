@@ -62,20 +62,20 @@ export class PodGarbageCollector {
         if (node && this.outOfServiceNodes.has(node.name) && node.ready !== 'True') this.forceDelete(pod, undefined);
       }
     }
-    // gcOrphaned: a missing node its pods still name is quarantined (AddAfter keeps an earlier due
-    // time); one due is checked and its pods deleted, and leaves the queue: a pod bound there later
-    // waits a quarantine of its own.
+    // gcOrphaned: a missing node its pods name is queued for 40 s (AddAfter keeps an earlier due time,
+    // and an item due has left the waiting list, so the pass that collects a node's pods queues it
+    // again while they are listed); a node due and still missing has its pods deleted. A node no
+    // pod names when it comes due leaves the queue, and a pod bound there later waits a quarantine of its own.
     if (deletedNodes.size > 0) {
       const due = new Set<string>();
       for (const node of store.nodes) {
         if (!deletedNodes.has(node.name)) continue;
         const at = this.quarantine.get(node.name);
-        if (at === undefined) {
-          if (node.pods.length > 0) this.quarantine.set(node.name, now + QUARANTINE_MS + 1);
-        } else if (at <= now) {
-          this.quarantine.delete(node.name);
-          due.add(node.name);
-        }
+        const isDue = at !== undefined && at <= now;
+        if (isDue) due.add(node.name);
+        if (at !== undefined && !isDue) continue;
+        if (node.pods.length > 0) this.quarantine.set(node.name, now + QUARANTINE_MS + 1);
+        else this.quarantine.delete(node.name);
       }
       for (const node of store.nodes) {
         if (due.has(node.name)) for (const pod of node.pods) this.forceDelete(pod, 'DeletionByPodGC');

@@ -60,4 +60,19 @@ describe('podGC', () => {
     const [removed] = h.times(events.removed(late.name));
     assert.ok(removed >= 140_000 && removed <= 180_040, `removed at ${removed}`);
   });
+
+  it('the pass that collects a deleted Node\'s pods queues it again: a pod bound there within the next 40 s goes when that comes due', () => {
+    const { h, pod } = setup();
+    h.clock.at(1000, () => h.store.deleteNode(h.node('a'), 'test'));
+    const pinned = h.workload(deploymentYaml('pinned', 1, '      nodeName: a\n'));
+    const late = newPod(pinned, h.store.uid(), 0, []);
+    h.store.onPod((p, change) => {
+      if (p === pod && change === 'removed') h.clock.after(25_000, () => h.store.createPod(late, 'test'));
+    });
+    h.run(300_000);
+    const [first] = h.times(events.removed(pod.name));
+    // Queued again at the collecting pass (first), due 40 s later, at the second pass after it.
+    const [removed] = h.times(events.removed(late.name));
+    assert.ok(removed - first >= 40_000 && removed - first <= 40_100, `removed ${removed - first} ms after the first collection`);
+  });
 });
