@@ -22,7 +22,8 @@ export interface OutageText {
 /** A sentence to continue after a colon: no final period, no capital. */
 function clause(sentence: string): string {
   const trimmed = sentence.replace(/\.+$/, '');
-  return trimmed[0].toLowerCase() + trimmed.slice(1);
+  // A sentence opening with a kind's name (DaemonSet) keeps its capital.
+  return /^[A-Z][a-z]+[A-Z]/.test(trimmed) ? trimmed : trimmed[0].toLowerCase() + trimmed.slice(1);
 }
 
 export function outageText(outcome: WorkloadOutcome): OutageText {

@@ -3,6 +3,7 @@
  * line, `# kfs-disable KFS010` for the whole YAML document it is in, and the annotation
  * `kube-failure-sim/ignore: "KFS002,KFS010"` for the object it is on.
  */
+import { ALWAYS_REPORTED } from '../manifest/problem';
 import type { ReadManifest } from '../manifest/readManifest';
 import type { Finding, Fix } from './finding';
 
@@ -40,7 +41,8 @@ export function suppressedBy(document: ReadManifest): (finding: Finding) => bool
     return typeof value === 'string' ? [{ ids: new Set(value.split(/[\s,]+/).filter(Boolean)), fromLine: object.range.start.line, toLine: object.range.end.line }] : [];
   });
   const all = [...suppressions, ...annotated];
-  return (finding) => all.some((s) => s.ids.has(finding.ruleId) && finding.range.start.line >= s.fromLine && finding.range.start.line <= s.toLine);
+  // A file that could not be read is said whatever a comment asks (as --disable and the rule settings refuse to).
+  return (finding) => !ALWAYS_REPORTED.includes(finding.ruleId) && all.some((s) => s.ids.has(finding.ruleId) && finding.range.start.line >= s.fromLine && finding.range.start.line <= s.toLine);
 }
 
 /**
@@ -64,6 +66,7 @@ function documentStarts(document: ReadManifest): number[] {
 
 /** "Disable KFSxxx for this line" and "for this document": a comment at the finding's indentation, or before the document's first line. */
 export function suppressionFixes(document: ReadManifest, finding: Finding): Fix[] {
+  if (ALWAYS_REPORTED.includes(finding.ruleId)) return [];
   const { text, lines, documents } = document.parsed;
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
   const line = finding.range.start.line;

@@ -405,6 +405,14 @@ describe('suppression', () => {
     assert.ok(findings(text).includes('KFS008'), 'other rules still run');
   });
 
+  it('a file that could not be read is reported whatever a comment says, and no fix offers to silence it (KFS090, KFS093)', () => {
+    const broken = single.replace('  replicas: 1\n', '  replicas: 1\n  replicas: 2\n');
+    assert.ok(findings(broken).includes('KFS090'));
+    assert.deepEqual(suppressionFixesOf(broken, 'KFS090'), []);
+    assert.ok(findings(broken.replace('  replicas: 2\n', '  # kfs-disable-next-line KFS090\n  replicas: 2\n')).includes('KFS090'));
+    assert.ok(findings(`# kfs-disable KFS090\n${broken}`).includes('KFS090'));
+  });
+
   it('kfs-disable silences the whole YAML document it is in, not the next one', () => {
     const second = single.replace('name: web', 'name: web2');
     const kfs002 = (text: string) => findings(text).filter((id) => id === 'KFS002').length;

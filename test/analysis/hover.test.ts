@@ -85,6 +85,11 @@ describe('hovers', () => {
     assert.match(at(equal, 'unreach|able').hover!.markdown, /so a written one with tolerationSeconds 60 decides\. Simulated: its pod on a failed node is evicted at 1m5[0-9]s, 60s after the NoExecute taint/);
   });
 
+  it('a DaemonSet\'s outage keeps the capital of the kind its reason opens with', () => {
+    const ds = 'apiVersion: apps/v1\nkind: DaemonSet\nmetadata: {name: agent, namespace: shop}\nspec:\n  selector: {matchLabels: {app: agent}}\n  template:\n    metadata: {labels: {app: agent}}\n    spec:\n      vol|umes: [{name: v, emptyDir: {}}]\n      containers: [{name: c, image: agent}]\n';
+    assert.match(at(ds, 'vol|umes').hover!.markdown, /one replica short for about \d+s: DaemonSet pods belong to their node\\: agent/);
+  });
+
   it('a toleration that does not cover a dead node\'s taint (another key, NoSchedule) says so, and what decides instead', () => {
     const pod = '      tolerations:\n      - {key: dedi|cated, operator: Equal, value: gpu, effect: NoSchedule}\n';
     const { hover } = at(deployment('2', pod), 'dedi|cated');
