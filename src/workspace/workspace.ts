@@ -372,20 +372,23 @@ export class Workspace {
       const { kubernetesVersion, imageVersion } = doc.read.model.clusterConfig;
       return kubernetesVersion ? [{ doc, setting: kubernetesVersion, rank: 0 }] : imageVersion ? [{ doc, setting: imageVersion, rank: 1 }] : [];
     }).sort((a, b) => a.rank - b.rank);
+    // An image of a version the simulator does not know is no mistake in the input: the next image may
+    // tell the version; if none does, the defaults apply, said where each such image is.
+    const unknownImages: InputError[] = [];
     for (const { doc, setting, rank } of written) {
       const parsed = parseKubernetesVersion(String(setting.value));
       const at = { uri: doc.uri, range: setting.range };
       if (typeof parsed !== 'string') return { version: parsed, versionSource: this.label(doc.uri, setting.range) };
       const error = new InputError('version', String(setting.value), `${parsed} The defaults of ${DEFAULT_VERSION} are used.`, at);
-      // An image of a version the simulator does not know is no mistake in the input: the defaults apply, said where the image is.
       if (rank === 1) {
-        problems.push(error);
+        unknownImages.push(error);
         continue;
       }
       if (strict) throw error;
       problems.push(error);
       break;
     }
+    problems.push(...unknownImages);
     return { version: parseKubernetesVersion(DEFAULT_VERSION) as KubernetesVersion, versionSource: 'newest known' };
   }
 

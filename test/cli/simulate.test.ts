@@ -345,6 +345,11 @@ items:
     const { code, stdout } = run('simulate', folder, '--duration', '1m');
     assert.equal(code, 0);
     assert.match(stdout, /\nNote: .*kcm\.yaml:7: version v1\.19\.16: Kubernetes 1\.19 is outside the versions the simulator knows \(1\.20–1\.\d+\)\. The defaults of 1\.\d+ are used\.\n/);
+    // Another image that tells a version it knows: that one is used, and nothing is said of the first.
+    const apiServer = kcm.replace(/kube-controller-manager/g, 'kube-apiserver').replace('v1.19.16', 'v1.30.2');
+    const both = run('simulate', write({ 'a-kcm.yaml': kcm, 'b-api.yaml': apiServer, 'app.yaml': DB }), '--duration', '1m').stdout;
+    assert.match(both, /; Kubernetes 1\.30;/);
+    assert.doesNotMatch(both, /Note: .*v1\.19\.16/);
   });
 
   it('rejects bad input with a clear message and exit code 2', () => {
