@@ -111,7 +111,7 @@ export function collectFiles(paths: string[], cwd = process.cwd()): { files: Inp
   };
   for (const given of paths) {
     // An empty path would resolve to the current folder and read every manifest in it.
-    if (given.trim() === '') {
+    if (given === '') {
       errors.push('an empty path names no file or folder (use . for the current folder)');
       continue;
     }

@@ -191,7 +191,7 @@ export function scenarioOfRead(read: ReadManifest): ReadScenarioFile {
       if (isAbsolute(m)) problem(['spec', 'manifests', i], absoluteProblem(m));
       // On the command line "-" is standard input, which a file cannot name.
       if (m === '-') problem(['spec', 'manifests', i], '"-" (standard input) cannot be listed in a scenario file: name the files');
-      if (m.trim() === '') problem(['spec', 'manifests', i], EMPTY_PATH);
+      if (m === '') problem(['spec', 'manifests', i], EMPTY_PATH);
     });
   }
   if (s.failure !== undefined) {
@@ -242,7 +242,7 @@ export function scenarioOfRead(read: ReadManifest): ReadScenarioFile {
     if (isString(s[key])) {
       scenario[key] = s[key];
       if (key === 'cluster' && isAbsolute(s[key])) problem('spec.cluster', absoluteProblem(s[key]));
-      if (key === 'cluster' && s[key].trim() === '') problem('spec.cluster', EMPTY_PATH);
+      if (key === 'cluster' && s[key] === '') problem('spec.cluster', EMPTY_PATH);
     }
     // YAML reads 1.30 as the number 1.3: only a quoted version is what was meant.
     else problem(`spec.${key}`, key === 'kubernetesVersion' ? 'kubernetesVersion must be a quoted string, such as "1.30"' : `${key} must be a string`);

@@ -126,6 +126,8 @@ describe('CLI manners', () => {
       assert.equal(empty.code, 2, args.join(' '));
       assert.match(empty.stderr, /^kube-failure-sim: an empty path names no file or folder \(use \. for the current folder\)\n/);
     }
+    // A name of spaces is a name: it is looked for.
+    assert.match(run(['check', ' ']).stderr, /no such file or directory:  \n/);
   });
 
   it('prints its version', () => {

@@ -122,7 +122,7 @@ describe('scenario files (FailureScenario)', () => {
     const read = (text: string) => readScenarioFile(text).problems.map((p) => `${p.range.start.line + 1}: ${p.message}`);
     assert.deepEqual(read('apiVersion: kube-failure-sim.dev/v1alpha1\nkind: FailureScenario\nspec:\n  manifests: [a.yaml, "-"]\n'), ['4: "-" (standard input) cannot be listed in a scenario file: name the files']);
     // An empty path is not this file's folder read whole.
-    assert.deepEqual(read('apiVersion: kube-failure-sim.dev/v1alpha1\nkind: FailureScenario\nspec:\n  manifests: [a.yaml, ""]\n  cluster: " "\n'), ["4: an empty path names no file or folder (write . for this file's folder)", "5: an empty path names no file or folder (write . for this file's folder)"]);
+    assert.deepEqual(read('apiVersion: kube-failure-sim.dev/v1alpha1\nkind: FailureScenario\nspec:\n  manifests: [a.yaml, ""]\n  cluster: ""\n'), ["4: an empty path names no file or folder (write . for this file's folder)", "5: an empty path names no file or folder (write . for this file's folder)"]);
     assert.deepEqual(read('apiVersion: kube-failure-sim.dev/v1alpha1\nkind: FailureScenario\nmetadata: {name: 12}\nspec: {manifests: [a.yaml]}\n'), ['3: metadata.name must be a string; quote it']);
     assert.deepEqual(read('apiVersion: kube-failure-sim.dev/v1alpha1\nkind: FailureScenario\nmetadata: foo\nspec: {manifests: [a.yaml]}\n'), ['3: metadata must be a mapping, such as {name: web-partition}']);
     assert.deepEqual(read('apiVersion: kube-failure-sim.dev/v1alpha1\nkind: FailureScenario\nmetadata:\nspec: {manifests: [a.yaml]}\n'), [], 'an empty metadata is no metadata');
