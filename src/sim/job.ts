@@ -135,13 +135,14 @@ export class JobController extends WorkloadController {
 }
 
 /**
- * getMatchingContainerFromList: a container whose non-zero exit code is In (or NotIn) the values,
- * the named one if the requirement names one. Every app container ends with the pod's exit code
- * here; init containers ended with 0 before, so they never match.
+ * getMatchingContainerFromList: the first container, in the kubelet's order of containerStatuses
+ * (by name), whose non-zero exit code is In (or NotIn) the values; the named one if the requirement
+ * names one. Every app container ends with the pod's exit code here; init containers ended with 0
+ * before, so they never match.
  */
 function failedContainer(requirement: NonNullable<PodFailurePolicyRule['onExitCodes']>, pod: SimPod): string | undefined {
   const code = pod.exitCode;
   if (code === undefined || code === 0 || requirement.values.includes(code) !== (requirement.operator === 'In')) return undefined;
-  const names = pod.template.containers.map((c) => c.name);
+  const names = pod.template.containers.map((c) => c.name).sort();
   return requirement.containerName === undefined ? names[0] : names.find((name) => name === requirement.containerName);
 }

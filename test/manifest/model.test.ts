@@ -164,6 +164,13 @@ describe('typed model', () => {
     assert.deepEqual(probe('startupProbe', '{tcpSocket: {port: 80}, successThreshold: 2}'), ['spec.containers[0].startupProbe.successThreshold is 2; it must be 1 for a startup probe.']);
     assert.deepEqual(probe('readinessProbe', '{tcpSocket: {port: 80}, successThreshold: 2}'), []);
     assert.deepEqual(probe('readinessProbe', '{tcpSocket: {port: 80}, periodSeconds: 2147483648}'), ['spec.containers[0].readinessProbe.periodSeconds is 2147483648; it must be ≤ 2147483647.']);
+    const exitCodes = (onExitCodes: string) => messages(job(`      restartPolicy: Never\n`).replace('spec:\n  template:', `spec:\n  podFailurePolicy:\n    rules:\n    - {action: FailJob, onExitCodes: ${onExitCodes}}\n  template:`));
+    assert.deepEqual(exitCodes('{values: [143]}'), ['spec.podFailurePolicy.rules[0].onExitCodes.operator is required.']);
+    assert.deepEqual(exitCodes('{operator: In, values: []}'), ['spec.podFailurePolicy.rules[0].onExitCodes.values needs at least one exit code.']);
+    assert.deepEqual(exitCodes('{operator: In, values: [0, 1]}'), ['spec.podFailurePolicy.rules[0].onExitCodes.values must not hold 0 for the In operator.']);
+    assert.deepEqual(exitCodes('{operator: NotIn, values: [2, 1]}'), ['spec.podFailurePolicy.rules[0].onExitCodes.values must be in increasing order, each once.']);
+    assert.deepEqual(exitCodes('{operator: NotIn, values: [0], containerName: sidecar}'), ['spec.podFailurePolicy.rules[0].onExitCodes.containerName "sidecar" must name a container or init container of the pod template (c).']);
+    assert.deepEqual(exitCodes('{operator: NotIn, values: [0], containerName: c}'), []);
     const [nameless] = readManifestText('apiVersion: v1\nkind: ConfigMap\nmetadata: {name: ""}\n').objects;
     assert.equal(metadataProblem(nameless)?.message, 'metadata.name is required (kubectl apply: resource name may not be empty)');
   });

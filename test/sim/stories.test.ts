@@ -502,6 +502,9 @@ spec:
     // Powered off: the pod is deleted with the node's containers lost, so no exit code matches.
     const lost = run([job(nonZero)], { durationMs: 12 * MINUTE, interventions: [{ kind: 'delete-node' as const, atMs: 7 * MINUTE }] });
     assert.ok(!lost.events.some((e) => e.reason === 'PodFailurePolicy'));
+    // Of two containers, the message names the first of the kubelet's containerStatuses, sorted by name.
+    const two = job(nonZero).replace('containers: [{name: main, image: busybox}]', 'containers: [{name: worker, image: busybox}, {name: agent, image: busybox}]');
+    assert.match(messageOf(run([two], { failure: 'graceful-shutdown', durationMs: 3 * MINUTE, set }).events.find((e) => e.reason === 'PodFailurePolicy')!), /^Container agent for pod/);
     // Back after a reboot, a restartPolicy Never pod's lost containers report 255 (containerd): NotIn [0] fails the Job.
     const rebooted = run([job(nonZero)], { durationMs: 5 * MINUTE, recoverAfterMs: MINUTE });
     assert.match(messageOf(rebooted.events.find((e) => e.reason === 'PodFailurePolicy')!), /failed with exit code 255 matching FailJob rule at index 0$/);

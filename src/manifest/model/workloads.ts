@@ -2,7 +2,7 @@ import { formatCount } from '../formatCount';
 import { CLUSTER_ENVELOPE, MAX_INT32, MIN_INT32 } from '../limits';
 import type { FieldReader } from './fieldReader';
 import { readLabelSelector, readPodSpec, readPodTemplate, readPvcSpec } from './podSpec';
-import type { BarePod, Container, DaemonSet, Deployment, Job, LabelSelector, ObjectMeta, PodSpec, ReplicaSet, StatefulSet, Volume, Workload } from './types';
+import type { BarePod, Container, DaemonSet, Deployment, Job, LabelSelector, ObjectMeta, PodFailurePolicyRule, PodSpec, PodTemplate, ReplicaSet, StatefulSet, Volume, Workload } from './types';
 
 const EMPTY_SELECTOR: LabelSelector = { matchLabels: {}, matchExpressions: [] };
 
@@ -200,6 +200,23 @@ export function podCountPath(workload: Workload): string[] {
   return workload.kind === 'Pod' || workload.kind === 'DaemonSet' ? ['kind'] : ['spec', 'replicas'];
 }
 
+/**
+ * A podFailurePolicy rule's onExitCodes as validatePodFailurePolicyRuleOnExitCodes checks it: an
+ * operator, values sorted without repeats (no 0 for In), and a containerName the pod has.
+ */
+function readOnExitCodes(r: FieldReader, template: PodTemplate): NonNullable<PodFailurePolicyRule['onExitCodes']> | undefined {
+  const operator = r.oneOf(['operator'], ['In', 'NotIn'] as const);
+  if (!r.has('operator')) r.report(['operator'], `${r.fullPath('operator')} is required.`);
+  const values = r.list('values').map((v) => v.int([], { min: MIN_INT32, max: MAX_INT32 })).filter((v): v is number => v !== undefined);
+  if (values.length === 0) r.report(['values'], `${r.fullPath('values')} needs at least one exit code.`);
+  else if (values.some((v, i) => i > 0 && v <= values[i - 1])) r.report(['values'], `${r.fullPath('values')} must be in increasing order, each once.`);
+  if (operator === 'In' && values.includes(0)) r.report(['values'], `${r.fullPath('values')} must not hold 0 for the In operator.`);
+  const containerName = r.string('containerName');
+  const names = [...template.spec.containers, ...template.spec.initContainers].map((c) => c.name);
+  if (containerName !== undefined && !names.includes(containerName)) r.report(['containerName'], `${r.fullPath('containerName')} "${containerName}" must name a container or init container of the pod template (${names.join(', ')}).`);
+  return operator === undefined ? undefined : { containerName, operator, values };
+}
+
 function readJob(meta: ObjectMeta, spec: FieldReader, kind: Job['kind']): Job {
   const template = readPodTemplate(spec.at('template'));
   // ValidateJobSpec: a Job's pods end; Always (also the default of an unset restartPolicy) is refused.
@@ -216,11 +233,7 @@ function readJob(meta: ObjectMeta, spec: FieldReader, kind: Job['kind']): Job {
     podFailureRules: spec.objectList('podFailurePolicy', 'rules').map((rule) => ({
       action: rule.oneOf(['action'], ['FailJob', 'FailIndex', 'Ignore', 'Count'] as const) ?? 'Count',
       onPodConditions: rule.objectList('onPodConditions').map((c) => ({ type: c.string('type') ?? '', status: c.string('status') ?? 'True' })),
-      onExitCodes: rule.has('onExitCodes') ? {
-        containerName: rule.string('onExitCodes', 'containerName'),
-        operator: rule.oneOf(['onExitCodes', 'operator'], ['In', 'NotIn'] as const) ?? 'In',
-        values: rule.list('onExitCodes', 'values').map((v) => v.int([], { min: MIN_INT32, max: MAX_INT32 })).filter((v): v is number => v !== undefined),
-      } : undefined,
+      onExitCodes: rule.has('onExitCodes') ? readOnExitCodes(rule.at('onExitCodes'), template) : undefined,
     })),
     activeDeadlineSeconds: spec.int(['activeDeadlineSeconds'], { min: 1 }),
     template,
