@@ -8,6 +8,7 @@ export function mergeClusterConfig(configs: ClusterConfig[]): ClusterConfig {
     controllerManager: configs.flatMap((c) => c.controllerManager),
     apiServer: configs.flatMap((c) => c.apiServer),
     kubernetesVersion: configs.find((c) => c.kubernetesVersion)?.kubernetesVersion,
+    imageVersions: configs.flatMap((c) => c.imageVersions),
   };
 }
 

@@ -302,8 +302,8 @@ export class Workspace {
     const claims = workloads.some((w) => w.template.spec.volumes.some((v) => v.source === 'persistentVolumeClaim') || (w.kind === 'StatefulSet' && w.volumeClaimTemplates.length > 0));
     return [...this.documents.values()].filter(({ uri, read: { model } }) => {
       if (simulated.includes(uri)) return false;
-      const { kubelet, controllerManager, apiServer, kubernetesVersion, imageVersion } = model.clusterConfig;
-      return kubelet.length + controllerManager.length + apiServer.length > 0 || kubernetesVersion !== undefined || imageVersion !== undefined
+      const { kubelet, controllerManager, apiServer, kubernetesVersion, imageVersions } = model.clusterConfig;
+      return kubelet.length + controllerManager.length + apiServer.length + imageVersions.length > 0 || kubernetesVersion !== undefined
         || model.nodes.length > 0 || workloads.some((w) => servicesInFront(w, model.services).length > 0)
         || (claims && model.persistentVolumeClaims.length + model.persistentVolumes.length + model.storageClasses.length > 0)
         || workloads.some((w) => autoscalerOf(w, model) !== undefined)
@@ -369,8 +369,8 @@ export class Workspace {
     }
     // A kubeadm ClusterConfiguration's kubernetesVersion, else a control-plane image's tag.
     const written = [...this.documents.values()].flatMap((doc) => {
-      const { kubernetesVersion, imageVersion } = doc.read.model.clusterConfig;
-      return kubernetesVersion ? [{ doc, setting: kubernetesVersion, rank: 0 }] : imageVersion ? [{ doc, setting: imageVersion, rank: 1 }] : [];
+      const { kubernetesVersion, imageVersions } = doc.read.model.clusterConfig;
+      return kubernetesVersion ? [{ doc, setting: kubernetesVersion, rank: 0 }] : imageVersions.map((setting) => ({ doc, setting, rank: 1 }));
     }).sort((a, b) => a.rank - b.rank);
     // An image of a version the simulator does not know is no mistake in the input: the next image may
     // tell the version; if none does, the defaults apply, said where each such image is.

@@ -350,6 +350,10 @@ items:
     const both = run('simulate', write({ 'a-kcm.yaml': kcm, 'b-api.yaml': apiServer, 'app.yaml': DB }), '--duration', '1m').stdout;
     assert.match(both, /; Kubernetes 1\.30;/);
     assert.doesNotMatch(both, /Note: .*v1\.19\.16/);
+    // The same two images as two documents of one file.
+    const oneFile = run('simulate', write({ 'control-plane.yaml': `${kcm}---\n${apiServer}`, 'app.yaml': DB }), '--duration', '1m').stdout;
+    assert.match(oneFile, /; Kubernetes 1\.30;/);
+    assert.doesNotMatch(oneFile, /Note: .*v1\.19\.16/);
   });
 
   it('rejects bad input with a clear message and exit code 2', () => {

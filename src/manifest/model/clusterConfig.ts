@@ -24,8 +24,8 @@ export interface ClusterConfig {
   controllerManager: ConfigSetting[];
   apiServer: ConfigSetting[];
   kubernetesVersion?: ConfigSetting;
-  /** The version in a control-plane image's tag (kube-controller-manager:v1.29.7), used when nothing names one. */
-  imageVersion?: ConfigSetting;
+  /** The versions in control-plane images' tags (kube-controller-manager:v1.29.7), in file order: the first the simulator knows is used when nothing names one. */
+  imageVersions: ConfigSetting[];
 }
 
 export type ComponentName = 'kube-controller-manager' | 'kube-apiserver';

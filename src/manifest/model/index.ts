@@ -38,7 +38,7 @@ export function emptyModel(): ManifestModel {
   return {
     workloads: [], persistentVolumeClaims: [], persistentVolumes: [], storageClasses: [],
     podDisruptionBudgets: [], horizontalPodAutoscalers: [], limitRanges: [], services: [], nodes: [], namespaces: [], priorityClasses: [],
-    clusterConfig: { kubelet: [], controllerManager: [], apiServer: [] },
+    clusterConfig: { kubelet: [], controllerManager: [], apiServer: [], imageVersions: [] },
     customResourceNamespaces: [],
     unreadInput: false,
   };
@@ -151,7 +151,7 @@ function readStaticPodFlags(r: FieldReader, config: ClusterConfig): boolean {
     if (component === 'kube-apiserver') config.apiServer.push(...readContainerFlags(container, component));
     if (component) controlPlane = true;
     const tag = component && /:(v1\.[0-9]+\.[0-9]+)(?:[-+@]|$)/.exec(container.string('image') ?? '');
-    if (tag && !config.imageVersion) config.imageVersion = { name: 'image', value: tag[1], range: container.range('image') };
+    if (tag) config.imageVersions.push({ name: 'image', value: tag[1], range: container.range('image') });
   }
   return controlPlane;
 }
