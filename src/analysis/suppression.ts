@@ -3,7 +3,7 @@
  * line, `# kfs-disable KFS010` for the whole YAML document it is in, and the annotation
  * `kube-failure-sim/ignore: "KFS002,KFS010"` for the object it is on.
  */
-import { ALWAYS_REPORTED } from '../manifest/problem';
+import { LIMIT_REACHED, SYNTAX_ERROR } from '../manifest/problem';
 import type { ReadManifest } from '../manifest/readManifest';
 import type { Finding, Fix } from './finding';
 
@@ -41,8 +41,7 @@ export function suppressedBy(document: ReadManifest): (finding: Finding) => bool
     return typeof value === 'string' ? [{ ids: new Set(value.split(/[\s,]+/).filter(Boolean)), fromLine: object.range.start.line, toLine: object.range.end.line }] : [];
   });
   const all = [...suppressions, ...annotated];
-  // A file that could not be read is said whatever a comment asks (as --disable and the rule settings refuse to).
-  return (finding) => !ALWAYS_REPORTED.includes(finding.ruleId) && all.some((s) => s.ids.has(finding.ruleId) && finding.range.start.line >= s.fromLine && finding.range.start.line <= s.toLine);
+  return (finding) => !unreadable(finding) && all.some((s) => s.ids.has(finding.ruleId) && finding.range.start.line >= s.fromLine && finding.range.start.line <= s.toLine);
 }
 
 /**
@@ -65,8 +64,17 @@ function documentStarts(document: ReadManifest): number[] {
 }
 
 /** "Disable KFSxxx for this line" and "for this document": a comment at the finding's indentation, or before the document's first line. */
+/**
+ * A file or document the reader could not read (KFS090, and KFS093 from the parser, which names no
+ * object): said whatever a comment asks, as --disable and the rule settings refuse to silence it.
+ * A KFS093 about one object (a count past a limit, the analysis's budget) can be silenced.
+ */
+function unreadable(finding: Finding): boolean {
+  return finding.ruleId === SYNTAX_ERROR || (finding.ruleId === LIMIT_REACHED && finding.object === undefined);
+}
+
 export function suppressionFixes(document: ReadManifest, finding: Finding): Fix[] {
-  if (ALWAYS_REPORTED.includes(finding.ruleId)) return [];
+  if (unreadable(finding)) return [];
   const { text, lines, documents } = document.parsed;
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
   const line = finding.range.start.line;

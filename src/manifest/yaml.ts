@@ -28,11 +28,13 @@ export type { Event, ScalarEvent };
  * reaches the API server as 1000), and not a value out of range (`1e309` stays a string).
  */
 const GO_YAML_FLOAT = /^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$/;
+const GO_YAML_SPECIAL_FLOAT = /^([-+]?\.(inf|Inf|INF)|\.(nan|NaN|NAN))$/;
 const goYamlFloatTag: typeof floatYaml11Tag = {
   ...floatYaml11Tag,
   resolve: (source, ...rest) => {
     const plain = source.replace(/_/g, '');
-    if (!GO_YAML_FLOAT.test(plain)) return floatYaml11Tag.resolve(source, ...rest);
+    // Besides yamlStyleFloat, go-yaml's resolve table has only .inf and .nan; no sexagesimal 1:30.5.
+    if (!GO_YAML_FLOAT.test(plain)) return GO_YAML_SPECIAL_FLOAT.test(source) ? floatYaml11Tag.resolve(source, ...rest) : NOT_RESOLVED;
     const value = Number(plain);
     return Number.isFinite(value) ? value : NOT_RESOLVED;
   },

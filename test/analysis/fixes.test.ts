@@ -411,6 +411,11 @@ describe('suppression', () => {
     assert.deepEqual(suppressionFixesOf(broken, 'KFS090'), []);
     assert.ok(findings(broken.replace('  replicas: 2\n', '  # kfs-disable-next-line KFS090\n  replicas: 2\n')).includes('KFS090'));
     assert.ok(findings(`# kfs-disable KFS090\n${broken}`).includes('KFS090'));
+    // A KFS093 about one workload (more pods than findings are simulated for) can be silenced.
+    const big = single.replace('  replicas: 1\n', '  replicas: 5000\n');
+    assert.ok(findings(big).includes('KFS093'));
+    assert.equal(suppressionFixesOf(big, 'KFS093').length, 2);
+    assert.ok(!findings(big.replace('  replicas: 5000\n', '  # kfs-disable-next-line KFS093\n  replicas: 5000\n')).includes('KFS093'));
   });
 
   it('kfs-disable silences the whole YAML document it is in, not the next one', () => {

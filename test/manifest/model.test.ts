@@ -164,6 +164,15 @@ describe('typed model', () => {
     assert.deepEqual(probe('startupProbe', '{tcpSocket: {port: 80}, successThreshold: 2}'), ['spec.containers[0].startupProbe.successThreshold is 2; it must be 1 for a startup probe.']);
     assert.deepEqual(probe('readinessProbe', '{tcpSocket: {port: 80}, successThreshold: 2}'), []);
     assert.deepEqual(probe('readinessProbe', '{tcpSocket: {port: 80}, periodSeconds: 2147483648}'), ['spec.containers[0].readinessProbe.periodSeconds is 2147483648; it must be ≤ 2147483647.']);
+    // A count written as 0 takes its default (SetDefaults_Probe) before validation.
+    assert.deepEqual(probe('livenessProbe', '{tcpSocket: {port: 80}, periodSeconds: 0, timeoutSeconds: 0, successThreshold: 0, failureThreshold: 0}'), []);
+    assert.deepEqual(readManifestText('apiVersion: v1\nkind: Pod\nmetadata: {name: q}\nspec:\n  containers:\n  - {name: c, image: x, readinessProbe: {tcpSocket: {port: 80}, periodSeconds: 0}}\n').model.workloads[0].template.spec.containers[0].readinessProbe?.periodSeconds, 10);
+    // A command of another type is reported once, as such.
+    assert.deepEqual(probe('livenessProbe', '{exec: {command: cat /tmp/healthy}}').length, 1);
+    // An init container that runs to completion has no probes; a native sidecar may.
+    const init = (restartPolicy: string) => messages(`apiVersion: v1\nkind: Pod\nmetadata: {name: q}\nspec:\n  initContainers:\n  - {name: i, image: x, ${restartPolicy}readinessProbe: {tcpSocket: {port: 80}}}\n  containers: [{name: c, image: x}]\n`);
+    assert.deepEqual(init(''), ['spec.initContainers[0].readinessProbe may not be set for an init container (only for a sidecar with restartPolicy: Always).']);
+    assert.deepEqual(init('restartPolicy: Always, '), []);
     const exitCodes = (onExitCodes: string) => messages(job(`      restartPolicy: Never\n`).replace('spec:\n  template:', `spec:\n  podFailurePolicy:\n    rules:\n    - {action: FailJob, onExitCodes: ${onExitCodes}}\n  template:`));
     assert.deepEqual(exitCodes('{values: [143]}'), ['spec.podFailurePolicy.rules[0].onExitCodes.operator is required.']);
     assert.deepEqual(exitCodes('{operator: In, values: []}'), ['spec.podFailurePolicy.rules[0].onExitCodes.values needs at least one exit code.']);

@@ -228,5 +228,7 @@ describe('manifest parser', () => {
     // go-yaml's integers (strconv.ParseInt base 0, as kubectl reads them): 0o, 0O and 0B prefixes; no sexagesimal.
     const integers = parseManifestText('a: 0o17\nb: 0O17\nc: 0B11\nd: -0x1F\ne: 0o3_1\nf: 1:30\ng: 190:20:30\nh: 0o\ni: 08\n');
     assert.deepEqual(integers.documents[0].value, { a: 15, b: 15, c: 3, d: -31, e: 25, f: '1:30', g: '190:20:30', h: '0o', i: 8 });
+    // Nor sexagesimal floats; .inf and .nan are go-yaml's too.
+    assert.deepEqual(parseManifestText('a: 1:30.5\nb: -.Inf\nc: .Nan\n').documents[0].value, { a: '1:30.5', b: -Infinity, c: '.Nan' });
   });
 });

@@ -159,6 +159,12 @@ function readTopologySpread(r: FieldReader): TopologySpreadConstraint | undefine
 function readContainer(r: FieldReader, init: boolean): Container {
   // Only checked (its port): a postStart hook changes no failure timing.
   readLifecycleHandler(r.at('lifecycle', 'postStart'));
+  // validateInitContainers: an init container that runs to completion has no probes; a native sidecar (restartPolicy Always) may.
+  if (init && r.raw('restartPolicy') !== 'Always') {
+    for (const probe of ['readinessProbe', 'livenessProbe', 'startupProbe']) {
+      if (r.has(probe)) r.report([probe], `${r.fullPath(probe)} may not be set for an init container (only for a sidecar with restartPolicy: Always).`);
+    }
+  }
   return {
     at: r.index,
     name: r.string('name') ?? '',
@@ -212,27 +218,33 @@ export function readExtendedResources(r: FieldReader): Record<string, number> | 
 
 const PROBE_HANDLERS: ProbeHandler[] = ['exec', 'httpGet', 'tcpSocket', 'grpc'];
 
-/** A probe with the API defaults (period 10 s, timeout 1 s, failureThreshold 3, successThreshold 1). */
 /**
- * A probe as validateProbe checks it: int32 counts, a command for exec, and a successThreshold of 1
- * for a liveness or startup probe (`once`: one success is all they wait for).
+ * A probe with the API defaults (period 10 s, timeout 1 s, failureThreshold 3, successThreshold 1),
+ * as validateProbe checks it: int32 counts, a command for exec, and a successThreshold of 1 for a
+ * liveness or startup probe (`once`: one success is all they wait for).
  */
 export function readProbe(r: FieldReader, once?: 'liveness' | 'startup'): Probe | undefined {
   if (!r.has() || !r.isObject()) return undefined;
   const handler = PROBE_HANDLERS.find((h) => r.has(h)) ?? 'none';
   checkPort(r, handler);
-  if (handler === 'exec' && r.stringList('exec', 'command').length === 0) r.report(['exec', 'command'], `${r.fullPath('exec', 'command')} is required.`);
-  const successThreshold = r.int(['successThreshold'], { min: 1, max: MAX_INT32 }) ?? 1;
+  const command = handler === 'exec' ? r.stringList('exec', 'command') : [];
+  // Missing or an empty list (a command of another type is reported as such).
+  const written = r.raw('exec', 'command');
+  if (handler === 'exec' && command.length === 0 && (written === undefined || written === null || Array.isArray(written) && written.length === 0)) {
+    r.report(['exec', 'command'], `${r.fullPath('exec', 'command')} is required.`);
+  }
+  // SetDefaults_Probe gives a count written as 0 its default before validateProbe looks.
+  const successThreshold = r.int(['successThreshold'], { min: 0, max: MAX_INT32 }) || 1;
   if (once && successThreshold !== 1) r.report(['successThreshold'], `${r.fullPath('successThreshold')} is ${successThreshold}; it must be 1 for a ${once} probe.`);
   return {
     handler,
     initialDelaySeconds: r.int(['initialDelaySeconds'], { min: 0, max: MAX_INT32 }) ?? 0,
-    periodSeconds: r.int(['periodSeconds'], { min: 1, max: MAX_INT32 }) ?? 10,
-    timeoutSeconds: r.int(['timeoutSeconds'], { min: 1, max: MAX_INT32 }) ?? 1,
+    periodSeconds: r.int(['periodSeconds'], { min: 0, max: MAX_INT32 }) || 10,
+    timeoutSeconds: r.int(['timeoutSeconds'], { min: 0, max: MAX_INT32 }) || 1,
     successThreshold: once ? 1 : successThreshold,
-    failureThreshold: r.int(['failureThreshold'], { min: 1, max: MAX_INT32 }) ?? 3,
+    failureThreshold: r.int(['failureThreshold'], { min: 0, max: MAX_INT32 }) || 3,
     terminationGracePeriodSeconds: r.int(['terminationGracePeriodSeconds'], { min: 1 }),
-    command: handler === 'exec' ? r.stringList('exec', 'command') : [],
+    command,
     host: handler === 'httpGet' ? r.string('httpGet', 'host') : handler === 'tcpSocket' ? r.string('tcpSocket', 'host') : undefined,
   };
 }
