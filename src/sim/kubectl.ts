@@ -8,7 +8,9 @@ export function podStatus(pod: SimPod): string {
   let reason: string = pod.reason ?? pod.phase;
   if (pod.containerReason && (pod.containerState === 'waiting' || pod.containerState === 'terminated')) reason = pod.containerReason;
   const terminal = pod.phase === 'Succeeded' || pod.phase === 'Failed';
-  if (pod.deletionTimestamp !== undefined && !terminal) return pod.reason === 'NodeLost' ? 'Unknown' : 'Terminating';
+  // The legacy NodeLost reason shows Unknown whatever the phase; only Terminating spares a terminal pod.
+  if (pod.deletionTimestamp !== undefined && pod.reason === 'NodeLost') return 'Unknown';
+  if (pod.deletionTimestamp !== undefined && !terminal) return 'Terminating';
   return reason;
 }
 

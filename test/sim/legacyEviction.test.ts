@@ -34,6 +34,14 @@ describe('legacy eviction (up to 1.26, --enable-taint-manager=false)', () => {
     assert.equal(firstTime(legacy, is.podDeleting(dsPod)), null);
   });
 
+  it('kubectl shows Unknown for the NodeLost pod whatever its phase: pod GC marking it Failed before removing it prints no "NodeLost"', () => {
+    const gone = run([deployment('web', 1)], { version: '1.26', durationMs: 9 * MINUTE, set: { 'kcm.enable-taint-manager': 'false' }, interventions: [{ kind: 'delete-node', atMs: 7 * MINUTE }] });
+    const original = gone.states.find((s) => s.object.name.startsWith('web-') && s.from === 0)!.object.name;
+    const statuses = gone.states.filter((s) => s.object.name === original).map((s) => s.status);
+    assert.ok(statuses.includes('Unknown'), statuses.join());
+    assert.ok(!statuses.includes('NodeLost'), statuses.join());
+  });
+
   it('a StatefulSet pod stuck on this path is summarised as kubectl shows it: Unknown, not Terminating', () => {
     const sts = 'apiVersion: apps/v1\nkind: StatefulSet\nmetadata: {name: db, namespace: truth}\nspec:\n  serviceName: db\n  replicas: 1\n  selector: {matchLabels: {app: db}}\n  template:\n    metadata: {labels: {app: db}}\n    spec: {containers: [{name: db, image: pg}]}\n';
     const [db] = run([sts], { version: '1.25', durationMs: 8 * MINUTE, set: { 'kcm.enable-taint-manager': 'false' } }).summary.workloads;
