@@ -31,9 +31,8 @@ export function unsimulatedWorkloads(document: ReadManifest, cluster: ClusterSpe
     if (p.object && ((p.ruleId === INVALID_FIELD && p.severity === 'error') || p.ruleId === LIMIT_REACHED)) problemOf.set(refKey(p.object), p.ruleId);
   }
   const reasons = new Map<Sourced<Workload>, NotSimulated>();
-  // Pods of the workloads simulated so far: once the file's budget is spent, no later workload is.
+  // Pods of the workloads simulated so far (Infinity once the file's budget is spent: no later workload is).
   let simulatedPods = 0;
-  let podBudgetSpent = false;
   document.model.workloads.forEach((workload, index) => {
     const problem = problemOf.get(refKey(workload));
     const pods = desiredPods(workload, cluster.nodes.length);
@@ -41,8 +40,8 @@ export function unsimulatedWorkloads(document: ReadManifest, cluster: ClusterSpe
     else if (problem === LIMIT_REACHED) reasons.set(workload, { why: 'beyond-cluster', text: `not simulated: ${formatCount(pods)} pods is more than a cluster runs` });
     else if (pods > MAX_ANALYSED_PODS_PER_WORKLOAD && workload.kind !== 'DaemonSet') reasons.set(workload, { why: 'too-many-pods', text: `not simulated here: ${formatCount(pods)} pods (more than ${formatCount(MAX_ANALYSED_PODS_PER_WORKLOAD)})` });
     else if (index >= MAX_SIMULATED_WORKLOADS_PER_FILE) reasons.set(workload, { why: 'past-file-budget', text: `not simulated here: the first ${formatCount(MAX_SIMULATED_WORKLOADS_PER_FILE)} workloads of a file are` });
-    else if (podBudgetSpent || simulatedPods + pods > MAX_ANALYSED_PODS_PER_FILE) {
-      podBudgetSpent = true;
+    else if (simulatedPods + pods > MAX_ANALYSED_PODS_PER_FILE) {
+      simulatedPods = Infinity;
       reasons.set(workload, { why: 'past-file-budget', text: `not simulated here: the first ${formatCount(MAX_ANALYSED_PODS_PER_FILE)} pods of a file are` });
     } else simulatedPods += pods;
   });

@@ -63,7 +63,6 @@ function documentStarts(document: ReadManifest): number[] {
   });
 }
 
-/** "Disable KFSxxx for this line" and "for this document": a comment at the finding's indentation, or before the document's first line. */
 /**
  * A file or document the reader could not read (KFS090, and KFS093 from the parser, which names no
  * object): said whatever a comment asks, as --disable and the rule settings refuse to silence it.
@@ -73,6 +72,7 @@ function unreadable(finding: Finding): boolean {
   return finding.ruleId === SYNTAX_ERROR || (finding.ruleId === LIMIT_REACHED && finding.object === undefined);
 }
 
+/** "Disable KFSxxx for this line" and "for this document": a comment at the finding's indentation, or before the document's first line. */
 export function suppressionFixes(document: ReadManifest, finding: Finding): Fix[] {
   if (unreadable(finding)) return [];
   const { text, lines, documents } = document.parsed;

@@ -29,10 +29,11 @@ export const MAX_INT32 = 2_147_483_647;
 export const MAX_INT64_TEXT = '9223372036854775807';
 
 /**
- * An integer flag as pflag reads it (strconv.ParseInt with base 0): an optional sign, then hexadecimal
- * 0x10, octal 0o20 or 020, binary 0b10000 or decimal, underscores between digits; exact past 2^53.
+ * An integer as strconv.ParseInt with base 0 reads it (pflag's integer flags, and go-yaml once it has
+ * dropped underscores): an optional sign, then hexadecimal 0x10, octal 0o20 or 020, binary 0b10000
+ * or decimal, underscores between digits; exact past 2^53.
  */
-function parseFlagInt(text: string): bigint | undefined {
+export function parseGoInt(text: string): bigint | undefined {
   const match = /^([+-]?)(0[xX](?:_?[0-9a-fA-F])+|0[oO](?:_?[0-7])+|0[bB](?:_?[01])+|0(?:_?[0-7])+|[1-9](?:_?[0-9])*|0)$/.exec(text);
   if (!match) return undefined;
   const digits = match[2].replace(/_/g, '');
@@ -48,7 +49,7 @@ export function flagIntUpTo(text: string, max: string): bigint | undefined {
 
 /** An integer flag's value if it is a whole number from `min` to `max` (as text); else undefined. */
 export function flagIntWithin(text: string, min: string, max: string): bigint | undefined {
-  const value = parseFlagInt(text);
+  const value = parseGoInt(text);
   return value !== undefined && value >= BigInt(min) && value <= BigInt(max) ? value : undefined;
 }
 

@@ -17,7 +17,7 @@ import {
   type Event,
   type ScalarEvent,
 } from 'js-yaml';
-import { MAX_ALIASES_PER_DOCUMENT, MAX_DEPTH } from './limits';
+import { MAX_ALIASES_PER_DOCUMENT, MAX_DEPTH, parseGoInt } from './limits';
 
 export { EVENT_ID };
 export type { Event, ScalarEvent };
@@ -45,16 +45,11 @@ const goYamlFloatTag: typeof floatYaml11Tag = {
  * underscores are dropped (resolve.go): 0x1F, 0o17 and 0b11 in either case, 010 as octal. YAML
  * 1.1's sexagesimal 1:30 is not one of them: it reaches the API server as the string "1:30".
  */
-const GO_YAML_INT = /^[-+]?(0[xX][0-9a-fA-F]+|0[oO][0-7]+|0[bB][01]+|0[0-7]*|[1-9][0-9]*)$/;
 const goYamlIntTag: typeof intYaml11Tag = {
   ...intYaml11Tag,
   resolve: (source) => {
-    const plain = source.replace(/_/g, '');
-    if (!GO_YAML_INT.test(plain)) return NOT_RESOLVED;
-    const digits = plain.replace(/^[-+]/, '');
-    // Number reads 0x, 0o and 0b in either case; a leading 0 alone is octal.
-    const value = /^0[0-7]/.test(digits) ? parseInt(digits.slice(1), 8) : Number(digits);
-    return plain.startsWith('-') ? -value || 0 : value;
+    const value = parseGoInt(source.replace(/_/g, ''));
+    return value === undefined ? NOT_RESOLVED : Number(value);
   },
 };
 

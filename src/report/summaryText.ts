@@ -107,9 +107,12 @@ function failureReason(summary: ReasonInput): string {
         ? `Every zone is fully disrupted, so the node lifecycle controller evicts nothing anywhere (master disruption mode): ${cause.pod} stays bound to ${cause.node} until some node is Ready again.`
         : `Zone ${cause.zone} is in PartialDisruption (more than 2 and at least 55 % of its nodes not Ready, in a zone of at most 50 nodes), so the node lifecycle controller stops tainting there: ${cause.pod} on ${cause.node} is never evicted while that lasts.`;
     case 'tolerates-forever':
+    {
+      const stays = `bound to ${cause.node}${cause.serving ? ' and still answers' : ' and serves nothing'} until the node returns`;
       return cause.tolerationSeconds === undefined
-        ? `${cause.pod} tolerates ${cause.taint} forever (a toleration without tolerationSeconds), so it is never evicted: it stays bound to ${cause.node}${cause.serving ? ' and still answers' : ' and serves nothing'} until the node returns; give the toleration tolerationSeconds to have it replaced.`
-        : `${cause.pod} tolerates ${cause.taint} for longer than any run (its tolerationSeconds is more than ${MAX_DURATION_MS / 86_400_000} days): in effect it is never evicted and stays bound to ${cause.node}${cause.serving ? ' and still answers' : ' and serves nothing'} until the node returns; give the toleration a shorter tolerationSeconds to have it replaced.`;
+        ? `${cause.pod} tolerates ${cause.taint} forever (a toleration without tolerationSeconds), so it is never evicted: it stays ${stays}; give the toleration tolerationSeconds to have it replaced.`
+        : `${cause.pod} tolerates ${cause.taint} for longer than any run (its tolerationSeconds is more than ${MAX_DURATION_MS / 86_400_000} days): in effect it is never evicted and stays ${stays}; give the toleration a shorter tolerationSeconds to have it replaced.`;
+    }
     case 'not-noticed-yet':
       return `${cause.node} still shows Ready at the end: its kubelet last renewed the lease ${cause.lastRenewalMs < 0 ? `${formatDuration(-cause.lastRenewalMs)} before the failure` : `at ${formatDuration(cause.lastRenewalMs)}`}, and the node lifecycle controller marks it NotReady only once node-monitor-grace-period has passed without a renewal, then evicts ${cause.pod} tolerationSeconds after its NoExecute taint${untilLeader(cause.leaderlessSinceMs)}.`;
     case 'node-ready-but-broken': {

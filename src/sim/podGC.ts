@@ -67,18 +67,13 @@ export class PodGarbageCollector {
     // again while they are listed); a node due and still missing has its pods deleted. A node no
     // pod names when it comes due leaves the queue, and a pod bound there later waits a quarantine of its own.
     if (deletedNodes.size > 0) {
-      const due = new Set<string>();
       for (const node of store.nodes) {
         if (!deletedNodes.has(node.name)) continue;
         const at = this.quarantine.get(node.name);
-        const isDue = at !== undefined && at <= now;
-        if (isDue) due.add(node.name);
-        if (at !== undefined && !isDue) continue;
+        if (at !== undefined && at > now) continue;
+        if (at !== undefined) for (const pod of node.pods) this.forceDelete(pod, 'DeletionByPodGC');
         if (node.pods.length > 0) this.quarantine.set(node.name, now + QUARANTINE_MS + 1);
         else this.quarantine.delete(node.name);
-      }
-      for (const node of store.nodes) {
-        if (due.has(node.name)) for (const pod of node.pods) this.forceDelete(pod, 'DeletionByPodGC');
       }
     }
     clock.after(PASS_MS + GC_PERIOD_MS, () => this.gc());

@@ -476,8 +476,9 @@ function waitingOnNode(pod: SimPod, serving: boolean, stopped: EvictionStop): { 
   const tolerations = matchingTolerations(taints, pod.template.tolerations);
   const taint = taints.map((t) => `${t.key}:${t.effect}`).join(', ');
   const toleratedMs = tolerations ? minTolerationMs(tolerations) : 0;
-  if (toleratedMs < 0) return { outcome: 'tolerated', cause: { kind: 'tolerates-forever', pod: pod.name, node: node.name, taint, serving } };
-  // An eviction no run can reach (past the 7 days the simulator runs) is told as the toleration it is.
-  if (toleratedMs > MAX_DURATION_MS) return { outcome: 'tolerated', cause: { kind: 'tolerates-forever', pod: pod.name, node: node.name, taint, serving, tolerationSeconds: toleratedMs / 1000 } };
+  // Forever (-1), or past the 7 days the simulator runs: an eviction no run can reach.
+  if (toleratedMs < 0 || toleratedMs > MAX_DURATION_MS) {
+    return { outcome: 'tolerated', cause: { kind: 'tolerates-forever', pod: pod.name, node: node.name, taint, serving, ...(toleratedMs > 0 ? { tolerationSeconds: toleratedMs / 1000 } : {}) } };
+  }
   return { outcome: 'awaiting-eviction', cause: { kind: 'not-evicted-yet', pod: pod.name, node: node.name, status: podStatus(pod), serving, retaintedMs: null } };
 }

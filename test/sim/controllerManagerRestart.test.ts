@@ -5,7 +5,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { formatDuration } from '../../src/manifest/duration';
-import { deployment, firstTime, is, messageOf, reasonOf, run } from './support';
+import { deployment, firstTime, is, messageOf, reasonOf, run, service, statefulSet, withVolume } from './support';
 
 const MINUTE = 60_000;
 const SLACK = 5000 + 20 + 100 + 2 * (100 + 50); // one monitor pass, its duration, the taint loop, watches and writes
@@ -97,8 +97,7 @@ describe('controller-manager restart during an outage', () => {
   });
 
   it('a pod removed while no leader holds the lease loses its endpoint when the new leader syncs its Service', () => {
-    const service = 'apiVersion: v1\nkind: Service\nmetadata: {name: web, namespace: truth}\nspec: {selector: {app: web}, ports: [{port: 80}]}\n';
-    const gap = run([deployment('web', 1), service], {
+    const gap = run([deployment('web', 1), service('web')], {
       failure: 'kubelet-not-ready', targets: ['Deployment/web'], durationMs: 3 * MINUTE, set: { 'sim.leaderElectionDelay': '15s' },
       interventions: [{ kind: 'restart-controller-manager', atMs: 55_000 }, { kind: 'delete', target: 'Deployment/web', atMs: MINUTE }],
     });
@@ -112,21 +111,7 @@ describe('controller-manager restart during an outage', () => {
     assert.equal(slice.status, '1/1 ready');
   });
 
-  const database = `apiVersion: apps/v1
-kind: StatefulSet
-metadata: {name: pg, namespace: truth}
-spec:
-  serviceName: pg
-  replicas: 1
-  selector: {matchLabels: {app: pg}}
-  template:
-    metadata: {labels: {app: pg}}
-    spec:
-      containers: [{name: c, image: postgres, volumeMounts: [{name: data, mountPath: /data}]}]
-  volumeClaimTemplates:
-  - metadata: {name: data}
-    spec: {accessModes: [ReadWriteOnce], resources: {requests: {storage: 1Gi}}}
-`;
+  const database = statefulSet('pg', withVolume);
 
   it('the attach-detach controller forgets its detach request: the 6-minute force detach counts from the new leader, and nothing detaches without one', () => {
     const restarted = run([database], {

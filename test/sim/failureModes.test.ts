@@ -4,7 +4,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { simulate, type SimulationResult } from '../../src/sim/simulate';
-import { daemonSet, deployment, firstTime, is, messageOf, reasonOf, run, scenarioOf } from './support';
+import { daemonSet, deployment, firstTime, is, messageOf, reasonOf, run, scenarioOf, service } from './support';
 
 const MINUTE = 60_000;
 // Upper ends of the latencies SEMANTICS.md 13.1 names (watch, write) and the simulator's pass duration.
@@ -14,7 +14,6 @@ const PASS = 20;
 const TAINT_LOOP = 100;
 const STATUS_SYNC = 10_400; // nodeStatusUpdateFrequency 10 s with 4 % jitter
 
-const service = (name: string) => `apiVersion: v1\nkind: Service\nmetadata: {name: ${name}, namespace: truth}\nspec: {selector: {app: ${name}}, ports: [{port: 80}]}\n`;
 const statefulSet = `apiVersion: apps/v1
 kind: StatefulSet
 metadata: {name: db, namespace: truth}

@@ -4,25 +4,7 @@
  */
 import * as assert from 'node:assert/strict';
 import type { SimulationResult } from '../../src/sim/simulate';
-import { daemonSet, deployment, firstTime, flatCluster, is, messageOf, reasonOf, run, zonedCluster } from './support';
-
-const statefulSet = (name: string, volume = '') => `apiVersion: apps/v1
-kind: StatefulSet
-metadata: {name: ${name}, namespace: shop}
-spec:
-  serviceName: ${name}
-  replicas: 1
-  selector: {matchLabels: {app: ${name}}}
-  template:
-    metadata: {labels: {app: ${name}}}
-    spec:
-      containers: [{name: c, image: postgres:16}]
-${volume}`;
-
-const withVolume = `  volumeClaimTemplates:
-  - metadata: {name: data}
-    spec: {accessModes: [ReadWriteOnce], resources: {requests: {storage: 10Gi}}}
-`;
+import { daemonSet, deployment, firstTime, flatCluster, is, messageOf, reasonOf, run, statefulSet, withVolume, zonedCluster } from './support';
 
 const summaryOf = (result: SimulationResult, name: string) => result.summary.workloads.find((w) => w.object.name === name)!;
 const MINUTE = 60_000;

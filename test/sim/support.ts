@@ -72,6 +72,29 @@ spec:
 ${extraPodSpec}      containers: [{name: c, image: registry.k8s.io/pause:3.9}]
 `;
 
+/** A one-replica StatefulSet; `volume`: its volumeClaimTemplates (withVolume), if any. */
+export const statefulSet = (name: string, volume = '') => `apiVersion: apps/v1
+kind: StatefulSet
+metadata: {name: ${name}, namespace: shop}
+spec:
+  serviceName: ${name}
+  replicas: 1
+  selector: {matchLabels: {app: ${name}}}
+  template:
+    metadata: {labels: {app: ${name}}}
+    spec:
+      containers: [{name: c, image: postgres:16}]
+${volume}`;
+
+/** One ReadWriteOnce claim per pod. */
+export const withVolume = `  volumeClaimTemplates:
+  - metadata: {name: data}
+    spec: {accessModes: [ReadWriteOnce], resources: {requests: {storage: 10Gi}}}
+`;
+
+/** A Service in front of the pods labelled app: NAME, in the namespace of deployment(). */
+export const service = (name: string) => `apiVersion: v1\nkind: Service\nmetadata: {name: ${name}, namespace: truth}\nspec: {selector: {app: ${name}}, ports: [{port: 80}]}\n`;
+
 export const daemonSet = `apiVersion: apps/v1
 kind: DaemonSet
 metadata: {name: ds, namespace: truth}
