@@ -12,7 +12,7 @@ import { allEvents } from '../src/report/timeline/namedEvents';
 import { el } from './dom';
 import { connectHost } from './host';
 import { geometry, LanesView } from './lanes';
-import type { FindingRef, HostMessage } from './protocol';
+import { PAGE_LOAD_META, type FindingRef, type HostMessage } from './protocol';
 import { layoutRows, type Row } from './rows';
 import { INITIAL_UI, restoreState, type TabId, type UiState } from './state';
 import { comparisonTable, summaryCards } from './summary';
@@ -467,4 +467,6 @@ const host = connectHost((message) => {
 app = new TimelineApp(host);
 const saved = restoreState(host.getState());
 if (saved) app.show(saved.message, saved.ui);
-host.post({ type: 'ready' });
+// In VS Code, the page's number; the HTML report has none.
+const load = Number(document.querySelector(`meta[name="${PAGE_LOAD_META}"]`)?.getAttribute('content') ?? NaN);
+host.post(Number.isSafeInteger(load) ? { type: 'ready', load } : { type: 'ready' });

@@ -10,6 +10,8 @@ import { KEY_KNOBS } from '../src/report/textReport';
 
 /** The timeline panel's view type (package.json activates on onWebviewPanel:<this>, so a revived panel finds its serializer). */
 export const TIMELINE_VIEW_TYPE = 'kubeFailureSim.timeline';
+/** The meta element whose content numbers the panel's page (the extension sets it again when a page never says ready). */
+export const PAGE_LOAD_META = 'kfs-page-load';
 
 /** What the extension needs to run a panel's simulation again, also after a window reload. */
 export interface RunRef {
@@ -60,7 +62,8 @@ export type HostMessage = {
 };
 
 export type WebviewMessage =
-  | { type: 'ready' }
+  /** `load`: the number of the page (PAGE_LOAD_META), so the extension can tell a page it replaced. */
+  | { type: 'ready'; load?: number }
   | { type: 'rerun' }
   /** Ask the extension which run to compare this one with. */
   | { type: 'compare' }
@@ -173,6 +176,7 @@ export function isWebviewMessage(message: unknown): message is WebviewMessage {
   if (!isRecord(message)) return false;
   switch (message.type) {
     case 'ready':
+      return Object.keys(message).length === 1 || (Number.isSafeInteger(message.load) && Object.keys(message).length === 2);
     case 'rerun':
     case 'compare':
       return Object.keys(message).length === 1;

@@ -13,7 +13,10 @@ export interface WatchdogTimers {
 
 const GLOBAL_TIMERS: WatchdogTimers = { set: (callback, ms) => setTimeout(callback, ms), clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>) };
 
-/** A page that loads at all says `ready` within a second; a slow machine gets four. */
+/**
+ * The wait for the first load's `ready`; each load after it waits twice as long as the one before.
+ * On a busy machine a page can take seconds to load, and loading it again throws that work away.
+ */
 export const READY_TIMEOUT_MS = 4000;
 /** Loads after the first, before the watchdog gives up and says so. */
 export const MAX_RELOADS = 3;
@@ -22,24 +25,37 @@ export class ReadyWatchdog {
   private handle: unknown;
   private reloads = 0;
   private disposed = false;
+  /** The number of the page last set: a `ready` from a page it replaced says nothing of it. */
+  private load = 1;
 
   /**
-   * `reload` sets the page again; `visible` says whether the webview can run its script now (a
-   * hidden one is torn down and loads when shown); `giveUp` is told once the reloads are spent.
+   * `reload` sets page number `load` again; `visible` says whether the webview can run its script
+   * now (a hidden one is torn down and loads when shown); `giveUp` is told once the reloads are spent.
    */
-  constructor(private readonly reload: () => void, private readonly visible: () => boolean, private readonly giveUp: () => void, private readonly timers: WatchdogTimers = GLOBAL_TIMERS) {}
+  constructor(private readonly reload: (load: number) => void, private readonly visible: () => boolean, private readonly giveUp: () => void, private readonly timers: WatchdogTimers = GLOBAL_TIMERS) {}
+
+  /** The number to give the first page. */
+  get currentLoad(): number {
+    return this.load;
+  }
 
   /** The page was set, or the webview was shown again (and loads it anew): a `ready` is due. */
   expectReady(): void {
     if (this.disposed) return;
     this.timers.clear(this.handle);
-    this.handle = this.timers.set(() => this.overdue(), READY_TIMEOUT_MS);
+    this.handle = this.timers.set(() => this.overdue(), READY_TIMEOUT_MS * 2 ** this.reloads);
   }
 
-  ready(): void {
+  /**
+   * A page said `ready`; true if it is the page last set (no number: it is), whose run is then
+   * due. An earlier page can still say it while the next one loads, which may yet fail.
+   */
+  ready(load = this.load): boolean {
+    if (load !== this.load) return false;
     this.timers.clear(this.handle);
     this.handle = undefined;
     this.reloads = 0;
+    return true;
   }
 
   dispose(): void {
@@ -56,7 +72,8 @@ export class ReadyWatchdog {
       return;
     }
     this.reloads++;
-    this.reload();
+    this.load++;
+    this.reload(this.load);
     this.expectReady();
   }
 }

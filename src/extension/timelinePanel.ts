@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { beforeAfter, restored, withoutComparison } from './comparison';
 import { MAX_RELOADS, ReadyWatchdog } from './readyWatchdog';
-import { isHostMessage, TIMELINE_VIEW_TYPE, isWebviewMessage, type FindingRef, type HostMessage, type RunRef, type WebviewMessage } from '../../webview/protocol';
+import { isHostMessage, PAGE_LOAD_META, TIMELINE_VIEW_TYPE, isWebviewMessage, type FindingRef, type HostMessage, type RunRef, type WebviewMessage } from '../../webview/protocol';
 import { interventionsTitle } from '../report/textReport';
 import { savedMessage } from './savedState';
 
@@ -44,6 +44,7 @@ export class TimelinePanels implements vscode.Disposable {
   constructor(
     private readonly extensionUri: vscode.Uri, private readonly rerun: Rerun, private readonly reveal: Reveal, private readonly showFinding: ShowFinding,
     private readonly restoredRun: (run: RunRef) => void = () => undefined,
+    private readonly log?: vscode.LogOutputChannel,
   ) {
     this.subscriptions.push(vscode.window.registerWebviewPanelSerializer(VIEW_TYPE, {
       deserializeWebviewPanel: async (panel, state: unknown) => {
@@ -124,13 +125,16 @@ export class TimelinePanels implements vscode.Disposable {
     this.panels.set(key, entry);
     this.updateContext();
     panel.webview.options = this.options();
-    const load = () => {
-      panel.webview.html = this.html(panel.webview);
+    const load = (number: number) => {
+      panel.webview.html = this.html(panel.webview, number);
     };
-    const watchdog = new ReadyWatchdog(load, () => panel.visible, () => {
+    const watchdog = new ReadyWatchdog((number) => {
+      this.log?.info(`Timeline "${panel.title}": its page has not said ready; loading it again (load ${number})`);
+      load(number);
+    }, () => panel.visible, () => {
       void vscode.window.showErrorMessage(`The timeline "${panel.title}" could not load its page: its script did not start after ${MAX_RELOADS + 1} tries. Close it and simulate again.`);
     });
-    load();
+    load(watchdog.currentLoad);
     watchdog.expectReady();
     let visible = panel.visible;
     // A hidden panel's page is torn down (retainContextWhenHidden: false) and loads again when shown.
@@ -141,7 +145,8 @@ export class TimelinePanels implements vscode.Disposable {
     const listener = panel.webview.onDidReceiveMessage((received: unknown) => {
       if (!isWebviewMessage(received)) return;
       if (received.type === 'ready') {
-        watchdog.ready();
+        // A page replaced by a later load: its run would be lost with it.
+        if (!watchdog.ready(received.load)) return;
         void panel.webview.postMessage(entry.message);
       } else if (received.type === 'rerun' && entry.message.run) this.rerun(entry.message.run);
       else if (received.type === 'reveal') this.reveal(entry.message.run, received);
@@ -165,7 +170,8 @@ export class TimelinePanels implements vscode.Disposable {
     void vscode.commands.executeCommand('setContext', 'kubeFailureSim.hasTimeline', this.panels.size > 0);
   }
 
-  private html(webview: vscode.Webview): string {
+  /** The page; `load` numbers it, and its script says the number with `ready` (webview/main.ts). */
+  private html(webview: vscode.Webview, load: number): string {
     const nonce = createNonce();
     const script = webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview', 'main.js'));
     const controls = webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview', 'toolkit.js'));
@@ -178,6 +184,7 @@ export class TimelinePanels implements vscode.Disposable {
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src ${webview.cspSource} 'nonce-${nonce}'; script-src 'nonce-${nonce}';">
 <meta property="csp-nonce" content="${nonce}">
 <meta name="kfs-controls-src" content="${controls}">
+<meta name="${PAGE_LOAD_META}" content="${load}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
 <link rel="stylesheet" href="${style}">
 <title>Node failure timeline</title>

@@ -34,7 +34,7 @@ class FakeTimers implements WatchdogTimers {
 function watched(visible = () => true) {
   const timers = new FakeTimers();
   const log: string[] = [];
-  const watchdog = new ReadyWatchdog(() => log.push(`reload at ${timers.now}`), visible, () => log.push(`gave up at ${timers.now}`), timers);
+  const watchdog = new ReadyWatchdog((load) => log.push(`load ${load} at ${timers.now}`), visible, () => log.push(`gave up at ${timers.now}`), timers);
   return { timers, log, watchdog };
 }
 
@@ -48,25 +48,44 @@ describe('timeline panel: a page whose script never starts is loaded again', () 
     assert.deepEqual(log, []);
   });
 
-  it('loads a silent page again every few seconds, and says so once the tries are spent', () => {
+  it('loads a silent page again, each time waiting twice as long, and says so once the tries are spent', () => {
     const { timers, log, watchdog } = watched();
+    assert.equal(watchdog.currentLoad, 1);
     watchdog.expectReady();
-    timers.advance(60_000);
-    const reloads = Array.from({ length: MAX_RELOADS }, (_, i) => `reload at ${(i + 1) * READY_TIMEOUT_MS}`);
-    assert.deepEqual(log, [...reloads, `gave up at ${(MAX_RELOADS + 1) * READY_TIMEOUT_MS}`]);
+    timers.advance(600_000);
+    const t = READY_TIMEOUT_MS;
+    assert.equal(MAX_RELOADS, 3);
+    assert.deepEqual(log, [`load 2 at ${t}`, `load 3 at ${3 * t}`, `load 4 at ${7 * t}`, `gave up at ${15 * t}`]);
   });
 
   it('stops once the reloaded page says ready, and starts counting anew for a later load', () => {
     const { timers, log, watchdog } = watched();
     watchdog.expectReady();
     timers.advance(READY_TIMEOUT_MS + 500);
-    watchdog.ready();
-    timers.advance(60_000);
-    assert.deepEqual(log, [`reload at ${READY_TIMEOUT_MS}`]);
-    // Shown again after being hidden: its page loads anew, and a silent one is reloaded MAX_RELOADS times again.
+    assert.equal(watchdog.ready(2), true);
+    timers.advance(600_000);
+    assert.deepEqual(log, [`load 2 at ${READY_TIMEOUT_MS}`]);
+    // Shown again after being hidden: its page loads anew, and a silent one is reloaded MAX_RELOADS times again, first after the shortest wait.
+    const shown = timers.now;
     watchdog.expectReady();
-    timers.advance(60_000);
-    assert.equal(log.filter((l) => l.startsWith('reload')).length, 1 + MAX_RELOADS);
+    timers.advance(READY_TIMEOUT_MS);
+    assert.equal(log.at(-1), `load 3 at ${shown + READY_TIMEOUT_MS}`);
+    timers.advance(600_000);
+    assert.equal(log.filter((l) => l.startsWith('load')).length, 1 + MAX_RELOADS);
+  });
+
+  it('takes no ready from a page a later load replaced: that one may never load', () => {
+    const { timers, log, watchdog } = watched();
+    watchdog.expectReady();
+    timers.advance(READY_TIMEOUT_MS);
+    // Page 1 was slow, not dead: it says ready while page 2 loads, and its run would go with it.
+    assert.equal(watchdog.ready(1), false);
+    timers.advance(2 * READY_TIMEOUT_MS);
+    assert.deepEqual(log, [`load 2 at ${READY_TIMEOUT_MS}`, `load 3 at ${3 * READY_TIMEOUT_MS}`]);
+    // A ready without a number is the current page's.
+    assert.equal(watchdog.ready(), true);
+    timers.advance(600_000);
+    assert.equal(log.length, 2);
   });
 
   it('does not reload a hidden panel, whose page loads when it is shown; nor a disposed one', () => {

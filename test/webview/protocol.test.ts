@@ -34,6 +34,11 @@ describe('webview protocol', () => {
     assert.equal(isHostMessage({ ...message, type: 'other' }), false);
     assert.equal(isHostMessage(null), false);
     assert.ok(isWebviewMessage({ type: 'rerun' }));
+    assert.ok(isWebviewMessage({ type: 'ready' }));
+    assert.ok(isWebviewMessage({ type: 'ready', load: 2 }));
+    assert.equal(isWebviewMessage({ type: 'ready', load: '2' }), false);
+    assert.equal(isWebviewMessage({ type: 'ready', load: 1.5 }), false);
+    assert.equal(isWebviewMessage({ type: 'ready', other: 2 }), false);
     assert.ok(isWebviewMessage({ type: 'reveal', object: { kind: 'Deployment', name: 'web', namespace: 'shop' }, pod: 'web-abc' }));
     assert.equal(isWebviewMessage({ type: 'reveal', object: { kind: 'Deployment', name: 5, namespace: 'shop' } }), false);
     assert.equal(isWebviewMessage({ type: 'rerun', extra: 'x' }), false);
