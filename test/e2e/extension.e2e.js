@@ -90,6 +90,8 @@ async function goTo(page, where, tries = 3) {
       await page.locator('.statusbar-item', { hasText: new RegExp(`^\\s*Ln ${line}, Col ${column}\\b`) }).first().waitFor({ timeout: 3000 });
       return;
     } catch (e) {
+      const at = await page.locator('.statusbar-item', { hasText: /^\s*Ln \d+, Col \d+/ }).first().innerText({ timeout: 1000 }).catch(() => '(no position)');
+      log(`go to ${where}, try ${i}: the status bar says ${at.trim()}; focus in ${await page.evaluate(() => document.activeElement?.className || document.activeElement?.tagName)}; dirty tabs: ${await page.locator('.tab.dirty').count()}`);
       if (i === tries) throw e;
       await page.keyboard.press('Escape');
     }
@@ -154,21 +156,22 @@ async function frameWith(page, heading, ready = 'body', timeoutMs = 30000) {
 /** The timeline of a file, once drawn (the walkthrough's media is a webview too). */
 const timelineFrame = (page, file) => frameWith(page, file, 'body[data-ready=true]');
 
-/** The figures activate() logged (src/extension/extension.ts) in the extension host logs of every window so far. */
-function activationTimes() {
+/** The extension's own log files (its output channel) of every window so far, oldest first. */
+function extensionLogs() {
   const found = [];
   const walk = (dir) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
-      else if (entry.name.endsWith('.log')) {
-        for (const m of fs.readFileSync(full, 'utf8').matchAll(/activate\(\) took ([\d.]+) ms/g)) found.push({ ms: Number(m[1]), file: path.relative(LOGS, full) });
-      }
+      else if (entry.name === 'Kubernetes Failure Simulator.log') found.push({ file: path.relative(LOGS, full), text: fs.readFileSync(full, 'utf8') });
     }
   };
   if (LOGS && fs.existsSync(LOGS)) walk(LOGS);
-  return found;
+  return found.sort((a, b) => a.file.localeCompare(b.file));
 }
+
+/** The figures activate() logged (src/extension/activate.ts). */
+const activationTimes = () => extensionLogs().flatMap(({ file, text }) => [...text.matchAll(/activate\(\) took ([\d.]+) ms/g)].map((m) => ({ ms: Number(m[1]), file })));
 
 /**
  * Presses the key that opens a quick input (F1, Ctrl+P). Where the keyboard focus has gone nowhere
@@ -201,6 +204,23 @@ async function hidePanel(page) {
   await runCommand(page, 'View: Hide Panel');
   await page.locator('.part.panel').first().waitFor({ state: 'hidden', timeout: 5000 });
   await focusedEditor(page);
+}
+
+/** File: Revert File on a manifest's tab, until the tab is no longer dirty (the command acts on the active editor; run.sh turns auto save off). */
+async function revertFile(page, name, tries = 3) {
+  const dirty = page.locator(`.tab.dirty[data-resource-name="${name}"]`);
+  for (let i = 1; ; i++) {
+    await page.locator(`.tabs-container .tab[data-resource-name="${name}"]`).first().click();
+    await runCommand(page, 'File: Revert File');
+    try {
+      await dirty.first().waitFor({ state: 'detached', timeout: 5000 });
+      await focusedEditor(page);
+      return;
+    } catch (e) {
+      log(`revert ${name}, try ${i}: still dirty`);
+      if (i === tries) throw e;
+    }
+  }
 }
 
 async function runCommand(page, title, filter = title) {
@@ -284,7 +304,12 @@ async function simulatePowerOff(page, workload) {
     if ((m.type() === 'error' || m.type() === 'warning') && m.location().url.includes('webview')) webviewLog.push(`${m.type()}: ${m.text()} (${m.location().url.slice(-60)})`);
   });
   page.on('requestfailed', (r) => webviewLog.push(`request failed: ${r.url().slice(-80)} ${r.failure()?.errorText ?? ''}`));
+  // Requests still open when a run fails (a webview whose page never loads has one waiting somewhere).
+  const inFlight = new Map();
+  page.on('request', (r) => inFlight.set(r, Date.now()));
+  for (const done of ['requestfinished', 'requestfailed']) page.on(done, (r) => inFlight.delete(r));
   let ok = false;
+  let failure = '';
   try {
     await page.goto(URL);
     await page.locator('.monaco-workbench .part.statusbar').waitFor({ timeout: 60000 });
@@ -420,7 +445,8 @@ async function simulatePowerOff(page, workload) {
     await lens.first().waitFor({ timeout: 15000 });
     await page.keyboard.press('Control+S');
     await diskBytes('postgres-statefulset.yaml', (b) => b.equals(original));
-    assert.equal(await page.locator('.tab.dirty[data-resource-name="postgres-statefulset.yaml"]').count(), 0);
+    // The tab is clean once the save has finished (the bytes reach the disk a moment before).
+    await page.locator('.tab.dirty[data-resource-name="postgres-statefulset.yaml"]').first().waitFor({ state: 'detached', timeout: 5000 });
     log(`undo of the quick fix: the saved file is the original byte for byte (${original.length} bytes)`);
 
     // The CodeLens runs its workload's default scenario at once.
@@ -463,7 +489,7 @@ async function simulatePowerOff(page, workload) {
     await page.locator('.statusbar-item', { hasText: new RegExp(`Ln ${firstLine + 2}, Col \\d+ \\(\\d+ selected\\)`) }).first().waitFor({ timeout: 10000 });
     await closeQuickFixes(page);
     // Back to the file as saved: line 21 is replicas again.
-    await runCommand(page, 'File: Revert File');
+    await revertFile(page, 'postgres-statefulset.yaml');
     await goTo(page, '21:14');
     log(`a finding found again after an edit: line ${firstLine} then ${firstLine + 2}`);
 
@@ -502,7 +528,7 @@ async function simulatePowerOff(page, workload) {
     await progress.first().waitFor({ state: 'detached', timeout: 5000 });
     log('long simulation cancelled from its notification');
     fs.rmSync(path.dirname(workspaceSettings), { recursive: true });
-    await runCommand(page, 'File: Revert File');
+    await revertFile(page, 'postgres-statefulset.yaml');
 
     // A name that looks like HTML is shown as that text, and nothing from it runs.
     await quickOpen(page, 'hostile.yaml');
@@ -676,7 +702,19 @@ async function simulatePowerOff(page, workload) {
     // the folder's controller-manager flags (cluster/, node-monitor-grace-period=20s) do not count.
     await quickOpen(page, 'web-only.failure-scenario.yaml');
     await runCommand(page, 'Kubernetes Failure Simulator: Run Scenario File');
-    const fromScenario = await timelineFrame(page, 'web-only.failure-scenario.yaml');
+    let fromScenario;
+    try {
+      fromScenario = await timelineFrame(page, 'web-only.failure-scenario.yaml');
+    } catch (e) {
+      // Seen on a loaded machine after the walkthrough's webviews: VS Code for the Web's webview frame whose
+      // first request (fake.html) never completes, however often the page is set again. A new panel, once.
+      log(`scenario timeline without its page (${e.message}); closing the panel and running the scenario again`);
+      await page.locator('.tabs-container .tab', { hasText: 'power-off: web-only.failure-scenario.yaml' }).first().click();
+      await runCommand(page, 'View: Close Editor');
+      await quickOpen(page, 'web-only.failure-scenario.yaml');
+      await runCommand(page, 'Kubernetes Failure Simulator: Run Scenario File');
+      fromScenario = await timelineFrame(page, 'web-only.failure-scenario.yaml');
+    }
     const timingLine = (await fromScenario.locator('header p.scenario', { hasText: 'Timing:' }).first().innerText()).trim();
     assert.match(timingLine, /node-monitor-grace-period=/);
     assert.ok(!timingLine.includes('kube-controller-manager.yaml') && !timingLine.includes('node-monitor-grace-period=20s'), timingLine);
@@ -688,18 +726,23 @@ async function simulatePowerOff(page, workload) {
     ok = true;
   } catch (e) {
     console.error('E2E FAILED:', e);
+    // One line for the end of the output (CI may show only its head and tail): the lines of the step and the error.
+    failure = `line ${[...String(e.stack).matchAll(/extension\.e2e\.js:(\d+)/g)].map((m) => m[1]).join(' < ')}: ${String(e.message).split('\n')[0]}`;
     await page.screenshot({ path: `${SHOTS}/99-failure.png` }).catch(() => {});
     for (const line of webviewLog) console.error(`  ${line}`);
+    for (const [r, since] of inFlight) if (Date.now() - since > 5000) console.error(`  open for ${((Date.now() - since) / 1000).toFixed(0)} s: ${r.method()} ${r.resourceType()} ${r.url().slice(0, 160)}`);
     for (const frame of page.frames()) {
       const text = await frame.locator('body').innerText({ timeout: 1000 }).catch(() => '(unreadable)');
       const ready = await frame.locator('body').getAttribute('data-ready', { timeout: 1000 }).catch(() => null);
       console.error(`  frame ${frame.url().slice(0, 100)} data-ready=${ready}: ${text.replace(/\s+/g, ' ').slice(0, 120)}`);
     }
+    // What the extension said meanwhile: its runs and each timeline page's loads, ready and delivery.
+    for (const { file, text } of extensionLogs()) console.error(`  ${file}:\n${text.trimEnd().replace(/^/gm, '    ')}`);
   } finally {
     await context.close();
     fs.rmSync(profile, { recursive: true, force: true });
   }
   for (const { ms, file } of activationTimes()) console.log(`TIMING activate: ${ms} ms (${file})`);
-  log(ok ? 'E2E PASSED' : 'E2E FAILED');
+  log(ok ? 'E2E PASSED' : `E2E FAILED at ${failure}`);
   process.exit(ok ? 0 : 1);
 })();

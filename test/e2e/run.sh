@@ -76,6 +76,8 @@ T=$(now)
 cd "$REPO"
 npx vsce package --no-dependencies -o "$RUN/ext.vsix" >/dev/null
 mkdir -p "$RUN/ud/User" "$RUN/exts" "$RUN/ws"
+# VS Code for the Web saves an edit after a second by default (files.autoSave afterDelay); the desktop, which
+# the steps imitate (an edit stays unsaved until Ctrl+S, File: Revert File takes it back), does not.
 cat > "$RUN/ud/User/settings.json" <<'JSON'
 {
   "workbench.startupEditor": "none",
@@ -86,7 +88,8 @@ cat > "$RUN/ud/User/settings.json" <<'JSON'
   "update.mode": "none",
   "security.workspace.trust.enabled": false,
   "terminal.integrated.gpuAcceleration": "off",
-  "git.enabled": false
+  "git.enabled": false,
+  "files.autoSave": "off"
 }
 JSON
 # the workspace: the examples plus the e2e's own files (a hostile name, a Helm chart, tolerationSeconds)
