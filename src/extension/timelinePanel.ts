@@ -146,7 +146,12 @@ export class TimelinePanels implements vscode.Disposable {
       if (!isWebviewMessage(received)) return;
       if (received.type === 'ready') {
         // A page replaced by a later load: its run would be lost with it.
-        if (!watchdog.ready(received.load)) return;
+        const current = watchdog.currentLoad;
+        if (!watchdog.ready(received.load)) {
+          this.log?.info(`Timeline "${panel.title}": ready from load ${received.load}, replaced by load ${current}: ignored`);
+          return;
+        }
+        if (current > 1) this.log?.info(`Timeline "${panel.title}": load ${current} ready`);
         void panel.webview.postMessage(entry.message);
       } else if (received.type === 'rerun' && entry.message.run) this.rerun(entry.message.run);
       else if (received.type === 'reveal') this.reveal(entry.message.run, received);
