@@ -34,7 +34,7 @@ export class ReadyWatchdog {
    */
   constructor(private readonly reload: (load: number) => void, private readonly visible: () => boolean, private readonly giveUp: () => void, private readonly timers: WatchdogTimers = GLOBAL_TIMERS) {}
 
-  /** The number to give the first page. */
+  /** The number of the page last set (1 until a reload). */
   get currentLoad(): number {
     return this.load;
   }
