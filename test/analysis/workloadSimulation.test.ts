@@ -6,6 +6,9 @@ import { DEFAULT_VERSION, parseKubernetesVersion, type KubernetesVersion } from 
 import { resolveTiming } from '../../src/cluster/timing';
 import { readManifestText } from '../../src/manifest/readManifest';
 
+/** A file of `count` Deployments w0, w1, … of `replicas` each. */
+const deployments = (count: number, replicas: number) => Array.from({ length: count }, (_, i) => deployment(`w${i}`, replicas)).join('---\n');
+
 describe('per-workload simulations behind the findings', () => {
   it('are cached by the workload text and the timing: typing elsewhere simulates nothing again', () => {
     const workspace = new Workspace();
@@ -45,7 +48,7 @@ describe('per-workload simulations behind the findings', () => {
 
   it('stay within the budget: a file past its 300th workload simulates no more of them', () => {
     const workspace = new Workspace();
-    workspace.setDocument('many.yaml', Array.from({ length: 320 }, (_, i) => deployment(`w${i}`, 1)).join('---\n'));
+    workspace.setDocument('many.yaml', deployments(320, 1));
     const { findings } = workspace.analyse('many.yaml');
     const limit = findings.find((f) => f.ruleId === 'KFS093');
     assert.equal(limit?.message, 'This file has 320 workloads; node-failure findings are simulated for its first 300, from here on they are not. Split the file, or run kube-failure-sim simulate on it.');
@@ -56,14 +59,14 @@ describe('per-workload simulations behind the findings', () => {
 
   it('stay within the budget: a file past its 10,000th pod simulates no more workloads (2,000 pods each would take minutes)', () => {
     const workspace = new Workspace();
-    workspace.setDocument('big.yaml', Array.from({ length: 8 }, (_, i) => deployment(`w${i}`, 2000)).join('---\n'));
+    workspace.setDocument('big.yaml', deployments(8, 2000));
     const { findings } = workspace.analyse('big.yaml');
     const limit = findings.find((f) => f.ruleId === 'KFS093');
     assert.equal(limit?.message, 'This file asks for more than 10,000 pods; node-failure findings are simulated for its workloads up to that many pods, from here on they are not. Split the file, or run kube-failure-sim simulate on it.');
     assert.equal(limit?.object?.name, 'w5');
     // As many runs as the first five workloads alone take.
     const firstFive = new Workspace();
-    firstFive.setDocument('big.yaml', Array.from({ length: 5 }, (_, i) => deployment(`w${i}`, 2000)).join('---\n'));
+    firstFive.setDocument('big.yaml', deployments(5, 2000));
     firstFive.analyse('big.yaml');
     assert.equal(workspace.simulations.runs, firstFive.simulations.runs);
     const titles = workspace.lenses('big.yaml').map((l) => l.title);

@@ -209,14 +209,16 @@ async function hidePanel(page) {
   await focusedEditor(page);
 }
 
+/** Waits until no tab of the file shows unsaved changes (a save or revert marks the tab a moment after the disk). */
+const tabSaved = (page, name) => page.locator(`.tab.dirty[data-resource-name="${name}"]`).first().waitFor({ state: 'detached', timeout: 5000 });
+
 /** File: Revert File on a manifest's tab, until the tab is no longer dirty (the command acts on the active editor; run.sh turns auto save off). */
 async function revertFile(page, name, tries = 3) {
-  const dirty = page.locator(`.tab.dirty[data-resource-name="${name}"]`);
   for (let i = 1; ; i++) {
     await page.locator(`.tabs-container .tab[data-resource-name="${name}"]`).first().click();
     await runCommand(page, 'File: Revert File');
     try {
-      await dirty.first().waitFor({ state: 'detached', timeout: 5000 });
+      await tabSaved(page, name);
       await focusedEditor(page);
       return;
     } catch (e) {
@@ -448,8 +450,7 @@ async function simulatePowerOff(page, workload) {
     await lens.first().waitFor({ timeout: 15000 });
     await page.keyboard.press('Control+S');
     await diskBytes('postgres-statefulset.yaml', (b) => b.equals(original));
-    // The tab is clean once the save has finished (the bytes reach the disk a moment before).
-    await page.locator('.tab.dirty[data-resource-name="postgres-statefulset.yaml"]').first().waitFor({ state: 'detached', timeout: 5000 });
+    await tabSaved(page, 'postgres-statefulset.yaml');
     log(`undo of the quick fix: the saved file is the original byte for byte (${original.length} bytes)`);
 
     // The CodeLens runs its workload's default scenario at once.

@@ -109,12 +109,12 @@ export function readHorizontalPodAutoscaler(r: FieldReader): HorizontalPodAutosc
   return {
     ...readObjectMeta(r),
     target: { kind: spec.string('scaleTargetRef', 'kind') ?? '', name: spec.string('scaleTargetRef', 'name') ?? '' },
-    minReplicas: maxReplicasChecked(spec),
+    minReplicas: readMinReplicas(spec),
   };
 }
 
-/** minReplicas, with the API server's checks of maxReplicas: required, and at least minReplicas (ValidateHorizontalPodAutoscalerSpec). */
-function maxReplicasChecked(spec: FieldReader): number {
+/** minReplicas, once maxReplicas has had the API server's checks: required, and at least minReplicas (ValidateHorizontalPodAutoscalerSpec). */
+function readMinReplicas(spec: FieldReader): number {
   const minReplicas = spec.int(['minReplicas'], { min: 1 }) ?? 1;
   if (!spec.has('maxReplicas')) spec.report(['maxReplicas'], `${spec.fullPath('maxReplicas')} is required.`);
   else spec.int(['maxReplicas'], { min: minReplicas, max: MAX_INT32 });
