@@ -19,8 +19,9 @@ export class CursorTable {
   private readonly caption = el('p', undefined, 'caption');
   private readonly pods = new KubectlTable('pods-at');
   private readonly nodes = new KubectlTable('nodes-at');
-  /** The panel's width in characters of the tables' font; undefined until it is laid out. */
-  private widthChars: number | undefined;
+  /** The panel's width in pixels; undefined until it is laid out. */
+  private widthPx: number | undefined;
+  private shown = false;
   /** The characters each table needs on one line, as last shown. */
   private needed = { pods: 0, nodes: 0 };
 
@@ -28,12 +29,23 @@ export class CursorTable {
   constructor(relayout: () => void) {
     this.element.appendChild(this.caption);
     new ResizeObserver(([entry]) => {
+      // Nothing shown depends on the width yet, and measuring the font now would force a layout
+      // before the timeline's first paint (the tables are built after it).
+      if (!this.shown) {
+        this.widthPx = entry.contentRect.width;
+        return;
+      }
       const before = this.twoLines();
       const { nameChars } = this;
-      this.widthChars = entry.contentRect.width / charWidth(this.element);
+      this.widthPx = entry.contentRect.width;
       const after = this.twoLines();
       if (after.pods !== before.pods || after.nodes !== before.nodes || ((after.pods || after.nodes) && this.nameChars !== nameChars)) relayout();
     }).observe(this.element);
+  }
+
+  /** The panel's width in characters of the tables' font. */
+  private get widthChars(): number | undefined {
+    return this.widthPx === undefined ? undefined : this.widthPx / charWidth(this.element);
   }
 
   /**
@@ -53,6 +65,7 @@ export class CursorTable {
 
   /** `run`: which of two compared runs this table is for ("A: title"). */
   show(timeline: Timeline, t: number, run?: string): void {
+    this.shown = true;
     const at = clusterAt(timeline, t);
     // As the cursor's flag writes it (6m40.019s); before the failure (a run with --at) "1m45s before", not "-1m45s after".
     const when = `${axisLabel(Math.abs(Math.round(t)), 1)} ${t < 0 ? 'before' : 'after'}`;

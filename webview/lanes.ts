@@ -75,10 +75,13 @@ export class LanesView {
    * empty, since reading it from the built lanes forces a style pass of the whole page before the one that paints.
    */
   private readonly labelFont = bodyFont();
-  private canvas: CanvasRenderingContext2D | null | undefined;
-  /** Widths already measured, by font and text: setting a canvas's font parses it, and labels are drawn anew on every zoom and pan. */
+  /**
+   * One canvas per font: setting a canvas's font parses it and resolves its fallback families, which
+   * costs more than the measuring (labels of different fonts alternate).
+   */
+  private readonly canvases = new Map<string, CanvasRenderingContext2D | null>();
+  /** Widths already measured, by font and text: labels are drawn anew on every zoom and pan. */
   private readonly widths = new Map<string, number>();
-  private canvasFont = '';
 
   /** False in the HTML report: there is no editor to show YAML in, so names are plain text. */
   revealsYaml = true;
@@ -311,16 +314,18 @@ export class LanesView {
   /** Text width in the label column's font (pod names are 0.92em, timeline.css), measured on a canvas. */
   private measure(text: string, scale: number, weight = ''): number {
     if (!text) return 0;
-    if (this.canvas === undefined) this.canvas = document.createElement('canvas').getContext('2d');
     const { size, family } = this.labelFont;
-    if (!this.canvas) return text.length * size * 0.6 * scale;
     const font = `${weight ? `${weight} ` : ''}${size * scale}px ${family}`;
     const key = `${font}\n${text}`;
     let width = this.widths.get(key);
     if (width === undefined) {
-      // The canvas reports its font normalised, so the last one set is kept here.
-      if (this.canvasFont !== font) this.canvas.font = this.canvasFont = font;
-      width = this.canvas.measureText(text).width;
+      let canvas = this.canvases.get(font);
+      if (canvas === undefined) {
+        canvas = document.createElement('canvas').getContext('2d');
+        if (canvas) canvas.font = font;
+        this.canvases.set(font, canvas);
+      }
+      width = canvas ? canvas.measureText(text).width : text.length * size * 0.6 * scale;
       this.widths.set(key, width);
     }
     return width;
