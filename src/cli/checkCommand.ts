@@ -16,7 +16,8 @@ and .yml files; - reads standard input (helm template . | kube-failure-sim check
   --severity error|warning|info   print findings at least this severe (default info)
   --disable RULE[,RULE...]   rules not to run, such as KFS041; repeatable
 ${SETTINGS_USAGE}
-Exit code: 0 when no finding is an error, 1 when one is, 2 for usage or I/O errors and when there is nothing to check.`;
+Exit code: 0 when no finding is an error, 1 when one is, 2 for usage or I/O errors and when there
+is nothing to check.`;
 
 const OPTIONS = { format: { value: true }, severity: { value: true }, ...SETTINGS_OPTIONS, ...DISABLE_OPTION };
 const FORMATS = ['text', 'json', 'sarif'] as const;

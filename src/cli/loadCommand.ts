@@ -17,7 +17,8 @@ Control-plane write load of the kubelets' heartbeats (lease renewals and node st
   --nodes N             number of nodes
   --profile NAME        timing preset: default, fast, medium, slow
   --k8s-version V       Kubernetes version for the defaults
-  --set KNOB=VALUE      override a knob (kubelet.*, sim.leaseObjectBytes, sim.nodeObjectBytes, ...); repeatable
+  --set KNOB=VALUE      override a knob (kubelet.*, sim.leaseObjectBytes, sim.nodeObjectBytes,
+                        ...); repeatable
   --format text|json    (default text)
 Cluster configuration files among PATH (a KubeletConfiguration) set the timing, as for simulate.`;
 

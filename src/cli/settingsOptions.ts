@@ -12,11 +12,13 @@ export const SETTINGS_OPTIONS: Record<string, OptionSpec> = {
 
 export const DISABLE_OPTION: Record<string, OptionSpec> = { disable: { value: true, repeatable: true } };
 
-export const SETTINGS_USAGE = `  --profile NAME        timing preset: ${Object.keys(PRESETS).join(', ')}, each set explicitly as in the
-                        seed table (default: the classic 10s/5s/40s settings, which are not the
-                        version's defaults); without --profile (or with none), the version's own defaults
-  --k8s-version V       Kubernetes version for the defaults (default: a kubeadm ClusterConfiguration's,
-                        else a control-plane image tag's, else the newest known)
+export const SETTINGS_USAGE = `  --profile NAME        timing preset, set explicitly as in the seed table:
+                        ${Object.keys(PRESETS).join(', ')} ("default" is the classic 10s/5s/40s
+                        settings, not the version's defaults); without --profile (or with none),
+                        the version's own defaults
+  --k8s-version V       Kubernetes version for the defaults (default: a kubeadm
+                        ClusterConfiguration's, else a control-plane image tag's, else the
+                        newest known)
   --set KNOB=VALUE      override a timing knob (kubelet.*, kcm.*, apiserver.*, sim.*); repeatable`;
 
 /** The workspace settings a command line gives; the workspace checks the values (Workspace.settingsProblems). */

@@ -36,13 +36,14 @@ export const SIMULATE_USAGE = `Usage: kube-failure-sim simulate PATH... [options
 Simulates what the control plane does to the workloads in PATH when nodes fail.
   --failure F           what happens to the node (default power-off): power-off, kubelet-stop,
                         partition, kubelet-not-ready (runtime down, lease renewed), disk-failure
-                        (Ready but broken), graceful-shutdown (kubelet.shutdownGracePeriod), zone-outage
+                        (Ready but broken), graceful-shutdown (kubelet.shutdownGracePeriod),
+                        zone-outage
   --target T[@D][,...]  node/NAME, zone/NAME (all its nodes), or Kind/name (Kind/namespace/name
-                        where namespaces share it) for the node of that
-                        workload's first pod (default: the node of the first running pod of the
-                        first workload that has one; zone-outage: that node's whole zone); T@D fails that target D after the
-                        others; times count from the first failure (when every target has a D,
-                        the earliest fails at 0s and the rest keep their distance)
+                        where namespaces share it) for the node of that workload's first pod
+                        (default: the node of the first running pod of the first workload that
+                        has one; zone-outage: that node's whole zone); T@D fails that target D
+                        after the others; times count from the first failure (when every target
+                        has a D, the earliest fails at 0s and the rest keep their distance)
   --at D                normal operation shown before the failure (default 0s); the heartbeats'
                         phases at the failure then come from that time, so its times can differ
                         within their jitter from a run without --at
@@ -52,14 +53,17 @@ Simulates what the control plane does to the workloads in PATH when nodes fail.
   --delete POD@D        kubectl delete pod (graceful, the pod's own grace period) at D; repeatable
   --out-of-service-after D   taint the failed nodes node.kubernetes.io/out-of-service at D
   --delete-node-after D      delete the failed Node objects at D
-  --restart-controller-manager-at D   kube-controller-manager restarts at D (leader election, state rebuilt)
+  --restart-controller-manager-at D   kube-controller-manager restarts at D (leader election,
+                                      state rebuilt)
   --placement P         where pods go: scheduler (kube-scheduler's default scoring, the default),
                         worst (packed onto as few nodes as allowed) or spread
   --duration D          simulated time after the failure (default 20m)
 ${SETTINGS_USAGE}
-  --cluster FILE        Node objects to simulate on (kubectl get nodes -o yaml); default 3 zones x 2 workers
+  --cluster FILE        Node objects to simulate on (kubectl get nodes -o yaml); default 3 zones
+                        x 2 workers
   --seed N              random seed (default 1); the same inputs and seed give the same trace
-  --runs N              repeat with seeds S..S+N-1 (S: --seed) and report each summary time as {min, median, max}
+  --runs N              repeat with seeds S..S+N-1 (S: --seed) and report each summary time as
+                        {min, median, max}
   --format text|json|html   (default text); html: one self-contained page with the timeline
   -o, --output FILE     write the report to FILE instead of standard output
   --scenario FILE       the manifests and choices of a FailureScenario file (paths relative to it)

@@ -130,6 +130,15 @@ describe('CLI manners', () => {
     assert.match(run(['check', ' ']).stderr, /no such file or directory:  \n/);
   });
 
+  it('keeps every command\'s help within 100 columns, so that it reads in a terminal of that width', () => {
+    for (const command of ['', 'check', 'simulate', 'load']) {
+      const { code, stdout } = run(command ? [command, '--help'] : ['--help']);
+      assert.equal(code, 0, command);
+      const long = stdout.split('\n').filter((line) => line.length > 100);
+      assert.deepEqual(long, [], `${command || 'kube-failure-sim'} --help`);
+    }
+  });
+
   it('prints its version', () => {
     assert.deepEqual(run(['--version']), { code: 0, stdout: `kube-failure-sim ${version}\n`, stderr: '' });
   });
