@@ -2,7 +2,6 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Path } from '../manifest/path';
 import { decodeUtf8 } from '../manifest/decode';
-import { deletionTarget } from '../manifest/deletionTarget';
 import { parseDuration } from '../manifest/duration';
 import { MAX_DURATION_MS, MAX_RUNS } from '../manifest/limits';
 import { FAILURE_KINDS, PLACEMENTS, isFailureKind, sameIntervention, type Intervention, type Placement, type Scenario } from '../sim/scenario';
@@ -13,9 +12,9 @@ import { htmlReportPieces, type ReportFinding } from '../report/htmlReport';
 import { multiRunReport, timingJson, traceReport } from '../report/jsonReport';
 import { RunStatistics } from '../report/runStatistics';
 import { renderRunStatistics, renderText, scenarioHeader } from '../report/textReport';
-import { formatDuration, nodeNames } from '../report/format';
-import { describeSuggestions } from '../manifest/suggest';
+import { nodeNames } from '../report/format';
 import { jsonChunks } from '../report/jsonChunks';
+import { skippedDeletionNotes } from '../report/skippedDeletions';
 import { InputError } from '../workspace/inputError';
 import { NO_WORKLOADS } from '../workspace/scenarioBuilder';
 import { readScenarioFile, scenarioArguments, scenarioFieldOf, scenarioRun, splitTarget, type ReadScenarioFile, type ScenarioFile } from '../workspace/scenarioFile';
@@ -251,7 +250,9 @@ export function runSimulate(argv: string[], out: Output, cwd = process.cwd()): n
     }
     throw error;
   }
-  for (const note of skippedDeletions(first)) out.stderr(`kube-failure-sim: note: ${note}\n`);
+  const skipped = skippedDeletionNotes(first);
+  // The report's header says it too; on standard error only where that header is not on the terminal.
+  if (format !== 'text' || target !== undefined) for (const note of skipped) out.stderr(`kube-failure-sim: note: ${note}\n`);
   let chunks: Iterable<string>;
   if (format === 'html') {
     const report = traceReport(scenario, inputs, first);
@@ -260,7 +261,7 @@ export function runSimulate(argv: string[], out: Output, cwd = process.cwd()): n
     const report = runs === 1 ? traceReport(scenario, inputs, first) : multiRunReport(scenario, inputs, first, statistics);
     chunks = followedBy(jsonChunks(report), '\n');
   } else {
-    chunks = renderText({ header: scenarioHeader(scenario, first.summary.failedNodes, runs, first.summary.failedNodesByFault, first.summary.initialPlacement), events: first.events, states: first.states, summary: first.summary });
+    chunks = renderText({ header: scenarioHeader(scenario, first.summary.failedNodes, runs, first.summary.failedNodesByFault, first.summary.initialPlacement, skipped), events: first.events, states: first.states, summary: first.summary });
     if (runs > 1) chunks = followedBy(chunks, renderRunStatistics(statistics, scenario.seed));
   }
   if (target === undefined) {
@@ -445,23 +446,6 @@ function timeProblem(option: string, item: string): string | undefined {
   const ms = parseDuration(text);
   if (ms === undefined || ms > MAX_DURATION_MS) return `--${option} ${item}: ${text} is longer than the ${MAX_DURATION_MS / 86_400_000} days the simulator accepts`;
   return undefined;
-}
-
-/**
- * A deletion by pod name that found no pod is in the trace (a pod may exist only for part of a run),
- * and said here too: among thousands of lines a misspelt name would pass unseen.
- */
-function skippedDeletions(result: SimulationResult): string[] {
-  return result.events.filter((e) => e.reason === 'ForceDeleteSkipped' || e.reason === 'DeleteSkipped').map((e) => {
-    const flag = e.reason === 'ForceDeleteSkipped' ? '--force-delete' : '--delete';
-    const { kind } = deletionTarget(e.object.name);
-    // node/NAME, zone/NAME: every pod there; Kind/name: the workload's pods on the nodes still down then.
-    if (kind === 'node' || kind === 'zone') return `${flag} ${e.object.name} at ${formatDuration(e.t)}: no pod is on that ${kind} then, so nothing was deleted.`;
-    if (kind === 'workload') return `${flag} ${e.object.name} at ${formatDuration(e.t)}: no pod of it is on a node still down then, so nothing was deleted.`;
-    const pods = new Set(result.states.filter((st) => st.object.kind === 'Pod' && st.from <= e.t && (st.to === null || st.to > e.t)).map((st) => st.object.name));
-    const suggestion = describeSuggestions(e.object.name, pods, 'pods then', 3);
-    return `${flag} ${e.object.name} at ${formatDuration(e.t)}: no pod of that name exists then, so nothing was deleted${suggestion ? `; ${suggestion}` : ''}.`;
-  });
 }
 
 /** --cluster FILE (or a scenario's cluster): the text of a `kubectl get nodes -o yaml`, which the workspace parses. */

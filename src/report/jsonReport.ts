@@ -8,6 +8,7 @@ import type { TraceEvent } from '../sim/trace';
 import type { EventJson, MultiRunReport, ScenarioJson, TimingJson, TraceReport } from './contract';
 import { eventMessage, inertShutdownText } from './eventMessages';
 import type { RunStatistics } from './runStatistics';
+import { skippedDeletionNotes } from './skippedDeletions';
 import { outcomeReason } from './summaryText';
 
 export function timingJson(timing: TimingConfiguration): Record<string, TimingJson> {
@@ -65,9 +66,10 @@ function inertShutdownNotes(scenario: Scenario): string[] {
 
 /** One run: its whole trace and summary. `inputs` are the files as the user named them. */
 export function traceReport(scenario: Scenario, inputs: string[], result: SimulationResult): TraceReport {
+  const described = scenarioJson(scenario, inputs, result.summary.failedNodes, 1, result.summary.failedNodesByFault, result.summary.initialPlacement);
   return {
     version: 1,
-    scenario: scenarioJson(scenario, inputs, result.summary.failedNodes, 1, result.summary.failedNodesByFault, result.summary.initialPlacement),
+    scenario: { ...described, notes: [...described.notes, ...skippedDeletionNotes(result)] },
     timing: timingJson(scenario.timing),
     events: result.events.map(eventJson),
     states: result.states,

@@ -57,13 +57,14 @@ export function reportHeader(scenario: ScenarioJson, timing: Record<string, Timi
   ];
 }
 
-/** The pods a deletion names: a pod, every pod of a node or zone, or a workload's pods on the failed nodes. */
-function deletedPods(target: string): string {
+/** `kubectl delete pod NAME`, or for the pods a deletion names: every pod of a node or zone, or a workload's pods on the failed nodes. */
+function deletionCommand(target: string, flags: string): string {
   const { kind, name } = deletionTarget(target);
-  if (kind === 'pod') return `pod ${name}`;
-  if (kind === 'node') return `every pod on node ${name}`;
-  if (kind === 'zone') return `every pod in zone ${name}`;
-  return `the pods of ${name} on the failed nodes`;
+  const command = `kubectl delete pod${flags}`;
+  if (kind === 'pod') return `${command} ${name}`;
+  if (kind === 'node') return `${command} for every pod on node ${name}`;
+  if (kind === 'zone') return `${command} for every pod in zone ${name}`;
+  return `${command} for the pods of ${name} on the failed nodes`;
 }
 
 type InterventionRef = { kind: string; atMs: number; target?: string };
@@ -72,8 +73,9 @@ type InterventionRef = { kind: string; atMs: number; target?: string };
 export function interventionText(intervention: InterventionRef, brief = false): string {
   const target = intervention.target ?? '';
   const words: Record<string, [string, string]> = {
-    'force-delete': [`force delete ${target}`, `${deletedPods(target)} force-deleted (--force --grace-period=0)`],
-    delete: [`delete ${target}`, `${deletedPods(target)} deleted (kubectl delete pod)`],
+    // The command as given, not its effect: a deletion can find nothing to delete (skippedDeletions.ts).
+    'force-delete': [`force delete ${target}`, deletionCommand(target, ' --force --grace-period=0')],
+    delete: [`delete ${target}`, deletionCommand(target, '')],
     'out-of-service': ['out-of-service', 'out-of-service taint on the failed nodes'],
     'delete-node': ['delete node', 'the failed Node objects deleted'],
     'restart-controller-manager': ['controller-manager restart', 'kube-controller-manager restarted'],
@@ -91,8 +93,10 @@ function placementWords(placement: string, initial: InitialPlacement | undefined
   return PLACEMENT_WORDS[initial === 'first-feasible' ? `${placement}/first-feasible` : placement] ?? '';
 }
 
-export function scenarioHeader(scenario: Scenario, failedNodes: string[], runs = 1, failedNodesByFault?: string[][], initialPlacement?: InitialPlacement): string[] {
-  return reportHeader(scenarioJson(scenario, [], failedNodes, runs, failedNodesByFault, initialPlacement), timingJson(scenario.timing));
+/** `notes`: what the run found beside the scenario's own notes (a deletion that deleted nothing). */
+export function scenarioHeader(scenario: Scenario, failedNodes: string[], runs = 1, failedNodesByFault?: string[][], initialPlacement?: InitialPlacement, notes: string[] = []): string[] {
+  const described = scenarioJson(scenario, [], failedNodes, runs, failedNodesByFault, initialPlacement);
+  return reportHeader({ ...described, notes: [...described.notes, ...notes] }, timingJson(scenario.timing));
 }
 
 export interface TextRenderInput {

@@ -92,7 +92,7 @@ describe('kube-failure-sim simulate', () => {
   it('says in the header what people do meanwhile, so that two runs differing only there are told apart', () => {
     const { code, stdout } = run('simulate', file, '--target', 'StatefulSet/db', '--duration', '10m', '--force-delete', 'node/worker-a1@6m', '--out-of-service-after', '7m');
     assert.equal(code, 0);
-    assert.match(stdout, /\nMeanwhile: every pod on node worker-a1 force-deleted \(--force --grace-period=0\) at 6m; out-of-service taint on the failed nodes at 7m\.\n/);
+    assert.match(stdout, /\nMeanwhile: kubectl delete pod --force --grace-period=0 for every pod on node worker-a1 at 6m; out-of-service taint on the failed nodes at 7m\.\n/);
     assert.doesNotMatch(run('simulate', file, '--target', 'StatefulSet/db', '--duration', '10m').stdout, /Meanwhile/);
   });
 
@@ -132,18 +132,27 @@ describe('kube-failure-sim simulate', () => {
     assert.equal(recovered.summary.workloads.find((w: Json) => w.object.name === 'db').outcome, 'recovered');
     const two = JSON.parse(run('simulate', file, '--format', 'json', '--target', 'node/worker-a1,node/worker-b1', '--duration', '2m').stdout);
     assert.deepEqual(two.summary.failedNodes, ['worker-a1', 'worker-b1']);
-    // A pod name that matches no pod at its time deletes nothing: the trace notes it, and so does stderr, with the names then.
+    // A pod name that matches no pod at its time deletes nothing: the header says so, with the names
+    // then, under the command as given; so does stderr where the header is not on the terminal.
     const typo = run('simulate', file, '--target', 'StatefulSet/db', '--force-delete', 'db-1@7m', '--duration', '8m');
     assert.equal(typo.code, 0);
-    assert.equal(typo.stderr, 'kube-failure-sim: note: --force-delete db-1 at 7m: no pod of that name exists then, so nothing was deleted; did you mean db-0? Pods then: db-0, web-nzdbsrtc9f-b8h55, web-nzdbsrtc9f-zm5jx.\n');
-    assert.equal(run('simulate', file, '--target', 'StatefulSet/db', '--force-delete', 'db-0@7m', '--duration', '8m').stderr, '');
+    const typoNote = '--force-delete db-1 at 7m: no pod of that name exists then, so nothing was deleted; did you mean db-0? Pods then: db-0, web-nzdbsrtc9f-b8h55, web-nzdbsrtc9f-zm5jx.';
+    assert.ok(typo.stdout.includes(`\nMeanwhile: kubectl delete pod --force --grace-period=0 db-1 at 7m.\n`), typo.stdout.slice(0, 600));
+    assert.ok(typo.stdout.includes(`\nNote: ${typoNote}\n`), typo.stdout.slice(0, 600));
+    assert.equal(typo.stderr, '');
+    const typoJson = run('simulate', file, '--format', 'json', '--target', 'StatefulSet/db', '--force-delete', 'db-1@7m', '--duration', '8m');
+    assert.equal(typoJson.stderr, `kube-failure-sim: note: ${typoNote}\n`);
+    assert.ok((JSON.parse(typoJson.stdout).scenario.notes as string[]).includes(typoNote));
+    const found = run('simulate', file, '--format', 'json', '--target', 'StatefulSet/db', '--force-delete', 'db-0@7m', '--duration', '8m');
+    assert.equal(found.stderr, '');
+    assert.ok(!(JSON.parse(found.stdout).scenario.notes as string[]).some((n) => n.includes('nothing was deleted')));
     // After the node is back, Kind/name finds no pod to remedy: the healthy one there is left alone.
     const late = run('simulate', file, '--format', 'json', '--target', 'StatefulSet/db', '--recover-after', '25m', '--force-delete', 'StatefulSet/db@40m', '--duration', '45m');
     assert.equal(late.stderr, 'kube-failure-sim: note: --force-delete StatefulSet/db at 40m: no pod of it is on a node still down then, so nothing was deleted.\n');
     const events = JSON.parse(late.stdout).events as Json[];
     assert.ok(!events.some((e) => e.type === 'PodRemoved' && e.t >= 40 * 60_000), 'nothing removed at 40m');
     // A zone with no pod then is said in its own words; one the cluster lacks is an error of that flag.
-    assert.equal(run('simulate', file, '--target', 'StatefulSet/db', '--delete', 'zone/zone-c@7m', '--duration', '8m').stderr, 'kube-failure-sim: note: --delete zone/zone-c at 7m: no pod is on that zone then, so nothing was deleted.\n');
+    assert.match(run('simulate', file, '--target', 'StatefulSet/db', '--delete', 'zone/zone-c@7m', '--duration', '8m').stdout, /\nNote: --delete zone\/zone-c at 7m: no pod is on that zone then, so nothing was deleted\.\n/);
     assert.match(run('simulate', file, '--target', 'StatefulSet/db', '--delete', 'zone/zone-q@7m', '--duration', '8m').stderr, /^kube-failure-sim: --delete zone\/zone-q: no such zone in the cluster/);
     // The out-of-service taint and the node's deletion still act on a node that failed, back or not.
     // A Node of --cluster the API server does not serve is refused, not dropped.
@@ -367,6 +376,9 @@ items:
       [['--set', 'nope=1'], /Unknown setting "nope"/],
       [['--k8s-version', '1.12'], /Kubernetes 1\.12 is outside the versions the simulator knows \(1\.20–1\.36\)/],
       [['--profile', 'turbo'], /Unknown profile "turbo"/],
+      // Back the instant it fails: nothing would happen, and the summary would say "recovered".
+      [['--recover-after', '0s'], /^kube-failure-sim: --recover-after 0s: the node would be back the instant it fails, so nothing would happen; give a time after the failure, such as 2m\.\n$/],
+      [['--target', 'node/worker-a1,node/worker-b1', '--recover-after', 'node/worker-a1@0s,node/worker-b1@2m'], /^kube-failure-sim: --recover-after node\/worker-a1@0s: the node would be back the instant it fails/],
       [['--force-delete', 'db-0'], /--force-delete needs POD@DURATION/],
       // A time that is a duration but one the simulator cannot take: said as such, not as a wrong shape.
       [['--force-delete', 'Deployment/web@-1s'], /--force-delete Deployment\/web@-1s: the time -1s is negative; times count from the failure, 0s or later/],
@@ -395,6 +407,8 @@ items:
       assert.equal(code, 2, args.join(' '));
       assert.match(stderr, message);
     }
+    // A missing scenario file in the words a missing manifest gets, not Node's ENOENT.
+    assert.deepEqual(run('simulate', '--scenario', 'no-such.failure-scenario.yaml'), { code: 2, stdout: '', stderr: 'kube-failure-sim: no such file or directory: no-such.failure-scenario.yaml\n' });
     const empty = write({ 'svc.yaml': 'apiVersion: v1\nkind: Service\nmetadata: {name: s}\n' });
     const { code, stderr } = run('simulate', empty);
     assert.equal(code, 2);
