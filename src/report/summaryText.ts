@@ -50,8 +50,8 @@ function failureReason(summary: ReasonInput): string {
       const failed = cause.failed && `${endedFailed(cause.failed)} at ${formatDuration(cause.failed.atMs)}`;
       const deleted = cause.lastDeletionMs !== null && podDeletionMs !== null && cause.lastDeletionMs > podDeletionMs
         ? `from ${at(podDeletionMs)} to ${at(cause.lastDeletionMs)}` : `at ${at(podDeletionMs)}`;
-      // After a new NoExecute taint (a controller-manager restart re-adds it), tolerationSeconds counted again from it.
-      const retainted = cause.retaintedMs !== null ? ` (tolerationSeconds counted again from the NoExecute taint added anew at ${formatDuration(cause.retaintedMs)})` : '';
+      // After a new NoExecute taint, tolerationSeconds counted again from it, or from the takeover of a new leader that re-added it.
+      const retainted = cause.retaintedMs !== null ? ` (tolerationSeconds counted again from ${countedFrom(cause)})` : '';
       const ended = !cause.failed ? `${was} deleted ${deleted}${retainted}`
         : cause.failed.reason ? `${was} stopped by the kubelet and ${failed}` : `${failed}`;
       // A Failed pod is replaced without being deleted; a deletion (the StatefulSet's at once, the taint
@@ -101,7 +101,7 @@ function failureReason(summary: ReasonInput): string {
       return `${waits} and is only detached 6 minutes after the old pod object is gone${cause.outOfServiceInert ? '' : ', or at once with the out-of-service taint'}; ${release(cause)}.`;
     }
     case 'not-evicted-yet':
-      return `${cause.pod} still counts as running on ${cause.node} (${cause.status} in the API${cause.serving ? ', and it still answers' : ''}) at the end: it has not been evicted yet (tolerationSeconds counts from the NoExecute taint${cause.retaintedMs !== null ? `, added anew at ${formatDuration(cause.retaintedMs)}` : noExecuteTaintMs !== null ? ` at ${formatDuration(noExecuteTaintMs)}` : ''})${untilLeader(cause.leaderlessSinceMs)}.`;
+      return `${cause.pod} still counts as running on ${cause.node} (${cause.status} in the API${cause.serving ? ', and it still answers' : ''}) at the end: it has not been evicted yet (tolerationSeconds counts from ${cause.retaintedMs !== null ? countedFrom(cause) : `the NoExecute taint${noExecuteTaintMs !== null ? ` at ${formatDuration(noExecuteTaintMs)}` : ''}`})${untilLeader(cause.leaderlessSinceMs)}.`;
     case 'evictions-stopped':
       return cause.state === 'all-zones-down'
         ? `Every zone is fully disrupted, so the node lifecycle controller evicts nothing anywhere (master disruption mode): ${cause.pod} stays bound to ${cause.node} until some node is Ready again.`
@@ -169,4 +169,10 @@ function endedFailed(failed: PodFailure): string {
 function untilLeader(leaderlessSinceMs: number | undefined): string {
   if (leaderlessSinceMs === undefined) return '; simulate longer to see what follows';
   return `; but kube-controller-manager restarted at ${formatDuration(leaderlessSinceMs)} and no new leader holds its lease by the end (sim.leaderElectionDelay), so no controller marks, taints or evicts anything until one does`;
+}
+
+/** Where tolerationSeconds counts from after the NoExecute taint was written anew. */
+function countedFrom(cause: { retaintedMs: number | null; takeoverMs?: number }): string {
+  if (cause.takeoverMs !== undefined) return `the new kube-controller-manager leader's takeover at ${formatDuration(cause.takeoverMs)} (it added the NoExecute taint anew at ${formatDuration(cause.retaintedMs!)})`;
+  return `the NoExecute taint added anew at ${formatDuration(cause.retaintedMs!)}`;
 }

@@ -36,7 +36,7 @@ export interface PodFailure {
 export type OutcomeCause =
   | { kind: 'not-on-failed-nodes'; failedNodes: string[] }
   /** `pods` on `nodes` were replaced; pods on `backOn` came back with their node instead (staggered failures). */
-  | { kind: 'replaced'; pods: number; nodes: string[]; replacedOn: string[]; failed: PodFailure | null; backOn: string[]; lastDeletionMs: number | null; retaintedMs: number | null }
+  | { kind: 'replaced'; pods: number; nodes: string[]; replacedOn: string[]; failed: PodFailure | null; backOn: string[]; lastDeletionMs: number | null; retaintedMs: number | null; takeoverMs?: number }
   /** `pod`: the first pod on those nodes, `pods` how many; `daemon`: a DaemonSet's, which nothing replaces. */
   | { kind: 'recovered'; nodes: string[]; pod: string; pods: number; daemon: boolean; restarted: boolean; newIp: boolean }
   /** `priorityClass`: the pod's, a class the input does not declare: preemption could make room, but the simulator cannot tell the class's value. */
@@ -58,8 +58,12 @@ export type OutcomeCause =
    * `forceDetachAtMs`: the old pod is gone and the force detach comes then, after the run; `forceDetachDisabled`: it never comes.
    */
   | { kind: 'volume-attached-elsewhere'; pod: string; node: string; volume: string; attachedTo: string; inline?: true; outOfServiceInert?: true; forceDetachAtMs?: number; forceDetachDisabled?: true }
-  /** `leaderlessSinceMs`: the controller manager restarted then and no new leader holds its lease at the end. */
-  | { kind: 'not-evicted-yet'; pod: string; node: string; status: string; serving: boolean; retaintedMs: number | null; leaderlessSinceMs?: number }
+  /**
+   * `leaderlessSinceMs`: the controller manager restarted then and no new leader holds its lease at the end.
+   * `retaintedMs` (here and in replaced): the NoExecute taint written anew; `takeoverMs`: the new leader's
+   * takeover it followed, where tolerationSeconds counts from.
+   */
+  | { kind: 'not-evicted-yet'; pod: string; node: string; status: string; serving: boolean; retaintedMs: number | null; takeoverMs?: number; leaderlessSinceMs?: number }
   | { kind: 'evictions-stopped'; pod: string; node: string; zone: string; state: 'PartialDisruption' | 'all-zones-down' }
   /** `tolerationSeconds`: a finite toleration longer than any run (MAX_DURATION_MS), in effect forever; absent, none at all. */
   | { kind: 'tolerates-forever'; pod: string; node: string; taint: string; serving: boolean; tolerationSeconds?: number }
@@ -184,11 +188,15 @@ export function summarize(
   let allZonesDown = false;
   // A controller-manager restart whose new leader has not taken the lease by the end: no controller acts.
   let leaderlessSince: number | undefined;
+  const takeovers: number[] = [];
   for (const e of events) {
     if (e.t < 0) continue;
     if (e.object.kind === 'Lease') {
       if (e.reason === 'ControllerManagerRestart') leaderlessSince ??= e.t;
-      else if (e.reason === 'LeaderElection') leaderlessSince = undefined;
+      else if (e.reason === 'LeaderElection') {
+        leaderlessSince = undefined;
+        takeovers.push(e.t);
+      }
       continue;
     }
     if (e.type === 'Note') {
@@ -276,10 +284,18 @@ export function summarize(
     const { outcome, cause } = outcomeOf(workload, affected, replacements, totals.serving, failed, failedNames, stopped, failure, removedAt, deletedAt, taintEvicted, lost);
     if (cause.kind === 'replaced' || cause.kind === 'not-evicted-yet') {
       // The taint the deletion (or the wait) counts from, when it is not the first one.
+      let takeoverMs: number | undefined;
       cause.retaintedMs = maxOver(affectedNodes, (n) => {
         const before = noExecuteTimes.get(n)?.filter((t) => t <= (times.deletion ?? Infinity)) ?? [];
-        return before.length > 1 ? before.at(-1) : undefined;
+        if (before.length < 2) return undefined;
+        const [previous, retainted] = before.slice(-2);
+        // A new leader's taint eviction controller counts from when it first sees the pod, at its
+        // takeover, a moment before its node lifecycle controller writes the taint anew (SEMANTICS.md 18).
+        const takeover = takeovers.filter((t) => t > previous && t <= retainted).at(-1);
+        if (takeover !== undefined) takeoverMs = Math.max(takeoverMs ?? takeover, takeover);
+        return retainted;
       });
+      if (takeoverMs !== undefined) cause.takeoverMs = takeoverMs;
     }
     if ((cause.kind === 'not-evicted-yet' || cause.kind === 'not-noticed-yet') && leaderlessSince !== undefined) cause.leaderlessSinceMs = leaderlessSince;
     if ((cause.kind === 'statefulset-identity' || cause.kind === 'volume-attached-elsewhere') && !outOfServiceTaint) cause.outOfServiceInert = true;

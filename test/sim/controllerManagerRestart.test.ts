@@ -38,14 +38,19 @@ describe('controller-manager restart during an outage', () => {
     assert.equal(web.outcome, 'replaced');
   });
 
-  it('the summary names the taint the deletion counted from; a run ending before it says the wait counts from there', () => {
+  it('the summary names the takeover the deletion counted from, and the taint it wrote anew; a run ending before it says the wait counts from there', () => {
     const readded = result.events.filter((e) => e.type === 'TaintAdded' && e.detail?.effect === 'NoExecute')[1].t;
     const web = result.summary.workloads[0];
-    assert.ok(web.cause.kind === 'replaced' && web.cause.retaintedMs === readded);
-    assert.match(reasonOf(web), /^Its pod on worker-\w\d was deleted at \d+m[\d.]+s \(tolerationSeconds counted again from the NoExecute taint added anew at 2m1\d\.\d+s\) and replaced/);
-    const short = run([deployment('web', 1)], { durationMs: 6 * MINUTE, interventions: [{ kind: 'restart-controller-manager', atMs: restartAt }] }).summary.workloads[0];
-    assert.ok(short.cause.kind === 'not-evicted-yet' && short.cause.retaintedMs !== null);
-    assert.match(reasonOf(short), /\(tolerationSeconds counts from the NoExecute taint, added anew at 2m1\d\.\d+s\); simulate longer/);
+    assert.ok(web.cause.kind === 'replaced' && web.cause.retaintedMs === readded && web.cause.takeoverMs === elected.t);
+    // The deletion comes 300 s after the takeover, a moment before 300 s after the taint written anew: the text names both.
+    assert.ok(web.podDeletionMs! < readded + 300_000, `deleted ${web.podDeletionMs! - readded} ms after the taint written anew`);
+    const counted = `tolerationSeconds counted again from the new kube-controller-manager leader's takeover at ${formatDuration(elected.t)} (it added the NoExecute taint anew at ${formatDuration(readded)})`;
+    assert.ok(reasonOf(web).startsWith(`Its pod on ${result.summary.failedNodes[0]} was deleted at ${formatDuration(web.podDeletionMs!)} (${counted}) and replaced`), reasonOf(web));
+    const shortRun = run([deployment('web', 1)], { durationMs: 6 * MINUTE, interventions: [{ kind: 'restart-controller-manager', atMs: restartAt }] });
+    const short = shortRun.summary.workloads[0];
+    const shortTakeover = shortRun.events.find((e) => e.reason === 'LeaderElection')!.t;
+    assert.ok(short.cause.kind === 'not-evicted-yet' && short.cause.retaintedMs !== null && short.cause.takeoverMs === shortTakeover);
+    assert.match(reasonOf(short), /\(tolerationSeconds counts from the new kube-controller-manager leader's takeover at 2m1\d\.\d+s \(it added the NoExecute taint anew at 2m1\d\.\d+s\)\); simulate longer/);
     // Without a restart, no taint is added anew.
     const plain = run([deployment('web', 1)], { durationMs: 10 * MINUTE }).summary.workloads[0];
     assert.ok(plain.cause.kind === 'replaced' && plain.cause.retaintedMs === null);
