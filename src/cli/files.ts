@@ -124,14 +124,19 @@ export function collectFiles(paths: string[], cwd = process.cwd()): { files: Inp
     try {
       stat = fs.statSync(absolute);
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      errors.push(code === 'ELOOP' ? `a loop of symbolic links: ${given}` : code === 'EACCES' ? `permission denied: ${given}` : `no such file or directory: ${given}`);
+      errors.push(statProblem(error, given));
       continue;
     }
     if (stat.isDirectory()) walk(absolute);
     else add(absolute);
   }
   return { files, errors };
+}
+
+/** Why a path given on the command line cannot be read, in the words of a shell. */
+function statProblem(error: unknown, given: string): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'ELOOP' ? `a loop of symbolic links: ${given}` : code === 'EACCES' ? `permission denied: ${given}` : `no such file or directory: ${given}`;
 }
 
 /** Reads a file's bytes (the workspace checks they are UTF-8); throws FileError for unreadable or oversized files. */
@@ -151,7 +156,7 @@ export function readText(file: InputFile, readStdin: StdinReader = readProcessSt
   try {
     stat = fs.statSync(file.absolutePath);
   } catch (error) {
-    throw new FileError(`cannot read ${file.displayPath}: ${(error as Error).message}`);
+    throw new FileError(statProblem(error, file.displayPath));
   }
   if (stat.size > MAX_FILE_BYTES) throw new FileError(`${file.displayPath} is ${TOO_LARGE}`);
   let bytes: Buffer | undefined;

@@ -117,6 +117,9 @@ function faultsOf(choices: SimulationChoices): Fault[] {
       if (!targets.includes(target)) throw new InputError(choice, target, `has a time but is not among the targets${targets.length > 0 ? ` (${targets.join(', ')})` : ' (none is given)'}.`);
     }
   }
+  // Back the instant it fails, a node has not failed: nothing would happen, and the run would say "recovered".
+  const zero = recoverAfterMs === 0 ? [formatDuration(0)] : Object.entries(recoverAfterMsByTarget).filter(([, ms]) => ms === 0).map(([t]) => `${t}@0s`);
+  if (zero.length > 0) throw new InputError('recovery', zero[0], 'the node would be back the instant it fails, so nothing would happen; give a time after the failure, such as 2m.');
   const staggered = targets.some((t) => failAtMs[t] !== undefined || recoverAfterMsByTarget[t] !== undefined);
   if (!staggered) return [{ kind, targets, atMs: 0, recoverAfterMs }];
   const firstMs = Math.min(...targets.map((t) => failAtMs[t] ?? 0));

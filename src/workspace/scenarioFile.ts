@@ -184,7 +184,8 @@ export function scenarioOfRead(read: ReadManifest): ReadScenarioFile {
   if (metadata !== undefined && metadata !== null && (typeof metadata !== 'object' || Array.isArray(metadata))) problem('metadata', 'metadata must be a mapping, such as {name: web-partition}');
   const metadataName = (metadata as Record<string, unknown> | null | undefined)?.name;
   if (metadataName !== undefined && !isString(metadataName)) problem('metadata.name', 'metadata.name must be a string; quote it');
-  if (!Array.isArray(s.manifests) || s.manifests.length === 0 || !s.manifests.every(isString)) problem('spec.manifests', 'manifests must be a list of files or folders, relative to this file');
+  if (Array.isArray(s.manifests) && s.manifests.length === 0) problem('spec.manifests', 'manifests lists nothing; name at least one file or folder, relative to this file');
+  else if (!Array.isArray(s.manifests) || !s.manifests.every(isString)) problem('spec.manifests', 'manifests must be a list of files or folders, relative to this file');
   else {
     scenario.manifests = s.manifests;
     s.manifests.forEach((m, i) => {

@@ -121,6 +121,9 @@ describe('scenario files (FailureScenario)', () => {
     assert.deepEqual(spec('  targets: [node/a, node/b]', '  recoverAfter: {node/a: 2m}'), []);
     const read = (text: string) => readScenarioFile(text).problems.map((p) => `${p.range.start.line + 1}: ${p.message}`);
     assert.deepEqual(read('apiVersion: kube-failure-sim.dev/v1alpha1\nkind: FailureScenario\nspec:\n  manifests: [a.yaml, "-"]\n'), ['4: "-" (standard input) cannot be listed in a scenario file: name the files']);
+    // An empty list is said as such, not as something that is not a list.
+    assert.deepEqual(read('apiVersion: kube-failure-sim.dev/v1alpha1\nkind: FailureScenario\nspec:\n  manifests: []\n'), ['4: manifests lists nothing; name at least one file or folder, relative to this file']);
+    assert.deepEqual(read('apiVersion: kube-failure-sim.dev/v1alpha1\nkind: FailureScenario\nspec:\n  manifests: a.yaml\n'), ['4: manifests must be a list of files or folders, relative to this file']);
     // An empty path is not this file's folder read whole.
     assert.deepEqual(read('apiVersion: kube-failure-sim.dev/v1alpha1\nkind: FailureScenario\nspec:\n  manifests: [a.yaml, ""]\n  cluster: ""\n'), ["4: an empty path names no file or folder (write . for this file's folder)", "5: an empty path names no file or folder (write . for this file's folder)"]);
     assert.deepEqual(read('apiVersion: kube-failure-sim.dev/v1alpha1\nkind: FailureScenario\nmetadata: {name: 12}\nspec: {manifests: [a.yaml]}\n'), ['3: metadata.name must be a string; quote it']);
