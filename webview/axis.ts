@@ -69,7 +69,9 @@ export class AxisView {
     moments.forEach((moment) => {
       const mx = x(moment.t);
       if (mx < 0 || mx > chartWidth) return;
-      shapes.push(svg('line', { x1: mx, x2: mx, y1: 17, y2: AXIS_HEIGHT }, `moment moment-${moment.kind}`));
+      const named = `${axisLabel(moment.t, 1)}  ${moment.label}`;
+      // Under a wider, invisible line that names it on hover: its label may be dropped below.
+      shapes.push(svg('line', { x1: mx, x2: mx, y1: 17, y2: AXIS_HEIGHT }, `moment moment-${moment.kind}`), withTitle(svg('line', { x1: mx, x2: mx, y1: 17, y2: AXIS_HEIGHT }, 'moment-hit'), named));
       // A label wider than the chart is shortened to fit it, never drawn left of it.
       const fits = Math.max(1, Math.floor(chartWidth / CHAR_PX));
       const text = moment.label.length <= fits ? moment.label : `${moment.label.slice(0, Math.max(0, fits - 1))}…`;
@@ -78,7 +80,7 @@ export class AxisView {
       const row = rowEnds.findIndex((end) => end < left);
       if (row < 0) return;
       rowEnds[row] = left + width + 4;
-      shapes.push(withTitle(svgText(left, 27 + row * 12, text, `moment-label moment-${moment.kind}`), `${axisLabel(moment.t, 1)}  ${moment.label}`));
+      shapes.push(withTitle(svgText(left, 27 + row * 12, text, `moment-label moment-${moment.kind}`), named));
     });
     shapes.push(this.cursorMark);
     this.chart.replaceChildren(...shapes);

@@ -35,7 +35,8 @@ const NARROW_LABELS = 170;
 
 /** The label column takes about a third of a narrow panel, at most 260 px of a wide one. */
 export function geometry(totalWidth: number): Geometry {
-  const labelWidth = Math.round(Math.min(260, Math.max(120, totalWidth * 0.3)));
+  // At least 140 px: in a side column a node's name and its "failed" tag fit (worker-a1 was cut at 120).
+  const labelWidth = Math.round(Math.min(260, Math.max(140, totalWidth * 0.3)));
   return { labelWidth, chartWidth: Math.max(totalWidth - labelWidth, 60) };
 }
 

@@ -419,14 +419,20 @@ function afterFirstPaint(then: () => void): void {
 
 function legend(): HTMLElement {
   const list = el('ul', undefined, 'legend');
-  list.setAttribute('aria-label', 'Colours of the pod bars and of the READY and endpoint lines');
+  list.setAttribute('aria-label', 'Colours of the node bands, the pod bars and the READY and endpoint lines');
+  // A node's band is its Ready condition; its colours are lighter than the pod bars' (timeline.css).
+  for (const [condition, label] of [['true', 'node Ready'], ['false', 'node Ready=False'], ['unknown', 'node Ready=Unknown']] as const) {
+    const item = el('li');
+    item.append(el('span', undefined, `swatch swatch-node condition-${condition}`), document.createTextNode(label));
+    list.appendChild(item);
+  }
   for (const category of STATUS_CATEGORIES) {
     const item = el('li');
     item.append(el('span', undefined, `swatch cat-${category}`), document.createTextNode(CATEGORY_LABELS[category]));
     list.appendChild(item);
   }
   const down = el('li');
-  down.append(el('span', undefined, 'swatch swatch-node-down'), document.createTextNode('node down or not Ready'));
+  down.append(el('span', undefined, 'swatch swatch-node-down'), document.createTextNode('node down, not Ready or broken'));
   list.appendChild(down);
   // The READY and endpoint step lines: every one, some (a terminating endpoint still counts in the total), none.
   for (const [kind, label] of [['full', 'all ready'], ['short', 'some ready'], ['zero', 'none ready']] as const) {

@@ -102,14 +102,27 @@ describeWithChromium('HTML report in Chromium', (browser) => {
     assert.deepEqual(await page.locator('.lane-labels [role=listitem]').evaluateAll((items) => items.map((i) => `${i.getAttribute('aria-posinset')}/${i.getAttribute('aria-setsize')}`)),
       Array.from({ length: rowCount }, (_, i) => `${i + 1}/${rowCount}`));
     assert.equal(await page.locator('.lane-label-pod').count(), 9);
-    // The legend explains the READY and endpoint lines' colours too.
-    assert.deepEqual((await page.locator('.legend li').allInnerTexts()).slice(-3).map((t) => t.trim()), ['line: all ready', 'line: some ready', 'line: none ready']);
+    // The legend explains the node bands' colours first, and the READY and endpoint lines' too.
+    const legend = (await page.locator('.legend li').allInnerTexts()).map((t) => t.trim());
+    assert.deepEqual(legend.slice(0, 3), ['node Ready', 'node Ready=False', 'node Ready=Unknown']);
+    assert.deepEqual(legend.slice(-3), ['line: all ready', 'line: some ready', 'line: none ready']);
+    // Every key moment on the axis is named on hover, whether or not its label found room.
+    const moments = await page.locator('.axis line.moment').count();
+    assert.ok(moments >= 3, `${moments} moments`);
+    const named = await page.locator('.axis line.moment-hit title').allTextContents();
+    assert.equal(named.length, moments);
+    assert.ok(named.some((t) => /NotReady$/.test(t)) && named.every((t) => /^\S+ {2}\S/.test(t)), named.join(' | '));
     assert.ok(await page.locator('rect.bar.cat-terminating').count() >= 1);
     assert.ok(await page.locator('rect.node-band.condition-unknown').count() >= 1);
     // The toolkit, loaded after the first paint, took the theme's colours (--vscode-foreground #3b3b3b).
     assert.equal(await page.evaluate<string>(`getComputedStyle(document.querySelector('vscode-panel-view')).color`), 'rgb(59, 59, 59)');
     await page.locator('vscode-checkbox').click();
     assert.equal(await page.locator('.lane-label-workload').count(), 5);
+    // In a side column the failed node's name and its tag still fit.
+    await page.setViewportSize({ width: 420, height: 900 });
+    await page.waitForTimeout(100);
+    assert.deepEqual(await page.locator('.lane-label-node .name').allInnerTexts(), ['worker-a1', 'worker-a2', 'worker-b1', 'worker-b2', 'worker-c1', 'worker-c2']);
+    assert.equal(await page.locator('.lane-label-node .tag-failed').count(), 1);
     assert.deepEqual(problems, []);
     await page.close();
   });
