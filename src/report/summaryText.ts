@@ -19,7 +19,9 @@ export function outcomeReason(summary: ReasonInput): string {
   const before = pending
     ? ` Apart from the failure: ${pending.pods > 1 ? `${formatCount(pending.pods)} pods (${pending.pod}, ...) were` : `${pending.pod} was`} already Pending before it${pending.message ? `: ${pending.message}` : '.'}`
     : '';
-  return `${failureReason(summary)}${preemptionText(summary.preemptions)}${before}`;
+  const also = summary.cause.alsoWaiting;
+  const others = also ? ` ${also === 1 ? 'One more of its pods stays' : `${formatCount(also)} more of its pods stay`} bound to a failed node too.` : '';
+  return `${failureReason(summary)}${others}${preemptionText(summary.preemptions)}${before}`;
 }
 
 /** Who preempted whom: the pods of this workload deleted for pods of a higher priority, and those its pods took the place of. */

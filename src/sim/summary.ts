@@ -32,8 +32,11 @@ export interface PodFailure {
   atMs: number;
 }
 
-/** Why a workload ended as it did: the facts a sentence needs, no sentence. */
-export type OutcomeCause =
+/**
+ * Why a workload ended as it did: the facts a sentence needs, no sentence. A cause about one pod
+ * still bound to a failed node (waitingOnNode) counts in `alsoWaiting` the workload's other pods there.
+ */
+export type OutcomeCause = { alsoWaiting?: number } & (
   | { kind: 'not-on-failed-nodes'; failedNodes: string[] }
   /** `pods` on `nodes` were replaced; pods on `backOn` came back with their node instead (staggered failures). */
   | { kind: 'replaced'; pods: number; nodes: string[]; replacedOn: string[]; failed: PodFailure | null; backOn: string[]; lastDeletionMs: number | null; retaintedMs: number | null; takeoverMs?: number }
@@ -90,7 +93,7 @@ export type OutcomeCause =
   | { kind: 'pinned-by-node-name'; node: string; replacements: number; limited: boolean }
   /** A Job that replaces a pod only once it is Failed (podReplacementPolicy: Failed, a podFailurePolicy): a dead node's pod never gets there. */
   | { kind: 'job-awaits-terminal-phase'; pod: string; node: string; policy: 'podReplacementPolicy' | 'podFailurePolicy' }
-  | { kind: 'short-of-replicas'; nodes: string[] };
+  | { kind: 'short-of-replicas'; nodes: string[] });
 
 export interface WorkloadSummary {
   object: ObjectRef;
@@ -351,7 +354,8 @@ function outcomeOf(
   if (affected.length === 0 && replacements.length === 0) return { outcome: 'unaffected', cause: { kind: 'not-on-failed-nodes', failedNodes: failedNames } };
   const affectedNodes = [...new Set(affected.map((p) => p.nodeName!))];
   // An active pod still bound to a failed node that has not come back; another on such a node may already be Terminating.
-  const waiting = affected.find((p) => isActive(p) && p.node !== undefined && failed.has(p.node) && isDown(p.node));
+  const waitingPods = affected.filter((p) => isActive(p) && p.node !== undefined && failed.has(p.node) && isDown(p.node));
+  const waiting = waitingPods.at(0);
   // A daemon pod belongs to its node, whatever it tolerates (SEMANTICS.md 6.3); one that ended Failed
   // there was deleted, and the next runs when the node is back.
   const daemonWaits = workload.kind === 'DaemonSet' ? affected.filter((p) => p.node !== undefined && failed.has(p.node) && isDown(p.node)) : [];
@@ -395,7 +399,7 @@ function outcomeOf(
         },
       };
     }
-    if (waiting) return waitingOnNode(waiting, true, stopped(waiting.node!));
+    if (waiting) return waitingOnNode(waiting, waitingPods.length - 1, true, stopped(waiting.node!));
     const restarted = affected.filter((p) => p.restartCount > 0);
     // hostNetwork pods keep their node's IP.
     return { outcome: 'recovered', cause: { kind: 'recovered', nodes: affectedNodes, pod: affected[0].name, pods: affected.length, daemon: workload.kind === 'DaemonSet', restarted: restarted.length > 0, newIp: restarted.some((p) => p.ipChanged) } };
@@ -414,7 +418,7 @@ function outcomeOf(
     return { outcome: 'stuck', cause: { kind: 'volume-attached-elsewhere', pod: attaching.name, node: attaching.nodeName!, volume: volume.name, attachedTo: volume.attachedTo!, ...(volume.inline ? { inline: true } : {}),
       ...(force === 'disabled' ? { forceDetachDisabled: true } : force ? { forceDetachAtMs: force.atMs } : {}) } };
   }
-  if (waiting) return waitingOnNode(waiting, false, stopped(waiting.node!));
+  if (waiting) return waitingOnNode(waiting, waitingPods.length - 1, false, stopped(waiting.node!));
   const stuckPod = affected.find((p) => !p.removed && p.node !== undefined && failed.has(p.node));
   if (stuckPod && workload.kind === 'StatefulSet' && stuckPod.deletionTimestamp !== undefined) {
     const local = stuckPod.claims.find((c) => c.volume?.local)?.volume;
@@ -474,9 +478,15 @@ function isDown(node: SimNode): boolean {
 
 /**
  * An active pod still bound to a failed node at the end: the node stays Ready (nothing evicts it),
- * or the pod tolerates the NoExecute taint forever, or its toleration has not run out yet.
+ * or the pod tolerates the NoExecute taint forever, or its toleration has not run out yet. `others`:
+ * the workload's other pods still bound to failed nodes, which the cause counts (alsoWaiting).
  */
-function waitingOnNode(pod: SimPod, serving: boolean, stopped: EvictionStop): { outcome: Outcome; cause: OutcomeCause } {
+function waitingOnNode(pod: SimPod, others: number, serving: boolean, stopped: EvictionStop): { outcome: Outcome; cause: OutcomeCause } {
+  const { outcome, cause } = waitingCause(pod, serving, stopped);
+  return { outcome, cause: others > 0 ? { ...cause, alsoWaiting: others } : cause };
+}
+
+function waitingCause(pod: SimPod, serving: boolean, stopped: EvictionStop): { outcome: Outcome; cause: OutcomeCause } {
   const node = pod.node!;
   if (node.ready === 'True' && !node.lease.live) {
     return { outcome: 'awaiting-eviction', cause: { kind: 'not-noticed-yet', pod: pod.name, node: node.name, lastRenewalMs: node.lease.renewTime } };

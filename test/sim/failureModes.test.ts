@@ -294,6 +294,14 @@ spec:
       assert.equal(summaryOf(replaced, 'api').outcome, 'stuck');
     });
 
+    it('two replicas on the broken node: the summary names the first and counts the other', () => {
+      const both = summaryOf(run([probed.replace('replicas: 1', 'replicas: 2')], { failure: 'disk-failure', placement: 'worst', durationMs: 5 * MINUTE }), 'api');
+      assert.equal(both.cause.kind, 'node-ready-but-broken');
+      assert.equal(both.cause.alsoWaiting, 1);
+      assert.match(reasonOf(both), /no controller evicts or replaces api-\S+: .* One more of its pods stays bound to a failed node too\.$/);
+      assert.equal(summaryOf(result, 'api').cause.alsoWaiting, undefined);
+    });
+
     it('without probes the pod stays Ready in the API: traffic is black-holed for the whole run', () => {
       const plain = summaryOf(result, 'plain');
       assert.equal(plain.outcome, 'stuck');
