@@ -66,6 +66,8 @@ export class AxisView {
       shapes.push(svg('line', { x1: tx, x2: tx, y1: 12, y2: 17 }, 'axis-tick'), label);
     }
     const rowEnds = [-Infinity, -Infinity, -Infinity];
+    // Drawn after every line, so that no other moment's line crosses a label.
+    const labels: SVGElement[] = [];
     moments.forEach((moment) => {
       const mx = x(moment.t);
       if (mx < 0 || mx > chartWidth) return;
@@ -80,9 +82,9 @@ export class AxisView {
       const row = rowEnds.findIndex((end) => end < left);
       if (row < 0) return;
       rowEnds[row] = left + width + 4;
-      shapes.push(withTitle(svgText(left, 27 + row * 12, text, `moment-label moment-${moment.kind}`), named));
+      labels.push(withTitle(svgText(left, 27 + row * 12, text, `moment-label moment-${moment.kind}`), named));
     });
-    shapes.push(this.cursorMark);
+    shapes.push(...labels, this.cursorMark);
     this.chart.replaceChildren(...shapes);
     this.setCursor(cursorMs, x(cursorMs), chartWidth);
   }
