@@ -5,7 +5,9 @@
  * answers (containers running on a reachable node). Per workload:
  * time with no serving pod (unavailable), with fewer than desired (degraded), with a Service
  * endpoint still routing to a pod that cannot answer (blackhole), and with more copies running
- * than desired (duplicates, e.g. during a partition). It watches the store.
+ * than desired (duplicates, e.g. during a partition). It watches the store. Unavailable and
+ * degraded count what the failure did: a workload that served fewer than desired when it came
+ * (pods Pending before it) is degraded only below what it served then, unavailable only if it served.
  */
 import type { SimPod, SimService, SimWorkload } from './objects';
 import type { Store } from './store';
@@ -13,6 +15,8 @@ import type { Store } from './store';
 interface WorkloadCounters {
   /** The copies it should have now: a DaemonSet's desiredNumberScheduled drops when a dead node is tainted (SEMANTICS.md 18). */
   desired: number;
+  /** Pods serving at the failure; undefined before it. */
+  servingAtFailure: number | undefined;
   serving: number;
   blackholed: number;
   running: number;
@@ -99,7 +103,7 @@ export class ServingMetrics {
   private countersOf(workload: SimWorkload): WorkloadCounters {
     let counters = this.counters.get(workload);
     if (!counters) {
-      counters = { desired: wanted(workload), serving: 0, blackholed: 0, running: 0, since: this.now(), unavailableMs: 0, degradedMs: 0, blackholeMs: 0, duplicateMs: 0 };
+      counters = { desired: wanted(workload), servingAtFailure: undefined, serving: 0, blackholed: 0, running: 0, since: this.now(), unavailableMs: 0, degradedMs: 0, blackholeMs: 0, duplicateMs: 0 };
       this.counters.set(workload, counters);
     }
     return counters;
@@ -111,14 +115,24 @@ export class ServingMetrics {
     const from = Math.max(c.since, 0);
     if (now > from) {
       const dt = now - from;
+      const expected = Math.min(c.desired, c.servingAtFailure ?? c.desired);
       // No pod serving is an outage whatever the DaemonSet's status counts (every node it runs on may be down).
-      const unavailable = workload.desired > 0 && c.serving === 0;
+      const unavailable = workload.desired > 0 && c.serving === 0 && (c.servingAtFailure ?? 1) > 0;
       if (unavailable) c.unavailableMs += dt;
-      if (unavailable || c.serving < c.desired) c.degradedMs += dt;
+      if (unavailable || c.serving < expected) c.degradedMs += dt;
       if (c.blackholed > 0) c.blackholeMs += dt;
       if (c.running > workload.desired) c.duplicateMs += dt;
     }
     c.since = now;
+  }
+
+  /** The failure's instant, before anything fails: what each workload serves then is what the failure can take. */
+  markFailure(workloads: readonly SimWorkload[]): void {
+    for (const workload of workloads) {
+      const counters = this.countersOf(workload);
+      this.accumulate(workload, counters);
+      counters.servingAtFailure = counters.serving;
+    }
   }
 
   /** Totals up to now. */

@@ -102,7 +102,10 @@ export function simulate(scenario: Scenario): SimulationResult {
   const stillDown: SimNode[] = [];
   const failedByFault: SimNode[][] = [];
   let pendingBefore: PendingAtFailure = new Map();
-  clock.at(0, () => (pendingBefore = pendingAtFailure(store)));
+  clock.at(0, () => {
+    pendingBefore = pendingAtFailure(store);
+    metrics.markFailure(store.workloads);
+  });
   // Targets that fail at their own times must not share a node: it would fail a second time while down.
   const failedBy = new Map<SimNode, string>();
   for (const fault of scenario.faults) {

@@ -597,6 +597,14 @@ spec:
       assert.equal(big.pendingBeforeFailure?.pods, 1);
       assert.match(reasonOf(big), /Apart from the failure: big-[a-z0-9-]+ was already Pending before it: 0\/6 nodes are available: .*Insufficient cpu/);
       assert.equal(summaryOf(result, 'web').pendingBeforeFailure, null);
+      // Its times are what the failure did: short of desired before it, it lost nothing.
+      assert.deepEqual([big.unavailableMs, big.degradedMs], [0, 0]);
+      const none = summaryOf(run([deployment('web', 1), deployment('huge', 1).replace('image: registry.k8s.io/pause:3.9}', 'image: registry.k8s.io/pause:3.9, resources: {requests: {cpu: "64"}}}')], { durationMs: 2 * MINUTE }), 'huge');
+      assert.deepEqual([none.outcome, none.pendingBeforeFailure?.pods, none.unavailableMs, none.degradedMs], ['unaffected', 1, 0, 0]);
+      // The pod it did serve with, lost to the failure (its replacement can only go back to the dead node): down for the whole run.
+      const pinned = huge.replace('worker-c2', 'worker-a1');
+      const lost = summaryOf(run([pinned], { targets: ['node/worker-a1'], durationMs: 2 * MINUTE }), 'big');
+      assert.deepEqual([lost.pendingBeforeFailure?.pods, lost.unavailableMs, lost.degradedMs], [1, 2 * MINUTE, 2 * MINUTE]);
     });
   });
 });
