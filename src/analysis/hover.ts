@@ -171,7 +171,11 @@ const DEAD_NODE_TAINT = { key: UNREACHABLE, value: '', effect: 'NoExecute' } as 
 function placementHover(ctx: RuleContext, workload: Workload): string[] {
   // With no Node objects the simulation runs on the default cluster given what the pods ask for.
   const { cluster, nodes: matching } = selectedNodes(workload, ctx.workspace);
-  return [`**Node selection**: ${matching.length} of the ${cluster.nodes.length} nodes of the cluster (${md(cluster.source)}) match: ${md(matching.slice(0, 5).map((n) => n.name).join(', ') || 'none')}${matching.length > 5 ? ', ...' : ''}. A replacement can only go to a matching node that is Ready and untainted; with one matching node it stays Pending until that node returns.`];
+  const names = `${md(matching.slice(0, 5).map((n) => n.name).join(', ') || 'none')}${matching.length > 5 ? ` and ${matching.length - 5} more` : ''}`;
+  const then = matching.length === 0 ? 'No node matches, so its pods stay Pending, failure or not.'
+    : matching.length === 1 ? 'A replacement can only go to a matching node that is Ready and untainted: with this one node, it stays Pending until the node returns.'
+      : 'A replacement can only go to a matching node that is Ready and untainted.';
+  return [`**Node selection**: ${matching.length} of the ${cluster.nodes.length} nodes of the cluster (${md(cluster.source)}) match: ${names}. ${then}`];
 }
 
 function probeText(kind: string, probe: Probe): string {

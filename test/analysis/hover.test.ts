@@ -128,7 +128,10 @@ describe('hovers', () => {
     const live = deployment('1').replace('        readinessProbe:', '        |livenessProbe: {httpGet: {path: /, port: 80}}\n        readinessProbe:');
     assert.match(at(live, '|livenessProbe').hover!.markdown, /a hang is detected 21–31s after it starts/);
     const pinned = deployment('1', '      |nodeSelector: {kubernetes.io/hostname: worker-b1}\n');
-    assert.match(at(pinned, '|nodeSelector').hover!.markdown, /^\*\*Node selection\*\*: 1 of the 6 nodes of the cluster .* match: worker\\-b1\./);
+    assert.match(at(pinned, '|nodeSelector').hover!.markdown, /^\*\*Node selection\*\*: 1 of the 6 nodes of the cluster .* match: worker\\-b1\. A replacement .*: with this one node, it stays Pending until the node returns\.\n/);
+    // Every node matching: the five first named, the rest counted, and no word of a single node.
+    const any = at(deployment('1', '      |nodeSelector: {kubernetes.io/os: linux}\n'), '|nodeSelector').hover!.markdown;
+    assert.match(any, /^\*\*Node selection\*\*: 6 of the 6 nodes .* match: worker\\-a1\\, .*worker\\-c1 and 1 more\. A replacement can only go to a matching node that is Ready and untainted\.\n/);
   });
 
   it('grace period, pod management, strategy, volumes, claims and affinity each explain themselves with the simulated outcome', () => {
