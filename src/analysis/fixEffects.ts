@@ -59,5 +59,7 @@ export function withEffect(fix: Fix, context: RuleContext): Fix {
   const objects: ManifestModel = context.workspace;
   const was = describe(measure, context.simulations.outcome(before, objects, context.timing, beforeVariant));
   const will = describe(measure, context.simulations.outcome(after, objects, context.timing, afterVariant));
+  // A fix that makes a default explicit (KFS008's tolerations) changes nothing until the user edits its value.
+  if (was === will && wasPrefix === willPrefix) return { ...fix, title: `${fix.title} (${label}: unchanged, ${was})` };
   return { ...fix, title: `${fix.title} (${label}: ${wasPrefix}${was} → ${willPrefix}${will})` };
 }
