@@ -4,7 +4,7 @@
  */
 import { showBidiControlsInJson, withBidiControlsShown } from '../src/report/bidiControls';
 import { EMBEDDED_TRACE_ID, UNREADABLE_TRACE } from '../src/report/embeddedTrace';
-import { isHostMessage, type HostMessage, type WebviewMessage } from './protocol';
+import { isHostMessage, isHostNotice, type HostMessage, type HostNotice, type WebviewMessage } from './protocol';
 
 interface VsCodeApi {
   postMessage(message: WebviewMessage): void;
@@ -23,12 +23,13 @@ export interface Host {
 }
 
 
-export function connectHost(onMessage: (message: HostMessage) => void): Host {
+export function connectHost(onMessage: (message: HostMessage) => void, onNotice: (notice: HostNotice) => void = () => undefined): Host {
   if (typeof acquireVsCodeApi === 'function') {
     const api = acquireVsCodeApi();
     window.addEventListener('message', (event: MessageEvent) => {
       // Only the extension posts to a webview; the check still guards the shape of what arrives.
       if (isHostMessage(event.data)) onMessage(withBidiControlsShown(event.data));
+      else if (isHostNotice(event.data)) onNotice(event.data);
     });
     return { interactive: true, post: (m) => api.postMessage(m), getState: () => api.getState(), setState: (s) => api.setState(s) };
   }

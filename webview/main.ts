@@ -138,6 +138,16 @@ class TimelineApp {
     });
   }
 
+  /** A file the run read changed since it ran: said under the title, with Run again beside it, until the next run replaces the page. */
+  inputChanged(): void {
+    const header = document.querySelector('#root > header');
+    if (!header || header.querySelector('.stale') || !this.host.interactive) return;
+    const notice = el('p', 'A file this run reads has been edited since it ran: the timeline shows the run before the edit. ', 'stale');
+    notice.setAttribute('role', 'status');
+    notice.appendChild(button('Run again', () => this.host.post({ type: 'rerun' }), { ariaLabel: 'Run the simulation again with the current text' }));
+    header.appendChild(notice);
+  }
+
   private build(): void {
     const message = this.message!;
     const timeline = this.timeline!;
@@ -469,7 +479,7 @@ const host = connectHost((message) => {
   const previous = restoreState(host.getState());
   const ui = previous && previous.message.title === message.title ? previous.ui : { ...INITIAL_UI };
   app!.show(message, ui);
-});
+}, () => app?.inputChanged());
 app = new TimelineApp(host);
 const saved = restoreState(host.getState());
 if (saved) app.show(saved.message, saved.ui);

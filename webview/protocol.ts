@@ -61,6 +61,9 @@ export type HostMessage = {
   findings?: FindingRef[];
 };
 
+/** A file the shown run read has changed since: the timeline says it is out of date (Run again simulates the edit). */
+export type HostNotice = { type: 'inputChanged' };
+
 export type WebviewMessage =
   /** `load`: the number of the page (PAGE_LOAD_META), so the extension can tell a page it replaced. */
   | { type: 'ready'; load?: number }
@@ -160,6 +163,10 @@ export function isHostMessage(message: unknown): message is HostMessage {
     && (message.run === undefined || isRunRef(message.run))
     && (message.compare === undefined || (isRecord(message.compare) && isString(message.compare.title) && isPackedTrace(message.compare.report) && isFindings(message.compare.findings)))
     && isFindings(message.findings);
+}
+
+export function isHostNotice(message: unknown): message is HostNotice {
+  return isRecord(message) && message.type === 'inputChanged' && Object.keys(message).length === 1;
 }
 
 function isFindings(value: unknown): boolean {

@@ -1,8 +1,9 @@
 import * as vscode from 'vscode';
 import { beforeAfter, restored, withoutComparison } from './comparison';
 import { MAX_RELOADS, ReadyWatchdog } from './readyWatchdog';
-import { isHostMessage, PAGE_LOAD_META, TIMELINE_VIEW_TYPE, isWebviewMessage, type FindingRef, type HostMessage, type RunRef, type WebviewMessage } from '../../webview/protocol';
+import { isHostMessage, PAGE_LOAD_META, TIMELINE_VIEW_TYPE, isWebviewMessage, type FindingRef, type HostMessage, type HostNotice, type RunRef, type WebviewMessage } from '../../webview/protocol';
 import { interventionsTitle } from '../report/textReport';
+import { runReads } from './changedInput';
 import { savedMessage } from './savedState';
 
 /** Runs a panel's simulation again (the extension's simulate command knows how). */
@@ -20,6 +21,8 @@ interface Entry {
   alone: HostMessage;
   /** The run before its last Run Again: "before the edit" for Compare With…. */
   previous?: HostMessage;
+  /** A file the run read was edited since it ran: the page says so until the next run. */
+  inputChanged?: boolean;
 }
 
 /** One panel per scenario: the same files and choices reuse their panel. */
@@ -57,7 +60,21 @@ export class TimelinePanels implements vscode.Disposable {
         this.adopt(panel, message);
         if (message.run) this.restoredRun(message.run);
       },
+    }), vscode.workspace.onDidChangeTextDocument((event) => {
+      if (event.contentChanges.length > 0) this.documentChanged(event.document.uri);
     }));
+  }
+
+  private documentChanged(uri: vscode.Uri): void {
+    const changed = uri.toString();
+    for (const entry of this.panels.values()) {
+      const run = entry.alone.run;
+      if (entry.inputChanged || !run) continue;
+      const folder = vscode.workspace.getWorkspaceFolder(vscode.Uri.parse(run.document))?.uri.toString();
+      if (!runReads(run, changed, folder)) continue;
+      entry.inputChanged = true;
+      sayInputChanged(entry);
+    }
   }
 
   show(message: HostMessage): void {
@@ -67,6 +84,7 @@ export class TimelinePanels implements vscode.Disposable {
       existing.previous = existing.alone;
       existing.alone = withoutComparison(message);
       existing.message = message;
+      existing.inputChanged = false;
       existing.panel.title = panelTitle(message);
       existing.panel.reveal(existing.panel.viewColumn ?? vscode.ViewColumn.Beside, true);
       void existing.panel.webview.postMessage(message);
@@ -109,6 +127,7 @@ export class TimelinePanels implements vscode.Disposable {
     else if (pick.other === entry.previous) entry.message = beforeAfter(alone, pick.other);
     else entry.message = { ...alone, compare: { title: pick.other.title, report: pick.other.report } };
     void entry.panel.webview.postMessage(entry.message);
+    sayInputChanged(entry);
   }
 
   private options(): vscode.WebviewPanelOptions & vscode.WebviewOptions {
@@ -153,6 +172,8 @@ export class TimelinePanels implements vscode.Disposable {
         }
         if (current > 1) this.log?.info(`Timeline "${panel.title}": load ${current} ready`);
         void panel.webview.postMessage(entry.message);
+        // A page loaded again (a hidden panel shown) learns again that its run is out of date.
+        sayInputChanged(entry);
       } else if (received.type === 'rerun' && entry.message.run) this.rerun(entry.message.run);
       else if (received.type === 'reveal') this.reveal(entry.message.run, received);
       else if (received.type === 'compare') void this.chooseComparison(entry);
@@ -206,6 +227,11 @@ export class TimelinePanels implements vscode.Disposable {
     this.panels.clear();
     for (const subscription of this.subscriptions) subscription.dispose();
   }
+}
+
+/** Tells the page its run is out of date, if it is (after each message that rebuilds the page). */
+function sayInputChanged(entry: Entry): void {
+  if (entry.inputChanged) void entry.panel.webview.postMessage({ type: 'inputChanged' } satisfies HostNotice);
 }
 
 function panelTitle(message: HostMessage): string {

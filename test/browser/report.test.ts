@@ -486,6 +486,31 @@ describeWithChromium('HTML report in Chromium', (browser) => {
     await page.close();
   });
 
+  it('in a VS Code panel, says when a file the run reads was edited, with Run again beside it, until the next run', async () => {
+    const html = fs.readFileSync(examples, 'utf8');
+    const start = html.indexOf('>', html.indexOf('<script type="application/json" id="kfs-trace">')) + 1;
+    const message = JSON.parse(html.slice(start, html.indexOf('</script>', start)));
+    const page = await browser().newPage({ viewport: { width: 1000, height: 900 } });
+    await page.addInitScript({ content: 'window.__posted = []; window.acquireVsCodeApi = () => ({ postMessage(m) { window.__posted.push(m); }, getState() {}, setState() {} });' });
+    await page.goto(`file://${examples}`);
+    await page.evaluate(`window.postMessage(${JSON.stringify(message)}, '*')`);
+    await page.locator('body[data-ready=true]').waitFor({ timeout: 15_000 });
+    assert.equal(await page.locator('header .stale').count(), 0);
+    // Twice: one notice.
+    await page.evaluate(`window.postMessage({ type: 'inputChanged' }, '*'); window.postMessage({ type: 'inputChanged' }, '*')`);
+    const notice = page.locator('header .stale[role=status]');
+    await notice.waitFor({ timeout: 5_000 });
+    assert.equal(await notice.count(), 1);
+    assert.match(await notice.innerText(), /^A file this run reads has been edited since it ran: the timeline shows the run before the edit\.\s+Run again$/);
+    await notice.locator('vscode-button').click();
+    assert.deepEqual(await page.evaluate('window.__posted.filter((m) => m.type === "rerun")'), [{ type: 'rerun' }]);
+    // The next run's trace replaces the page, and the notice with it; a notice of another shape is ignored.
+    await page.evaluate(`window.postMessage(${JSON.stringify(message)}, '*'); window.postMessage({ type: 'inputChanged', html: '<b>x</b>' }, '*')`);
+    await page.waitForTimeout(200);
+    assert.equal(await page.locator('header .stale').count(), 0);
+    await page.close();
+  });
+
   it('says so when the embedded trace was changed or cut short, instead of drawing part of it', async () => {
     const html = fs.readFileSync(examples, 'utf8');
     const start = html.indexOf('<script type="application/json" id="kfs-trace">');

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { traceReport } from '../../src/report/jsonReport';
 import { simulate } from '../../src/sim/simulate';
 import { packReport } from '../../src/report/packedTrace';
-import { isHostMessage, isPackedTrace, isRunRef, isWebviewMessage } from '../../webview/protocol';
+import { isHostMessage, isHostNotice, isPackedTrace, isRunRef, isWebviewMessage } from '../../webview/protocol';
 import { deployment, scenarioOf } from '../sim/support';
 import { REPO_ROOT } from '../support/shared';
 
@@ -23,6 +23,12 @@ describe('webview protocol', () => {
     assert.ok(isRunRef(run));
     assert.ok(isHostMessage({ ...message, run }));
     for (const broken of [{ kubernetesVersion: 1.31 }, { profile: null }, { placement: 2 }, { seed: 1.5 }, { seed: -1 }]) assert.ok(!isRunRef({ ...run, ...broken }), JSON.stringify(broken));
+  });
+
+  it('tells a page its run is out of date with a notice of one field, which is no trace', () => {
+    assert.ok(isHostNotice({ type: 'inputChanged' }));
+    for (const other of [{ type: 'inputChanged', extra: 1 }, { type: 'changed' }, 'inputChanged', null]) assert.ok(!isHostNotice(other), JSON.stringify(other));
+    assert.ok(!isHostMessage({ type: 'inputChanged' }));
   });
 
   it('rejects malformed messages', () => {
