@@ -374,7 +374,7 @@ async function simulatePowerOff(page, workload) {
     await web.frame.locator('.lane-label-pod button').first().click();
     await page.locator('.monaco-editor .view-line', { hasText: 'name: web' }).first().waitFor();
     assert.ok(await web.frame.locator('.axis').isVisible(), 'the timeline is still in view beside the YAML');
-    await web.frame.locator('vscode-button', { hasText: 'Run again' }).click();
+    await web.frame.locator('.toolbar vscode-button', { hasText: 'Run again' }).click();
     await web.frame.locator('body[data-ready=true]').waitFor();
     // Before/after: the run before Run Again on the same time axis, titled A and B.
     await web.frame.locator('vscode-button', { hasText: 'Compare with…' }).click();
@@ -489,6 +489,8 @@ async function simulatePowerOff(page, workload) {
     await goTo(page, '1:1');
     await page.keyboard.press('Enter');
     await page.keyboard.press('Enter');
+    // The timeline says it shows the run before the edit.
+    await db.frame.locator('header .stale', { hasText: 'has been edited since it ran' }).waitFor({ timeout: 10000 });
     await db.frame.locator('.finding:has(.fix) button').first().click();
     await page.locator('.statusbar-item', { hasText: new RegExp(`Ln ${firstLine + 2}, Col \\d+ \\(\\d+ selected\\)`) }).first().waitFor({ timeout: 10000 });
     await closeQuickFixes(page);
