@@ -5,7 +5,8 @@ import type { Range } from '../manifest/range';
 import { ruleLevel, type RuleLevel } from './choices';
 import type { Config } from './config';
 import type { WorkspaceIndex } from './workspaceIndex';
-import { readScenarioFile, SCENARIO_FILE_SUFFIX, SCENARIO_KIND } from '../workspace/scenarioFile';
+import { readScenarioFile, SCENARIO_FILE_SUFFIX, SCENARIO_KIND, type ReadScenarioFile, type ScenarioProblem } from '../workspace/scenarioFile';
+import { scenarioSettingsProblems } from '../workspace/scenarioSettings';
 
 const SCENARIO_KIND_LINE = new RegExp(`^\\s*kind\\s*:\\s*["']?${SCENARIO_KIND}\\b`);
 /** Lines read for `kind: FailureScenario`: a scenario file says it near its top. */
@@ -71,8 +72,13 @@ export class DiagnosticsController implements vscode.Disposable {
   private async analyse(document: vscode.TextDocument): Promise<void> {
     if (document.isClosed) return;
     if (this.config.enabled && isScenarioFile(document)) {
-      // A scenario file's problems at their lines as you type, as simulate --scenario reports them (the JSON schema needs a YAML extension).
-      this.collection.set(document.uri, readScenarioFile(document.getText()).problems.map((p) => {
+      // A scenario file's problems at their lines as you type, as simulate --scenario reports them (the JSON schema needs a YAML extension);
+      // once it reads, its settings and the files it names, all at once (a run stops at the first).
+      const version = document.version;
+      const read = readScenarioFile(document.getText());
+      const problems = read.scenario ? [...scenarioSettingsProblems(read.scenario, read.locate, vscode.workspace.asRelativePath(document.uri)), ...await missingFiles(document.uri, read)] : read.problems;
+      if (document.isClosed || document.version !== version) return;
+      this.collection.set(document.uri, problems.map((p) => {
         const diagnostic = new vscode.Diagnostic(toRange(p.range), p.message, vscode.DiagnosticSeverity.Error);
         diagnostic.source = DIAGNOSTIC_SOURCE;
         return diagnostic;
@@ -139,4 +145,19 @@ function toDiagnostic(finding: Finding, severity: vscode.DiagnosticSeverity): vs
       new vscode.Location(vscode.Uri.parse(r.location.uri), toRange(r.location.range)), r.message));
   }
   return diagnostic;
+}
+
+/** The manifests and cluster file a scenario names that do not exist, at the lines that name them. */
+async function missingFiles(uri: vscode.Uri, { scenario, locate }: ReadScenarioFile): Promise<ScenarioProblem[]> {
+  const named: [string, (string | number)[]][] = (scenario?.manifests ?? []).map((m, i) => [m, ['spec', 'manifests', i]]);
+  if (scenario?.cluster !== undefined) named.push([scenario.cluster, ['spec', 'cluster']]);
+  const missing = await Promise.all(named.map(async ([path]) => {
+    try {
+      await vscode.workspace.fs.stat(vscode.Uri.joinPath(uri, '..', path));
+      return false;
+    } catch {
+      return true;
+    }
+  }));
+  return named.filter((_, i) => missing[i]).map(([path, at]) => ({ message: `no such file or folder: ${path} (relative to this file)`, range: locate(at) }));
 }

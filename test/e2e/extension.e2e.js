@@ -559,6 +559,12 @@ async function simulatePowerOff(page, workload) {
     const scenarioProblem = page.locator('.markers-panel .monaco-list-row', { hasText: 'failure must be one of' });
     await scenarioProblem.first().waitFor({ timeout: 30000 });
     assert.match((await scenarioProblem.first().innerText()).replace(/\s+/g, ' '), /\[Ln 6, Col 12\]/);
+    // One that reads: a file it names that does not exist and a version the simulator does not know, both at once.
+    await quickOpen(page, 'unknown.failure-scenario.yaml');
+    const missingManifest = page.locator('.markers-panel .monaco-list-row', { hasText: 'no such file or folder: missing.yaml' });
+    await missingManifest.first().waitFor({ timeout: 30000 });
+    assert.match((await missingManifest.first().innerText()).replace(/\s+/g, ' '), /\[Ln 5, Col 36\]/);
+    await page.locator('.markers-panel .monaco-list-row', { hasText: 'Kubernetes 1.99 is outside the versions' }).first().waitFor({ timeout: 10000 });
     await page.locator('.tabs-container .tab[data-resource-name="hostile.yaml"]').first().click();
     await page.keyboard.press('Control+Shift+M');
     await goTo(page, '9:13');

@@ -9,6 +9,7 @@ import { ALL_KNOBS } from '../../src/cluster/timing';
 import { NEWEST_MINOR, OLDEST_MINOR, parseKubernetesVersion } from '../../src/cluster/kubernetesVersion';
 import { MAX_RUNS } from '../../src/manifest/limits';
 import { FAILURE_KINDS, PLACEMENTS } from '../../src/sim/scenario';
+import { scenarioSettingsProblems } from '../../src/workspace/scenarioSettings';
 import { readScenarioFile, SCENARIO_SPEC_FIELDS, scenarioArguments, scenarioRun, writeScenarioFile, type ScenarioFile } from '../../src/workspace/scenarioFile';
 import { REPO_ROOT } from '../support/shared';
 import type { TraceReport } from '../../src/report/contract';
@@ -111,6 +112,19 @@ describe('scenario files (FailureScenario)', () => {
         [{ kind: 'delete', target: 'Deployment/web', atMs: 60_000 }, { kind: 'restart-controller-manager', atMs: 180_000 }, { kind: 'restart-controller-manager', atMs: 300_000 }],
         'worst', 900_000, 2],
     );
+  });
+
+  it('marks every unknown version, preset and knob at its line at once, as a run would refuse each', () => {
+    const read = readScenarioFile(['apiVersion: kube-failure-sim.dev/v1alpha1', 'kind: FailureScenario', 'metadata: {name: x}', 'spec:', '  manifests: [a.yaml]',
+      '  kubernetesVersion: "1.99"', '  profile: turbo', '  set: {kcm.node-monitor-grace-perod: 40s, kubelet.nodeStatusUpdateFrequency: soon}'].join('\n'));
+    const problems = scenarioSettingsProblems(read.scenario!, read.locate, 'x.failure-scenario.yaml').map((p) => `${p.range.start.line + 1}:${p.range.start.character + 1} ${p.message}`);
+    assert.equal(problems.length, 4, problems.join('\n'));
+    assert.match(problems[0], /^6:22 version 1\.99: Kubernetes 1\.99 is outside the versions the simulator knows/);
+    assert.match(problems[1], /^7:12 Unknown profile "turbo"/);
+    assert.match(problems[2], /^8:39 Unknown setting "kcm\.node-monitor-grace-perod" \(x\.failure-scenario\.yaml\); did you mean kcm\.node-monitor-grace-period\?/);
+    assert.match(problems[3], /^8:\d+ kubelet\.nodeStatusUpdateFrequency must be a duration/);
+    const fine = readScenarioFile('apiVersion: kube-failure-sim.dev/v1alpha1\nkind: FailureScenario\nspec:\n  manifests: [a.yaml]\n  kubernetesVersion: "1.30"\n  profile: fast\n');
+    assert.deepEqual(scenarioSettingsProblems(fine.scenario!, fine.locate, 'f'), []);
   });
 
   it('reports what the new fields cannot be', () => {
