@@ -5,7 +5,7 @@ import type { ObjectRef } from '../sim/trace';
 import { parseDuration } from '../manifest/duration';
 import type { Intervention } from '../sim/scenario';
 import {
-  FAILURE_OPTIONS, INTERVENTION_OPTIONS, interventions as guidedInterventions, presetOptions, RETURN_OPTIONS, targetOptions, versionOptions, type Option, type SimulationRequest,
+  FAILURE_OPTIONS, INTERVENTION_OPTIONS, interventions as guidedInterventions, presetOptions, RETURN_OPTIONS, targetOptions, versionOptions, type FolderVersion, type Option, type SimulationRequest,
 } from '../workspace/guidedChoices';
 
 const TITLE = 'Simulate Node Failure';
@@ -97,6 +97,7 @@ function keep<T>(answer: Answer<T>, store: (value: T) => void): Answer<true> {
  */
 export async function askSimulation(
   workloads: readonly ObjectRef[], nodes: readonly { name: string; labels: Record<string, string> }[], settings: { kubernetesVersion: string; profile: string },
+  folderVersion?: FolderVersion,
 ): Promise<SimulationRequest | undefined> {
   let failure: SimulationRequest['failure'] = 'power-off';
   let targets: string[] = [];
@@ -145,7 +146,7 @@ export async function askSimulation(
         if (timed === chosen.length) return keep(picked, (list) => (interventions = list));
       }
     },
-    async () => keep(await pickOne(5, 'Which Kubernetes version\'s defaults?', versionOptions(settings.kubernetesVersion)), (o) => (kubernetesVersion = o.value)),
+    async () => keep(await pickOne(5, 'Which Kubernetes version\'s defaults?', versionOptions(settings.kubernetesVersion, folderVersion)), (o) => (kubernetesVersion = o.value)),
     async () => keep(await pickOne(6, 'Which timing preset? (Cluster configuration files in the folder and kubeFailureSim.timing override its values.)', presetOptions(settings.profile)), (o) => (profile = o.value)),
   ];
   for (let step = 0; step < steps.length;) {

@@ -5,7 +5,7 @@
  */
 import { ZONE_LABEL } from '../cluster/clusterSpec';
 import { CONTROLLER_MANAGER_KNOBS } from '../cluster/controllerManagerConfiguration';
-import { DEFAULT_VERSION, NEWEST_MINOR, OLDEST_MINOR, parseKubernetesVersion } from '../cluster/kubernetesVersion';
+import { NEWEST_MINOR, OLDEST_MINOR, parseKubernetesVersion } from '../cluster/kubernetesVersion';
 import { PRESETS } from '../cluster/presets';
 import { formatDuration } from '../manifest/duration';
 import type { FailureKind, Intervention, Placement } from '../sim/scenario';
@@ -62,6 +62,12 @@ export function targetOptions(workloads: readonly ObjectRef[], nodes: readonly {
   return options;
 }
 
+/** The version the folder's files say ("1.29") and where (Workspace.folderVersion). */
+export interface FolderVersion {
+  version: string;
+  source: string;
+}
+
 /** The source of a version or preset chosen in the guided picks (the timing table says where each value comes from). */
 export const PICK_SOURCE = 'Simulate Node Failure… pick';
 
@@ -70,18 +76,20 @@ export const PICK_SOURCE = 'Simulate Node Failure… pick';
  * ClusterConfiguration, else a control-plane image tag, else the newest known; value ''), then every known version, newest first,
  * each with the default that differs between them.
  */
-export function versionOptions(setting: string): Option<string>[] {
+export function versionOptions(setting: string, folder?: FolderVersion): Option<string>[] {
   const describe = (minor: number) => `Kubernetes 1.${minor} (node-monitor-grace-period ${formatDuration(CONTROLLER_MANAGER_KNOBS.nodeMonitorGracePeriod.defaultValue(minor))})`;
   const parsed = parseKubernetesVersion(setting);
   const chosen = typeof parsed === 'string' ? undefined : parsed.minor;
   // A setting the simulator cannot use is said as such, not taken for an empty one.
   const unusable = setting.trim() !== '' && typeof parsed === 'string' ? `your setting kubeFailureSim.kubernetesVersion "${setting}" cannot be used: ${parsed.replace(/\.$/, '')}` : 'setting kubeFailureSim.kubernetesVersion is empty';
-  const first: Option<string> = chosen === undefined
-    ? { value: '', label: `The folder's version, else Kubernetes ${DEFAULT_VERSION}`, detail: `A kubeadm ClusterConfiguration's kubernetesVersion, else the image tag of a kube-controller-manager or kube-apiserver manifest in the folder; otherwise the newest version the simulator knows (${unusable}).` }
-    : { value: `1.${chosen}`, label: describe(chosen), detail: 'Your setting kubeFailureSim.kubernetesVersion.' };
+  const folderMinor = folder && parseKubernetesVersion(folder.version);
+  const first: Option<string> = chosen !== undefined ? { value: `1.${chosen}`, label: describe(chosen), detail: 'Your setting kubeFailureSim.kubernetesVersion.' }
+    // The version the run will take, said as such: the folder's, else the newest known.
+    : folder && folderMinor && typeof folderMinor !== 'string' ? { value: '', label: `The folder's version: ${describe(folderMinor.minor)}`, detail: `From ${folder.source} (${unusable}).` }
+      : { value: '', label: `The newest version: ${describe(NEWEST_MINOR)}`, detail: `No kubeadm ClusterConfiguration's kubernetesVersion or control-plane image tag in the folder says one (${unusable}).` };
   const others: Option<string>[] = [];
   for (let minor = NEWEST_MINOR; minor >= OLDEST_MINOR; minor--) {
-    if (minor === chosen) continue;
+    if (minor === chosen || (chosen === undefined && folderMinor && typeof folderMinor !== 'string' && minor === folderMinor.minor)) continue;
     const grace = formatDuration(CONTROLLER_MANAGER_KNOBS.nodeMonitorGracePeriod.defaultValue(minor));
     others.push({ value: `1.${minor}`, label: describe(minor), detail: `Nodes are marked Unknown after ${grace} without a heartbeat (${minor >= 32 ? 'from 1.32' : 'up to 1.31'}).` });
   }

@@ -78,6 +78,8 @@ interface LenientTiming {
   overridden: (InputProblem & { uri: string })[];
 }
 
+const NEWEST_KNOWN = 'newest known';
+
 export class Workspace {
   private readonly documents = new Map<string, DocumentState>();
   private modelGeneration = 0;
@@ -359,7 +361,14 @@ export class Workspace {
     };
   }
 
-  private version(strict: boolean, problems: InputError[] = [], fromSettings = this.settings.version): { version: KubernetesVersion; versionSource: string } {
+  /** The version the folder's files say (a ClusterConfiguration, else a control-plane image), whatever the settings say; undefined: none. */
+  folderVersion(): { version: string; source: string } | undefined {
+    const { version, versionSource } = this.version(false, [], null);
+    return versionSource === NEWEST_KNOWN ? undefined : { version: version.label, source: versionSource };
+  }
+
+  /** `fromSettings`: null for none, whatever the settings say. */
+  private version(strict: boolean, problems: InputError[] = [], fromSettings: WorkspaceSettings['version'] | null = this.settings.version): { version: KubernetesVersion; versionSource: string } {
     if (fromSettings) {
       const parsed = parseKubernetesVersion(fromSettings.value);
       if (typeof parsed !== 'string') return { version: parsed, versionSource: fromSettings.source };
@@ -389,7 +398,7 @@ export class Workspace {
       break;
     }
     problems.push(...unknownImages);
-    return { version: parseKubernetesVersion(DEFAULT_VERSION) as KubernetesVersion, versionSource: 'newest known' };
+    return { version: parseKubernetesVersion(DEFAULT_VERSION) as KubernetesVersion, versionSource: NEWEST_KNOWN };
   }
 
   /** Timing settings from KubeletConfiguration fields and component flags the simulator knows, with file:line sources. */

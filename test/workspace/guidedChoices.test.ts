@@ -1,4 +1,6 @@
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { defaultCluster } from '../../src/cluster/clusterSpec';
 import { FAILURE_KINDS } from '../../src/sim/scenario';
 import {
@@ -7,6 +9,7 @@ import {
 import { readScenarioFile, scenarioRun, writeScenarioFile } from '../../src/workspace/scenarioFile';
 import { simulate } from '../../src/sim/simulate';
 import { Workspace } from '../../src/workspace/workspace';
+import { REPO_ROOT } from '../support/shared';
 import type { InputError } from '../../src/workspace/inputError';
 
 describe('guided "Simulate Node Failure…" choices', () => {
@@ -108,7 +111,12 @@ describe('guided "Simulate Node Failure…" choices', () => {
     ]);
     assert.equal(fromSetting.length, 17);
     const none = versionOptions('');
-    assert.deepEqual([none[0].value, none[0].label, none[1].value, none.length], ['', 'The folder\'s version, else Kubernetes 1.36', '1.36', 18]);
+    assert.deepEqual([none[0].value, none[0].label, none[1].value, none.length], ['', 'The newest version: Kubernetes 1.36 (node-monitor-grace-period 50s)', '1.36', 18]);
+    // The folder's files say a version: the first option names it, as the run will take it, and where it is written; it is not offered twice.
+    const folder = versionOptions('', { version: '1.29', source: 'cluster/kube-controller-manager.yaml:22' });
+    assert.deepEqual([folder[0].value, folder[0].label, folder[0].detail], ['', 'The folder\'s version: Kubernetes 1.29 (node-monitor-grace-period 40s)', 'From cluster/kube-controller-manager.yaml:22 (setting kubeFailureSim.kubernetesVersion is empty).']);
+    assert.equal(folder.filter((o) => o.label.includes('Kubernetes 1.29')).length, 1);
+    assert.equal(folder.length, 17);
   });
 
   it('offers the presets in plain words with their values, the setting\'s first', () => {
@@ -155,5 +163,12 @@ describe('guided "Simulate Node Failure…" choices', () => {
     });
     assert.deepEqual({ ...fromFile, documents: ['file:///db.yaml'] }, { ...fromPicks, failAtMs: {}, recoverAfterMsByTarget: undefined, clusterText: undefined });
     assert.deepEqual([timing?.version?.value, timing?.profile, picked?.version?.value, picked?.profile], ['1.31', 'fast', '1.31', 'fast']);
+  });
+  it('the folder\'s version is what its files say, whatever the settings, with where it is written', () => {
+    const manager = fs.readFileSync(path.join(REPO_ROOT, 'examples', 'cluster', 'kube-controller-manager.yaml'), 'utf8');
+    const workspace = new Workspace({ version: { value: '1.31', source: 'setting' }, overrides: [] });
+    assert.equal(workspace.folderVersion(), undefined);
+    workspace.setDocument('file:///w/kcm.yaml', manager);
+    assert.deepEqual(workspace.folderVersion(), { version: '1.29', source: 'file:///w/kcm.yaml:16' });
   });
 });

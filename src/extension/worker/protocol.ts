@@ -38,6 +38,8 @@ export interface ListedFile {
 export interface ModelSummary {
   workloads: ObjectRef[];
   nodes: { name: string; labels: Record<string, string> }[];
+  /** The version the folder's files say ("1.29") and where; absent: none. */
+  folderVersion?: { version: string; source: string };
 }
 
 /** Each request with the type of its answer. */

@@ -145,10 +145,12 @@ export class WorkerService {
     fixes: ({ folder, uri, range, preferredOnly }) => this.holding(folder, uri).fixes(uri, range, preferredOnly),
     summary: ({ folder, uri }) => {
       const workspace = this.holding(folder, uri);
+      const folderVersion = workspace.folderVersion();
       return {
         workloads: workspace.read(uri).model.workloads.map((w) => ({ kind: w.kind, name: w.name, namespace: w.namespace })),
         // The nodes a run of the document simulates on: the folder's, as its scenario takes them.
         nodes: workspace.model().nodes.map((n) => ({ name: n.name, labels: { ...n.labels } })),
+        ...(folderVersion ? { folderVersion } : {}),
       };
     },
     locate: ({ folder, uri, object: { kind, name, namespace } }) => {
