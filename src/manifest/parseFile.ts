@@ -162,7 +162,45 @@ function errorProblem(lines: LineIndex, offset: number, error: YamlSyntaxError):
     const what = /maxDepth/.test(error.message) ? `nests deeper than ${MAX_DEPTH} levels` : 'uses too many aliases or merge keys';
     return { ruleId: LIMIT_REACHED, severity: 'info', range, message: `Document not analysed: it ${what} (${error.message}).` };
   }
+  // A flow collection left open ("bad: [x, y") ends where the next line's indentation gives up: the opening is what to fix.
+  const opener = /^deficient indentation/.test(error.message) ? unclosedFlowBefore(lines, offset) : undefined;
+  if (opener !== undefined) {
+    const bracket = lines.text[opener];
+    return { ruleId: SYNTAX_ERROR, severity: 'error', range: lines.range(opener, opener + 1),
+      message: `YAML syntax error: this ${bracket} is never closed with ${bracket === '[' ? ']' : '}'}; the parser gives up at line ${lines.lineOf(offset) + 1} (${error.message}).` };
+  }
+  // The second of two equal keys, named: the first is easy to find from it.
+  if (error.message === 'duplicated mapping key') {
+    const key = lines.text.slice(lines.offset(range.start), lines.offset(range.end)).replace(/:$/, '');
+    return { ruleId: SYNTAX_ERROR, severity: 'error', range, message: `YAML syntax error: duplicated mapping key ${JSON.stringify(key)} (here, its second time in one mapping).` };
+  }
   return { ruleId: SYNTAX_ERROR, severity: 'error', range, message: `YAML syntax error: ${error.message}.` };
+}
+
+/**
+ * The last [ or { left open on the lines before `offset` (at most 50, within its document),
+ * outside quotes and comments; undefined when every one is closed on its line.
+ */
+function unclosedFlowBefore(lines: LineIndex, offset: number): number | undefined {
+  const errorLine = lines.lineOf(offset);
+  for (let line = errorLine; line >= Math.max(0, errorLine - 50); line--) {
+    const start = lines.lineStart(line);
+    const text = lines.text.slice(start, line === errorLine ? offset : lines.lineEnd(line));
+    if (line < errorLine && /^(---|\.\.\.)(\s|$)/.test(text)) return undefined;
+    const open: number[] = [];
+    let quote = '';
+    for (let i = 0; i < text.length; i++) {
+      const c = text[i];
+      if (quote) {
+        if (c === quote) quote = '';
+      } else if (c === '"' || c === "'") quote = c;
+      else if (c === '#' && (i === 0 || /\s/.test(text[i - 1]))) break;
+      else if (c === '[' || c === '{') open.push(start + i);
+      else if ((c === ']' || c === '}') && open.length > 0) open.pop();
+    }
+    if (open.length > 0) return open[open.length - 1];
+  }
+  return undefined;
 }
 
 function limitProblem(lines: LineIndex, message: string): ManifestProblem {

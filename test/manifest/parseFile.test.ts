@@ -36,6 +36,20 @@ describe('manifest parser', () => {
     assert.equal(pos(file.documents[1].sourceMap.valueRange('spec.replicas')), '9:12-9:13');
   });
 
+  it('puts a flow collection left open at its bracket, and names a key given twice', () => {
+    const open = parseManifestText('kind: Deployment\nspec:\n  bad: [x, "y]"  # ]\n  replicas: 2\n');
+    assert.equal(open.problems.length, 1);
+    assert.equal(textAt(open, open.problems[0].range), '[');
+    assert.equal(pos(open.problems[0].range), '2:7-2:8');
+    assert.equal(open.problems[0].message, 'YAML syntax error: this [ is never closed with ]; the parser gives up at line 4 (deficient indentation).');
+    // Closed on its line: the error stays where the parser found it.
+    const indent = parseManifestText('kind: A\nx:\n  y: [1]\n z: 2\n');
+    assert.match(indent.problems[0].message, /^YAML syntax error: bad indentation of a mapping entry\.$/);
+    const twice = parseManifestText('kind: ConfigMap\nmetadata:\n  name: a\n  name: b\n');
+    assert.equal(twice.problems[0].message, 'YAML syntax error: duplicated mapping key "name" (here, its second time in one mapping).');
+    assert.equal(pos(twice.problems[0].range).split('-')[0], '3:2');
+  });
+
   it('treats ... as the end of a document and parses what follows as the next one', () => {
     const file = parseManifestText('a: 1\n...\n%YAML 1.2\n---\nb: 2\n...\nc: 3\n');
     assert.deepEqual(file.problems, []);
