@@ -463,16 +463,24 @@ describeWithChromium('HTML report in Chromium', (browser) => {
     await empty.page.close();
   });
 
-  it('in a VS Code panel, a tab or a fold is kept at once (a panel hidden behind another tab is unloaded and restored from it)', async () => {
-    // The report page with a stand-in for VS Code's API: the timeline runs as in a panel and gets its trace as a message (packed, as the extension sends it).
+  /**
+   * The report page with a stand-in for VS Code's API (`api`: the object acquireVsCodeApi returns, as
+   * page code): the timeline runs as in a panel and gets its trace as a message (packed, as the extension sends it).
+   */
+  async function openAsPanel(api: string): Promise<{ page: Page; message: unknown }> {
     const html = fs.readFileSync(examples, 'utf8');
     const start = html.indexOf('>', html.indexOf('<script type="application/json" id="kfs-trace">')) + 1;
-    const message = JSON.parse(html.slice(start, html.indexOf('</script>', start)));
+    const message: unknown = JSON.parse(html.slice(start, html.indexOf('</script>', start)));
     const page = await browser().newPage({ viewport: { width: 1000, height: 900 } });
-    await page.addInitScript({ content: 'window.__states = []; window.acquireVsCodeApi = () => ({ postMessage() {}, getState() {}, setState(s) { window.__states.push(JSON.parse(JSON.stringify(s.ui))); } });' });
+    await page.addInitScript({ content: `window.acquireVsCodeApi = () => (${api});` });
     await page.goto(`file://${examples}`);
     await page.evaluate(`window.postMessage(${JSON.stringify(message)}, '*')`);
     await page.locator('body[data-ready=true]').waitFor({ timeout: 15_000 });
+    return { page, message };
+  }
+
+  it('in a VS Code panel, a tab or a fold is kept at once (a panel hidden behind another tab is unloaded and restored from it)', async () => {
+    const { page } = await openAsPanel('{ postMessage() {}, getState() {}, setState(s) { (window.__states ??= []).push(JSON.parse(JSON.stringify(s.ui))); } }');
     const lastUi = () => page.evaluate<{ tab: string; collapsed: string[] }>('window.__states[window.__states.length - 1]');
     await page.locator('vscode-panel-tab#tab-events').click();
     assert.equal((await lastUi()).tab, 'events');
@@ -487,14 +495,7 @@ describeWithChromium('HTML report in Chromium', (browser) => {
   });
 
   it('in a VS Code panel, says when a file the run reads was edited, with Run again beside it, until the next run', async () => {
-    const html = fs.readFileSync(examples, 'utf8');
-    const start = html.indexOf('>', html.indexOf('<script type="application/json" id="kfs-trace">')) + 1;
-    const message = JSON.parse(html.slice(start, html.indexOf('</script>', start)));
-    const page = await browser().newPage({ viewport: { width: 1000, height: 900 } });
-    await page.addInitScript({ content: 'window.__posted = []; window.acquireVsCodeApi = () => ({ postMessage(m) { window.__posted.push(m); }, getState() {}, setState() {} });' });
-    await page.goto(`file://${examples}`);
-    await page.evaluate(`window.postMessage(${JSON.stringify(message)}, '*')`);
-    await page.locator('body[data-ready=true]').waitFor({ timeout: 15_000 });
+    const { page, message } = await openAsPanel('{ postMessage(m) { (window.__posted ??= []).push(m); }, getState() {}, setState() {} }');
     assert.equal(await page.locator('header .stale').count(), 0);
     // Twice: one notice.
     await page.evaluate(`window.postMessage({ type: 'inputChanged' }, '*'); window.postMessage({ type: 'inputChanged' }, '*')`);
