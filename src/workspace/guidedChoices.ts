@@ -82,14 +82,15 @@ export function versionOptions(setting: string, folder?: FolderVersion): Option<
   const chosen = typeof parsed === 'string' ? undefined : parsed.minor;
   // A setting the simulator cannot use is said as such, not taken for an empty one.
   const unusable = setting.trim() !== '' && typeof parsed === 'string' ? `your setting kubeFailureSim.kubernetesVersion "${setting}" cannot be used: ${parsed.replace(/\.$/, '')}` : 'setting kubeFailureSim.kubernetesVersion is empty';
-  const folderMinor = folder && parseKubernetesVersion(folder.version);
+  const folderParsed = folder && parseKubernetesVersion(folder.version);
+  const folderMinor = chosen === undefined && folderParsed && typeof folderParsed !== 'string' ? folderParsed.minor : undefined;
   const first: Option<string> = chosen !== undefined ? { value: `1.${chosen}`, label: describe(chosen), detail: 'Your setting kubeFailureSim.kubernetesVersion.' }
     // The version the run will take, said as such: the folder's, else the newest known.
-    : folder && folderMinor && typeof folderMinor !== 'string' ? { value: '', label: `The folder's version: ${describe(folderMinor.minor)}`, detail: `From ${folder.source} (${unusable}).` }
+    : folder && folderMinor !== undefined ? { value: '', label: `The folder's version: ${describe(folderMinor)}`, detail: `From ${folder.source} (${unusable}).` }
       : { value: '', label: `The newest version: ${describe(NEWEST_MINOR)}`, detail: `No kubeadm ClusterConfiguration's kubernetesVersion or control-plane image tag in the folder says one (${unusable}).` };
   const others: Option<string>[] = [];
   for (let minor = NEWEST_MINOR; minor >= OLDEST_MINOR; minor--) {
-    if (minor === chosen || (chosen === undefined && folderMinor && typeof folderMinor !== 'string' && minor === folderMinor.minor)) continue;
+    if (minor === chosen || minor === folderMinor) continue;
     const grace = formatDuration(CONTROLLER_MANAGER_KNOBS.nodeMonitorGracePeriod.defaultValue(minor));
     others.push({ value: `1.${minor}`, label: describe(minor), detail: `Nodes are marked Unknown after ${grace} without a heartbeat (${minor >= 32 ? 'from 1.32' : 'up to 1.31'}).` });
   }

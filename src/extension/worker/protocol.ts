@@ -10,6 +10,7 @@ import type { WorkloadLens } from '../../analysis/lenses';
 import type { ObjectRef } from '../../manifest/objects';
 import type { Position, Range } from '../../manifest/range';
 import type { TraceReport } from '../../report/contract';
+import type { FolderVersion } from '../../workspace/guidedChoices';
 import type { SimulationChoices } from '../../workspace/simulationChoices';
 import type { WorkspaceSettings } from '../../workspace/workspace';
 
@@ -38,8 +39,8 @@ export interface ListedFile {
 export interface ModelSummary {
   workloads: ObjectRef[];
   nodes: { name: string; labels: Record<string, string> }[];
-  /** The version the folder's files say ("1.29") and where; absent: none. */
-  folderVersion?: { version: string; source: string };
+  /** The version the folder's files say and where; absent: none. */
+  folderVersion?: FolderVersion;
 }
 
 /** Each request with the type of its answer. */
