@@ -4,6 +4,7 @@ import { ruleInfo } from '../analysis/rules';
 import type { Range } from '../manifest/range';
 import { ruleLevel, type RuleLevel } from './choices';
 import type { Config } from './config';
+import { EDITOR_FS } from './editorFs';
 import type { WorkspaceIndex } from './workspaceIndex';
 import { readScenarioFile, SCENARIO_FILE_SUFFIX, SCENARIO_KIND, type ReadScenarioFile, type ScenarioProblem } from '../workspace/scenarioFile';
 import { scenarioSettingsProblems } from '../workspace/scenarioSettings';
@@ -151,13 +152,6 @@ function toDiagnostic(finding: Finding, severity: vscode.DiagnosticSeverity): vs
 async function missingFiles(uri: vscode.Uri, { scenario, locate }: ReadScenarioFile): Promise<ScenarioProblem[]> {
   const named: [string, (string | number)[]][] = (scenario?.manifests ?? []).map((m, i) => [m, ['spec', 'manifests', i]]);
   if (scenario?.cluster !== undefined) named.push([scenario.cluster, ['spec', 'cluster']]);
-  const missing = await Promise.all(named.map(async ([path]) => {
-    try {
-      await vscode.workspace.fs.stat(vscode.Uri.joinPath(uri, '..', path));
-      return false;
-    } catch {
-      return true;
-    }
-  }));
-  return named.filter((_, i) => missing[i]).map(([path, at]) => ({ message: `no such file or folder: ${path} (relative to this file)`, range: locate(at) }));
+  const kinds = await Promise.all(named.map(([path]) => EDITOR_FS.kind(vscode.Uri.joinPath(uri, '..', path).toString())));
+  return named.filter((_, i) => kinds[i] === undefined).map(([path, at]) => ({ message: `no such file or folder: ${path} (relative to this file)`, range: locate(at) }));
 }

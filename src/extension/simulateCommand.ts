@@ -9,7 +9,8 @@ import { isFailureKind, isInterventionKind, PLACEMENTS, type Intervention, type 
 import { requestChoices, requestScenarioFile, type SimulationRequest } from '../workspace/guidedChoices';
 import { afterTheEnd } from '../report/afterTheEnd';
 import { unrealisticTiming } from '../report/unrealisticTiming';
-import { listFiles, type ListingFs } from '../workspace/listedFiles';
+import { listFiles } from '../workspace/listedFiles';
+import { EDITOR_FS } from './editorFs';
 import { readScenarioFile, SCENARIO_FILE_SUFFIX, scenarioRun, writeScenarioFile } from '../workspace/scenarioFile';
 import type { ClusterText, SimulationChoices } from '../workspace/simulationChoices';
 import type { FindingRef, RunRef, WebviewMessage } from '../../webview/protocol';
@@ -288,26 +289,6 @@ async function workloadFindings(index: WorkspaceIndex, documents: readonly strin
   }
   return findings;
 }
-
-/** The editor's file system as the listing of a scenario's files sees it. */
-const EDITOR_FS: ListingFs = {
-  async kind(address) {
-    try {
-      const { type } = await vscode.workspace.fs.stat(vscode.Uri.parse(address));
-      return type & vscode.FileType.Directory ? 'directory' : 'file';
-    } catch {
-      return undefined;
-    }
-  },
-  async children(directory) {
-    return (await vscode.workspace.fs.readDirectory(vscode.Uri.parse(directory))).map(([name, type]) => ({
-      name,
-      kind: type & vscode.FileType.Directory ? 'directory' : type & vscode.FileType.File ? 'file' : 'other',
-      symbolicLink: (type & vscode.FileType.SymbolicLink) !== 0,
-    }));
-  },
-  join: (directory, name) => vscode.Uri.joinPath(vscode.Uri.parse(directory), name).toString(),
-};
 
 /** The listed files' texts: an open file's as the editor has it, else its bytes; or why one cannot be read. */
 async function readListed(uris: readonly string[]): Promise<ListedFile[] | string> {

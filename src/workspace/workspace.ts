@@ -32,6 +32,7 @@ import type { Scenario } from '../sim/scenario';
 import { workloadsNamed } from '../sim/workloadTarget';
 import { API_REJECTION_RULES, RULES } from '../analysis/rules';
 import { nameProblem } from '../analysis/rules/apiValidationRules';
+import type { FolderVersion } from './guidedChoices';
 import { InputError } from './inputError';
 import { mergeModels } from './mergeModels';
 import { buildScenario } from './scenarioBuilder';
@@ -362,7 +363,7 @@ export class Workspace {
   }
 
   /** The version the folder's files say (a ClusterConfiguration, else a control-plane image), whatever the settings say; undefined: none. */
-  folderVersion(): { version: string; source: string } | undefined {
+  folderVersion(): FolderVersion | undefined {
     const { version, versionSource } = this.version(false, [], null);
     return versionSource === NEWEST_KNOWN ? undefined : { version: version.label, source: versionSource };
   }
