@@ -34,6 +34,7 @@ import { API_REJECTION_RULES, RULES } from '../analysis/rules';
 import { nameProblem } from '../analysis/rules/apiValidationRules';
 import type { FolderVersion } from './guidedChoices';
 import { InputError } from './inputError';
+import { patchReferences, skippedPatch, type PatchReference } from './kustomization';
 import { mergeModels } from './mergeModels';
 import { buildScenario } from './scenarioBuilder';
 import { scenarioOfRead, SCENARIO_KIND } from './scenarioFile';
@@ -64,7 +65,13 @@ interface DocumentState {
   /** Bumped on every new text. */
   revision: number;
   parser: ManifestParser;
+  /** The file as read, and as the workspace reads it: a kustomize patch file is skipped (kustomization.ts). */
+  own: ReadManifest;
   read: ReadManifest;
+  /** The files this document lists as kustomize patches (none unless it is a kustomization). */
+  patches: Map<string, PatchReference>;
+  /** The kustomization and field that list this document as a patch, if any. */
+  patchedBy?: string;
   /** What other documents' analyses depend on: changes to it invalidate them. */
   contextSignature: string;
   /** `effects`: fix titles with their simulated effect, computed once per analysis (the editor asks on every cursor move). */
@@ -89,6 +96,8 @@ export class Workspace {
   private merged?: { generation: number; model: ManifestModel };
   private lenient?: { key: string; value: LenientTiming };
   private derived?: { generation: number; cluster: ClusterSpec; locations: Map<ManifestObject, string> };
+  /** The documents that some kustomization of the workspace lists as patches. */
+  private patchOf = new Map<string, PatchReference>();
   /** Per-workload default scenarios, shared by every document (typing in one simulates nothing of the others). */
   readonly simulations = new WorkloadSimulations();
 
@@ -108,12 +117,34 @@ export class Workspace {
     const existing = this.documents.get(uri);
     if (existing && version >= 0 && existing.version === version) return existing.read;
     const parser = existing?.parser ?? new ManifestParser();
-    const read = typeof text === 'string' ? readManifestText(text, parser) : readManifestBytes(text, parser);
+    const own = typeof text === 'string' ? readManifestText(text, parser) : readManifestBytes(text, parser);
+    const patches = patchReferences(uri, own);
+    const reference = this.patchOf.get(uri);
+    const read = reference ? skippedPatch(own, reference, this.displayName) : own;
     const contextSignature = signatureOf(read);
     if (existing?.contextSignature !== contextSignature) this.contextGeneration++;
     this.modelGeneration++;
-    this.documents.set(uri, { uri, version, revision: (existing?.revision ?? 0) + 1, parser, read, contextSignature, analysis: undefined });
+    this.documents.set(uri, { uri, version, revision: (existing?.revision ?? 0) + 1, parser, own, read, patches, patchedBy: patchKey(reference), contextSignature, analysis: undefined });
+    if (patches.size > 0 || (existing?.patches.size ?? 0) > 0) this.linkPatches();
     return read;
+  }
+
+  /** After a kustomization changed: each document is read as a patch exactly when some kustomization lists it. */
+  private linkPatches(): void {
+    this.patchOf = new Map();
+    for (const doc of this.documents.values()) {
+      for (const [target, reference] of doc.patches) if (!this.patchOf.has(target)) this.patchOf.set(target, reference);
+    }
+    for (const doc of this.documents.values()) {
+      const reference = this.patchOf.get(doc.uri);
+      if (patchKey(reference) === doc.patchedBy) continue;
+      doc.patchedBy = patchKey(reference);
+      doc.read = reference ? skippedPatch(doc.own, reference, this.displayName) : doc.own;
+      doc.contextSignature = signatureOf(doc.read);
+      doc.revision++;
+      this.modelGeneration++;
+      this.contextGeneration++;
+    }
   }
 
   /**
@@ -126,9 +157,12 @@ export class Workspace {
   }
 
   removeDocument(uri: string): void {
-    if (!this.documents.delete(uri)) return;
+    const doc = this.documents.get(uri);
+    if (!doc) return;
+    this.documents.delete(uri);
     this.modelGeneration++;
     this.contextGeneration++;
+    if (doc.patches.size > 0) this.linkPatches();
   }
 
   has(uri: string): boolean {
@@ -490,6 +524,10 @@ function clusterNodes({ texts, source, files }: ClusterText) {
 }
 
 /** A FailureScenario's problems, as simulate --scenario would report them (its YAML errors are findings already). */
+function patchKey(reference: PatchReference | undefined): string | undefined {
+  return reference && `${reference.kustomization}\n${reference.field}`;
+}
+
 function scenarioFindings(read: ReadManifest): Finding[] {
   if (!read.objects.some((o) => o.kind === SCENARIO_KIND)) return [];
   const syntax = new Set(read.parsed.problems.map((p) => p.message));
