@@ -24,7 +24,7 @@ export const RULES: readonly Rule[] = [
 /** Problems the parser and the model report themselves (RULES.md G). */
 export const INPUT_RULES: readonly RuleInfo[] = [
   { id: 'KFS090', title: 'YAML syntax error', defaultSeverity: 'error', docs: 'https://kubernetes.io/docs/concepts/overview/working-with-objects/' },
-  { id: 'KFS091', title: 'Helm or other template: file not analysed', defaultSeverity: 'info', docs: 'https://helm.sh/docs/helm/helm_template/' },
+  { id: 'KFS091', title: 'Helm or other template, or a kustomize patch file: file not analysed', defaultSeverity: 'info', docs: 'https://helm.sh/docs/helm/helm_template/' },
   { id: 'KFS092', title: 'Field of the wrong type or an impossible value', defaultSeverity: 'error', docs: 'https://kubernetes.io/docs/reference/kubernetes-api/' },
   // Most KFS093 findings are information (a file, document or workload beyond what is analysed); a finding carries its own
   // severity where the case is worse: warning for a replica count beyond any cluster, error for an alias bomb kubectl rejects.
