@@ -4,7 +4,7 @@
  */
 import type { Finding } from '../analysis/finding';
 import { refuserOf } from '../analysis/refuser';
-import { TEMPLATE_DETECTED } from '../manifest/problem';
+import { LIMIT_REACHED, TEMPLATE_DETECTED } from '../manifest/problem';
 import type { Workspace } from '../workspace/workspace';
 import { findingLine } from './checkCommand';
 import type { InputFile } from './files';
@@ -12,11 +12,16 @@ import type { Output } from './output';
 
 export type Warn = (line: string) => void;
 
-/** A document that cannot be read is skipped with a message at its place; a template (KFS091, info for check) too. */
+/**
+ * A document that cannot be read is skipped with a message at its place; a template (KFS091, info
+ * for check) too; and a file read only up to a limit (KFS093) says what was left out.
+ */
 export function warnSkippedDocuments(workspace: Workspace, files: readonly InputFile[], warn: Warn): void {
   for (const { displayPath } of files) {
-    for (const problem of workspace.read(displayPath).parsed.problems.filter((f) => f.severity === 'error' || f.ruleId === TEMPLATE_DETECTED)) {
-      warn(`${displayPath}:${problem.range.start.line + 1}:${problem.range.start.character + 1} ${problem.message} (document skipped)`);
+    for (const problem of workspace.read(displayPath).parsed.problems) {
+      const at = `${displayPath}:${problem.range.start.line + 1}:${problem.range.start.character + 1} ${problem.message}`;
+      if (problem.ruleId === LIMIT_REACHED) warn(`${at} The rest of the file is not simulated.`);
+      else if (problem.severity === 'error' || problem.ruleId === TEMPLATE_DETECTED) warn(`${at} (document skipped)`);
     }
   }
 }

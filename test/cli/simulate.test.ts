@@ -4,6 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { main } from '../../src/cli/main';
 import { collectingOutput } from '../../src/cli/output';
+import { MAX_DOCUMENTS } from '../../src/manifest/limits';
 
 function run(...argv: string[]) {
   const output = collectingOutput();
@@ -321,6 +322,14 @@ items:
     assert.equal(lines.length, 2, stderr);
     assert.match(lines[0], /web\.yaml:3:\d+ YAML syntax error: .*\(document skipped\)$/);
     assert.match(lines[1], /^kube-failure-sim: no workload was found: .*web\.yaml cannot be read past the error above\. Fix it first\.$/);
+  });
+
+  it('a file read only up to the document limit says so, and that what follows is not simulated', () => {
+    const configMaps = Array.from({ length: MAX_DOCUMENTS }, (_, i) => `{apiVersion: v1, kind: ConfigMap, metadata: {name: c${i}}}\n`).join('---\n');
+    const dir = write({ 'many.yaml': `${configMaps}---\n${DB}` });
+    const { code, stderr } = run('simulate', path.join(dir, 'many.yaml'), '--duration', '1m');
+    assert.equal(code, 2);
+    assert.match(stderr, /^kube-failure-sim: \S*many\.yaml:1:1 File has more than 10,000 documents; only the first 10,000 were analysed\. The rest of the file is not simulated\.\nkube-failure-sim: The input has no workload/);
   });
 
   it('reports a YAML error in the --cluster file at its line, not as a file without Node objects', () => {
