@@ -75,7 +75,7 @@ export class ManifestParser {
     for (const chunk of chunks) {
       // Past the limit nothing more is parsed: the finding below says so.
       if (documentCount > this.limits.maxDocuments) break;
-      const chunkText = text.slice(chunk.start, chunk.end);
+      const chunkText = bomBeforeMarker(text.slice(chunk.start, chunk.end));
       let parsed = nextCache.get(chunkText) ?? this.cache.get(chunkText);
       if (!parsed) {
         const chunkLineStarts = split.lineStarts.slice(chunk.startLine, chunk.endLine).map((offset) => offset - chunk.start);
@@ -121,6 +121,16 @@ export function unparsedFile(text: string, offset: number, message: string): Par
 /** Parses one file without keeping a cache (the CLI's case). */
 export function parseManifestText(text: string, limits?: ParseLimits): ParsedFile {
   return new ManifestParser(limits).parse(text);
+}
+
+/**
+ * kubectl reads each document of a file on its own, and go-yaml skips a byte order mark at the
+ * start of each (files concatenated from editors that write one). YAML allows one only before a
+ * document's `---`: moved there (the length is kept, so the offsets after it hold), js-yaml skips it.
+ */
+function bomBeforeMarker(chunk: string): string {
+  const match = /^((?:[ \t]*(?:#.*)?\r?\n)*---[ \t]*(?:#.*)?\r?\n)\uFEFF/.exec(chunk);
+  return match ? `\uFEFF${match[1]}${chunk.slice(match[0].length)}` : chunk;
 }
 
 function parseChunk(text: string, lines: LineIndex): ChunkParse {

@@ -102,6 +102,15 @@ describe('manifest parser', () => {
     assert.equal(pos(file.documents[0].sourceMap.keyRange('kind')), '0:0-0:4');
   });
 
+  it('reads a byte-order mark at the start of a later document as kubectl does (files concatenated), columns kept', () => {
+    const file = parseManifestText('kind: A\n---\n\uFEFFkind: B\nspec: {x: 1}\n--- # next\r\n\uFEFFkind: C\r\n');
+    assert.deepEqual(file.problems, []);
+    assert.deepEqual(file.documents.map((d) => d.value), [{ kind: 'A' }, { kind: 'B', spec: { x: 1 } }, { kind: 'C' }]);
+    assert.equal(pos(file.documents[1].sourceMap.keyRange('kind')), '2:1-2:5');
+    assert.equal(pos(file.documents[1].sourceMap.valueRange('spec.x')), '3:10-3:11');
+    assert.equal(pos(file.documents[2].sourceMap.valueRange('kind')), '5:7-5:8');
+  });
+
   it('reports a YAML error at its line and column and still parses the other documents', () => {
     const file = parseManifestText('kind: A\n---\nkind: B\nspec:\n  a: 1\n   b: 2\n---\nkind: C\n');
     assert.equal(file.problems.length, 1);
