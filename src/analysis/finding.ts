@@ -34,7 +34,7 @@ export interface Finding {
   message: string;
   range: Range;
   object?: ObjectRef;
-  /** The component that does not start with it (a control-plane static pod's flags), where not the API server. */
+  /** Who refuses it where not the API server: a component that does not start with it (a control-plane static pod's flags), or kubectl (problem.ts KUBECTL). */
   refusedBy?: string;
   /** Longer Markdown explanation for hovers and reports. */
   explanation?: string;

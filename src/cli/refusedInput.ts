@@ -40,6 +40,7 @@ function refusal(finding: Finding): string {
     case 'none': return 'these settings cannot be used';
     case 'kubelet': return 'the kubelet would refuse these settings';
     case 'kubeadm': return 'kubeadm would refuse these settings';
+    case 'kubectl': return 'kubectl would refuse these documents';
     case 'api-server': return 'the API server would reject these objects';
   }
 }

@@ -1,6 +1,6 @@
 import type { ParsedFile } from './parseFile';
 import { quoteHint } from './model/fieldReader';
-import { INVALID_FIELD, type ManifestProblem } from './problem';
+import { INVALID_FIELD, KUBECTL, type ManifestProblem } from './problem';
 import type { Range } from './range';
 import type { SourceMap } from './sourceMap';
 
@@ -81,14 +81,14 @@ function listItems(candidate: ManifestObject, sourceMap: SourceMap, documentInde
   const list = candidate.kind === 'List';
   if (!Array.isArray(items)) {
     if (!list) return [candidate];
-    problems.push({ ruleId: INVALID_FIELD, severity: 'error', range: sourceMap.closestRange(['items']), message: `items of a ${candidate.kind} must be a list of objects; kubectl refuses it, so nothing of it was analysed.` });
+    problems.push({ ruleId: INVALID_FIELD, severity: 'error', range: sourceMap.closestRange(['items']), message: `items of a ${candidate.kind} must be a list of objects; kubectl refuses it, so nothing of it was analysed.`, refusedBy: KUBECTL });
     return [];
   }
   return items.flatMap((item, i) => {
     const itemMap = sourceMap.subMap(['items', i]);
     if (!itemMap) return [];
     if (!isPlainObject(item)) {
-      if (list) problems.push({ ruleId: INVALID_FIELD, severity: 'error', range: itemMap.closestRange([]), message: `items[${i}] of this ${candidate.kind} is not an object; kubectl refuses it.` });
+      if (list) problems.push({ ruleId: INVALID_FIELD, severity: 'error', range: itemMap.closestRange([]), message: `items[${i}] of this ${candidate.kind} is not an object; kubectl refuses it.`, refusedBy: KUBECTL });
       return [];
     }
     const object = toObject(item, itemMap, documentIndex, problems);
@@ -99,7 +99,7 @@ function listItems(candidate: ManifestObject, sourceMap: SourceMap, documentInde
 function toObject(value: unknown, sourceMap: SourceMap, documentIndex: number, problems: ManifestProblem[]): ManifestObject | undefined {
   // An object with a kind and metadata but no apiVersion is meant as one; kubectl refuses it ("apiVersion not set").
   if (isPlainObject(value) && value.apiVersion === undefined && typeof value.kind === 'string' && isPlainObject(value.metadata)) {
-    problems.push({ ruleId: INVALID_FIELD, severity: 'error', range: sourceMap.closestRange(['kind']), message: `${value.kind} has no apiVersion: kubectl refuses it (apiVersion not set), so it was not analysed.` });
+    problems.push({ ruleId: INVALID_FIELD, severity: 'error', range: sourceMap.closestRange(['kind']), message: `${value.kind} has no apiVersion: kubectl refuses it (apiVersion not set), so it was not analysed.`, refusedBy: KUBECTL });
     return undefined;
   }
   if (!isPlainObject(value) || value.apiVersion === undefined || value.kind === undefined) return undefined;
@@ -107,7 +107,7 @@ function toObject(value: unknown, sourceMap: SourceMap, documentIndex: number, p
     if (typeof value[field] !== 'string' || value[field] === '') {
       problems.push({
         ruleId: INVALID_FIELD, severity: 'error', range: sourceMap.closestRange([field]),
-        message: `${field} must be a non-empty string.`,
+        message: `${field} must be a non-empty string.`, refusedBy: KUBECTL,
       });
       return undefined;
     }

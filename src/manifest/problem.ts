@@ -11,9 +11,11 @@ export interface ManifestProblem {
   range: Range;
   /** The object the problem is in, when it is known. */
   object?: ObjectRef;
-  /** The component that does not start with it (a control-plane static pod's flags), where not the API server. */
+  /** Who refuses it where not the API server: a component that does not start with it (a control-plane static pod's flags), or kubectl (KUBECTL: a document it reads no object from). */
   refusedBy?: string;
 }
+
+export const KUBECTL = 'kubectl';
 
 export const SYNTAX_ERROR = 'KFS090';
 export const TEMPLATE_DETECTED = 'KFS091';

@@ -332,6 +332,13 @@ items:
     assert.match(stderr, /^kube-failure-sim: \S*many\.yaml:1:1 File has more than 10,000 documents; only the first 10,000 were analysed\. The rest of the file is not simulated\.\nkube-failure-sim: The input has no workload/);
   });
 
+  it('a document kubectl reads no object from is refused in kubectl\'s name, not as settings', () => {
+    const dir = write({ 'web.yaml': `apiVersion: apps/v1\nkind:\nmetadata: {name: x}\n---\n${DB}` });
+    const { code, stderr } = run('simulate', path.join(dir, 'web.yaml'));
+    assert.equal(code, 1);
+    assert.match(stderr, /web\.yaml:2:6 error KFS092 kind must be a non-empty string\.\nkube-failure-sim: kubectl would refuse these documents; fix them first \(nothing simulated\)\.\n$/);
+  });
+
   it('reports a YAML error in the --cluster file at its line, not as a file without Node objects', () => {
     const clusterDir = write({ 'nodes.yaml': 'items:\n- {apiVersion: v1, kind: Node, metadata: {name: a}\n' });
     const { code, stderr } = run('simulate', file, '--cluster', path.join(clusterDir, 'nodes.yaml'));

@@ -199,7 +199,7 @@ function rejectionOf(workspace: Workspace, uris: readonly string[], folder: stri
   const more = rejections.length > 1 ? ` (and ${rejections.length - 1} more)` : '';
   const refuser = refuserOf(finding);
   const refused = typeof refuser === 'object' ? `${refuser.component} would not start with it`
-    : refuser === 'kubelet' ? 'The kubelet would refuse it' : refuser === 'kubeadm' ? 'kubeadm would refuse it' : refuser === 'none' ? 'It cannot be used' : 'The API server would reject it';
+    : refuser === 'kubelet' ? 'The kubelet would refuse it' : refuser === 'kubeadm' ? 'kubeadm would refuse it' : refuser === 'kubectl' ? 'kubectl would refuse it' : refuser === 'none' ? 'It cannot be used' : 'The API server would reject it';
   // The callers add a sentence after it: without the message's own full stop.
   return { text: `${relativeName(folder || undefined, uri)}:${finding.range.start.line + 1}: ${finding.message.replace(/\.$/, '')}${more}`, refused, byApiServer: refuser === 'api-server' };
 }
