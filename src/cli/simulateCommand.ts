@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Path } from '../manifest/path';
@@ -90,6 +91,8 @@ export interface PreparedSimulation {
   findings: () => ReportFinding[];
   /** Every file read (manifests, cluster configuration, the Node list), absolute: -o must not be one of them. */
   readFiles: string[];
+  /** SHA-256 of every text read (standard input too): what the HTML report's nonce is made from. */
+  inputDigest: string;
 }
 
 /** Reads the files and builds the scenario (no simulation). Throws UsageError, FileError, InputError or RejectedInput. */
@@ -160,9 +163,11 @@ function prepareRun(paths: string[], settings: WorkspaceSettings, choicesOf: () 
   if (rejections.length > 0) throw new RejectedInput(rejections);
   let scenario: Scenario;
   let nodeFiles: string[] = [];
+  let clusterTexts: readonly (string | Uint8Array)[] = [];
   try {
     const choices = choicesOf();
     nodeFiles = choices.clusterText?.files ?? [];
+    clusterTexts = choices.clusterText?.texts ?? [];
     scenario = workspace.scenario(choices);
   } catch (error) {
     const templates = files.filter((f) => workspace.read(f.displayPath).parsed.problems.some((p) => p.ruleId === TEMPLATE_DETECTED));
@@ -182,7 +187,18 @@ function prepareRun(paths: string[], settings: WorkspaceSettings, choicesOf: () 
     uri: displayPath.split(path.sep).join('/'), range: f.range,
   }] : []))).map((f, index) => ({ index, ...f }));
   const readFiles = [...files.flatMap((f) => (f.absolutePath ? [f.absolutePath] : [])), ...nodeFiles.map((f) => path.resolve(cwd, f))];
-  return { scenario, inputs: files.map((f) => f.displayPath.split(path.sep).join('/')), findings, readFiles };
+  const digest = createHash('sha256');
+  for (const uri of workspace.uris()) digest.update(`${uri}\n${workspace.read(uri).parsed.text}\n`);
+  for (const text of clusterTexts) digest.update(text).update('\n');
+  return { scenario, inputs: files.map((f) => f.displayPath.split(path.sep).join('/')), findings, readFiles, inputDigest: digest.digest('hex') };
+}
+
+/**
+ * The HTML report's CSP nonce, made from the inputs and the choices, so that the same run writes the
+ * same file byte for byte. A manifest cannot carry it: it is a hash of that manifest's own text.
+ */
+function reportNonce(inputDigest: string, title: string, scenario: unknown): string {
+  return createHash('sha256').update(`${inputDigest}\n${title}\n${JSON.stringify(scenario)}`).digest('hex').slice(0, 32);
 }
 
 export function runSimulate(argv: string[], out: Output, cwd = process.cwd()): number {
@@ -226,7 +242,7 @@ export function runSimulate(argv: string[], out: Output, cwd = process.cwd()): n
   } catch (error) {
     return failureCode(error, out);
   }
-  const { scenario, inputs, findings } = prepared;
+  const { scenario, inputs, findings, inputDigest } = prepared;
   const target = outputFile === undefined ? undefined : path.resolve(cwd, outputFile);
   if (target !== undefined) {
     const input = [...prepared.readFiles, ...(scenarioFile ? [path.resolve(cwd, scenarioFile)] : [])].find((file) => sameFile(file, target));
@@ -256,7 +272,8 @@ export function runSimulate(argv: string[], out: Output, cwd = process.cwd()): n
   let chunks: Iterable<string>;
   if (format === 'html') {
     const report = traceReport(scenario, inputs, first);
-    chunks = htmlReportPieces({ title: `${scenario.faults[0].kind} of ${nodeNames(report.summary.failedNodes)}: ${fromFile ? scenarioFile : args.positionals.join(' ')}`, report, findings: findings() }, reportAssets());
+    const title = `${scenario.faults[0].kind} of ${nodeNames(report.summary.failedNodes)}: ${fromFile ? scenarioFile : args.positionals.join(' ')}`;
+    chunks = htmlReportPieces({ title, report, findings: findings() }, reportAssets(), reportNonce(inputDigest, title, report.scenario));
   } else if (format === 'json') {
     const report = runs === 1 ? traceReport(scenario, inputs, first) : multiRunReport(scenario, inputs, first, statistics);
     chunks = followedBy(jsonChunks(report), '\n');

@@ -50,6 +50,27 @@ describe('simulate --format html', () => {
     assert.ok(embedded.findings.every((f: { object: { name: string }; uri: string }) => f.object.name === 'web' && f.uri === 'examples/web-deployment.yaml'));
   });
 
+  it('writes the same page for the same inputs, byte for byte; its nonce changes with the input', () => {
+    const page = (name: string, ...extra: string[]) => {
+      const file = path.join(dir, name);
+      assert.equal(run('simulate', 'examples/web-deployment.yaml', '--duration', '5m', '--format', 'html', '-o', file, ...extra).code, 0);
+      return fs.readFileSync(file, 'utf8');
+    };
+    const nonce = (html: string) => /script-src 'nonce-([0-9a-f]{32})'/.exec(html)![1];
+    const first = page('a.html');
+    assert.equal(page('b.html'), first);
+    assert.notEqual(nonce(page('c.html', '--seed', '2')), nonce(first));
+    // The same file name with one comment more: a manifest's own text changes the nonce.
+    const copy = path.join(dir, 'web.yaml');
+    const original = fs.readFileSync(path.join(REPO_ROOT, 'examples/web-deployment.yaml'), 'utf8');
+    const nonceOf = (text: string) => {
+      fs.writeFileSync(copy, text);
+      assert.equal(run('simulate', copy, '--duration', '5m', '--format', 'html', '-o', path.join(dir, 'd.html')).code, 0);
+      return nonce(fs.readFileSync(path.join(dir, 'd.html'), 'utf8'));
+    };
+    assert.notEqual(nonceOf(`${original}# edited\n`), nonceOf(original));
+  });
+
   it('refuses several runs, which the page cannot draw', () => {
     const result = run('simulate', 'examples/web-deployment.yaml', '--format', 'html', '--runs', '3', '-o', path.join(dir, 'x.html'));
     assert.equal(result.code, 2);
