@@ -63,7 +63,7 @@ function failureReason(summary: ReasonInput): string {
         : deletedFirst ? `, its object${several ? 's' : ''} deleted ${deleted},` : '';
       const failedDeleted = cause.failed && podDeletionMs !== null && !deletedFirst ? `; the Failed object${several ? 's were' : ' was'} deleted ${deleted}` : '';
       const back = cause.backOn.length > 0 ? `; what ran on ${nodes(cause.backOn)} came back with ${cause.backOn.length > 1 ? 'those nodes' : 'the node'}` : '';
-      return `Its pod${several ? 's' : ''} on ${nodes(cause.nodes)} ${ended}${kept} and replaced on ${nodeNames(cause.replacedOn)}, ${several ? 'the last ' : ''}Ready at ${at(replacementReadyMs)}${failedDeleted}${back}; down ${formatDuration(unavailableMs)} in all${duplicateMs > 0 ? `, with old copies still running on the cut-off node for ${formatDuration(duplicateMs)}` : ''}.`;
+      return `Its pod${several ? 's' : ''} on ${nodes(cause.nodes)} ${ended}${kept} and replaced on ${nodeNames(cause.replacedOn)}, ${several ? 'the last ' : ''}Ready at ${at(replacementReadyMs)}${failedDeleted}${back}; down ${formatDuration(unavailableMs)} in all${duplicateMs > 0 ? `, with old copies still running on the failed node for ${formatDuration(duplicateMs)}` : ''}.`;
     }
     case 'recovered': {
       const several = cause.pods > 1;

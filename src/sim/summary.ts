@@ -107,7 +107,7 @@ export interface WorkloadSummary {
   unavailableMs: number;
   degradedMs: number;
   blackholeMs: number;
-  /** Time with more copies running than desired (old pods still running on a cut-off node). */
+  /** Time with more copies running than desired (old pods still running on a failed node whose containers kept running). */
   duplicateMs: number;
   outcome: Outcome;
   cause: OutcomeCause;

@@ -242,7 +242,7 @@ export const shortToleration: Rule = {
         const edits = short.map((t) => editor.replaceValue([...podSpecPath(workload), 'tolerations', t.index, 'tolerationSeconds'], '300'));
         const keys = [...new Set(short.map((t) => (t.toleration.key === NOT_READY ? 'not-ready' : t.toleration.key === UNREACHABLE ? 'unreachable' : 'every taint')))].join(' and ');
         findings.push(base(this, workload, rangeOf(workload, path),
-          `tolerationSeconds ${seconds} is shorter than ${notReady ? 'a runtime restart' : 'a network blip'}: ${when} evicts the pod ${seconds}s after the NoExecute taint, and the ${data.map((d) => d.description).join(', ')} it leaves behind is lost to it. Tolerate ${toleration.key || 'the taints'} for 300s (the default) unless losing the data is fine.`,
+          `tolerationSeconds ${seconds} is shorter than ${notReady ? 'a runtime restart' : 'a network blip'}: ${when} evicts the pod ${seconds > 0 ? `${seconds}s after the NoExecute taint` : 'as soon as the NoExecute taint is added (0 or less is at once)'}, and the ${data.map((d) => d.description).join(', ')} it leaves behind is lost to it. Tolerate ${toleration.key || 'the taints'} for 300s (the default) unless losing the data is fine.`,
           { fixes: fix(`Tolerate ${keys} for 300s`, edits, { preferred: true, effect: workloadEffect(workload, short.every((t) => t.toleration.key === NOT_READY) ? 'not-ready-eviction' : 'partition-eviction') }) }));
       }
     }
