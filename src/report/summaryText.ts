@@ -11,7 +11,7 @@ const RELEASE_BEFORE_1_26 = `${ONCE_OFF}force-delete the pod (kubectl delete pod
 const release = (cause: { outOfServiceInert?: true }) => (cause.outOfServiceInert ? RELEASE_BEFORE_1_26 : RELEASE);
 
 type ReasonInput = Pick<WorkloadSummary, 'cause' | 'podDeletionMs' | 'replacementReadyMs' | 'unavailableMs' | 'duplicateMs' | 'noExecuteTaintMs'>
-  & Partial<Pick<WorkloadSummary, 'pendingBeforeFailure' | 'preemptions'>>;
+  & Partial<Pick<WorkloadSummary, 'pendingBeforeFailure' | 'preemptions' | 'object'>>;
 
 /** What the failure did, then, apart, the pods that were Pending before it. */
 export function outcomeReason(summary: ReasonInput): string {
@@ -111,9 +111,15 @@ function failureReason(summary: ReasonInput): string {
     case 'tolerates-forever':
     {
       const stays = `bound to ${cause.node}${cause.serving ? ' and still answers' : ' and serves nothing'} until the node returns`;
+      // An eviction brings back neither a bare Pod (never recreated) nor a StatefulSet's pod (Terminating until its node returns).
+      const kind = summary.object?.kind;
+      const shorter = cause.tolerationSeconds === undefined ? 'tolerationSeconds' : 'a shorter tolerationSeconds';
+      const advice = kind === 'Pod' ? 'a bare Pod is never recreated, so an eviction would only lose it for good'
+        : kind === 'StatefulSet' ? `with ${shorter} it would be deleted, then stay Terminating until the node returns or someone force-deletes it (a StatefulSet creates no pod of the same name before)`
+        : `give the toleration ${shorter} to have it replaced`;
       return cause.tolerationSeconds === undefined
-        ? `${cause.pod} tolerates ${cause.taint} forever (a toleration without tolerationSeconds), so it is never evicted: it stays ${stays}; give the toleration tolerationSeconds to have it replaced.`
-        : `${cause.pod} tolerates ${cause.taint} for longer than any run (its tolerationSeconds is more than ${MAX_DURATION_MS / 86_400_000} days): in effect it is never evicted and stays ${stays}; give the toleration a shorter tolerationSeconds to have it replaced.`;
+        ? `${cause.pod} tolerates ${cause.taint} forever (a toleration without tolerationSeconds), so it is never evicted: it stays ${stays}; ${advice}.`
+        : `${cause.pod} tolerates ${cause.taint} for longer than any run (its tolerationSeconds is more than ${MAX_DURATION_MS / 86_400_000} days): in effect it is never evicted and stays ${stays}; ${advice}.`;
     }
     case 'not-noticed-yet':
       return `${cause.node} still shows Ready at the end: its kubelet last renewed the lease ${cause.lastRenewalMs < 0 ? `${formatDuration(-cause.lastRenewalMs)} before the failure` : `at ${formatDuration(cause.lastRenewalMs)}`}, and the node lifecycle controller marks it NotReady only once node-monitor-grace-period has passed without a renewal, then evicts ${cause.pod} tolerationSeconds after its NoExecute taint${untilLeader(cause.leaderlessSinceMs)}.`;

@@ -96,6 +96,14 @@ describe('report: outcome sentences', () => {
     assert.equal(outcomeReason(summary(lost)), 'A bare Pod is never recreated: db ended Failed (Terminated) on worker-a1 at 1.008s and is not restarted; its object was deleted at 5m2.006s, and nothing runs it again although worker-a1 is Ready again; run it under a Deployment or StatefulSet.');
   });
 
+  it('a pod tolerating the taint forever: the advice fits its kind (an eviction brings back no bare Pod, nor a StatefulSet pod)', () => {
+    const forever: OutcomeCause = { kind: 'tolerates-forever', pod: 'db-0', node: 'worker-a1', taint: 'node.kubernetes.io/unreachable:NoExecute', serving: false };
+    const of = (kind: string) => outcomeReason({ ...summary(forever), object: { kind, name: 'db', namespace: 'shop' } });
+    assert.match(of('Deployment'), /serves nothing until the node returns; give the toleration tolerationSeconds to have it replaced\.$/);
+    assert.match(of('StatefulSet'), /; with tolerationSeconds it would be deleted, then stay Terminating until the node returns or someone force-deletes it \(a StatefulSet creates no pod of the same name before\)\.$/);
+    assert.match(of('Pod'), /; a bare Pod is never recreated, so an eviction would only lose it for good\.$/);
+  });
+
   it('pods Pending before the failure are reported apart from what the failure did', () => {
     const text = outcomeReason({ ...summary({ kind: 'not-on-failed-nodes', failedNodes: ['n0'] }), pendingBeforeFailure: { pods: 2, pod: 'db-1', message: '0/6 nodes are available: 6 Insufficient cpu.' } });
     assert.equal(text, 'None of its pods ran on n0. Apart from the failure: 2 pods (db-1, ...) were already Pending before it: 0/6 nodes are available: 6 Insufficient cpu.');

@@ -119,7 +119,7 @@ export const barePod: Rule = {
         ? `Lost if its node reboots (its kubelet does not start a restartPolicy Never pod again)${isDeleted ? ` or is down for more than ${approx(deleted)} (the pod is deleted then)` : ''};`
         : isDeleted
           ? `Down for good if its node is down for more than ${approx(deleted)}: the pod is deleted then, stays Terminating until the node returns, and`
-          : 'Down until the node returns if its node fails: its object stays Terminating and';
+          : 'Down until the node returns if its node fails: the pod is not deleted (it tolerates the taint), stays bound to that node, and';
       // A Deployment's template accepts only restartPolicy Always: a run-once pod belongs in a Job.
       const runsOnce = workload.template.spec.restartPolicy === 'Never' || workload.template.spec.restartPolicy === 'OnFailure';
       const instead = runsOnce ? `Run it as a Job, which creates it again until it completes (restartPolicy ${workload.template.spec.restartPolicy} is not allowed in a Deployment)` : 'Run it under a Deployment (or a StatefulSet for a stable identity)';
@@ -273,7 +273,8 @@ export const toleratedForever: Rule = {
         // before it would count (the first matching toleration decides), and NoExecute alone would stop it tolerating the rest.
         // Not preferred for the not-ready taint: containers that still serve behind a NotReady kubelet
         // keep their endpoints (SEMANTICS.md 13.5), so an eviction can only lengthen the simulated outage.
-        const preferred = !notReady;
+        // Nor for a bare Pod or a StatefulSet: evicted, the one is lost for good, the other stays Terminating.
+        const preferred = !notReady && workload.kind !== 'Pod' && workload.kind !== 'StatefulSet';
         const fixes = toleration.effect === 'NoExecute'
           ? fix('Add tolerationSeconds: 300', [editor.setEntry(path, 'tolerationSeconds', 300)], { preferred, effect })
           : toleration.key
@@ -282,9 +283,12 @@ export const toleratedForever: Rule = {
               ? [editor.setEntry(path, 'effect', 'NoExecute'), editor.setEntry(path, 'tolerationSeconds', 300)]
               : [editor.addEntries(path, { effect: 'NoExecute', tolerationSeconds: 300 })], { preferred, effect })
             : undefined;
+        const replaced = workload.kind === 'Pod' ? 'nothing replaces it (a bare Pod is never recreated: evicted, it would be lost for good)'
+          : workload.kind === 'StatefulSet' ? 'its controller never replaces it (evicted, it would stay Terminating until its node returns: a StatefulSet creates no pod of the same name before)'
+          : 'its controller never replaces it';
         const consequence = notReady
-          ? 'while its kubelet reports NotReady (a container runtime or network plugin down) it is never evicted and its controller never replaces it, whether or not its containers still serve.'
-          : 'it is never evicted from a dead node and its controller never replaces it.';
+          ? `while its kubelet reports NotReady (a container runtime or network plugin down) it is never evicted and ${replaced}, whether or not its containers still serve.`
+          : `it is never evicted from a dead node and ${replaced}.`;
         return base(this, workload, rangeOf(workload, toleration.key ? [...path, 'key'] : path),
           `${text}this toleration has no tolerationSeconds, so the pod tolerates ${what} forever: ${consequence}${toleration.key ? '' : ' To have it replaced, write a toleration of node.kubernetes.io/unreachable and not-ready with effect NoExecute and tolerationSeconds before this one.'}`,
           { fixes });
