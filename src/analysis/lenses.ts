@@ -18,6 +18,8 @@ export interface WorkloadLens {
   outageMs: number | undefined;
   /** Serving, but short of replicas until someone acts (a StatefulSet's pod stuck on the dead node). */
   shortForGood?: boolean;
+  /** Down for the whole run, which ends before the pod's toleration of the taint runs out: outageMs is a lower bound. */
+  moreThan?: boolean;
 }
 
 export function workloadLenses(ctx: RuleContext): WorkloadLens[] {
@@ -37,14 +39,19 @@ export function workloadLenses(ctx: RuleContext): WorkloadLens[] {
     if (workload.kind === 'DaemonSet') title = 'If a node fails: its pod there waits for the node (expected)';
     else if (text.open) title = `If its node fails: ${text.short === 'until someone acts' ? 'stuck until someone acts' : text.headline.toLowerCase()}`;
     else if (lost.summary.unavailableMs === 0) title = `If its node fails: no outage (${lost.summary.desiredReplicas} replica${lost.summary.desiredReplicas === 1 ? '' : 's'} on ${lost.nodesBefore} node${lost.nodesBefore === 1 ? '' : 's'})`;
-    else title = `If its node fails: down ~${text.short}`;
+    else title = `If its node fails: ${down(text.short)}`;
     if (backText && workload.kind !== 'DaemonSet' && back!.summary.unavailableMs > 0) {
       // Its node back does not always help: a bare pod with restartPolicy Never ends Failed after the reboot.
-      title += ` (back in 2m: ${backText.short === 'until someone acts' ? 'still down until someone acts' : `down ~${backText.short}`})`;
+      title += ` (back in 2m: ${backText.short === 'until someone acts' ? 'still down until someone acts' : down(backText.short)})`;
     }
     const outageMs = text.open && lost.summary.unavailableMs >= lost.durationMs ? Infinity : lost.summary.unavailableMs;
-    return { range, workload: ref, target, title, outageMs, shortForGood: workload.kind !== 'DaemonSet' && text.open && outageMs === 0 };
+    return { range, workload: ref, target, title, outageMs, shortForGood: workload.kind !== 'DaemonSet' && text.open && outageMs === 0, ...(text.short.startsWith('more than') ? { moreThan: true } : {}) };
   });
+}
+
+/** "down ~5m57s"; a bound is not approximate: "down more than 2h". */
+function down(short: string): string {
+  return short.startsWith('more than') ? `down ${short}` : `down ~${short}`;
 }
 
 /** Why a workload has no pod for a node failure to hit: scaled to zero, or none fits the cluster. */
@@ -60,10 +67,10 @@ export function worstLens(lenses: readonly WorkloadLens[]): WorkloadLens | undef
   return lenses.reduce<WorkloadLens | undefined>((worst, lens) => (!worst || rank(lens) > rank(worst) ? lens : worst), undefined);
 }
 
-export function worstOutageText({ outageMs, shortForGood }: Pick<WorkloadLens, 'outageMs' | 'shortForGood'>): string {
+export function worstOutageText({ outageMs, shortForGood, moreThan }: Pick<WorkloadLens, 'outageMs' | 'shortForGood' | 'moreThan'>): string {
   if (outageMs === undefined) return 'Node failure: not simulated';
   if (outageMs === Infinity) return 'Node failure: stuck until someone acts';
   if (shortForGood) return 'Node failure: short of replicas until someone acts';
   if (outageMs === 0) return 'Node failure: no outage';
-  return `Node failure: down ~${approx(outageMs)}`;
+  return `Node failure: down ${moreThan ? 'more than ' : '~'}${approx(outageMs)}`;
 }

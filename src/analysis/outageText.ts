@@ -36,6 +36,11 @@ export function outageText(outcome: WorkloadOutcome): OutageText {
     return { headline: `No outage, ${s.desiredReplicas > 1 ? `one replica short for about ${approx(s.degradedMs)}` : 'replaced in time'}`, short: '0s', because, open };
   }
   if (s.unavailableMs === 0 && s.degradedMs === 0) return { headline: 'No outage', short: '0s', because: clause(outcomeReason(s)), open: false };
+  // A toleration longer than the run: the eviction, and a replacement after it, come later.
+  const evictionAtMs = s.cause.kind === 'not-evicted-yet' && s.cause.leaderlessSinceMs === undefined ? s.cause.evictionAtMs : undefined;
+  if (evictionAtMs !== undefined && s.unavailableMs >= outcome.durationMs) {
+    return { headline: `Down for more than ${approx(outcome.durationMs)} (until its eviction at about ${approx(evictionAtMs)}, then a replacement)`, short: `more than ${approx(outcome.durationMs)}`, because: clause(outcomeReason(s)), open: false };
+  }
   if (open) {
     const down = s.unavailableMs >= outcome.durationMs;
     // Short of a replica but serving: no outage, which is what fix titles and lenses compare.

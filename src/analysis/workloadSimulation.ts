@@ -11,7 +11,7 @@ import type { ManifestModel } from '../manifest/model';
 import type { NodeSelectorTerm, Sourced, Workload } from '../manifest/model/types';
 import { podRequests } from '../manifest/model/workloads';
 import { DEFAULT_DURATION_MS, supportingObjects, type FailureKind, type Placement, type Scenario } from '../sim/scenario';
-import { servicesInFront } from './facts';
+import { nodeFailureTolerations, servicesInFront } from './facts';
 import { fewestPods } from '../manifest/model/autoscaling';
 import { matchesMap, matchesNodeSelectorTerms } from '../sim/selectors';
 import { ScenarioError, simulate } from '../sim/simulate';
@@ -85,14 +85,14 @@ export class WorkloadSimulations {
       faults: [{ kind: failure, targets: [], atMs: 0, recoverAfterMs }],
       interventions: [],
       ...(placement ? { placement } : {}),
-      durationMs: DEFAULT_DURATION_MS,
+      durationMs: durationFor(workload),
       preFailureMs: 0,
       seed: 1,
     };
     try {
       const { summary, states } = simulate(scenario);
       const nodesBefore = new Set(states.filter((s) => s.object.kind === 'Pod' && s.from === 0 && s.node !== '<none>').map((s) => s.node)).size;
-      return { summary: summary.workloads[0], nodesBefore, failedNode: summary.failedNodes[0], variant, durationMs: DEFAULT_DURATION_MS };
+      return { summary: summary.workloads[0], nodesBefore, failedNode: summary.failedNodes[0], variant, durationMs: scenario.durationMs };
     } catch (error) {
       if (error instanceof ScenarioError) return null;
       throw error;
@@ -134,6 +134,19 @@ export class WorkloadSimulations {
     }
     return short;
   }
+}
+
+/** The longest run for a workload: the editor simulates every workload on every edit. */
+const MAX_SIMULATED_MS = 2 * 3600_000;
+
+/**
+ * Long enough to see the workload's toleration of a dead node run out and its replacement start
+ * (the taint comes within about a minute of the failure), up to MAX_SIMULATED_MS: a longer
+ * toleration is said with the time it runs out (outageText.ts).
+ */
+function durationFor(workload: Workload): number {
+  const seconds = nodeFailureTolerations(workload).map(({ toleration }) => toleration.tolerationSeconds ?? 0);
+  return Math.min(MAX_SIMULATED_MS, Math.max(DEFAULT_DURATION_MS, Math.max(0, ...seconds) * 1000 + 10 * 60_000));
 }
 
 /** The workspace's nodes, or the default cluster given what the workload's pods ask of a node. */

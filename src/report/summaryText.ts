@@ -102,8 +102,13 @@ function failureReason(summary: ReasonInput): string {
       if (cause.forceDetachAtMs !== undefined) return `${waits}; the old pod object is gone, and the attach-detach controller force-detaches the volume 6 minutes later, at ${formatDuration(cause.forceDetachAtMs)}, after the end of the run${taint ? `, unless ${taint} releases it sooner` : ''}.`;
       return `${waits} and is only detached 6 minutes after the old pod object is gone${cause.outOfServiceInert ? '' : ', or at once with the out-of-service taint'}; ${release(cause)}.`;
     }
-    case 'not-evicted-yet':
-      return `${cause.pod} still counts as running on ${cause.node} (${cause.status} in the API${cause.serving ? ', and it still answers' : ''}) at the end: it has not been evicted yet (tolerationSeconds counts from ${cause.retaintedMs !== null ? countedFrom(cause) : `the NoExecute taint${noExecuteTaintMs !== null ? ` at ${formatDuration(noExecuteTaintMs)}` : ''}`})${untilLeader(cause.leaderlessSinceMs)}.`;
+    case 'not-evicted-yet': {
+      const from = cause.retaintedMs !== null ? countedFrom(cause) : `the NoExecute taint${noExecuteTaintMs !== null ? ` at ${formatDuration(noExecuteTaintMs)}` : ''}`;
+      const due = cause.evictionAtMs !== undefined && cause.leaderlessSinceMs === undefined
+        ? `: its tolerationSeconds ${formatCount(cause.tolerationSeconds!)} counts from ${from}, so it is evicted at about ${formatDuration(cause.evictionAtMs)}, after the end of the run`
+        : ` (tolerationSeconds counts from ${from})`;
+      return `${cause.pod} still counts as running on ${cause.node} (${cause.status} in the API${cause.serving ? ', and it still answers' : ''}) at the end: it has not been evicted yet${due}${untilLeader(cause.leaderlessSinceMs)}.`;
+    }
     case 'evictions-stopped':
       return cause.state === 'all-zones-down'
         ? `Every zone is fully disrupted, so the node lifecycle controller evicts nothing anywhere (master disruption mode): ${cause.pod} stays bound to ${cause.node} until some node is Ready again.`

@@ -63,10 +63,11 @@ export type OutcomeCause = { alsoWaiting?: number } & (
   | { kind: 'volume-attached-elsewhere'; pod: string; node: string; volume: string; attachedTo: string; inline?: true; outOfServiceInert?: true; forceDetachAtMs?: number; forceDetachDisabled?: true }
   /**
    * `leaderlessSinceMs`: the controller manager restarted then and no new leader holds its lease at the end.
+   * `tolerationSeconds`: how long the pod tolerates the taint; `evictionAtMs`: when that runs out, after the run.
    * `retaintedMs` (here and in replaced): the NoExecute taint written anew; `takeoverMs`: the new leader's
    * takeover it followed, where tolerationSeconds counts from.
    */
-  | { kind: 'not-evicted-yet'; pod: string; node: string; status: string; serving: boolean; retaintedMs: number | null; takeoverMs?: number; leaderlessSinceMs?: number }
+  | { kind: 'not-evicted-yet'; pod: string; node: string; status: string; serving: boolean; retaintedMs: number | null; takeoverMs?: number; leaderlessSinceMs?: number; tolerationSeconds?: number; evictionAtMs?: number }
   | { kind: 'evictions-stopped'; pod: string; node: string; zone: string; state: 'PartialDisruption' | 'all-zones-down' }
   /** `tolerationSeconds`: a finite toleration longer than any run (MAX_DURATION_MS), in effect forever; absent, none at all. */
   | { kind: 'tolerates-forever'; pod: string; node: string; taint: string; serving: boolean; tolerationSeconds?: number }
@@ -299,6 +300,9 @@ export function summarize(
         return retainted;
       });
       if (takeoverMs !== undefined) cause.takeoverMs = takeoverMs;
+      // Counted from the taint (written anew) or a new leader's takeover, as the text says.
+      const from = cause.kind === 'not-evicted-yet' ? cause.takeoverMs ?? cause.retaintedMs ?? noExecuteAt.get(cause.node) : undefined;
+      if (cause.kind === 'not-evicted-yet' && cause.tolerationSeconds !== undefined && from !== undefined) cause.evictionAtMs = from + cause.tolerationSeconds * 1000;
     }
     if ((cause.kind === 'not-evicted-yet' || cause.kind === 'not-noticed-yet') && leaderlessSince !== undefined) cause.leaderlessSinceMs = leaderlessSince;
     if ((cause.kind === 'statefulset-identity' || cause.kind === 'volume-attached-elsewhere') && !outOfServiceTaint) cause.outOfServiceInert = true;
@@ -506,5 +510,5 @@ function waitingCause(pod: SimPod, serving: boolean, stopped: EvictionStop): { o
   if (toleratedMs < 0 || toleratedMs > MAX_DURATION_MS) {
     return { outcome: 'tolerated', cause: { kind: 'tolerates-forever', pod: pod.name, node: node.name, taint, serving, ...(toleratedMs > 0 ? { tolerationSeconds: toleratedMs / 1000 } : {}) } };
   }
-  return { outcome: 'awaiting-eviction', cause: { kind: 'not-evicted-yet', pod: pod.name, node: node.name, status: podStatus(pod), serving, retaintedMs: null } };
+  return { outcome: 'awaiting-eviction', cause: { kind: 'not-evicted-yet', pod: pod.name, node: node.name, status: podStatus(pod), serving, retaintedMs: null, ...(carried.length > 0 ? { tolerationSeconds: toleratedMs / 1000 } : {}) } };
 }

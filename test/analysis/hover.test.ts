@@ -243,6 +243,10 @@ describe('lenses (KFS012)', () => {
     assert.match(worstOutageText(worstLens(result.slice(0, 2))!), /^Node failure: down ~(5m5[0-9]|6m1?[0-9])s$/);
     assert.equal(worstOutageText(result[1]), 'Node failure: no outage');
     assert.equal(worstLens([]), undefined);
+    // A toleration longer than the 2 hours simulated: a bound, not an estimate.
+    const [day] = lenses(deployment('1', `      tolerations: [{key: node.kubernetes.io/unreachable, operator: Exists, effect: NoExecute, tolerationSeconds: 86400}]\n`));
+    assert.match(day.title, /^If its node fails: down more than 2h \(back in 2m: down ~/);
+    assert.equal(worstOutageText(day), 'Node failure: down more than 2h');
   });
 
   it('the status bar agrees with a StatefulSet\'s lens: serving, but short of a replica until someone acts, is worse than no outage', () => {
