@@ -110,9 +110,9 @@ function failureReason(summary: ReasonInput): string {
       return `${cause.pod} still counts as running on ${cause.node} (${cause.status} in the API${cause.serving ? ', and it still answers' : ''}) at the end: it has not been evicted yet${due}${untilLeader(cause.leaderlessSinceMs)}.`;
     }
     case 'evictions-stopped':
-      return cause.state === 'all-zones-down'
-        ? `Every zone is fully disrupted, so the node lifecycle controller evicts nothing anywhere (master disruption mode): ${cause.pod} stays bound to ${cause.node} until some node is Ready again.`
-        : `Zone ${cause.zone} is in PartialDisruption (more than 2 and at least 55 % of its nodes not Ready, in a zone of at most 50 nodes), so the node lifecycle controller stops tainting there: ${cause.pod} on ${cause.node} is never evicted while that lasts.`;
+      if (cause.state === 'all-zones-down') return `Every zone is fully disrupted, so the node lifecycle controller evicts nothing anywhere (master disruption mode): ${cause.pod} stays bound to ${cause.node} until some node is Ready again.`;
+      if (cause.state === 'PartialDisruption') return `Zone ${cause.zone} is in PartialDisruption (more than 2 and at least 55 % of its nodes not Ready, in a zone of at most 50 nodes), so the node lifecycle controller stops tainting there: ${cause.pod} on ${cause.node} is never evicted while that lasts.`;
+      return `kube-controller-manager's --node-eviction-rate is 0, so the node lifecycle controller never taints a node of zone ${cause.zone} (${cause.state}) NoExecute: ${cause.pod} on ${cause.node} is never evicted and stays bound there until the node returns.`;
     case 'tolerates-forever':
     {
       const stays = `bound to ${cause.node}${cause.serving ? ' and still answers' : ' and serves nothing'} until the node returns`;

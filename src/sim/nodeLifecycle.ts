@@ -367,7 +367,8 @@ export class NodeLifecycleController {
       ? (size > largeClusterSizeThreshold.value ? secondaryNodeEvictionRate.value : 0)
       : nodeEvictionRate.value;
     this.zoneQueues.get(zone)?.swapLimiter(qps, now);
-    if (previous !== 'Initial' || state !== 'Normal') {
+    // A zone that starts Normal is said only when it evicts nothing (--node-eviction-rate=0): the summary reads it.
+    if (previous !== 'Initial' || state !== 'Normal' || qps <= 0) {
       store.event({ kind: 'Zone', name: zoneName(zone), namespace: '' }, 'Note', state, { zone: zoneName(zone), qps });
     }
     if (qps > 0) this.taintLoop.request();

@@ -68,7 +68,8 @@ export type OutcomeCause = { alsoWaiting?: number } & (
    * takeover it followed, where tolerationSeconds counts from.
    */
   | { kind: 'not-evicted-yet'; pod: string; node: string; status: string; serving: boolean; retaintedMs: number | null; takeoverMs?: number; leaderlessSinceMs?: number; tolerationSeconds?: number; evictionAtMs?: number }
-  | { kind: 'evictions-stopped'; pod: string; node: string; zone: string; state: 'PartialDisruption' | 'all-zones-down' }
+  /** `state`: the zone's, where its eviction rate is 0 (PartialDisruption's secondary rate, or --node-eviction-rate=0 in Normal and FullDisruption). */
+  | { kind: 'evictions-stopped'; pod: string; node: string; zone: string; state: 'Normal' | 'PartialDisruption' | 'FullDisruption' | 'all-zones-down' }
   /** `tolerationSeconds`: a finite toleration longer than any run (MAX_DURATION_MS), in effect forever; absent, none at all. */
   | { kind: 'tolerates-forever'; pod: string; node: string; taint: string; serving: boolean; tolerationSeconds?: number }
   /** `readinessProbe`: whether a failing probe, rather than a container down between restarts, explains `podReady` false. */
@@ -188,7 +189,7 @@ export function summarize(
     return times;
   };
   // Where the node lifecycle controller has stopped tainting at the end (SEMANTICS.md 3.6).
-  const stoppedZones = new Map<string, boolean>();
+  const stoppedZones = new Map<string, ZoneState | undefined>();
   let allZonesDown = false;
   // A controller-manager restart whose new leader has not taken the lease by the end: no controller acts.
   let leaderlessSince: number | undefined;
@@ -205,7 +206,7 @@ export function summarize(
     }
     if (e.type === 'Note') {
       if (e.reason === 'MasterDisruptionMode' || e.reason === 'MasterDisruptionModeExit') allZonesDown = e.reason === 'MasterDisruptionMode';
-      else if (e.object.kind === 'Zone') stoppedZones.set(e.object.name, e.reason === 'PartialDisruption' && e.detail?.qps === 0);
+      else if (e.object.kind === 'Zone') stoppedZones.set(e.object.name, e.detail?.qps === 0 ? e.reason as ZoneState : undefined);
       continue;
     }
     if (e.type === 'NodeCondition' && e.detail?.status !== 'True') {
@@ -277,7 +278,7 @@ export function summarize(
     const affectedNodes = new Set(affected.map((p) => p.nodeName!));
     const times = firstAt.get(workload) ?? {};
     const totals = metrics.totals(workload);
-    const stopped = (node: SimNode): EvictionStop => (allZonesDown ? 'all-zones-down' : stoppedZones.get(zoneName(node.zone)) ? 'PartialDisruption' : null);
+    const stopped = (node: SimNode): EvictionStop => (allZonesDown ? 'all-zones-down' : stoppedZones.get(zoneName(node.zone)) ?? null);
     // The first affected pod to end Failed, if that came before any deletion.
     let failure: PodFailure | null = null;
     for (const pod of affected) {
@@ -330,7 +331,8 @@ export function summarize(
   return { failedNodes: failedNames, placement, initialPlacement, failedNodesByFault: failedNodesByFault.map((nodes) => nodes.map((n) => n.name)), workloads };
 }
 
-type EvictionStop = 'PartialDisruption' | 'all-zones-down' | null;
+type ZoneState = 'Normal' | 'PartialDisruption' | 'FullDisruption';
+type EvictionStop = ZoneState | 'all-zones-down' | null;
 
 /** The earliest (or latest) of the items' times, null when none has one. */
 const over = (pick: (a: number, b: number) => number) => <T>(items: Iterable<T>, time: (item: T) => number | undefined): number | null => {

@@ -40,6 +40,17 @@ describe('zone states with staggered failures (SEMANTICS.md 3.6, 18)', () => {
     assert.match(reasonOf(web), /Zone a is in PartialDisruption .* never evicted while that lasts/);
   });
 
+  it('--node-eviction-rate=0: a Normal zone taints nothing NoExecute, and the summary says the pod is never evicted (not "simulate longer")', () => {
+    const result = run([deployment('web', 1)], { set: { 'kcm.node-eviction-rate': 0 }, durationMs: 20 * MINUTE });
+    assert.equal(noExecuteTaints(result).length, 0);
+    const web = result.summary.workloads[0];
+    assert.equal(web.outcome, 'stuck');
+    assert.deepEqual([web.cause.kind, web.cause.kind === 'evictions-stopped' && web.cause.state], ['evictions-stopped', 'Normal']);
+    assert.match(reasonOf(web), /^kube-controller-manager's --node-eviction-rate is 0, so the node lifecycle controller never taints a node of zone \S+ \(Normal\) NoExecute: web-\S+ on \S+ is never evicted/);
+    // At the default rate the zone's start is no event: a trace without the knob is as before.
+    assert.ok(!run([deployment('web', 1)], { durationMs: MINUTE }).events.some((e) => e.object.kind === 'Zone'));
+  });
+
   it('the same three failures in a zone of 10 stay Normal: every node tainted, the queue 10 s apart at most', () => {
     const cluster = zonedCluster({ a: Array.from({ length: 10 }, (_, i) => `a${i + 1}`) });
     const result = run([daemonSet], { cluster, targets: ['node/a1', 'node/a2', 'node/a3'], failAtMs: { 'node/a2': 3000, 'node/a3': 6000 }, durationMs: 3 * MINUTE });
