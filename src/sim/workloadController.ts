@@ -11,6 +11,9 @@ import type { Random } from './random';
 import type { PodChange } from './store';
 import type { VolumeBinder } from './volumeBinding';
 
+/** The controller that creates the pods: a Deployment's ReplicaSet's, a CronJob's Job's. */
+const CREATOR: Partial<Record<SimWorkload['kind'], string>> = { Deployment: 'replicaset-controller', CronJob: 'job-controller' };
+
 export abstract class WorkloadController {
   protected readonly client: ApiClient;
   protected readonly random: Random;
@@ -64,7 +67,7 @@ export abstract class WorkloadController {
     return this.expectedCreations.get(workload) ?? 0;
   }
 
-  /** Creates a pod through the API; it is a replacement when it is created after the failure. */
+  /** Creates a pod through the API; it is a replacement when it is created after the failure (its creator as in SuccessfulCreate events). */
   protected create(workload: SimWorkload, ordinal?: number, template?: PodTemplateSim): void {
     const { store, clock } = this.ctx;
     if (clock.now >= 0 && !this.mayReplace(workload)) return;
@@ -73,7 +76,7 @@ export abstract class WorkloadController {
     pod.replacement = clock.now >= 0;
     this.client.write(() => {
       pod.createdAt = clock.now;
-      store.createPod(pod, `${workload.kind.toLowerCase()}-controller`);
+      store.createPod(pod, CREATOR[workload.kind] ?? `${workload.kind.toLowerCase()}-controller`);
     });
   }
 

@@ -64,6 +64,11 @@ describe('stories: what happens to each kind of workload', () => {
     assert.ok(db.replacementReadyMs! < removed + 30_000, `ready at ${db.replacementReadyMs}`);
   });
 
+  it('a replacement\'s SuccessfulCreate names the controller that creates it: a Deployment\'s pods come from the replicaset-controller', () => {
+    const creators = (yaml: string) => run([yaml], { durationMs: 8 * 60_000 }).events.filter((e) => e.type === 'PodCreated' && e.t >= 0).map((e) => e.detail?.by);
+    assert.deepEqual([...new Set(creators(deployment('web', 1)))], ['replicaset-controller']);
+  });
+
   it('a hostNetwork DaemonSet pod has its node\'s IP, which a reboot does not change', () => {
     const hostNetwork = daemonSet.replace('    spec:\n', '    spec:\n      hostNetwork: true\n');
     const result = run([hostNetwork], { targets: ['node/worker-a1'], recoverAfterMs: 7 * MINUTE, durationMs: 10 * MINUTE });
