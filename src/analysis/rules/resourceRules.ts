@@ -39,7 +39,7 @@ export const bestEffort: Rule = {
       const defaults = limitRangeDefaults(workload, ctx.workspace);
       if (containers.length === 0 || !all.every(isBare) || !isEmpty(defaults.requests) || !isEmpty(defaults.limits)) return [];
       return [finding(this, workload, [...podSpecPath(workload), 'containers'],
-        'No container requests or limits cpu or memory: the pods are BestEffort, the first the kubelet evicts when its node runs low on memory or disk (memory.available<100Mi, nodefs.available<10% by default), whatever their priority among equals. Set requests (and limits) for each container.')];
+        'No container requests or limits cpu or memory: the pods are BestEffort. When its node runs low on memory or disk (memory.available<100Mi, nodefs.available<10% by default), the kubelet evicts first the pods using more than they request, lower priority first; a BestEffort pod requests nothing, so it goes before every pod within its requests, whatever its priority. Set requests (and limits) for each container.')];
     });
   },
 };
@@ -94,7 +94,7 @@ function burstableFinding(rule: Rule, ctx: RuleContext, workload: Sourced<Worklo
     return (container.requests[key] ?? limit) < limit ? [`a ${name} request below its limit`] : [];
   });
   return finding(rule, workload, path,
-    `${init ? 'Init container' : 'Container'} ${containerName(container)} has ${gaps.join(' and ')}: the pods are Burstable, evicted under node pressure after BestEffort pods and before Guaranteed ones, starting with those most over their requests. Make requests and limits equal, cpu and memory, to make them Guaranteed (raising requests reserves more of the node).`,
+    `${init ? 'Init container' : 'Container'} ${containerName(container)} has ${gaps.join(' and ')}: the pods are Burstable. Under node pressure the kubelet first evicts the pods using more than they request, BestEffort ones among them, lower priority first; a Burstable pod within its requests goes only after them, with the Guaranteed ones. Make requests and limits equal, cpu and memory, to make them Guaranteed (raising requests reserves more of the node).`,
     { fixes });
 }
 
