@@ -38,6 +38,7 @@ export const CONTROLLER_MANAGER_KNOBS = {
   podEvictionTimeout: {
     name: 'pod-eviction-timeout', type: 'duration', defaultValue: () => 5 * MINUTE_MS, min: 0,
     description: 'Legacy eviction delay.',
+    removedIn: 27,
     noEffect: (minor: number) => (minor >= 27
       ? `--pod-eviction-timeout was removed in Kubernetes 1.27: a real kube-controller-manager does not start with it (unknown flag), and the simulation ignores it; the eviction delay is the pod's tolerationSeconds (apiserver --default-unreachable-toleration-seconds).`
       : `--pod-eviction-timeout is ignored with taint-based eviction (the default since 1.13); the eviction delay is the pod's tolerationSeconds (apiserver --default-unreachable-toleration-seconds).`),
@@ -45,6 +46,7 @@ export const CONTROLLER_MANAGER_KNOBS = {
   enableTaintManager: {
     name: 'enable-taint-manager', type: 'bool', defaultValue: () => true,
     description: 'Taint-based eviction; false (up to 1.26) selects the legacy path that deletes pods pod-eviction-timeout after the node stopped reporting, with status reason NodeLost.',
+    removedIn: 27,
     noEffect: (minor: number) => (minor >= 27 ? '--enable-taint-manager was removed in Kubernetes 1.27: a real kube-controller-manager does not start with it (unknown flag), and the simulation ignores it; taint-based eviction always runs.' : undefined),
   },
   disableForceDetachOnTimeout: {

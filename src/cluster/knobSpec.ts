@@ -19,6 +19,13 @@ export interface KnobSpec<T extends KnobValue = KnobValue> {
   readonly noEffect?: (minor: number) => string | undefined;
   /** The oldest minor version whose component knows it: an older one does not start with it written in its file. */
   readonly requires?: { minor: number; problem: string };
+  /** The first minor version whose component no longer has it. */
+  readonly removedIn?: number;
+}
+
+/** The component of that version has no such setting: its default is only the simulator's placeholder. */
+export function absentIn(spec: KnobSpec, minor: number): boolean {
+  return (spec.removedIn !== undefined && minor >= spec.removedIn) || (spec.requires !== undefined && minor < spec.requires.minor);
 }
 
 /** A resolved setting: its value, where the value came from, and what it is. */

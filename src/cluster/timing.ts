@@ -11,7 +11,7 @@ import { flagIntWithin, isDecimalNumber, MAX_INT64_TEXT, MIN_INT64_TEXT } from '
 import { describeSuggestions } from '../manifest/suggest';
 import { API_SERVER_KNOBS } from './apiServerConfiguration';
 import { CONTROLLER_MANAGER_KNOBS, legacyPodEviction } from './controllerManagerConfiguration';
-import type { Knob, KnobSpec, KnobSpecs, Resolved } from './knobSpec';
+import { absentIn, type Knob, type KnobSpec, type KnobSpecs, type Resolved } from './knobSpec';
 import { KUBELET_KNOBS } from './kubeletConfiguration';
 import type { KubernetesVersion } from './kubernetesVersion';
 import { PRESETS } from './presets';
@@ -117,7 +117,9 @@ export function resolveTiming(request: TimingRequest): TimingConfiguration {
     const record: Record<string, Knob> = {};
     // The simulator's own parameters are its assumptions, not a Kubernetes release's defaults.
     const source = component === 'simulator' ? 'simulator default' : `Kubernetes ${version.label} default`;
-    for (const [field, spec] of Object.entries(specs as KnobSpecs)) record[field] = { value: spec.defaultValue(version.minor), source, spec };
+    for (const [field, spec] of Object.entries(specs as KnobSpecs)) {
+      record[field] = { value: spec.defaultValue(version.minor), source: absentIn(spec, version.minor) ? `not a setting of Kubernetes ${version.label}` : source, spec };
+    }
     records[component] = record;
   }
 

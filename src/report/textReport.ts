@@ -29,7 +29,9 @@ export const KEY_KNOBS = ['kcm.node-monitor-grace-period', 'kcm.node-monitor-per
 export function keyTimingText(timing: Record<string, TimingJson>): string {
   // Knobs one after another from one source share it: "a=1, b=2 (Kubernetes 1.36 defaults)", not the source five times.
   const groups: { source: string; settings: string[] }[] = [];
-  for (const name of KEY_KNOBS) {
+  // Besides the key knobs, every other one the run sets: a --set, a preset, a cluster file.
+  const set = Object.keys(timing).filter((name) => !KEY_KNOBS.includes(name) && !/ default$|^not a setting of /.test(timing[name].source));
+  for (const name of [...KEY_KNOBS, ...set]) {
     const knob = timing[name];
     const value = typeof knob.value === 'number' && knob.unit === 'ms' ? formatDuration(knob.value) : String(knob.value);
     const setting = `${name.replace(/^[a-z]+\./, '')}=${value}`;

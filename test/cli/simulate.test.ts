@@ -301,6 +301,15 @@ items:
     assert.doesNotMatch(byZone.stderr, /no zone\)/);
   });
 
+  it('the header\'s timing names every knob the run sets besides the key ones; a flag the version does not have is said so in the JSON', () => {
+    const { stdout } = run('simulate', file, '--duration', '1m', '--failure', 'kubelet-not-ready', '--set', 'apiserver.default-not-ready-toleration-seconds=60');
+    assert.match(stdout, /^Timing: .*default-unreachable-toleration-seconds=300 \(Kubernetes 1\.\d+ defaults\); default-not-ready-toleration-seconds=60 \(--set\)\.$/m);
+    const timing = JSON.parse(run('simulate', file, '--duration', '1m', '--format', 'json').stdout).timing;
+    assert.match(timing['kcm.enable-taint-manager'].source, /^not a setting of Kubernetes 1\.\d+$/);
+    assert.match(timing['kcm.pod-eviction-timeout'].source, /^not a setting of Kubernetes 1\.\d+$/);
+    assert.equal(JSON.parse(run('simulate', file, '--duration', '1m', '--format', 'json', '--k8s-version', '1.26').stdout).timing['kcm.enable-taint-manager'].source, 'Kubernetes 1.26 default');
+  });
+
   it('writes to standard output with -o -', () => {
     const { code, stdout } = run('simulate', file, '--duration', '1m', '-o', '-');
     assert.equal(code, 0);
