@@ -62,7 +62,7 @@ export function runCheck(argv: string[], out: Output, cwd = process.cwd()): numb
   }
   for (const error of errors) out.stderr(`kube-failure-sim: ${error}\n`);
 
-  if (format === 'json') out.stdout(`${JSON.stringify(checkReport(checked))}\n`);
+  if (format === 'json') out.stdout(`${JSON.stringify(checkReport(checked, errors))}\n`);
   else if (format === 'sarif') out.stdout(`${JSON.stringify(sarifReport(checked, errors, cwd), null, 2)}\n`);
   else out.stdout(checked.flatMap(({ path, analysis }) => analysis.findings.map((f) => `${findingLine(path, f)}\n`)).join(''));
 
@@ -103,10 +103,11 @@ function summaryLine(fileCount: number, findings: Finding[]): string {
   return `${plural(fileCount, 'file')} checked: ${plural(count('error'), 'error')}, ${plural(count('warning'), 'warning')}, ${count('info')} info`;
 }
 
-/** The JSON contract of `check --format json` (version 1). */
-export function checkReport(checked: CheckedFile[]) {
+/** The JSON contract of `check --format json` (version 1); `errors`: what could not be read (exit code 2), as standard error says it. */
+export function checkReport(checked: CheckedFile[], errors: readonly string[] = []) {
   return {
     version: 1,
+    errors,
     files: checked.map(({ path, analysis }) => ({
       path,
       documents: analysis.read.parsed.documents.length,

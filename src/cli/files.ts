@@ -100,8 +100,9 @@ export function collectFiles(paths: string[], cwd = process.cwd()): { files: Inp
           const target = fs.statSync(full);
           isDirectory = target.isDirectory();
           isFile = target.isFile();
-        } catch {
-          if (isYamlFile(entry.name)) errors.push(`${full} is a symbolic link to nothing; skipped`);
+        } catch (error) {
+          const loop = (error as NodeJS.ErrnoException).code === 'ELOOP';
+          if (isYamlFile(entry.name)) errors.push(`${full} is ${loop ? 'a loop of symbolic links' : 'a symbolic link to nothing'}; skipped`);
           continue;
         }
       }

@@ -32,7 +32,8 @@ function assertCheckReportShape(report: Json): void {
   const isRange = (r: unknown) => typeof r === 'object' && r !== null && isPosition((r as Json).start) && isPosition((r as Json).end);
   const isRef = (o: unknown) => ['kind', 'name', 'namespace'].every((k) => typeof (o as Json)[k] === 'string') && Object.keys(o as Json).length === 3;
   assert.equal(report.version, 1);
-  assert.deepEqual(Object.keys(report), ['version', 'files']);
+  assert.deepEqual(Object.keys(report), ['version', 'errors', 'files']);
+  assert.ok(Array.isArray(report.errors) && (report.errors as unknown[]).every((e) => typeof e === 'string'));
   for (const file of report.files as Json[]) {
     assert.deepEqual(Object.keys(file), ['path', 'documents', 'objects', 'findings']);
     assert.equal(typeof file.path, 'string');
@@ -92,6 +93,14 @@ describe('kube-failure-sim check', () => {
     fs.symlinkSync(path.join(dir, 'ring-b'), path.join(dir, 'ring-a'));
     fs.symlinkSync(path.join(dir, 'ring-a'), path.join(dir, 'ring-b'));
     assert.match(run('check', path.join(dir, 'ring-a')).stderr, /^kube-failure-sim: a loop of symbolic links: .*ring-a\n/);
+    // Reached by walking the folder, a loop is named as one too; the JSON report carries what standard error says.
+    fs.symlinkSync(path.join(dir, 'self.yaml'), path.join(dir, 'self.yaml'));
+    const json = run('check', '--format', 'json', dir);
+    assert.equal(json.code, 2);
+    const { errors } = JSON.parse(json.stdout);
+    assert.deepEqual(errors, json.stderr.trimEnd().split('\n').map((line) => line.replace(/^kube-failure-sim: /, '')));
+    assert.ok(errors.some((e: string) => /dangling\.yaml is a symbolic link to nothing; skipped$/.test(e)));
+    assert.ok(errors.some((e: string) => /self\.yaml is a loop of symbolic links; skipped$/.test(e)), errors.join('\n'));
   });
 
   it('writes the JSON contract with objects, ranges and findings', () => {
