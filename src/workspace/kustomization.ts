@@ -71,7 +71,9 @@ export function resolve(uri: string, path: string): string {
   const scheme = /^[a-z][a-z0-9+.-]*:\/\/[^/]*/i.exec(uri)?.[0] ?? '';
   const rest = uri.slice(scheme.length);
   const absolute = rest.startsWith('/') || path.startsWith('/');
-  const parts = path.startsWith('/') ? path.split('/') : [...rest.split('/').slice(0, -1), ...path.split('/')];
+  // A URI's path is percent-encoded (an editor's file:///a%20b.yaml); a kustomization writes plain paths.
+  const written = path.split('/').map((part) => (scheme && part !== '.' && part !== '..' ? encodeURIComponent(part) : part));
+  const parts = path.startsWith('/') ? written : [...rest.split('/').slice(0, -1), ...written];
   const segments: string[] = [];
   for (const part of parts) {
     if (part === '' || part === '.') continue;

@@ -77,6 +77,8 @@ describe('kustomize patch files', () => {
     assert.equal(resolve('kus/overlays/prod/kustomization.yaml', 'replicas.yaml'), 'kus/overlays/prod/replicas.yaml');
     assert.equal(resolve('/repo/overlays/prod/kustomization.yaml', '../../patches/./a.yaml'), '/repo/patches/a.yaml');
     assert.equal(resolve('file:///repo/o/kustomization.yaml', '../p.yaml'), 'file:///repo/p.yaml');
+    assert.equal(resolve('file:///my%20repo/o/kustomization.yaml', 'patches/more replicas.yaml'), 'file:///my%20repo/o/patches/more%20replicas.yaml');
+    assert.equal(resolve('my repo/kustomization.yaml', 'more replicas.yaml'), 'my repo/more replicas.yaml');
     assert.equal(resolve('file:///kustomization.yaml', '../../p.yaml'), 'file:///p.yaml');
     assert.equal(resolve('kustomization.yaml', '../p.yaml'), '../p.yaml');
     assert.equal(resolve('a/kustomization.yaml', '../../p.yaml'), '../p.yaml');
