@@ -1,7 +1,8 @@
 /**
  * The time axis above the lanes: round ticks in seconds/minutes since the failure, the key
- * moments labelled (in three staggered rows, a label dropped rather than overlapped: zooming in makes room) and the cursor.
+ * moments labelled (in three staggered rows; a label with no room there is named in a line below: zooming in makes room) and the cursor.
  */
+import { formatDuration } from '../src/report/format';
 import type { KeyMoment } from '../src/report/timeline/model';
 import { el, svg, svgText, withTitle } from './dom';
 import type { Geometry } from './lanes';
@@ -14,6 +15,8 @@ export class AxisView {
   readonly element = el('div', undefined, 'axis');
   private readonly chart = svg('svg', { height: AXIS_HEIGHT }, 'axis-chart');
   private readonly cursorMark = svg('g', {}, 'axis-cursor');
+  /** The key moments in view whose labels found no room on the axis (a narrow column), named in text below it. */
+  private readonly unlabelled = el('div', undefined, 'axis-unlabelled');
   /** Tick labels with their extent, to hide those the cursor's flag would cover. */
   private tickLabels: { element: SVGElement; left: number; right: number }[] = [];
 
@@ -23,7 +26,8 @@ export class AxisView {
   /** `scrub(t)`: the pointer pressed on the axis, or dragged along it, places the cursor there. */
   constructor(scrub: (t: number) => void) {
     this.chart.setAttribute('aria-hidden', 'true');
-    this.element.appendChild(this.chart);
+    this.unlabelled.hidden = true;
+    this.element.append(this.chart, this.unlabelled);
     let pointer: number | undefined;
     const at = (event: PointerEvent) => {
       const t = this.timeAt(event.clientX);
@@ -68,10 +72,12 @@ export class AxisView {
     const rowEnds = [-Infinity, -Infinity, -Infinity];
     // Drawn after every line, so that no other moment's line crosses a label.
     const labels: SVGElement[] = [];
+    const dropped: string[] = [];
     moments.forEach((moment) => {
       const mx = x(moment.t);
       if (mx < 0 || mx > chartWidth) return;
-      const named = `${axisLabel(moment.t, 1)}  ${moment.label}`;
+      // Its time as the summary writes times (3ms, 5m25.103s).
+      const named = `${formatDuration(moment.t)}  ${moment.label}`;
       // Under a wider, invisible line that names it on hover: its label may be dropped below.
       shapes.push(svg('line', { x1: mx, x2: mx, y1: 17, y2: AXIS_HEIGHT }, `moment moment-${moment.kind}`), withTitle(svg('line', { x1: mx, x2: mx, y1: 17, y2: AXIS_HEIGHT }, 'moment-hit'), named));
       // A label wider than the chart is shortened to fit it, never drawn left of it.
@@ -80,12 +86,18 @@ export class AxisView {
       const width = text.length * CHAR_PX;
       const left = Math.max(0, Math.min(mx + 2, chartWidth - width));
       const row = rowEnds.findIndex((end) => end < left);
-      if (row < 0) return;
+      if (row < 0) {
+        dropped.push(`${formatDuration(moment.t)} ${moment.label}`);
+        return;
+      }
       rowEnds[row] = left + width + 4;
       labels.push(withTitle(svgText(left, 27 + row * 12, text, `moment-label moment-${moment.kind}`), named));
     });
     shapes.push(...labels, this.cursorMark);
     this.chart.replaceChildren(...shapes);
+    this.unlabelled.hidden = dropped.length === 0;
+    this.unlabelled.style.marginLeft = `${labelWidth}px`;
+    this.unlabelled.textContent = dropped.length === 0 ? '' : `Also: ${dropped.join(' · ')}`;
     this.setCursor(cursorMs, x(cursorMs), chartWidth);
   }
 

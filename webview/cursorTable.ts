@@ -174,11 +174,16 @@ function twoLinePods(cells: string[][]): [string[], string[][]] {
 /** Four tracks for the first line (the name's narrows as far as it must); the second line spans them (timeline.css .two-line). */
 function narrowPodLayout(nameChars: number) {
   // The narrowest NAME is the stylesheet's in a very narrow column (timeline.css --narrowest-name).
-  return ([name, ready, status, restarts]: number[]): GridLayout => ({ columns: `minmax(var(--narrowest-name, ${NARROWEST_NAME_CHARS}ch), ${Math.min(name, nameChars)}ch) ${ready}ch ${status}ch ${restarts}ch`, lines: 2 });
+  return ([name, ready, status, restarts]: number[]): GridLayout => ({ columns: `minmax(var(--narrowest-name, ${NARROWEST_NAME_CHARS}ch), ${Math.min(name, nameChars)}ch) ${ready}ch ${status}ch ${rest(restarts)}`, lines: 2 });
 }
 /** NAME and STATUS on a node's first line; TAINTS spans the second. */
 function narrowNodeLayout(nameChars: number) {
-  return ([name, status]: number[]): GridLayout => ({ columns: `minmax(var(--narrowest-name, ${NARROWEST_NAME_CHARS}ch), ${Math.min(name, nameChars)}ch) ${status}ch`, lines: 2 });
+  return ([name, status]: number[]): GridLayout => ({ columns: `minmax(var(--narrowest-name, ${NARROWEST_NAME_CHARS}ch), ${Math.min(name, nameChars)}ch) ${rest(status)}`, lines: 2 });
+}
+
+/** The last track takes the rest of the column: the second line, which spans every track, is then as wide as the column (taints broke inside words). */
+function rest(chars: number): string {
+  return `minmax(${chars}ch, 1fr)`;
 }
 
 /** A side editor column (media/timeline.css uses the same width): two lines per object whatever they need. */

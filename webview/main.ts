@@ -283,7 +283,9 @@ class TimelineApp {
 
   private setCursorValue(): void {
     this.axis.element.setAttribute('aria-valuenow', String(this.cursorMs / 1000));
-    this.axis.element.setAttribute('aria-valuetext', `${axisLabel(Math.abs(this.cursorMs), 1)} ${this.cursorMs < 0 ? 'before' : 'after'} the failure`);
+    // The key moments at the cursor are named: the axis that labels them is hidden from screen readers.
+    const here = this.timeline ? this.moments().filter((m) => m.t === this.cursorMs).map((m) => m.label) : [];
+    this.axis.element.setAttribute('aria-valuetext', `${axisLabel(Math.abs(this.cursorMs), 1)} ${this.cursorMs < 0 ? 'before' : 'after'} the failure${here.length > 0 ? `: ${here.join(', ')}` : ''}`);
   }
 
   private renderCursorPanels(): void {

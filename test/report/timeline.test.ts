@@ -137,6 +137,21 @@ describe('timeline of a partition of the node of web, healed after 8 minutes', (
   });
 });
 
+describe('key moments as the summary counts them', () => {
+  it('a graceful shutdown\'s removals are the Deletion moment, at the summary\'s podDeletionMs', () => {
+    const report = exampleTrace('examples', '--failure', 'graceful-shutdown', '--set', 'kubelet.shutdownGracePeriod=30s', '--duration', '5m');
+    const first = Math.min(...report.summary.workloads.flatMap((w) => (w.podDeletionMs === null ? [] : [w.podDeletionMs])));
+    assert.ok(!report.events.some((e) => e.type === 'PodDeletionStarted' && e.t <= first), 'no graceful deletion by then: removals only');
+    assert.deepEqual(buildTimeline(packReport(report)).keyMoments.filter((m) => m.kind === 'deletion').map((m) => m.t), [first]);
+  });
+
+  it('interventions of one instant are one moment even with another moment between them', () => {
+    const report = exampleTrace('examples/postgres-statefulset.yaml', '--target', 'node/worker-a1,node/worker-b1', '--delete-node-after', '4m', '--duration', '6m');
+    const labels = buildTimeline(packReport(report)).keyMoments.filter((m) => m.t === 240_000).map((m) => m.label);
+    assert.deepEqual(labels.filter((l) => l.startsWith('DeleteNode')), ['DeleteNode ×2']);
+  });
+});
+
 describe('timeline of a StatefulSet pod force-deleted at 400 s', () => {
   const timeline = buildTimeline(packReport(exampleTrace('examples/postgres-statefulset.yaml', '--duration', '10m', '--force-delete', 'postgres-0@400s')));
   const postgres = workload(timeline, 'StatefulSet/shop/postgres');

@@ -121,7 +121,7 @@ export interface Timeline {
 const NON_WORKLOAD_KINDS = new Set(['Pod', 'Node', 'EndpointSlice', 'Cluster']);
 
 /** The event types that can make a key moment. */
-const MOMENT_TYPES = new Set(['Fault', 'NodeCondition', 'TaintAdded', 'PodDeletionStarted', 'Recovery', 'Intervention', 'NodeDeleted']);
+const MOMENT_TYPES = new Set(['Fault', 'NodeCondition', 'TaintAdded', 'Recovery', 'Intervention', 'NodeDeleted']);
 
 function taintText(detail: Record<string, unknown> | undefined): string {
   const value = typeof detail?.value === 'string' && detail.value ? `=${detail.value}` : '';
@@ -219,7 +219,7 @@ function podObjects(key: string, object: number, states: readonly number[], crea
   });
 }
 
-function keyMoments(events: readonly EventJson[], workloads: readonly WorkloadSummaryJson[], failed: ReadonlySet<string>, podsOnFailed: ReadonlySet<string>): KeyMoment[] {
+function keyMoments(events: readonly EventJson[], workloads: readonly WorkloadSummaryJson[], failed: ReadonlySet<string>): KeyMoment[] {
   const moments: KeyMoment[] = [];
   const once = new Set<KeyMomentKind>();
   const first = (kind: KeyMomentKind, t: number, label: string) => {
@@ -232,11 +232,13 @@ function keyMoments(events: readonly EventJson[], workloads: readonly WorkloadSu
     if (e.type === 'Fault') moments.push({ t: e.t, kind: 'failure', label: `${e.reason} ${e.object.name}` });
     else if (e.type === 'NodeCondition' && onFailedNode && e.detail?.status !== 'True') first('not-ready', e.t, 'NotReady');
     else if (e.type === 'TaintAdded' && onFailedNode && e.detail?.effect === 'NoExecute') first('taint', e.t, 'NoExecute taint');
-    else if (e.type === 'PodDeletionStarted' && podsOnFailed.has(refKey(e.object))) first('deletion', e.t, 'Deletion');
     else if (e.type === 'Recovery') moments.push({ t: e.t, kind: 'recovery', label: `${e.object.name} back` });
     else if (e.type === 'Intervention') moments.push({ t: e.t, kind: 'intervention', label: e.reason });
     else if (e.type === 'NodeDeleted') first('node-deleted', e.t, 'Node deleted');
   }
+  // The first deletion as the summary counts it: graceful, or a removal (a graceful shutdown's, pod GC's).
+  const deletionTimes = workloads.map((w) => w.podDeletionMs).filter((t): t is number => t !== null);
+  if (deletionTimes.length > 0) moments.push({ t: Math.min(...deletionTimes), kind: 'deletion', label: 'Deletion' });
   const readyTimes = workloads.map((w) => w.replacementReadyMs).filter((t): t is number => t !== null);
   if (readyTimes.length > 0) moments.push({ t: Math.min(...readyTimes), kind: 'replacement-ready', label: 'Replacement Ready' });
   return mergeSimultaneous(moments.sort((a, b) => a.t - b.t));
@@ -247,18 +249,21 @@ function keyMoments(events: readonly EventJson[], workloads: readonly WorkloadSu
  * nodes"): the axis has room for a few labels, and one per node hid NotReady and the taint behind them.
  */
 function mergeSimultaneous(moments: readonly KeyMoment[]): KeyMoment[] {
-  const merged: KeyMoment[] = [];
-  for (let i = 0; i < moments.length;) {
-    const { t, kind } = moments[i];
-    const what = kind === 'recovery' ? '' : moments[i].label.split(' ')[0];
-    let j = i + 1;
-    while (j < moments.length && moments[j].t === t && moments[j].kind === kind && (kind === 'recovery' || moments[j].label.split(' ')[0] === what)) j++;
-    const count = j - i;
-    if (count === 1 || (kind !== 'failure' && kind !== 'recovery' && kind !== 'intervention')) merged.push(...moments.slice(i, j));
-    else merged.push({ t, kind, label: kind === 'failure' ? `${what} of ${count} nodes` : kind === 'recovery' ? `${count} nodes back` : `${what} ×${count}` });
-    i = j;
+  // Grouped whatever lies between them at that instant (two nodes' DeleteNode around a Node deleted).
+  const groups = new Map<string, KeyMoment[]>();
+  for (const moment of moments) {
+    const what = moment.kind === 'recovery' ? '' : moment.label.split(' ')[0];
+    const key = `${moment.t} ${moment.kind} ${what}`;
+    const group = groups.get(key);
+    if (group) group.push(moment);
+    else groups.set(key, [moment]);
   }
-  return merged;
+  return [...groups.values()].flatMap((group) => {
+    const [{ t, kind, label }] = group;
+    if (group.length === 1 || (kind !== 'failure' && kind !== 'recovery' && kind !== 'intervention')) return group;
+    const what = label.split(' ')[0];
+    return [{ t, kind, label: kind === 'failure' ? `${what} of ${group.length} nodes` : kind === 'recovery' ? `${group.length} nodes back` : `${what} ×${group.length}` }];
+  });
 }
 
 /** The packed trace's object of a workload's key; pods' keys are made only when a bare Pod is looked up (a large trace has thousands). */
@@ -329,7 +334,6 @@ export function buildTimeline(packed: PackedReport): Timeline {
     else createdAt.set(e.object, [e.t]);
   }
   const otherPods: PodLane[] = [];
-  const podsOnFailed = new Set<string>();
   for (const object of order) {
     if (trace.kind(object) !== 'Pod') continue;
     const ref = trace.ref(object);
@@ -338,7 +342,6 @@ export function buildTimeline(packed: PackedReport): Timeline {
     const workload = owner === null ? undefined : workloadById.get(owner);
     const lanes = podObjects(key, object, byObject[object], createdAt.get(ref), failed, sources, workload ?? null);
     (workload ? workload.pods : otherPods).push(...lanes);
-    if (lanes.some((l) => l.onFailedNode)) podsOnFailed.add(key);
   }
 
   // Services: attached to the workload whose pods their endpoints name, else the one of the same name.
@@ -379,7 +382,7 @@ export function buildTimeline(packed: PackedReport): Timeline {
   const allEvents = () => Array.from({ length: trace.eventCount }, (_, i) => trace.event(i));
   return {
     startMs, endMs: events.endMs, failedNodes: report.scenario.failedNodes, nodes: ordered, workloads, otherPods, otherEndpoints,
-    keyMoments: keyMoments(events.momentEvents, report.summary.workloads, failed, podsOnFailed),
+    keyMoments: keyMoments(events.momentEvents, report.summary.workloads, failed),
     get traceOrder() {
       return (traceOrder ??= new Map(allEvents().map((e, i) => [e, i])));
     },
