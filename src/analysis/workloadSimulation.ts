@@ -140,12 +140,13 @@ export class WorkloadSimulations {
 const MAX_SIMULATED_MS = 2 * 3600_000;
 
 /**
- * Long enough to see the workload's toleration of a dead node run out and its replacement start
- * (the taint comes within about a minute of the failure), up to MAX_SIMULATED_MS: a longer
- * toleration is said with the time it runs out (outageText.ts).
+ * Long enough to see the workloads' tolerations of a dead node run out and their replacements
+ * start (the taint comes within about a minute of the failure), up to MAX_SIMULATED_MS: a longer
+ * toleration is said with the time it runs out (outageText.ts). The CodeLens's run and the timeline
+ * a click on it opens last as long.
  */
-function durationFor(workload: Workload): number {
-  const seconds = nodeFailureTolerations(workload).map(({ toleration }) => toleration.tolerationSeconds ?? 0);
+export function durationFor(...workloads: Workload[]): number {
+  const seconds = workloads.flatMap((workload) => nodeFailureTolerations(workload).map(({ toleration }) => toleration.tolerationSeconds ?? 0));
   return Math.min(MAX_SIMULATED_MS, Math.max(DEFAULT_DURATION_MS, Math.max(0, ...seconds) * 1000 + 10 * 60_000));
 }
 

@@ -8,6 +8,7 @@ import type { ObjectRef } from '../manifest/objects';
 import type { Position, Range } from '../manifest/range';
 import type { SimulationChoices } from '../workspace/simulationChoices';
 import { API_VERSION_KEY, KIND_KEY, looksLikeManifest } from '../manifest/looksLikeManifest';
+import { isKustomizationFile } from '../workspace/kustomization';
 import { workspaceSettings } from './choices';
 import type { Config } from './config';
 import type { ListedFile, ModelSummary, Params, Result } from './worker/protocol';
@@ -66,7 +67,8 @@ export class WorkspaceIndex implements vscode.Disposable {
       apiVersion ||= API_VERSION_KEY.test(text);
       kind ||= KIND_KEY.test(text);
     }
-    const value = apiVersion && kind;
+    // A kustomization needs neither: its patches decide how other files are read.
+    const value = (apiVersion && kind) || isKustomizationFile(document.uri.path);
     this.manifests.set(key, { version: document.version, value });
     return value;
   }
@@ -217,7 +219,7 @@ export class WorkspaceIndex implements vscode.Disposable {
       if (stat.size > MAX_INDEXED_BYTES) return;
       // A file that is not UTF-8 is no manifest kubectl would apply: none of its objects count.
       const { text, invalidAt } = decodeUtf8(await vscode.workspace.fs.readFile(uri));
-      if (invalidAt === undefined && looksLikeManifest(text)) this.mirror.set(folder, key, text);
+      if (invalidAt === undefined && (looksLikeManifest(text) || isKustomizationFile(uri.path))) this.mirror.set(folder, key, text);
       else this.mirror.remove(folder, key);
     } catch {
       this.mirror.remove(folder, key);

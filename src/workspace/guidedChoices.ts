@@ -184,6 +184,7 @@ export function requestChoices(request: SimulationRequest, documents?: string[])
     recoverAfterMs: request.recoverAfterMs,
     interventions: request.interventions,
     durationMs: requestDuration(request),
+    ...(request.durationMs === undefined ? { lengthenForTolerations: true } : {}),
     placement: request.placement,
     seed: request.seed ?? defaults.seed,
     documents,

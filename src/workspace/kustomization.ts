@@ -10,6 +10,11 @@ import { TEMPLATE_DETECTED } from '../manifest/problem';
 /** A file kustomize reads as its kustomization when it has no kind of its own. */
 const KUSTOMIZATION_FILE = /(^|\/)(kustomization\.ya?ml|Kustomization)$/;
 
+/** Whether a path or URI names a kustomization file (which needs no apiVersion nor kind). */
+export function isKustomizationFile(path: string): boolean {
+  return KUSTOMIZATION_FILE.test(path);
+}
+
 export interface PatchReference {
   /** The kustomization's document (uri). */
   kustomization: string;
@@ -55,7 +60,7 @@ export function skippedPatch(read: ReadManifest, reference: PatchReference, labe
 
 function isKustomization(uri: string, value: unknown): value is Record<string, unknown> {
   if (!isMapping(value)) return false;
-  return value.kind === 'Kustomization' || (value.kind === undefined && KUSTOMIZATION_FILE.test(uri));
+  return value.kind === 'Kustomization' || (value.kind === undefined && isKustomizationFile(uri));
 }
 
 function isMapping(value: unknown): value is Record<string, unknown> {

@@ -18,6 +18,8 @@ export interface SimulationChoices {
   /** How pods are placed: as kube-scheduler scores nodes (default), packed (worst), or spread. */
   placement?: Placement;
   durationMs: number;
+  /** A duration nobody chose (a guided or CodeLens run): longer where the workloads tolerate a dead node longer, to show the eviction the CodeLens counts. */
+  lengthenForTolerations?: boolean;
   seed: number;
   /** The documents whose workloads are simulated; undefined: all. Supporting objects come from every document. */
   documents?: string[];

@@ -14,7 +14,7 @@ import { suppressionFixes } from '../analysis/suppression';
 import { hoverAt, type Hover } from '../analysis/hover';
 import { workloadLenses, type WorkloadLens } from '../analysis/lenses';
 import type { RuleContext } from '../analysis/rule';
-import { clusterFor, WorkloadSimulations } from '../analysis/workloadSimulation';
+import { clusterFor, durationFor, WorkloadSimulations } from '../analysis/workloadSimulation';
 import { REJECTED, unsimulatedWorkloads, withinBudget } from '../analysis/notSimulated';
 import { clusterFromNodes, clusterOf, type ClusterSpec } from '../cluster/clusterSpec';
 import { decodeUtf8 } from '../manifest/decode';
@@ -324,7 +324,8 @@ export class Workspace {
     const cluster = choices.cluster ? clusterFromNodes(choices.cluster.nodes, choices.cluster.source)
       : choices.clusterText ? clusterFromNodes(clusterNodes(choices.clusterText), choices.clusterText.source)
       : this.model().nodes.length > 0 ? this.derivedState().cluster : defaultClusterFor(workloads, objects, choices.targets);
-    return buildScenario({ workloads, objects, timing, cluster, locate: (w) => this.locate(w.source) }, choices);
+    const durationMs = choices.lengthenForTolerations ? Math.max(choices.durationMs, durationFor(...workloads)) : choices.durationMs;
+    return buildScenario({ workloads, objects, timing, cluster, locate: (w) => this.locate(w.source) }, { ...choices, durationMs });
   }
 
   /**

@@ -565,6 +565,10 @@ async function simulatePowerOff(page, workload) {
     await missingManifest.first().waitFor({ timeout: 30000 });
     assert.match((await missingManifest.first().innerText()).replace(/\s+/g, ' '), /\[Ln 5, Col 36\]/);
     await page.locator('.markers-panel .monaco-list-row', { hasText: 'Kubernetes 1.99 is outside the versions' }).first().waitFor({ timeout: 10000 });
+    // A patch that a kustomization without apiVersion or kind lists: one KFS091 naming it, not the API server's errors.
+    await quickOpen(page, 'replicas-patch.yaml');
+    await page.locator('.markers-panel .monaco-list-row', { hasText: 'This file is a kustomize patch' }).first().waitFor({ timeout: 30000 });
+    assert.equal(await page.locator('.markers-panel .monaco-list-row', { hasText: 'spec.selector is required' }).count(), 0);
     await page.locator('.tabs-container .tab[data-resource-name="hostile.yaml"]').first().click();
     await page.keyboard.press('Control+Shift+M');
     await goTo(page, '9:13');

@@ -9,6 +9,7 @@ import {
 import { readScenarioFile, scenarioRun, writeScenarioFile } from '../../src/workspace/scenarioFile';
 import { simulate } from '../../src/sim/simulate';
 import { Workspace } from '../../src/workspace/workspace';
+import { approx } from '../../src/analysis/outageText';
 import { REPO_ROOT } from '../support/shared';
 import type { InputError } from '../../src/workspace/inputError';
 
@@ -81,6 +82,23 @@ describe('guided "Simulate Node Failure…" choices', () => {
     const result = simulate(scenario);
     const green = result.states.find((s) => s.object.kind === 'Pod' && s.object.namespace === 'green');
     assert.deepEqual(result.summary.failedNodes, [green!.node]);
+  });
+
+  it('a picked run (a CodeLens\'s) lasts until a long toleration of a dead node runs out, as the CodeLens counts it; a chosen duration stays', () => {
+    const workspace = new Workspace();
+    const tolerating = (seconds: number) => `apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  replicas: 1\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n    spec:\n      tolerations: [{key: node.kubernetes.io/unreachable, operator: Exists, effect: NoExecute, tolerationSeconds: ${seconds}}]\n      containers: [{name: c, image: nginx}]\n`;
+    const request: SimulationRequest = { failure: 'power-off', targets: ['Deployment/web'], interventions: [] };
+    workspace.setDocument('web.yaml', tolerating(1200));
+    assert.equal(workspace.scenario(requestChoices(request, ['web.yaml'])).durationMs, 30 * 60_000);
+    const result = simulate(workspace.scenario(requestChoices(request, ['web.yaml'])));
+    assert.equal(result.summary.workloads[0].outcome, 'replaced');
+    assert.equal(workspace.lenses('web.yaml')[0].title.replace(/ \(back.*/, ''), `If its node fails: down ~${approx(result.summary.workloads[0].unavailableMs)}`);
+    assert.equal(workspace.scenario(requestChoices({ ...request, durationMs: 10 * 60_000 }, ['web.yaml'])).durationMs, 10 * 60_000);
+    // The default toleration needs no more than the default 20 minutes; a day-long one, the 2 hours the CodeLens simulates.
+    workspace.setDocument('web.yaml', tolerating(300));
+    assert.equal(workspace.scenario(requestChoices(request, ['web.yaml'])).durationMs, 20 * 60_000);
+    workspace.setDocument('web.yaml', tolerating(86_400));
+    assert.equal(workspace.scenario(requestChoices(request, ['web.yaml'])).durationMs, 2 * 3600_000);
   });
 
   it('a manifest whose only workload the YAML parser cannot read: the run points at the syntax error, and its Service is not called selectorless', () => {
