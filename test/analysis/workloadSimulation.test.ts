@@ -71,7 +71,8 @@ describe('per-workload simulations behind the findings', () => {
     assert.equal(workspace.simulations.runs, firstFive.simulations.runs);
     const titles = workspace.lenses('big.yaml').map((l) => l.title);
     assert.doesNotMatch(titles[4], /not simulated/);
-    assert.equal(titles[5], 'If its node fails: not simulated here: the first 10,000 pods of a file are');
+    // One lens for the workloads past the budget, at the first of them: a lens each slowed typing in a file of thousands.
+    assert.deepEqual(titles.slice(5), ['If its node fails: not simulated here: the first 10,000 pods of a file are (this and the 2 after it are not)']);
   });
 
   it('say in the CodeLens why a workload has no numbers: too many pods here, more than a cluster runs, a rejected field', () => {
