@@ -286,14 +286,17 @@ export class LanesView {
         // the namespace goes first when another namespace has a workload of that kind and name.
         const outcome = row.lane.summary?.outcome ?? '';
         const shown = this.ambiguous.has(`${row.lane.ref.kind}/${row.lane.ref.name}`) ? `${row.lane.ref.namespace}/${row.lane.ref.name}` : row.lane.ref.name;
-        const tagWidth = this.geometry.labelWidth <= NARROW_LABELS || !outcome ? 0 : this.measure(outcome, TAG_FONT_SCALE) + 14;
+        let tagWidth = this.geometry.labelWidth <= NARROW_LABELS || !outcome ? 0 : this.measure(outcome, TAG_FONT_SCALE) + 14;
+        // The name wins: a tag that would cut a name of up to 20 characters, or a longer one below its first 20, is left out (the name's label and the summary say the outcome).
+        if (tagWidth > 0 && this.geometry.labelWidth - 36 - tagWidth < this.measure(shown.slice(0, 20), 1, '600')) tagWidth = 0;
         // Workload names are bold (timeline.css .lane-label-workload).
         const name = this.nameOf(row, this.fitDistinct(shown, this.geometry.labelWidth - 36 - tagWidth, 1, '600'), `${row.lane.ref.kind}/${row.lane.ref.name} in ${row.lane.ref.namespace || 'default'}`,
           `${row.lane.ref.kind} ${shown}, ${outcome || 'no summary'}`, 'show its YAML');
         // The name's label already says the outcome.
         const tag = el('span', outcome, `tag outcome-${outcome || 'none'}`);
         tag.setAttribute('aria-hidden', 'true');
-        item.append(toggle, name, tag);
+        item.append(toggle, name);
+        if (tagWidth > 0 || this.geometry.labelWidth <= NARROW_LABELS) item.append(tag);
         break;
       }
       case 'pod': {

@@ -417,6 +417,23 @@ describeWithChromium('HTML report in Chromium', (browser) => {
     await page.close();
   });
 
+  it('gives a workload\'s name its room before its outcome tag: a tag that would cut the name is left out', async () => {
+    const manifest = path.join(dir, 'tagged.yaml');
+    fs.writeFileSync(manifest, fs.readFileSync(path.join(REPO_ROOT, 'examples', 'web-deployment.yaml'), 'utf8').replace(/\bweb\b/g, 'tol1200-payments'));
+    const { page, problems } = await open(browser(), report('tagged.html', manifest, '--duration', '10m'));
+    const label = page.locator('.lane-label-workload').first();
+    const shown = label.locator('.name > [aria-hidden=true]');
+    await page.setViewportSize({ width: 600, height: 900 });
+    await label.locator('.name > [aria-hidden=true]', { hasText: /^tol1200-payments$/ }).waitFor();
+    assert.equal(await label.locator('.tag').count(), 0);
+    // With room for both, both.
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await label.locator('.tag', { hasText: 'replaced' }).waitFor();
+    assert.equal(await shown.innerText(), 'tol1200-payments');
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
   it('shortens workload and pod names that differ in their middle by the start they share, so that a side column tells them apart', async () => {
     const name = (n: number) => `payments-service-frontend-canary-eu-west-${n}-primary`;
     const manifest = path.join(dir, 'alike.yaml');
