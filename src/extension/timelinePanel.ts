@@ -3,6 +3,8 @@ import { beforeAfter, restored, withoutComparison } from './comparison';
 import { MAX_RELOADS, ReadyWatchdog } from './readyWatchdog';
 import { isHostMessage, PAGE_LOAD_META, TIMELINE_VIEW_TYPE, isWebviewMessage, type FindingRef, type HostMessage, type HostNotice, type RunRef, type WebviewMessage } from '../../webview/protocol';
 import { interventionsTitle } from '../report/textReport';
+import { looksLikeManifest } from '../manifest/looksLikeManifest';
+import { isKustomizationFile } from '../workspace/kustomization';
 import { runReads } from './changedInput';
 import { savedMessage } from './savedState';
 
@@ -61,17 +63,19 @@ export class TimelinePanels implements vscode.Disposable {
         if (message.run) this.restoredRun(message.run);
       },
     }), vscode.workspace.onDidChangeTextDocument((event) => {
-      if (event.contentChanges.length > 0) this.documentChanged(event.document.uri);
+      if (event.contentChanges.length > 0) this.documentChanged(event.document);
     }));
   }
 
-  private documentChanged(uri: vscode.Uri): void {
-    const changed = uri.toString();
+  private documentChanged(document: vscode.TextDocument): void {
+    const changed = document.uri.toString();
+    let manifest: boolean | undefined;
+    const isManifest = () => (manifest ??= looksLikeManifest(document.getText()) || isKustomizationFile(document.uri.path));
     for (const entry of this.panels.values()) {
       const run = entry.alone.run;
       if (entry.inputChanged || !run) continue;
       const folder = vscode.workspace.getWorkspaceFolder(vscode.Uri.parse(run.document))?.uri.toString();
-      if (!runReads(run, changed, folder)) continue;
+      if (!runReads(run, changed, folder, isManifest)) continue;
       entry.inputChanged = true;
       sayInputChanged(entry);
     }
