@@ -5,7 +5,7 @@ import type { ObjectRef } from '../sim/trace';
 import { parseDuration } from '../manifest/duration';
 import type { Intervention } from '../sim/scenario';
 import {
-  FAILURE_OPTIONS, INTERVENTION_OPTIONS, interventions as guidedInterventions, presetOptions, RETURN_OPTIONS, targetOptions, versionOptions, type FolderVersion, type Option, type SimulationRequest,
+  FAILURE_OPTIONS, INTERVENTION_OPTIONS, interventions as guidedInterventions, presetOptions, returnOptions, targetOptions, versionOptions, type FolderVersion, type Option, type SimulationRequest,
 } from '../workspace/guidedChoices';
 
 const TITLE = 'Simulate Node Failure';
@@ -97,7 +97,7 @@ function keep<T>(answer: Answer<T>, store: (value: T) => void): Answer<true> {
  */
 export async function askSimulation(
   workloads: readonly ObjectRef[], nodes: readonly { name: string; labels: Record<string, string> }[], settings: { kubernetesVersion: string; profile: string },
-  folderVersion?: FolderVersion,
+  folderVersion?: FolderVersion, tolerations?: { seconds: readonly (number | null)[]; defaultSeconds: number },
 ): Promise<SimulationRequest | undefined> {
   let failure: SimulationRequest['failure'] = 'power-off';
   let targets: string[] = [];
@@ -118,7 +118,10 @@ export async function askSimulation(
     },
     async () => {
       for (;;) {
-        const back = await pickOne(3, 'Does it come back?', RETURN_OPTIONS);
+        // Said against the target workload's toleration of the unreachable taint, where the target is a workload.
+        const label = workloadLabeler(workloads);
+        const index = targets.length === 1 ? workloads.findIndex((w) => label(w) === targets[0]) : -1;
+        const back = await pickOne(3, 'Does it come back?', returnOptions(index >= 0 ? tolerations?.seconds[index] : undefined, tolerations?.defaultSeconds ?? 300));
         if (back === undefined || back === BACK) return back;
         // A value of its own: never (null) or a time; none: a time the user types, under the same step.
         if (back.value !== undefined) return keep(back, (o) => (recoverAfterMs = o.value ?? undefined));

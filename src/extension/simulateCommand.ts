@@ -179,7 +179,7 @@ export function registerSimulateCommand(context: vscode.ExtensionContext, index:
           : 'This file has no Deployment, StatefulSet, DaemonSet, ReplicaSet, Job, CronJob or Pod to simulate.');
         return;
       }
-      const request = await askSimulation(model.workloads, model.nodes, config.values, model.folderVersion);
+      const request = await askSimulation(model.workloads, model.nodes, config.values, model.folderVersion, model.unreachableTolerations);
       if (request) await run({ document: document.uri.toString(), ...request, durationMs: undefined });
     }),
     vscode.commands.registerCommand('kubeFailureSim.compare', () => panels.compareActive()),

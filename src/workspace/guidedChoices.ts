@@ -116,15 +116,26 @@ export function presetOptions(setting: string): Option<string>[] {
 }
 
 /** When the node comes back; undefined: the user types a duration. */
-export const RETURN_OPTIONS: readonly Option<number | null | undefined>[] = [
-  { value: null, label: 'The node never comes back', detail: 'See whether the workload recovers on its own, and how long that takes.' },
-  ...[1, 2, 5, 10].map((minutes) => ({
-    value: minutes * 60_000,
-    label: `It comes back after ${minutes} minute${minutes === 1 ? '' : 's'}`,
-    detail: minutes < 5 ? 'Before the default 5-minute tolerationSeconds run out: pods stay where they are.' : 'After the default tolerationSeconds: evicted pods may already be replaced.',
-  })),
-  { value: undefined, label: 'It comes back after…', detail: 'Type a duration such as 90s or 7m.' },
-];
+/**
+ * When the node may come back, each time said against the failed pods' toleration of the
+ * unreachable taint: the target workload's own (`seconds`, null: forever), else the API server's default (`defaultSeconds`).
+ */
+export function returnOptions(seconds: number | null | undefined, defaultSeconds: number): Option<number | null | undefined>[] {
+  const own = seconds !== undefined;
+  const tolerated = own ? seconds : defaultSeconds;
+  const whose = own ? 'its' : 'the default';
+  return [
+    { value: null, label: 'The node never comes back', detail: 'See whether the workload recovers on its own, and how long that takes.' },
+    ...[1, 2, 5, 10].map((minutes) => ({
+      value: minutes * 60_000,
+      label: `It comes back after ${minutes} minute${minutes === 1 ? '' : 's'}`,
+      detail: tolerated === null ? `Its pods tolerate the unreachable taint forever: they stay where they are.`
+        : minutes * 60 < tolerated ? `Before ${whose} tolerationSeconds (${formatDuration(tolerated * 1000)}) run out: pods stay where they are.`
+        : `After ${whose} tolerationSeconds (${formatDuration(tolerated * 1000)}): evicted pods may already be replaced.`,
+    })),
+    { value: undefined, label: 'It comes back after…', detail: 'Type a duration such as 90s or 7m.' },
+  ];
+}
 
 export type InterventionKind = Intervention['kind'];
 

@@ -29,6 +29,7 @@ import type { Position, Range, SourceLocation } from '../manifest/range';
 import { readManifestBytes, readManifestText, type ReadManifest } from '../manifest/readManifest';
 import { API_REJECTED, INVALID_FIELD, SYNTAX_ERROR } from '../manifest/problem';
 import type { Scenario } from '../sim/scenario';
+import { matchingTolerations, minTolerationMs, UNREACHABLE, withDefaultTolerations } from '../sim/tolerations';
 import { workloadsNamed } from '../sim/workloadTarget';
 import { API_REJECTION_RULES, RULES } from '../analysis/rules';
 import { nameProblem } from '../analysis/rules/apiValidationRules';
@@ -398,6 +399,22 @@ export class Workspace {
   }
 
   /** The version the folder's files say (a ClusterConfiguration, else a control-plane image), whatever the settings say; undefined: none. */
+  /**
+   * How long the pods of each workload of the document tolerate the unreachable taint, as the API
+   * server admits them (seconds; null: forever), and the API server's default.
+   */
+  unreachableTolerations(uri: string): { seconds: (number | null)[]; defaultSeconds: number } {
+    const { apiServer } = this.lenientTiming().timing;
+    const defaultSeconds = apiServer.defaultUnreachableTolerationSeconds.value;
+    const taint = [{ key: UNREACHABLE, value: '', effect: 'NoExecute' as const }];
+    const seconds = this.document(uri).read.model.workloads.map((w) => {
+      const matching = matchingTolerations(taint, withDefaultTolerations(w.template.spec.tolerations, apiServer.defaultNotReadyTolerationSeconds.value, defaultSeconds));
+      const ms = matching ? minTolerationMs(matching) : 0;
+      return ms < 0 ? null : ms / 1000;
+    });
+    return { seconds, defaultSeconds };
+  }
+
   folderVersion(): FolderVersion | undefined {
     const { version, versionSource } = this.version(false, [], null);
     return versionSource === NEWEST_KNOWN ? undefined : { version: version.label, source: versionSource };

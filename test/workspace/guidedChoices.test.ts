@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { defaultCluster } from '../../src/cluster/clusterSpec';
 import { FAILURE_KINDS } from '../../src/sim/scenario';
 import {
-  FAILURE_OPTIONS, interventions, PICK_SOURCE, presetOptions, requestChoices, requestScenarioFile, RETURN_OPTIONS, targetOptions, versionOptions, type SimulationRequest,
+  FAILURE_OPTIONS, interventions, PICK_SOURCE, presetOptions, requestChoices, requestScenarioFile, returnOptions, targetOptions, versionOptions, type SimulationRequest,
 } from '../../src/workspace/guidedChoices';
 import { readScenarioFile, scenarioRun, writeScenarioFile } from '../../src/workspace/scenarioFile';
 import { simulate } from '../../src/sim/simulate';
@@ -29,8 +29,19 @@ describe('guided "Simulate Node Failure…" choices', () => {
     ]);
   });
 
-  it('asks when the node returns: never, after 1, 2, 5 or 10 minutes, or a typed time', () => {
-    assert.deepEqual(RETURN_OPTIONS.map((o) => o.value), [null, 60_000, 120_000, 300_000, 600_000, undefined]);
+  it('asks when the node returns: never, after 1, 2, 5 or 10 minutes, or a typed time, each said against the target\'s toleration', () => {
+    assert.deepEqual(returnOptions(undefined, 300).map((o) => o.value), [null, 60_000, 120_000, 300_000, 600_000, undefined]);
+    const details = (seconds: number | null | undefined) => returnOptions(seconds, 300).slice(1, 5).map((o) => o.detail);
+    assert.deepEqual(details(undefined), [
+      'Before the default tolerationSeconds (5m) run out: pods stay where they are.', 'Before the default tolerationSeconds (5m) run out: pods stay where they are.',
+      'After the default tolerationSeconds (5m): evicted pods may already be replaced.', 'After the default tolerationSeconds (5m): evicted pods may already be replaced.',
+    ]);
+    assert.deepEqual(details(1200).map((d) => d.split(':')[0]), Array(4).fill('Before its tolerationSeconds (20m) run out'));
+    assert.match(details(null)[3], /tolerate the unreachable taint forever/);
+    // The workspace gives each workload's, as the API server admits it.
+    const workspace = new Workspace();
+    workspace.setDocument('w.yaml', `apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: a}\nspec:\n  selector: {matchLabels: {app: a}}\n  template:\n    metadata: {labels: {app: a}}\n    spec:\n      tolerations: [{key: node.kubernetes.io/unreachable, operator: Exists, effect: NoExecute, tolerationSeconds: 1200}]\n      containers: [{name: c, image: x}]\n---\napiVersion: v1\nkind: Pod\nmetadata: {name: b}\nspec: {tolerations: [{operator: Exists}], containers: [{name: c, image: x}]}\n---\napiVersion: v1\nkind: Pod\nmetadata: {name: c}\nspec: {containers: [{name: c, image: x}]}\n`);
+    assert.deepEqual(workspace.unreachableTolerations('w.yaml'), { seconds: [1200, null, 300], defaultSeconds: 300 });
   });
 
   it('force-deletes the pods of the target workload, every pod on the target nodes or zones, or the first workload\'s by default', () => {

@@ -38,6 +38,8 @@ export interface ListedFile {
 /** What the guided picks need: the document's workloads, and the Node objects of its folder (none: the default cluster). */
 export interface ModelSummary {
   workloads: ObjectRef[];
+  /** How long each workload's pods tolerate the unreachable taint (seconds; null: forever), and the API server's default. */
+  unreachableTolerations: { seconds: (number | null)[]; defaultSeconds: number };
   nodes: { name: string; labels: Record<string, string> }[];
   /** The version the folder's files say and where; absent: none. */
   folderVersion?: FolderVersion;

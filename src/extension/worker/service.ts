@@ -148,6 +148,7 @@ export class WorkerService {
       const folderVersion = workspace.folderVersion();
       return {
         workloads: workspace.read(uri).model.workloads.map((w) => ({ kind: w.kind, name: w.name, namespace: w.namespace })),
+        unreachableTolerations: workspace.unreachableTolerations(uri),
         // The nodes a run of the document simulates on: the folder's, as its scenario takes them.
         nodes: workspace.model().nodes.map((n) => ({ name: n.name, labels: { ...n.labels } })),
         ...(folderVersion ? { folderVersion } : {}),
