@@ -85,7 +85,7 @@ describe('the analysis worker (in-process transport)', () => {
     assert.deepEqual(await connection.request('lenses', address), structuredClone(expected.lenses(URI)));
     const range = { start: position, end: position };
     assert.deepEqual(await connection.request('fixes', { ...address, range, preferredOnly: false }), structuredClone(expected.fixes(URI, range)));
-    assert.deepEqual(await connection.request('summary', address), { workloads: [{ kind: 'StatefulSet', name: 'postgres', namespace: 'shop' }], nodes: [] });
+    assert.deepEqual(await connection.request('summary', address), { workloads: [{ kind: 'StatefulSet', name: 'postgres', namespace: 'shop' }], unreachableTolerations: { seconds: [300], defaultSeconds: 300 }, nodes: [] });
     // The guided picks offer the folder's Node objects, in whichever file they are, and a saved scenario lists the files a run reads.
     mirror.set(FOLDER, 'file:///ws/nodes.yaml', 'apiVersion: v1\nkind: Node\nmetadata: {name: n1, labels: {topology.kubernetes.io/zone: z1}}\n');
     assert.deepEqual((await connection.request('summary', address)).nodes, [{ name: 'n1', labels: { 'topology.kubernetes.io/zone': 'z1' } }]);
