@@ -97,7 +97,7 @@ function keep<T>(answer: Answer<T>, store: (value: T) => void): Answer<true> {
  */
 export async function askSimulation(
   workloads: readonly ObjectRef[], nodes: readonly { name: string; labels: Record<string, string> }[], settings: { kubernetesVersion: string; profile: string },
-  folderVersion?: FolderVersion, tolerations?: { seconds: readonly (number | null)[]; defaultSeconds: number },
+  folderVersion: FolderVersion | undefined, tolerations: { seconds: readonly (number | null)[]; defaultSeconds: number },
 ): Promise<SimulationRequest | undefined> {
   let failure: SimulationRequest['failure'] = 'power-off';
   let targets: string[] = [];
@@ -121,7 +121,7 @@ export async function askSimulation(
         // Said against the target workload's toleration of the unreachable taint, where the target is a workload.
         const label = workloadLabeler(workloads);
         const index = targets.length === 1 ? workloads.findIndex((w) => label(w) === targets[0]) : -1;
-        const back = await pickOne(3, 'Does it come back?', returnOptions(index >= 0 ? tolerations?.seconds[index] : undefined, tolerations?.defaultSeconds ?? 300));
+        const back = await pickOne(3, 'Does it come back?', returnOptions(index >= 0 ? tolerations.seconds[index] : undefined, tolerations.defaultSeconds));
         if (back === undefined || back === BACK) return back;
         // A value of its own: never (null) or a time; none: a time the user types, under the same step.
         if (back.value !== undefined) return keep(back, (o) => (recoverAfterMs = o.value ?? undefined));
