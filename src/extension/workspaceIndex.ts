@@ -5,6 +5,7 @@ import type { Finding, Fix } from '../analysis/finding';
 import type { Hover } from '../analysis/hover';
 import type { WorkloadLens } from '../analysis/lenses';
 import type { ObjectRef } from '../manifest/objects';
+import type { NotUtf8 } from '../manifest/readManifest';
 import type { Position, Range } from '../manifest/range';
 import type { SimulationChoices } from '../workspace/simulationChoices';
 import { API_VERSION_KEY, KIND_KEY, looksLikeManifest } from '../manifest/looksLikeManifest';
@@ -30,6 +31,8 @@ export class WorkspaceIndex implements vscode.Disposable {
   /** The last context revision each folder's analysis reported. */
   private readonly contextRevisions = new Map<string, number>();
   private readonly manifests = new Map<string, { version: number; value: boolean }>();
+  /** Per open document whose text has U+FFFD: whether its bytes on disk are UTF-8, checked for this version. */
+  private readonly byteChecks = new Map<string, { version: number; notUtf8?: NotUtf8 }>();
   private readonly analysis: WorkerConnection;
   private readonly simulations: SimulationRunner;
   private readonly emitter = new vscode.EventEmitter<void>();
@@ -49,6 +52,7 @@ export class WorkspaceIndex implements vscode.Disposable {
       }),
       vscode.workspace.onDidCloseTextDocument((document) => {
         this.manifests.delete(document.uri.toString());
+        this.byteChecks.delete(document.uri.toString());
         void this.reload(document.uri);
       }),
       { dispose: () => { this.analysis.terminate(); simulationWorker.terminate(); } },
@@ -152,8 +156,34 @@ export class WorkspaceIndex implements vscode.Disposable {
   private sync(document: vscode.TextDocument): { folder: string; uri: string; version: number } {
     const folder = this.folderOf(document.uri);
     const uri = document.uri.toString();
-    if (!this.mirror.holds(folder, uri, document.version)) this.mirror.set(folder, uri, document.getText(), document.version);
+    if (!this.mirror.holds(folder, uri, document.version)) {
+      const text = document.getText();
+      const check = this.byteChecks.get(uri);
+      if (check?.version !== document.version && text.includes('\uFFFD') && !document.isDirty && document.uri.scheme === 'file') void this.checkBytes(document, folder, text);
+      this.mirror.set(folder, uri, text, document.version, check?.version === document.version ? check.notUtf8 : undefined);
+    }
     return { folder, uri, version: document.version };
+  }
+
+  /**
+   * VS Code shows bytes that are not UTF-8 as U+FFFD: the file on disk decides, as the CLI reads its
+   * bytes. A file that is not UTF-8 is sent again as such (one KFS090, nothing analysed) and its
+   * analysis runs anew; an edited one is what the editor will save, UTF-8.
+   */
+  private async checkBytes(document: vscode.TextDocument, folder: string, text: string): Promise<void> {
+    const uri = document.uri.toString();
+    const { version } = document;
+    this.byteChecks.set(uri, { version });
+    try {
+      const decoded = decodeUtf8(await vscode.workspace.fs.readFile(document.uri));
+      if (decoded.invalidAt === undefined || document.version !== version || document.isDirty) return;
+      const notUtf8 = { offset: text.indexOf('\uFFFD'), byte: decoded.invalidByte!, byteOffset: decoded.invalidByteOffset! };
+      this.byteChecks.set(uri, { version, notUtf8 });
+      this.mirror.set(folder, uri, text, version, notUtf8);
+      this.changed(folder);
+    } catch (error) {
+      this.log.warn(`Reading ${document.uri.toString(true)} to check its bytes failed`, error);
+    }
   }
 
   /** The folder key of a URI ('' outside any folder); a folder's files are read on first use. */

@@ -27,7 +27,19 @@ export function readManifestText(text: string, parser: ManifestParser = new Mani
 export function readManifestBytes(bytes: Uint8Array, parser: ManifestParser = new ManifestParser()): ReadManifest {
   const decoded = decodeUtf8(bytes);
   if (decoded.invalidAt === undefined) return readManifestText(decoded.text, parser);
-  const byte = `0x${decoded.invalidByte!.toString(16).toUpperCase().padStart(2, '0')}`;
-  const parsed = unparsedFile(decoded.text, decoded.invalidAt, `Not UTF-8 text: byte ${byte} at offset ${formatCount(decoded.invalidByteOffset!)} is not valid UTF-8, and kubectl and the API server accept only UTF-8; nothing in this file was analysed. Save it as UTF-8 (or it is not a manifest at all).`);
+  return notUtf8Read(decoded.text, { offset: decoded.invalidAt, byte: decoded.invalidByte!, byteOffset: decoded.invalidByteOffset! });
+}
+
+/** Where a file's bytes stop being UTF-8: `offset` in the text as decoded, the byte and its offset in the file. */
+export interface NotUtf8 {
+  offset: number;
+  byte: number;
+  byteOffset: number;
+}
+
+/** A file whose bytes are not UTF-8 (an editor decoded them its own way): one KFS090 at `offset`, nothing of it analysed. */
+export function notUtf8Read(text: string, { offset, byte, byteOffset }: NotUtf8): ReadManifest {
+  const hex = `0x${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+  const parsed = unparsedFile(text, offset, `Not UTF-8 text: byte ${hex} at offset ${formatCount(byteOffset)} is not valid UTF-8, and kubectl and the API server accept only UTF-8; nothing in this file was analysed. Save it as UTF-8 (or it is not a manifest at all).`);
   return { parsed, objects: [], model: { ...buildModel([], []), unreadInput: true }, problems: [] };
 }

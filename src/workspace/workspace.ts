@@ -26,7 +26,7 @@ import type { Node, Sourced, Workload } from '../manifest/model/types';
 import { autoscalerOf } from '../manifest/model/autoscaling';
 import { ManifestParser } from '../manifest/parseFile';
 import type { Position, Range, SourceLocation } from '../manifest/range';
-import { readManifestBytes, readManifestText, type ReadManifest } from '../manifest/readManifest';
+import { notUtf8Read, readManifestBytes, readManifestText, type NotUtf8, type ReadManifest } from '../manifest/readManifest';
 import { API_REJECTED, INVALID_FIELD, SYNTAX_ERROR } from '../manifest/problem';
 import type { Scenario } from '../sim/scenario';
 import { matchingTolerations, minTolerationMs, UNREACHABLE, withDefaultTolerations } from '../sim/tolerations';
@@ -63,6 +63,8 @@ interface DocumentState {
   uri: string;
   /** The front end's version of the text (an editor's document version); -1 when it has none. */
   version: number;
+  /** The editor said the file's bytes are not UTF-8. */
+  notUtf8: boolean;
   /** Bumped on every new text. */
   revision: number;
   parser: ManifestParser;
@@ -114,18 +116,19 @@ export class Workspace {
    * Adds or updates a document; the same version again is free, a new text re-parses only the
    * YAML documents that changed. Bytes are checked to be UTF-8 (a file read from disk).
    */
-  setDocument(uri: string, text: string | Uint8Array, version = -1): ReadManifest {
+  setDocument(uri: string, text: string | Uint8Array, version = -1, notUtf8?: NotUtf8): ReadManifest {
     const existing = this.documents.get(uri);
-    if (existing && version >= 0 && existing.version === version) return existing.read;
+    if (existing && version >= 0 && existing.version === version && existing.notUtf8 === (notUtf8 !== undefined)) return existing.read;
     const parser = existing?.parser ?? new ManifestParser();
-    const own = typeof text === 'string' ? readManifestText(text, parser) : readManifestBytes(text, parser);
+    // An editor's text of a file whose bytes on disk are not UTF-8 (the editor decoded them): read as the CLI reads the bytes.
+    const own = notUtf8 && typeof text === 'string' ? notUtf8Read(text, notUtf8) : typeof text === 'string' ? readManifestText(text, parser) : readManifestBytes(text, parser);
     const patches = patchReferences(uri, own);
     const reference = this.patchOf.get(uri);
     const read = reference ? skippedPatch(own, reference, this.displayName) : own;
     const contextSignature = signatureOf(read);
     if (existing?.contextSignature !== contextSignature) this.contextGeneration++;
     this.modelGeneration++;
-    this.documents.set(uri, { uri, version, revision: (existing?.revision ?? 0) + 1, parser, own, read, patches, patchedBy: patchKey(reference), contextSignature, analysis: undefined });
+    this.documents.set(uri, { uri, version, notUtf8: notUtf8 !== undefined, revision: (existing?.revision ?? 0) + 1, parser, own, read, patches, patchedBy: patchKey(reference), contextSignature, analysis: undefined });
     if (patches.size > 0 || (existing?.patches.size ?? 0) > 0) this.linkPatches();
     return read;
   }

@@ -566,6 +566,11 @@ async function simulatePowerOff(page, workload) {
     assert.match((await missingManifest.first().innerText()).replace(/\s+/g, ' '), /\[Ln 5, Col 36\]/);
     await page.locator('.markers-panel .monaco-list-row', { hasText: 'Kubernetes 1.99 is outside the versions' }).first().waitFor({ timeout: 10000 });
     // A patch that a kustomization without apiVersion or kind lists: one KFS091 naming it, not the API server's errors.
+    // A file whose bytes are not UTF-8 (Latin-1 é): VS Code shows U+FFFD; the diagnostic is the CLI's KFS090, not the API server's errors about "caf�".
+    await quickOpen(page, 'latin1.yaml');
+    const latin1Hover = await hoverAt(page, '4:11', /Not UTF-8 text: byte 0xE9 at offset \d+ is not valid UTF-8/);
+    assert.doesNotMatch(latin1Hover, /is not a valid name/);
+    await page.keyboard.press('Escape');
     // (Read from the marker's hover: the Problems panel draws only the rows in view.)
     await quickOpen(page, 'replicas-patch.yaml');
     const patchHover = await hoverAt(page, '1:1', /This file is a kustomize patch: .*kustomization\.yaml lists it in patches/);

@@ -103,6 +103,19 @@ describe('the analysis worker (in-process transport)', () => {
     connection.terminate();
   });
 
+  it('reads a document whose bytes on disk are not UTF-8 as the CLI does: one KFS090 where the editor shows U+FFFD, nothing analysed; as UTF-8 again once the editor says so', async () => {
+    const mirror = new DocumentMirror();
+    const connection = inProcess(mirror);
+    const text = 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: caf\uFFFD\n';
+    const at = { folder: FOLDER, uri: 'file:///ws/latin1.yaml', version: 3 };
+    mirror.set(FOLDER, at.uri, text, 3, { offset: text.indexOf('\uFFFD'), byte: 0xe9, byteOffset: 45 });
+    const { findings } = await connection.request('analyse', at);
+    assert.deepEqual(findings.map((f) => `${f.ruleId} ${f.range.start.line}:${f.range.start.character} ${f.message.slice(0, 62)}`), ['KFS090 3:11 Not UTF-8 text: byte 0xE9 at offset 45 is not valid UTF-8, and']);
+    // The same version, no longer marked (the file was saved as UTF-8): read as its text.
+    mirror.set(FOLDER, at.uri, text, 3);
+    assert.ok(!(await connection.request('analyse', at)).findings.some((f) => f.ruleId === 'KFS090'));
+  });
+
   it('takes settings and new versions from the mirror before each request', async () => {
     const mirror = mirrorWithDocuments();
     const connection = inProcess(mirror);
@@ -143,6 +156,8 @@ describe('the analysis worker (in-process transport)', () => {
 
   it('checks messages on receipt', () => {
     assert.ok(isWorkerMessage({ type: 'setDocument', folder: '', uri: 'a', text: 'x', version: -1 }));
+    assert.ok(isWorkerMessage({ type: 'setDocument', folder: '', uri: 'a', text: 'x', version: 2, notUtf8: { offset: 0, byte: 233, byteOffset: 0 } }));
+    assert.ok(!isWorkerMessage({ type: 'setDocument', folder: '', uri: 'a', text: 'x', version: 2, notUtf8: { offset: -1, byte: 233, byteOffset: 0 } }));
     assert.ok(isWorkerMessage({ id: 1, type: 'hover', folder: '', uri: 'a', version: 3, position: { line: 0, character: 1 } }));
     assert.ok(!isWorkerMessage({ id: 1, type: 'hover', folder: '', uri: 'a', version: 3 }));
     assert.ok(!isWorkerMessage({ id: 1, type: 'eval', code: '1' }));

@@ -12,6 +12,7 @@ import type { Position, Range } from '../../manifest/range';
 import type { TraceReport } from '../../report/contract';
 import type { FolderVersion } from '../../workspace/guidedChoices';
 import type { SimulationChoices } from '../../workspace/simulationChoices';
+import type { NotUtf8 } from '../../manifest/readManifest';
 import type { WorkspaceSettings } from '../../workspace/workspace';
 
 /** Documents are addressed by their workspace folder's URI ('' outside any folder) and their own URI. */
@@ -25,7 +26,8 @@ interface DocumentAddress {
 /** Messages without an answer: the worker's copy of settings and documents, and cancellation. */
 export type WorkerNotification =
   | { type: 'setSettings'; settings: WorkspaceSettings }
-  | ({ type: 'setDocument'; text: string } & DocumentAddress)
+  /** `notUtf8`: the file's bytes on disk are not UTF-8 (the editor decoded them its way). */
+  | ({ type: 'setDocument'; text: string; notUtf8?: NotUtf8 } & DocumentAddress)
   | { type: 'removeDocument'; folder: string; uri: string }
   | { type: 'cancel'; id: number };
 
@@ -93,6 +95,7 @@ const isObject = (value: unknown): value is Fields => typeof value === 'object' 
 const isPosition = (value: unknown) => isObject(value) && Number.isInteger(value.line) && Number.isInteger(value.character);
 const isRange = (value: unknown) => isObject(value) && isPosition(value.start) && isPosition(value.end);
 const isListedFile = (f: unknown) => isObject(f) && typeof f.uri === 'string' && (typeof f.text === 'string' || f.text instanceof Uint8Array);
+const isNotUtf8 = (n: unknown) => isObject(n) && [n.offset, n.byte, n.byteOffset].every((x) => Number.isInteger(x) && (x as number) >= 0);
 const isAddress = (m: Fields) => typeof m.folder === 'string' && typeof m.uri === 'string' && Number.isInteger(m.version);
 
 /** Checks what the worker received; the host is trusted, but a malformed message must not take the worker down. */
@@ -101,7 +104,7 @@ export function isWorkerMessage(value: unknown): value is WorkerMessage {
   const m = value;
   switch (m.type) {
     case 'setSettings': return isObject(m.settings) && Array.isArray(m.settings.overrides);
-    case 'setDocument': return isAddress(m) && typeof m.text === 'string';
+    case 'setDocument': return isAddress(m) && typeof m.text === 'string' && (m.notUtf8 === undefined || isNotUtf8(m.notUtf8));
     case 'removeDocument': return typeof m.folder === 'string' && typeof m.uri === 'string';
     case 'cancel': return Number.isInteger(m.id);
   }

@@ -85,7 +85,7 @@ export class WorkerService {
       case 'setDocument':
         // Replaced before it was read: the newer text follows in the inbox.
         if (this.isStale(message.folder, message.uri, message.version)) break;
-        this.workspace(message.folder).setDocument(message.uri, message.text, message.version);
+        this.workspace(message.folder).setDocument(message.uri, message.text, message.version, message.notUtf8);
         break;
       case 'removeDocument':
         this.workspaces.get(message.folder)?.removeDocument(message.uri);

@@ -5,6 +5,7 @@
  * here: the transport is injected (worker_threads on desktop, a Web Worker in the browser, an
  * in-process pair in tests).
  */
+import type { NotUtf8 } from '../../manifest/readManifest';
 import type { WorkspaceSettings } from '../../workspace/workspace';
 import { isWorkerResponse, type FailureKind, type Params, type RequestType, type Result, type WorkerMessage } from './protocol';
 
@@ -43,6 +44,8 @@ interface MirroredDocument {
   text: string;
   version: number;
   revision: number;
+  /** The file's bytes on disk are not UTF-8 (the editor decoded them its way). */
+  notUtf8?: NotUtf8;
 }
 
 /** The documents of each folder and the settings, as the workers should see them; each change gets a new revision. */
@@ -63,12 +66,12 @@ export class DocumentMirror {
     return version >= 0 && existing?.version === version;
   }
 
-  set(folder: string, uri: string, text: string, version = -1): void {
+  set(folder: string, uri: string, text: string, version = -1, notUtf8?: NotUtf8): void {
     let documents = this.folders.get(folder);
     if (!documents) this.folders.set(folder, (documents = new Map()));
     const existing = documents.get(uri);
-    if (existing && (version >= 0 ? existing.version === version : existing.text === text)) return;
-    documents.set(uri, { text, version, revision: ++this.revisions });
+    if (existing && existing.notUtf8 === notUtf8 && (version >= 0 ? existing.version === version : existing.text === text)) return;
+    documents.set(uri, { text, version, revision: ++this.revisions, ...(notUtf8 ? { notUtf8 } : {}) });
   }
 
   remove(folder: string, uri: string): void {
@@ -174,7 +177,7 @@ export class WorkerConnection {
     for (const [uri, document] of documents) {
       const key = prefix + uri;
       if (this.synced.get(key) === document.revision) continue;
-      transport.post({ type: 'setDocument', folder, uri, text: document.text, version: document.version });
+      transport.post({ type: 'setDocument', folder, uri, text: document.text, version: document.version, ...(document.notUtf8 ? { notUtf8: document.notUtf8 } : {}) });
       this.synced.set(key, document.revision);
     }
   }
