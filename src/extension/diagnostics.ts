@@ -6,7 +6,9 @@ import { ruleLevel, type RuleLevel } from './choices';
 import type { Config } from './config';
 import { EDITOR_FS } from './editorFs';
 import type { WorkspaceIndex } from './workspaceIndex';
-import { readScenarioFile, SCENARIO_FILE_SUFFIX, SCENARIO_KIND, type ReadScenarioFile, type ScenarioProblem } from '../workspace/scenarioFile';
+import { readScenarioFile, SCENARIO_FILE_SUFFIX, SCENARIO_KIND, scenarioFieldOf, scenarioRun, type ReadScenarioFile, type ScenarioProblem } from '../workspace/scenarioFile';
+import type { InputError } from '../workspace/inputError';
+import { readScenarioInputs } from './scenarioInputs';
 import { scenarioSettingsProblems } from '../workspace/scenarioSettings';
 
 const SCENARIO_KIND_LINE = new RegExp(`^\\s*kind\\s*:\\s*["']?${SCENARIO_KIND}\\b`);
@@ -70,6 +72,21 @@ export class DiagnosticsController implements vscode.Disposable {
     }, delayMs));
   }
 
+  /** What a scenario file's run refuses before it simulates, as simulate --scenario reports it, at the field it is about. */
+  private async runProblems(document: vscode.TextDocument, { scenario, locate }: ReadScenarioFile): Promise<ScenarioProblem[]> {
+    if (!scenario) return [];
+    const inputs = await readScenarioInputs(document.uri, scenario);
+    if ('problem' in inputs) return [];
+    try {
+      const { choices } = scenarioRun(scenario, vscode.workspace.asRelativePath(document.uri), inputs.cluster);
+      const problem = await this.index.scenarioProblem(document.uri, choices, inputs.files);
+      return problem ? [{ message: problem.message.endsWith('.') ? problem.message : `${problem.message}.`, range: locate(scenarioFieldOf(scenario, problem as Pick<InputError, 'choice' | 'value' | 'item'>)) }] : [];
+    } catch {
+      // The run says it then (a worker stopped, an object the API server would reject).
+      return [];
+    }
+  }
+
   private async analyse(document: vscode.TextDocument): Promise<void> {
     if (document.isClosed) return;
     if (this.config.enabled && isScenarioFile(document)) {
@@ -78,6 +95,8 @@ export class DiagnosticsController implements vscode.Disposable {
       const version = document.version;
       const read = readScenarioFile(document.getText());
       const problems = read.scenario ? [...scenarioSettingsProblems(read.scenario, read.locate, vscode.workspace.asRelativePath(document.uri)), ...await missingFiles(document.uri, read)] : read.problems;
+      // Once the rest reads, what the run itself refuses (a target that names no workload of the files), at its line.
+      if (read.scenario && problems.length === 0) problems.push(...await this.runProblems(document, read));
       if (document.isClosed || document.version !== version) return;
       this.collection.set(document.uri, problems.map((p) => {
         const diagnostic = new vscode.Diagnostic(toRange(p.range), p.message, vscode.DiagnosticSeverity.Error);

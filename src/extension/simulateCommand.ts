@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
 import type { Finding } from '../analysis/finding';
 import type { TraceReport } from '../report/contract';
-import { MAX_FILE_BYTES } from '../manifest/limits';
 import { SYNTAX_ERROR } from '../manifest/problem';
 import { nodeNames } from '../report/format';
 import { interventionsTitle } from '../report/textReport';
@@ -9,14 +8,13 @@ import { isFailureKind, isInterventionKind, PLACEMENTS, type Intervention, type 
 import { requestChoices, requestScenarioFile, type SimulationRequest } from '../workspace/guidedChoices';
 import { afterTheEnd } from '../report/afterTheEnd';
 import { unrealisticTiming } from '../report/unrealisticTiming';
-import { listFiles } from '../workspace/listedFiles';
-import { EDITOR_FS } from './editorFs';
 import { readScenarioFile, SCENARIO_FILE_SUFFIX, scenarioRun, writeScenarioFile } from '../workspace/scenarioFile';
-import type { ClusterText, SimulationChoices } from '../workspace/simulationChoices';
+import type { SimulationChoices } from '../workspace/simulationChoices';
 import type { FindingRef, RunRef, WebviewMessage } from '../../webview/protocol';
 import { isSimulateArguments, relativeName } from './choices';
 import type { Config } from './config';
 import { askSimulation } from './guidedPicks';
+import { readScenarioInputs } from './scenarioInputs';
 import { runTimingLabel, scenarioKey, TimelinePanels } from './timelinePanel';
 import type { ListedFile } from './worker/protocol';
 import type { SimulationRun } from './worker/simulationRunner';
@@ -115,31 +113,12 @@ export function registerSimulateCommand(context: vscode.ExtensionContext, index:
       return;
     }
     // Only what the file lists, read as simulate --scenario reads it (open files as the editor has them).
-    const listed = await listFiles(scenario.manifests.map((m) => vscode.Uri.joinPath(uri, '..', m).toString()), EDITOR_FS);
-    if ('missing' in listed) {
-      void vscode.window.showErrorMessage(`${name}: the scenario's manifest ${relativeName(folder, listed.missing)} does not exist.`);
+    const inputs = await readScenarioInputs(uri, scenario);
+    if ('problem' in inputs) {
+      void vscode.window.showErrorMessage(`${name}: ${inputs.problem}.`);
       return;
     }
-    let cluster: ClusterText | undefined;
-    if (scenario.cluster !== undefined) {
-      const clusterUri = vscode.Uri.joinPath(uri, '..', scenario.cluster).toString();
-      const clusterFiles = await listFiles([clusterUri], EDITOR_FS);
-      const texts = 'missing' in clusterFiles ? 'does not exist' : await readListed(clusterFiles.files);
-      if (typeof texts === 'string') {
-        void vscode.window.showErrorMessage(`${name}: the scenario's cluster ${relativeName(folder, clusterUri)} ${texts}.`);
-        return;
-      }
-      cluster = { texts: texts.map((f) => f.text), source: relativeName(folder, clusterUri) };
-    }
-    const files = await readListed(listed.files);
-    if (typeof files === 'string') {
-      void vscode.window.showErrorMessage(`${name}: ${files}.`);
-      return;
-    }
-    if (files.length === 0) {
-      void vscode.window.showErrorMessage(`${name}: the folders it lists hold no .yaml or .yml file.`);
-      return;
-    }
+    const { files, cluster } = inputs;
     const { choices, runs } = scenarioRun(scenario, name, cluster);
     if (runs > 1) void vscode.window.showInformationMessage(`The timeline shows the first of the scenario's ${runs} runs (seed ${choices.seed}); simulate --scenario reports the statistics over all of them.`);
     const ref: RunRef = {
@@ -288,26 +267,6 @@ async function workloadFindings(index: WorkspaceIndex, documents: readonly strin
     }
   }
   return findings;
-}
-
-/** The listed files' texts: an open file's as the editor has it, else its bytes; or why one cannot be read. */
-async function readListed(uris: readonly string[]): Promise<ListedFile[] | string> {
-  const files: ListedFile[] = [];
-  for (const uri of uris) {
-    const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri && !d.isClosed);
-    if (open) {
-      files.push({ uri, text: open.getText() });
-      continue;
-    }
-    try {
-      const address = vscode.Uri.parse(uri);
-      if ((await vscode.workspace.fs.stat(address)).size > MAX_FILE_BYTES) return `${address.path} is larger than ${MAX_FILE_BYTES / 1024 / 1024} MiB`;
-      files.push({ uri, text: await vscode.workspace.fs.readFile(address) });
-    } catch (error) {
-      return `${vscode.Uri.parse(uri).path} cannot be read (${error instanceof Error ? error.message : String(error)})`;
-    }
-  }
-  return files;
 }
 
 /**

@@ -12,7 +12,7 @@ import { API_VERSION_KEY, KIND_KEY, looksLikeManifest } from '../manifest/looksL
 import { isKustomizationFile } from '../workspace/kustomization';
 import { workspaceSettings } from './choices';
 import type { Config } from './config';
-import type { ListedFile, ModelSummary, Params, Result } from './worker/protocol';
+import type { ListedFile, ModelSummary, Params, Result, ScenarioProblemJson } from './worker/protocol';
 import { SimulationRunner, type SimulationRun } from './worker/simulationRunner';
 import { DocumentMirror, isWithdrawn, WorkerConnection, type CancelSignal, type SpawnWorker } from './worker/workerClient';
 
@@ -118,6 +118,11 @@ export class WorkspaceIndex implements vscode.Disposable {
   /** The other files of the folder that a run of the document reads: what a scenario saved from it must list. */
   contextFiles(document: vscode.TextDocument): Promise<{ uri: string; workloads: number }[] | undefined> {
     return this.ask(document, 'contextFiles', {});
+  }
+
+  /** What stops a scenario file's run before it simulates (a target that names no workload), or null; its files as the run reads them. */
+  scenarioProblem(scenario: vscode.Uri, choices: SimulationChoices, files: ListedFile[]): Promise<ScenarioProblemJson | null> {
+    return this.analysis.request('scenarioProblem', { folder: this.folderOf(scenario), choices, files });
   }
 
   /** What the settings say that the workspace cannot use, as messages (the same for every folder). */

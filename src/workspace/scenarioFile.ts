@@ -291,7 +291,7 @@ export function scenarioOfRead(read: ReadManifest): ReadScenarioFile {
  * The spec field an input error found while building the run is about (an unknown target, a
  * manifest folder with no workload, a setting), to report it where the file writes it.
  */
-export function scenarioFieldOf(scenario: ScenarioFile, error: InputError): Path {
+export function scenarioFieldOf(scenario: ScenarioFile, error: Pick<InputError, 'choice' | 'value' | 'item'>): Path {
   const item = (field: string, index: number) => (index >= 0 ? ['spec', field, index] : ['spec', field]);
   switch (error.choice) {
     case 'target':

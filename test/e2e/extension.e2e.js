@@ -565,6 +565,10 @@ async function simulatePowerOff(page, workload) {
     await missingManifest.first().waitFor({ timeout: 30000 });
     assert.match((await missingManifest.first().innerText()).replace(/\s+/g, ' '), /\[Ln 5, Col 36\]/);
     await page.locator('.markers-panel .monaco-list-row', { hasText: 'Kubernetes 1.99 is outside the versions' }).first().waitFor({ timeout: 10000 });
+    // A target that names no workload of the listed manifests: at its line as the file is edited, not only as a toast when it runs.
+    await quickOpen(page, 'bad-target.failure-scenario.yaml');
+    await hoverAt(page, '7:14', /target Deployment\/nope: no such workload in the input/);
+    await page.keyboard.press('Escape');
     // A patch that a kustomization without apiVersion or kind lists: one KFS091 naming it, not the API server's errors.
     // A file whose bytes are not UTF-8 (Latin-1 é): VS Code shows U+FFFD; the diagnostic is the CLI's KFS090, not the API server's errors about "caf�".
     await quickOpen(page, 'latin1.yaml');

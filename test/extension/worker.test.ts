@@ -116,6 +116,16 @@ describe('the analysis worker (in-process transport)', () => {
     assert.ok(!(await connection.request('analyse', at)).findings.some((f) => f.ruleId === 'KFS090'));
   });
 
+  it('builds a scenario file\'s run without simulating it: what stops it, with the field it is about', async () => {
+    const connection = inProcess(new DocumentMirror());
+    const files = [{ uri: 'file:///ws/web.yaml', text: 'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n    spec: {containers: [{name: c, image: nginx}]}\n' }];
+    const choices = { ...defaultChoices(), targets: ['Deployment/nope'] };
+    const problem = await connection.request('scenarioProblem', { folder: FOLDER, choices, files });
+    assert.deepEqual([problem?.choice, problem?.value], ['target', 'Deployment/nope']);
+    assert.match(problem!.message, /^target Deployment\/nope: no such workload in the input; .*Deployment\/web/);
+    assert.equal(await connection.request('scenarioProblem', { folder: FOLDER, choices: { ...choices, targets: ['Deployment/web'] }, files }), null);
+  });
+
   it('takes settings and new versions from the mirror before each request', async () => {
     const mirror = mirrorWithDocuments();
     const connection = inProcess(mirror);

@@ -67,6 +67,16 @@ export interface RequestTypes {
    * read, as `simulate --scenario` reads them, not the folder's.
    */
   simulate: { params: { folder: string; choices: SimulationChoices; inputs: string[]; files?: ListedFile[]; delayMs?: number }; result: TraceReport };
+  /** A scenario file's run built but not simulated: what stops it (an InputError's fields), for a diagnostic at its line; null: nothing. */
+  scenarioProblem: { params: { folder: string; choices: SimulationChoices; files: ListedFile[] }; result: ScenarioProblemJson | null };
+}
+
+/** An InputError as it crosses to the host: what it is about (scenarioFieldOf) and its message. */
+export interface ScenarioProblemJson {
+  choice: string;
+  value?: string;
+  item?: string;
+  message: string;
 }
 
 export type RequestType = keyof RequestTypes;
@@ -87,7 +97,7 @@ export type WorkerResponse =
   | { id: number; ok: true; value: unknown }
   | { id: number; ok: false; kind: FailureKind; message: string };
 
-const REQUEST_TYPES: ReadonlySet<string> = new Set<RequestType>(['analyse', 'hover', 'lenses', 'fixes', 'summary', 'locate', 'settingsProblems', 'contextFiles', 'simulate']);
+const REQUEST_TYPES: ReadonlySet<string> = new Set<RequestType>(['analyse', 'hover', 'lenses', 'fixes', 'summary', 'locate', 'settingsProblems', 'contextFiles', 'simulate', 'scenarioProblem']);
 const FAILURE_KINDS: ReadonlySet<string> = new Set<FailureKind>(['superseded', 'cancelled', 'input', 'internal']);
 
 type Fields = Record<string, unknown>;
@@ -117,6 +127,8 @@ export function isWorkerMessage(value: unknown): value is WorkerMessage {
     case 'simulate':
       return typeof m.folder === 'string' && isObject(m.choices) && Array.isArray(m.inputs) && (m.delayMs === undefined || typeof m.delayMs === 'number')
         && (m.files === undefined || (Array.isArray(m.files) && m.files.every(isListedFile)));
+    case 'scenarioProblem':
+      return typeof m.folder === 'string' && isObject(m.choices) && Array.isArray(m.files) && m.files.every(isListedFile);
     default: return isAddress(m);
   }
 }

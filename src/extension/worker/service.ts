@@ -179,6 +179,15 @@ export class WorkerService {
       const stored = rejection.byApiServer ? ', which kubectl apply would not store' : '';
       return { ...report, scenario: { ...report.scenario, notes: [...report.scenario.notes, `${rejection.text}. ${rejection.refused}: this run simulates the text as written${stored}.`] } };
     },
+    scenarioProblem: ({ folder, choices, files }) => {
+      try {
+        listedWorkspace(folder, files).scenario(choices);
+        return null;
+      } catch (error) {
+        if (!(error instanceof InputError)) throw error;
+        return { choice: error.choice, ...(error.value !== undefined ? { value: error.value } : {}), ...(error.item !== undefined ? { item: error.item } : {}), message: error.message };
+      }
+    },
   };
 }
 
