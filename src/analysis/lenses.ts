@@ -6,7 +6,7 @@ import type { ObjectRef } from '../manifest/objects';
 import { workloadLabeler } from '../report/workloadLabel';
 import { fewestPods } from '../manifest/model/autoscaling';
 import { formatCount } from '../manifest/formatCount';
-import { approx, outageText } from './outageText';
+import { approx, outageText, type OutageText } from './outageText';
 import type { RuleContext } from './rule';
 
 export interface WorkloadLens {
@@ -47,19 +47,19 @@ export function workloadLenses(ctx: RuleContext): WorkloadLens[] {
     if (workload.kind === 'DaemonSet') title = 'If a node fails: its pod there waits for the node (expected)';
     else if (text.open) title = `If its node fails: ${text.short === 'until someone acts' ? 'stuck until someone acts' : text.headline.toLowerCase()}`;
     else if (lost.summary.unavailableMs === 0) title = `If its node fails: no outage (${lost.summary.desiredReplicas} replica${lost.summary.desiredReplicas === 1 ? '' : 's'} on ${lost.nodesBefore} node${lost.nodesBefore === 1 ? '' : 's'})`;
-    else title = `If its node fails: ${down(text.short)}`;
+    else title = `If its node fails: ${down(text)}`;
     if (backText && workload.kind !== 'DaemonSet' && back!.summary.unavailableMs > 0) {
       // Its node back does not always help: a bare pod with restartPolicy Never ends Failed after the reboot.
-      title += ` (back in 2m: ${backText.short === 'until someone acts' ? 'still down until someone acts' : down(backText.short)})`;
+      title += ` (back in 2m: ${backText.short === 'until someone acts' ? 'still down until someone acts' : down(backText)})`;
     }
     const outageMs = text.open && lost.summary.unavailableMs >= lost.durationMs ? Infinity : lost.summary.unavailableMs;
-    return [{ range, workload: ref, target, title, outageMs, shortForGood: workload.kind !== 'DaemonSet' && text.open && outageMs === 0, ...(text.short.startsWith('more than') ? { moreThan: true } : {}) }];
+    return [{ range, workload: ref, target, title, outageMs, shortForGood: workload.kind !== 'DaemonSet' && text.open && outageMs === 0, ...(text.moreThan ? { moreThan: true } : {}) }];
   });
 }
 
 /** "down ~5m57s"; a bound is not approximate: "down more than 2h". */
-function down(short: string): string {
-  return short.startsWith('more than') ? `down ${short}` : `down ~${short}`;
+function down({ short, moreThan }: OutageText): string {
+  return moreThan ? `down ${short}` : `down ~${short}`;
 }
 
 /** Why a workload has no pod for a node failure to hit: scaled to zero, or none fits the cluster. */

@@ -17,6 +17,8 @@ export interface OutageText {
   because: string;
   /** The workload does not come back by itself while the node is down. */
   open: boolean;
+  /** Down for the whole run, which ends before the pod's toleration of the taint runs out: `short` is a lower bound. */
+  moreThan?: true;
 }
 
 /** A sentence to continue after a colon: no final period, no capital. */
@@ -39,7 +41,7 @@ export function outageText(outcome: WorkloadOutcome): OutageText {
   // A toleration longer than the run: the eviction, and a replacement after it, come later.
   const evictionAtMs = s.cause.kind === 'not-evicted-yet' && s.cause.leaderlessSinceMs === undefined ? s.cause.evictionAtMs : undefined;
   if (evictionAtMs !== undefined && s.unavailableMs >= outcome.durationMs) {
-    return { headline: `Down for more than ${approx(outcome.durationMs)} (until its eviction at about ${approx(evictionAtMs)}, then a replacement)`, short: `more than ${approx(outcome.durationMs)}`, because: clause(outcomeReason(s)), open: false };
+    return { headline: `Down for more than ${approx(outcome.durationMs)} (until its eviction at about ${approx(evictionAtMs)}, then a replacement)`, short: `more than ${approx(outcome.durationMs)}`, because: clause(outcomeReason(s)), open: false, moreThan: true };
   }
   if (open) {
     const down = s.unavailableMs >= outcome.durationMs;

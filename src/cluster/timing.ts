@@ -110,6 +110,11 @@ export function knobsOf(timing: TimingConfiguration): { ref: KnobRef; knob: Knob
   return ALL_KNOBS.map((ref) => ({ ref, knob: (timing[ref.component] as Record<string, Knob>)[ref.field] }));
 }
 
+/** The source of a knob nobody set (as resolveTiming words it): a version's default, the simulator's, or a flag the version does not have. */
+export function isUnsetSource(source: string): boolean {
+  return / default$|^not a setting of /.test(source);
+}
+
 export function resolveTiming(request: TimingRequest): TimingConfiguration {
   const { version } = request;
   const records = {} as Record<ComponentKey, Record<string, Knob>>;

@@ -131,7 +131,7 @@ export function registerSimulateCommand(context: vscode.ExtensionContext, index:
     // After a window reload the palette's Run Again and Save Scenario As… take up a restored timeline's run.
     last ??= ref;
     void vscode.commands.executeCommand('setContext', 'kubeFailureSim.canRerun', true);
-  }, log);
+  }, log, (document) => index.isManifest(document));
 
   context.subscriptions.push(
     panels,

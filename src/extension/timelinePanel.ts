@@ -3,8 +3,6 @@ import { beforeAfter, restored, withoutComparison } from './comparison';
 import { MAX_RELOADS, ReadyWatchdog } from './readyWatchdog';
 import { isHostMessage, PAGE_LOAD_META, TIMELINE_VIEW_TYPE, isWebviewMessage, type FindingRef, type HostMessage, type HostNotice, type RunRef, type WebviewMessage } from '../../webview/protocol';
 import { interventionsTitle } from '../report/textReport';
-import { looksLikeManifest } from '../manifest/looksLikeManifest';
-import { isKustomizationFile } from '../workspace/kustomization';
 import { runReads } from './changedInput';
 import { savedMessage } from './savedState';
 
@@ -46,10 +44,12 @@ export class TimelinePanels implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[] = [];
 
   /** `restoredRun`: a panel revived after a window reload, whose run Run Again and Save Scenario As… can take up. */
+  /** `isManifest`: WorkspaceIndex.isManifest, which the out-of-date notice asks of a folder's other files. */
   constructor(
     private readonly extensionUri: vscode.Uri, private readonly rerun: Rerun, private readonly reveal: Reveal, private readonly showFinding: ShowFinding,
-    private readonly restoredRun: (run: RunRef) => void = () => undefined,
-    private readonly log?: vscode.LogOutputChannel,
+    private readonly restoredRun: (run: RunRef) => void,
+    private readonly log: vscode.LogOutputChannel,
+    private readonly isManifest: (document: vscode.TextDocument) => boolean,
   ) {
     this.subscriptions.push(vscode.window.registerWebviewPanelSerializer(VIEW_TYPE, {
       deserializeWebviewPanel: async (panel, state: unknown) => {
@@ -69,13 +69,11 @@ export class TimelinePanels implements vscode.Disposable {
 
   private documentChanged(document: vscode.TextDocument): void {
     const changed = document.uri.toString();
-    let manifest: boolean | undefined;
-    const isManifest = () => (manifest ??= looksLikeManifest(document.getText()) || isKustomizationFile(document.uri.path));
     for (const entry of this.panels.values()) {
       const run = entry.alone.run;
       if (entry.inputChanged || !run) continue;
       const folder = vscode.workspace.getWorkspaceFolder(vscode.Uri.parse(run.document))?.uri.toString();
-      if (!runReads(run, changed, folder, isManifest)) continue;
+      if (!runReads(run, changed, folder, () => this.isManifest(document))) continue;
       entry.inputChanged = true;
       sayInputChanged(entry);
     }
@@ -152,7 +150,7 @@ export class TimelinePanels implements vscode.Disposable {
       panel.webview.html = this.html(panel.webview, number);
     };
     const watchdog = new ReadyWatchdog((number) => {
-      this.log?.info(`Timeline "${panel.title}": its page has not said ready; loading it again (load ${number})`);
+      this.log.info(`Timeline "${panel.title}": its page has not said ready; loading it again (load ${number})`);
       load(number);
     }, () => panel.visible, () => {
       void vscode.window.showErrorMessage(`The timeline "${panel.title}" could not load its page: its script did not start after ${MAX_RELOADS + 1} tries. Close it and simulate again.`);
@@ -171,10 +169,10 @@ export class TimelinePanels implements vscode.Disposable {
         // A page replaced by a later load: its run would be lost with it.
         const current = watchdog.currentLoad;
         if (!watchdog.ready(received.load)) {
-          this.log?.info(`Timeline "${panel.title}": ready from load ${received.load}, replaced by load ${current}: ignored`);
+          this.log.info(`Timeline "${panel.title}": ready from load ${received.load}, replaced by load ${current}: ignored`);
           return;
         }
-        if (current > 1) this.log?.info(`Timeline "${panel.title}": load ${current} ready`);
+        if (current > 1) this.log.info(`Timeline "${panel.title}": load ${current} ready`);
         void panel.webview.postMessage(entry.message);
         // A page loaded again (a hidden panel shown) learns again that its run is out of date.
         sayInputChanged(entry);

@@ -3,6 +3,7 @@
  * simulated, one line per state change with the time since the failure, discrete events as `#`
  * lines, then the summary (and, over several runs, the statistics).
  */
+import { isUnsetSource } from '../cluster/timing';
 import type { ScenarioJson, TimingJson } from './contract';
 import { scenarioJson, timingJson } from './jsonReport';
 import type { InitialPlacement, Scenario } from '../sim/scenario';
@@ -30,7 +31,7 @@ export function keyTimingText(timing: Record<string, TimingJson>): string {
   // Knobs one after another from one source share it: "a=1, b=2 (Kubernetes 1.36 defaults)", not the source five times.
   const groups: { source: string; settings: string[] }[] = [];
   // Besides the key knobs, every other one the run sets: a --set, a preset, a cluster file.
-  const set = Object.keys(timing).filter((name) => !KEY_KNOBS.includes(name) && !/ default$|^not a setting of /.test(timing[name].source));
+  const set = Object.keys(timing).filter((name) => !KEY_KNOBS.includes(name) && !isUnsetSource(timing[name].source));
   for (const name of [...KEY_KNOBS, ...set]) {
     const knob = timing[name];
     const value = typeof knob.value === 'number' && knob.unit === 'ms' ? formatDuration(knob.value) : String(knob.value);

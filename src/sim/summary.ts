@@ -301,9 +301,11 @@ export function summarize(
         return retainted;
       });
       if (takeoverMs !== undefined) cause.takeoverMs = takeoverMs;
-      // Counted from the taint (written anew) or a new leader's takeover, as the text says.
-      const from = cause.kind === 'not-evicted-yet' ? cause.takeoverMs ?? cause.retaintedMs ?? noExecuteAt.get(cause.node) : undefined;
-      if (cause.kind === 'not-evicted-yet' && cause.tolerationSeconds !== undefined && from !== undefined) cause.evictionAtMs = from + cause.tolerationSeconds * 1000;
+      if (cause.kind === 'not-evicted-yet' && cause.tolerationSeconds !== undefined) {
+        // Counted from the taint (written anew) or a new leader's takeover, as the text says.
+        const from = cause.takeoverMs ?? cause.retaintedMs ?? noExecuteAt.get(cause.node);
+        if (from !== undefined) cause.evictionAtMs = from + cause.tolerationSeconds * 1000;
+      }
     }
     if ((cause.kind === 'not-evicted-yet' || cause.kind === 'not-noticed-yet') && leaderlessSince !== undefined) cause.leaderlessSinceMs = leaderlessSince;
     if ((cause.kind === 'statefulset-identity' || cause.kind === 'volume-attached-elsewhere') && !outOfServiceTaint) cause.outOfServiceInert = true;

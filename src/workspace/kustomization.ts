@@ -45,13 +45,12 @@ export function patchReferences(uri: string, read: ReadManifest): Map<string, Pa
 export function skippedPatch(read: ReadManifest, reference: PatchReference, label: (uri: string) => string): ReadManifest {
   const { lines, documents } = read.parsed;
   const start = documents[0]?.range.start ?? { line: 0, character: 0 };
-  const lineEnd = lines.text.indexOf('\n', lines.offset(start));
-  const end = lines.position(lineEnd < 0 ? lines.text.length : lineEnd);
+  const end = lines.position(lines.lineEnd(start.line));
   const kustomization = label(reference.kustomization);
   const directory = kustomization.includes('/') ? kustomization.slice(0, kustomization.lastIndexOf('/')) : '.';
   const message = `This file is a kustomize patch: ${kustomization} lists it in ${reference.field}, and kustomize merges it into an object of its resources, so it is not analysed on its own. Check or simulate what kustomize renders: kubectl kustomize ${directory} > rendered.yaml.`;
   return {
-    parsed: { ...read.parsed, documents: [], problems: [{ ruleId: TEMPLATE_DETECTED, severity: 'info', range: { start, end: end.line === start.line ? end : start }, message }] },
+    parsed: { ...read.parsed, documents: [], problems: [{ ruleId: TEMPLATE_DETECTED, severity: 'info', range: { start, end }, message }] },
     objects: [],
     model: emptyModel(),
     problems: [],
